@@ -1,0 +1,30 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "checkout-sim",
+    products: [
+        .library(name: "CheckoutSimulator", targets: ["CheckoutSimulator"]),
+        .executable(name: "checkout-sim", targets: ["checkout-sim"]),
+    ],
+    targets: [
+        .target(name: "GraphQL"),
+        .target(name: "Commerce"),
+        .executableTarget(name: "EmbedResources"),
+        .plugin(
+            name: "EmbedResourcesPlugin",
+            capability: .buildTool(),
+            dependencies: ["EmbedResources"]
+        ),
+        .target(
+            name: "CheckoutSimulator",
+            dependencies: ["GraphQL", "Commerce"],
+            plugins: ["EmbedResourcesPlugin"]
+        ),
+        .executableTarget(name: "checkout-sim", dependencies: ["CheckoutSimulator"]),
+        .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"]),
+        .testTarget(name: "CommerceTests", dependencies: ["Commerce"]),
+        .testTarget(name: "CheckoutSimulatorTests", dependencies: ["CheckoutSimulator"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,224 @@
+/// Why a value could not be coerced, with the path inside the value where it failed.
+public struct CoercionFailure: Error, Sendable {
+    public let message: String
+    public let path: [PathComponent]
+}
+
+/// Input coercion (GraphQL spec §3.5, §5.6.1, §6.1.2): variables from JSON and literals from documents.
+///
+/// Coerced values are JSON: `Int` as `.int`, `Float` as `.double`, `ID` and enum values as `.string`,
+/// input objects as objects in the type's field order, lists as arrays.
+public enum ValueCoercion {
+    static let int32Range = Int(Int32.min)...Int(Int32.max)
+
+    // MARK: Variables (JSON input)
+
+    /// Coerces a JSON variable value to `type`.
+    public static func variable(_ value: JSON, type: TypeRef, schema: Schema, path: [PathComponent] = []) throws(CoercionFailure) -> JSON {
+        switch type {
+        case .nonNull(let inner):
+            if case .null = value {
+                throw CoercionFailure(message: "Expected non-nullable type \"\(schema.describe(type))\" not to be null.", path: path)
+            }
+            return try variable(value, type: inner, schema: schema, path: path)
+        case .list(let inner):
+            if case .null = value { return .null }
+            guard case .array(let items) = value else {
+                return .array([try variable(value, type: inner, schema: schema, path: path)])
+            }
+            var coerced: [JSON] = []
+            coerced.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                coerced.append(try variable(item, type: inner, schema: schema, path: path + [.index(index)]))
+            }
+            return .array(coerced)
+        case .named(let index):
+            if case .null = value { return .null }
+            let named = schema.types[index]
+            switch named.shape {
+            case .scalar(let kind):
+                return try scalarFromJSON(value, kind: kind, path: path)
+            case .enumeration(let values):
+                guard case .string(let name) = value else {
+                    throw CoercionFailure(message: "Enum \"\(named.name)\" cannot represent non-string value: \(inspect(value)).", path: path)
+                }
+                guard values.contains(where: { $0.name == name }) else {
+                    let hint = Suggestions.didYouMean(Suggestions.list(name, options: values.map(\.name)), subject: "the enum value")
+                    throw CoercionFailure(message: "Value \"\(name)\" does not exist in \"\(named.name)\" enum.\(hint)", path: path)
+                }
+                return value
+            case .inputObject(let fields):
+                guard case .object(let object) = value else {
+                    throw CoercionFailure(message: "Expected type \"\(named.name)\" to be an object.", path: path)
+                }
+                var result = JSONObject()
+                for field in fields {
+                    if let provided = object[field.name] {
+                        result.append(field.name, try variable(provided, type: field.type, schema: schema, path: path + [.key(field.name)]))
+                    } else if let defaultValue = field.defaultValue {
+                        result.append(field.name, defaultValue)
+                    } else if field.type.isNonNull {
+                        throw CoercionFailure(
+                            message: "Field \"\(field.name)\" of required type \"\(schema.describe(field.type))\" was not provided.",
+                            path: path)
+                    }
+                }
+                for key in object.keys where !fields.contains(where: { $0.name == key }) {
+                    let hint = Suggestions.didYouMean(Suggestions.list(key, options: fields.map(\.name)))
+                    throw CoercionFailure(message: "Field \"\(key)\" is not defined by type \"\(named.name)\".\(hint)", path: path)
+                }
+                return .object(result)
+            case .object:
+                throw CoercionFailure(message: "\"\(named.name)\" is not an input type.", path: path)
+            }
+        }
+    }
+
+    private static func scalarFromJSON(_ value: JSON, kind: ScalarKind, path: [PathComponent]) throws(CoercionFailure) -> JSON {
+        switch kind {
+        case .int:
+            var integer: Int?
+            if case .int(let number) = value { integer = number }
+            if case .double(let number) = value, number == number.rounded(), abs(number) < 1e15 { integer = Int(number) }
+            guard let integer else {
+                throw CoercionFailure(message: "Int cannot represent non-integer value: \(inspect(value))", path: path)
+            }
+            guard int32Range.contains(integer) else {
+                throw CoercionFailure(message: "Int cannot represent non 32-bit signed integer value: \(inspect(value))", path: path)
+            }
+            return .int(integer)
+        case .float:
+            switch value {
+            case .int(let number): return .double(Double(number))
+            case .double: return value
+            default: throw CoercionFailure(message: "Float cannot represent non numeric value: \(inspect(value))", path: path)
+            }
+        case .string:
+            guard case .string = value else {
+                throw CoercionFailure(message: "String cannot represent a non string value: \(inspect(value))", path: path)
+            }
+            return value
+        case .boolean:
+            guard case .bool = value else {
+                throw CoercionFailure(message: "Boolean cannot represent a non boolean value: \(inspect(value))", path: path)
+            }
+            return value
+        case .id:
+            switch value {
+            case .string: return value
+            case .int(let number): return .string(String(number))
+            default: throw CoercionFailure(message: "ID cannot represent value: \(inspect(value))", path: path)
+            }
+        }
+    }
+
+    // MARK: Literals (document values)
+
+    /// Coerces a literal; nil means "absent" (a variable that was not provided).
+    ///
+    /// Validation has already checked literals, so a failure here names only what went wrong.
+    public static func literal(_ value: Value, type: TypeRef, variables: JSONObject, schema: Schema) throws(CoercionFailure) -> JSON? {
+        if case .variable(let name) = value {
+            guard let provided = variables[name.value] else { return nil }
+            if case .null = provided, type.isNonNull {
+                throw CoercionFailure(message: "Expected non-nullable type \"\(schema.describe(type))\" not to be null.", path: [])
+            }
+            return provided
+        }
+        switch type {
+        case .nonNull(let inner):
+            if case .null = value { throw literalFailure(value, type: type, schema: schema) }
+            guard let coerced = try literal(value, type: inner, variables: variables, schema: schema) else {
+                throw literalFailure(value, type: type, schema: schema)
+            }
+            return coerced
+        case .list(let inner):
+            if case .null = value { return .null }
+            guard case .list(let items, _) = value else {
+                return try literal(value, type: inner, variables: variables, schema: schema).map { .array([$0]) }
+            }
+            var coerced: [JSON] = []
+            for item in items {
+                if case .variable = item, inner.isNonNull == false,
+                    try literal(item, type: inner, variables: variables, schema: schema) == nil
+                {
+                    coerced.append(.null)
+                    continue
+                }
+                guard let element = try literal(item, type: inner, variables: variables, schema: schema) else {
+                    throw literalFailure(item, type: inner, schema: schema)
+                }
+                coerced.append(element)
+            }
+            return .array(coerced)
+        case .named(let index):
+            if case .null = value { return .null }
+            let named = schema.types[index]
+            switch named.shape {
+            case .scalar(let kind):
+                guard let scalar = scalarFromLiteral(value, kind: kind) else { throw literalFailure(value, type: type, schema: schema) }
+                return scalar
+            case .enumeration(let values):
+                guard case .enumValue(let name, _) = value, values.contains(where: { $0.name == name }) else {
+                    throw literalFailure(value, type: type, schema: schema)
+                }
+                return .string(name)
+            case .inputObject(let fields):
+                guard case .object(let provided, _) = value else { throw literalFailure(value, type: type, schema: schema) }
+                var result = JSONObject()
+                for field in fields {
+                    let given = provided.first { $0.name.value == field.name }
+                    if let given, let coerced = try literal(given.value, type: field.type, variables: variables, schema: schema) {
+                        result.append(field.name, coerced)
+                    } else if let defaultValue = field.defaultValue {
+                        result.append(field.name, defaultValue)
+                    } else if field.type.isNonNull {
+                        throw CoercionFailure(
+                            message: "Field \"\(field.name)\" of required type \"\(schema.describe(field.type))\" was not provided.",
+                            path: [])
+                    }
+                }
+                return .object(result)
+            case .object:
+                throw literalFailure(value, type: type, schema: schema)
+            }
+        }
+    }
+
+    private static func literalFailure(_ value: Value, type: TypeRef, schema: Schema) -> CoercionFailure {
+        CoercionFailure(message: "Expected value of type \"\(schema.describe(type))\", found \(ValuePrinter.print(value)).", path: [])
+    }
+
+    /// A built-in scalar from a literal, or nil when the literal cannot represent it.
+    static func scalarFromLiteral(_ value: Value, kind: ScalarKind) -> JSON? {
+        switch (kind, value) {
+        case (.int, .int(let text, _)):
+            guard let number = Int(text), int32Range.contains(number) else { return nil }
+            return .int(number)
+        case (.float, .int(let text, _)), (.float, .float(let text, _)):
+            guard let number = Double(text), number.isFinite else { return nil }
+            return .double(number)
+        case (.string, .string(let text, _, _)):
+            return .string(text)
+        case (.boolean, .boolean(let flag, _)):
+            return .bool(flag)
+        case (.id, .string(let text, _, _)), (.id, .int(let text, _)):
+            return .string(text)
+        default:
+            return nil
+        }
+    }
+
+    /// A JSON value the way graphql-js's `inspect` shows it inside messages.
+    public static func inspect(_ value: JSON) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .int, .double, .string: return value.serialized()
+        case .array(let items): return items.isEmpty ? "[]" : "[" + items.map(inspect).joined(separator: ", ") + "]"
+        case .object(let object):
+            if object.isEmpty { return "{}" }
+            return "{ " + object.members.map { "\($0.0): \(inspect($0.1))" }.joined(separator: ", ") + " }"
+        }
+    }
+}

@@ -1,0 +1,267 @@
+/// A JSON syntax error with the position where it was found.
+public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+    /// 1-based line and column; columns count Unicode scalars.
+    public let line: Int
+    public let column: Int
+
+    public var description: String { "\(line):\(column): \(message)" }
+}
+
+/// Parses RFC 8259 JSON from UTF-8 bytes into an ordered `JSON` value.
+///
+/// Nesting deeper than `maxDepth` is an error rather than a stack overflow.
+public struct JSONParser {
+    private let bytes: [UInt8]
+    private var position = 0
+    private let maxDepth: Int
+    private var depth = 0
+
+    public static func parse(_ text: String, maxDepth: Int = 512) throws(JSONParseError) -> JSON {
+        try parse(Array(text.utf8), maxDepth: maxDepth)
+    }
+
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = 512) throws(JSONParseError) -> JSON {
+        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        if parser.position < bytes.count {
+            throw parser.error("unexpected \(parser.describeCurrent()) after the JSON value")
+        }
+        return value
+    }
+
+    private init(bytes: [UInt8], maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+    }
+
+    private func error(_ message: String, at offset: Int? = nil) -> JSONParseError {
+        let location = SourceLocation.of(offset: offset ?? position, in: bytes)
+        return JSONParseError(message: message, line: location.line, column: location.column)
+    }
+
+    private func describeCurrent() -> String {
+        guard position < bytes.count else { return "end of input" }
+        let byte = bytes[position]
+        if byte >= 0x21 && byte < 0x7F { return "\"\(Character(Unicode.Scalar(byte)))\"" }
+        return "character U+" + String(byte, radix: 16, uppercase: true)
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue() throws(JSONParseError) -> JSON {
+        guard position < bytes.count else { throw error("expected a JSON value, found end of input") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw error("expected a JSON value, found \(describeCurrent())")
+        }
+    }
+
+    private mutating func expectWord(_ word: String) throws(JSONParseError) {
+        let utf8 = Array(word.utf8)
+        guard position + utf8.count <= bytes.count, Array(bytes[position..<position + utf8.count]) == utf8 else {
+            throw error("expected a JSON value, found \(describeCurrent())")
+        }
+        position += utf8.count
+    }
+
+    private mutating func enter() throws(JSONParseError) {
+        depth += 1
+        if depth > maxDepth { throw error("nesting is deeper than the limit of \(maxDepth)") }
+    }
+
+    private mutating func parseObject() throws(JSONParseError) -> JSON {
+        try enter()
+        position += 1
+        var object = JSONObject()
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            depth -= 1
+            return .object(object)
+        }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+                throw error("expected a string key, found \(describeCurrent())")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+                throw error("expected \":\" after an object key, found \(describeCurrent())")
+            }
+            position += 1
+            skipWhitespace()
+            object.append(key, try parseValue())
+            skipWhitespace()
+            guard position < bytes.count else { throw error("expected \",\" or \"}\", found end of input") }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            if bytes[position] == UInt8(ascii: "}") {
+                position += 1
+                depth -= 1
+                return .object(object)
+            }
+            throw error("expected \",\" or \"}\", found \(describeCurrent())")
+        }
+    }
+
+    private mutating func parseArray() throws(JSONParseError) -> JSON {
+        try enter()
+        position += 1
+        var items: [JSON] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            depth -= 1
+            return .array(items)
+        }
+        while true {
+            skipWhitespace()
+            items.append(try parseValue())
+            skipWhitespace()
+            guard position < bytes.count else { throw error("expected \",\" or \"]\", found end of input") }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            if bytes[position] == UInt8(ascii: "]") {
+                position += 1
+                depth -= 1
+                return .array(items)
+            }
+            throw error("expected \",\" or \"]\", found \(describeCurrent())")
+        }
+    }
+
+    private mutating func parseString() throws(JSONParseError) -> String {
+        let start = position
+        position += 1
+        var result: [UInt8] = []
+        var runStart = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                result.append(contentsOf: bytes[runStart..<position])
+                position += 1
+                return String(decoding: result, as: UTF8.self)
+            }
+            if byte < 0x20 { throw error("control characters must be escaped inside strings") }
+            if byte == UInt8(ascii: "\\") {
+                result.append(contentsOf: bytes[runStart..<position])
+                position += 1
+                try parseEscape(into: &result)
+                runStart = position
+                continue
+            }
+            position += 1
+        }
+        throw error("unterminated string", at: start)
+    }
+
+    private mutating func parseEscape(into result: inout [UInt8]) throws(JSONParseError) {
+        guard position < bytes.count else { throw error("unterminated escape sequence") }
+        let byte = bytes[position]
+        position += 1
+        switch byte {
+        case UInt8(ascii: "\""): result.append(byte)
+        case UInt8(ascii: "\\"): result.append(byte)
+        case UInt8(ascii: "/"): result.append(byte)
+        case UInt8(ascii: "b"): result.append(0x08)
+        case UInt8(ascii: "f"): result.append(0x0C)
+        case UInt8(ascii: "n"): result.append(0x0A)
+        case UInt8(ascii: "r"): result.append(0x0D)
+        case UInt8(ascii: "t"): result.append(0x09)
+        case UInt8(ascii: "u"):
+            var code = try parseHex4()
+            if (0xD800...0xDBFF).contains(code) {
+                guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                      bytes[position + 1] == UInt8(ascii: "u")
+                else { throw error("a high surrogate must be followed by a low surrogate escape") }
+                position += 2
+                let low = try parseHex4()
+                guard (0xDC00...0xDFFF).contains(low) else { throw error("invalid low surrogate") }
+                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(code) {
+                throw error("unpaired low surrogate")
+            }
+            guard let scalar = Unicode.Scalar(code) else { throw error("invalid Unicode escape") }
+            result.append(contentsOf: String(Character(scalar)).utf8)
+        default:
+            position -= 1
+            throw error("invalid escape sequence \"\\\(Character(Unicode.Scalar(byte)))\"")
+        }
+    }
+
+    private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw error("expected four hex digits after \\u") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let digit = hexValue(bytes[position]) else { throw error("expected four hex digits after \\u") }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+
+    private func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    private mutating func parseNumber() throws(JSONParseError) -> JSON {
+        let start = position
+        var isInteger = true
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < bytes.count, isDigit(bytes[position]) else { throw error("invalid number") }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+            if position < bytes.count, isDigit(bytes[position]) { throw error("numbers must not have leading zeros") }
+        } else {
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            isInteger = false
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else { throw error("expected a digit after \".\"") }
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            isInteger = false
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard position < bytes.count, isDigit(bytes[position]) else { throw error("expected a digit in the exponent") }
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        if isInteger, let integer = Int(text) { return .int(integer) }
+        guard let number = Double(text), number.isFinite else { throw error("number out of range", at: start) }
+        return .double(number)
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+}

@@ -1,0 +1,135 @@
+/// Serialises `JSON` into UTF-8 bytes, compact or pretty, byte-for-byte reproducibly.
+///
+/// Strings are escaped per RFC 8259: `"`, `\` and control characters only; non-ASCII stays UTF-8
+/// and `/` is not escaped. Integral doubles print without `.0`. Pretty output indents by two
+/// spaces and puts `": "` between key and value.
+public struct JSONWriter {
+    public var bytes: [UInt8] = []
+    public let pretty: Bool
+    private var depth = 0
+
+    public init(pretty: Bool = false, capacity: Int = 1024) {
+        self.pretty = pretty
+        bytes.reserveCapacity(capacity)
+    }
+
+    public static func string(_ value: JSON, pretty: Bool = false) -> String {
+        var writer = JSONWriter(pretty: pretty)
+        writer.write(value)
+        if pretty { writer.bytes.append(UInt8(ascii: "\n")) }
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    public mutating func write(_ value: JSON) {
+        switch value {
+        case .null: append("null")
+        case .bool(let flag): append(flag ? "true" : "false")
+        case .int(let number): writeInt(number)
+        case .double(let number): writeDouble(number)
+        case .string(let text): writeString(text)
+        case .array(let items):
+            if items.isEmpty { return append("[]") }
+            bytes.append(UInt8(ascii: "["))
+            depth += 1
+            for (index, item) in items.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                newline()
+                write(item)
+            }
+            depth -= 1
+            newline()
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let object):
+            if object.isEmpty { return append("{}") }
+            bytes.append(UInt8(ascii: "{"))
+            depth += 1
+            var first = true
+            for (key, member) in object.members {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                newline()
+                writeString(key)
+                append(pretty ? ": " : ":")
+                write(member)
+            }
+            depth -= 1
+            newline()
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private mutating func newline() {
+        guard pretty else { return }
+        bytes.append(UInt8(ascii: "\n"))
+        for _ in 0..<(depth * 2) { bytes.append(UInt8(ascii: " ")) }
+    }
+
+    public mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    public mutating func writeInt(_ number: Int) {
+        if number == 0 { return bytes.append(UInt8(ascii: "0")) }
+        var magnitude = number.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0 {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+        }
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        withUnsafeBytes(of: &digits) { buffer in
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
+    }
+
+    private mutating func writeDouble(_ number: Double) {
+        guard number.isFinite else { return append("null") }
+        if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
+            return writeInt(Int(number))
+        }
+        bytes.append(contentsOf: number.description.utf8)
+    }
+
+    public mutating func writeString(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): append("\\\"")
+                case UInt8(ascii: "\\"): append("\\\\")
+                case 0x0A: append("\\n")
+                case 0x0D: append("\\r")
+                case 0x09: append("\\t")
+                case 0x08: append("\\b")
+                case 0x0C: append("\\f")
+                default:
+                    append("\\u00")
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    bytes.append(hex[Int(byte >> 4)])
+                    bytes.append(hex[Int(byte & 0xF)])
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+extension JSON {
+    /// The compact (default) or pretty serialisation; pretty output ends with a newline.
+    public func serialized(pretty: Bool = false) -> String {
+        JSONWriter.string(self, pretty: pretty)
+    }
+}

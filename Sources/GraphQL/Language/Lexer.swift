@@ -1,0 +1,133 @@
+/// Splits a GraphQL document (UTF-8 bytes) into tokens, skipping ignored tokens.
+///
+/// Works on bytes, not `Character`s: every syntactic character of GraphQL is ASCII, so only
+/// string contents and error positions ever need Unicode decoding.
+public struct Lexer {
+    public let source: [UInt8]
+    public internal(set) var position: Int
+    public private(set) var tokenCount = 0
+    let maxTokens: Int
+
+    public init(source: [UInt8], maxTokens: Int = .max) {
+        self.source = source
+        self.maxTokens = maxTokens
+        position = source.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+
+    func error(_ message: String, at offset: Int) -> GraphQLError {
+        GraphQLError.syntax(message, at: offset, in: source)
+    }
+
+    /// The next significant token; `.endOfFile` once the input is exhausted.
+    public mutating func next() throws(GraphQLError) -> Token {
+        skipIgnored()
+        guard position < source.count else {
+            return Token(kind: .endOfFile, start: source.count, end: source.count, value: nil)
+        }
+        tokenCount += 1
+        if tokenCount > maxTokens {
+            throw error("Document contains more than \(maxTokens) tokens. Parsing aborted.", at: position)
+        }
+        let start = position
+        let first = source[position]
+        func punctuator(_ kind: TokenKind, length: Int = 1) -> Token {
+            position += length
+            return Token(kind: kind, start: start, end: position, value: nil)
+        }
+        switch first {
+        case UInt8(ascii: "!"): return punctuator(.bang)
+        case UInt8(ascii: "$"): return punctuator(.dollar)
+        case UInt8(ascii: "&"): return punctuator(.amp)
+        case UInt8(ascii: "("): return punctuator(.parenL)
+        case UInt8(ascii: ")"): return punctuator(.parenR)
+        case UInt8(ascii: ":"): return punctuator(.colon)
+        case UInt8(ascii: "="): return punctuator(.equals)
+        case UInt8(ascii: "@"): return punctuator(.at)
+        case UInt8(ascii: "["): return punctuator(.bracketL)
+        case UInt8(ascii: "]"): return punctuator(.bracketR)
+        case UInt8(ascii: "{"): return punctuator(.braceL)
+        case UInt8(ascii: "|"): return punctuator(.pipe)
+        case UInt8(ascii: "}"): return punctuator(.braceR)
+        case UInt8(ascii: "."):
+            if byte(at: position + 1) == UInt8(ascii: "."), byte(at: position + 2) == UInt8(ascii: ".") {
+                return punctuator(.spread, length: 3)
+            }
+            throw error("Unexpected character: \".\".", at: position)
+        case UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            position += 1
+            while let next = byte(at: position), Lexer.isNameContinue(next) { position += 1 }
+            return Token(kind: .name, start: start, end: position, value: nil)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try readNumber()
+        case UInt8(ascii: "\""):
+            if byte(at: position + 1) == UInt8(ascii: "\""), byte(at: position + 2) == UInt8(ascii: "\"") {
+                return try readBlockString()
+            }
+            return try readString()
+        case UInt8(ascii: "'"):
+            throw error(
+                "Unexpected single quote character ('), did you mean to use a double quote (\")?", at: position)
+        default:
+            throw error("Unexpected character: \(describeCharacter(at: position)).", at: position)
+        }
+    }
+
+    @inline(__always)
+    func byte(at offset: Int) -> UInt8? {
+        offset < source.count ? source[offset] : nil
+    }
+
+    static func isNameContinue(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: false
+        }
+    }
+
+    private mutating func skipIgnored() {
+        while position < source.count {
+            switch source[position] {
+            case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","):
+                position += 1
+            case 0xEF where byte(at: position + 1) == 0xBB && byte(at: position + 2) == 0xBF:
+                position += 3
+            case UInt8(ascii: "#"):
+                while position < source.count, source[position] != 0x0A, source[position] != 0x0D { position += 1 }
+            default:
+                return
+            }
+        }
+    }
+
+    /// The scalar at `offset` the way graphql-js prints it: `"x"` when printable ASCII, else `U+XXXX`.
+    func describeCharacter(at offset: Int) -> String {
+        guard offset < source.count else { return "<EOF>" }
+        let (scalar, _) = decodeScalar(at: offset)
+        if scalar.value >= 0x20 && scalar.value <= 0x7E {
+            return scalar == "\"" ? "'\"'" : "\"\(Character(scalar))\""
+        }
+        return Lexer.codePoint(scalar.value)
+    }
+
+    static func codePoint(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// Decodes one UTF-8 scalar; malformed bytes decode as U+FFFD with length 1.
+    func decodeScalar(at offset: Int) -> (Unicode.Scalar, Int) {
+        let lead = source[offset]
+        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        guard length > 1, offset + length <= source.count else { return ("\u{FFFD}", 1) }
+        var value = UInt32(lead) & (0xFF >> (length + 1))
+        for index in 1..<length {
+            let next = source[offset + index]
+            guard next & 0xC0 == 0x80 else { return ("\u{FFFD}", 1) }
+            value = value << 6 | UInt32(next & 0x3F)
+        }
+        guard let scalar = Unicode.Scalar(value) else { return ("\u{FFFD}", 1) }
+        return (scalar, length)
+    }
+}

@@ -1,0 +1,335 @@
+/// Limits that keep hostile documents from exhausting time, memory or the stack.
+public struct ParseLimits: Sendable {
+    public var maxBytes = 1 << 20
+    public var maxTokens = 15_000
+    public var maxDepth = 25
+
+    public init() {}
+}
+
+/// A recursive-descent parser for executable GraphQL documents.
+///
+/// Type-system definitions and subscriptions are outside what the simulator executes; the former
+/// are rejected here with a syntax error, the latter by validation.
+public struct Parser {
+    private var lexer: Lexer
+    private var token: Token
+    private let limits: ParseLimits
+    private var depth = 0
+
+    public static func parse(_ text: String, limits: ParseLimits = ParseLimits()) throws(GraphQLError) -> Document {
+        try parse(Array(text.utf8), limits: limits)
+    }
+
+    public static func parse(_ source: [UInt8], limits: ParseLimits = ParseLimits()) throws(GraphQLError) -> Document {
+        if source.count > limits.maxBytes {
+            throw GraphQLError(
+                "Syntax Error: Document is \(source.count) bytes, more than the limit of \(limits.maxBytes).",
+                code: .parseFailed)
+        }
+        var parser = try Parser(source: source, limits: limits)
+        return try parser.parseDocument()
+    }
+
+    private init(source: [UInt8], limits: ParseLimits) throws(GraphQLError) {
+        lexer = Lexer(source: source, maxTokens: limits.maxTokens)
+        self.limits = limits
+        token = Token(kind: .startOfFile, start: 0, end: 0, value: nil)
+        token = try lexer.next()
+    }
+
+    // MARK: Tokens
+
+    private mutating func advance() throws(GraphQLError) {
+        token = try lexer.next()
+    }
+
+    private func text(of token: Token) -> String {
+        String(decoding: lexer.source[token.start..<token.end], as: UTF8.self)
+    }
+
+    private func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .name, .int, .float: "\(token.kind.description) \"\(text(of: token))\""
+        case .string, .blockString: "\(token.kind.description) \"\(token.value ?? "")\""
+        default: token.kind.description
+        }
+    }
+
+    private func unexpected(_ token: Token? = nil) -> GraphQLError {
+        let token = token ?? self.token
+        return lexer.error("Unexpected \(describe(token)).", at: token.start)
+    }
+
+    private func isKeyword(_ word: StaticString) -> Bool {
+        guard token.kind == .name, token.end - token.start == word.utf8CodeUnitCount else { return false }
+        return word.withUTF8Buffer { buffer in
+            buffer.elementsEqual(lexer.source[token.start..<token.end])
+        }
+    }
+
+    @discardableResult
+    private mutating func expect(_ kind: TokenKind) throws(GraphQLError) -> Token {
+        guard token.kind == kind else {
+            throw lexer.error("Expected \(kind.description), found \(describe(token)).", at: token.start)
+        }
+        let current = token
+        try advance()
+        return current
+    }
+
+    private mutating func skip(_ kind: TokenKind) throws(GraphQLError) -> Bool {
+        guard token.kind == kind else { return false }
+        try advance()
+        return true
+    }
+
+    private mutating func expectKeyword(_ word: StaticString) throws(GraphQLError) {
+        guard isKeyword(word) else {
+            throw lexer.error("Expected \"\(word)\", found \(describe(token)).", at: token.start)
+        }
+        try advance()
+    }
+
+    private mutating func parseName() throws(GraphQLError) -> Name {
+        let current = try expect(.name)
+        return Name(value: text(of: current), offset: current.start)
+    }
+
+    private mutating func enterNesting() throws(GraphQLError) {
+        depth += 1
+        if depth > limits.maxDepth {
+            throw lexer.error("Document nesting exceeds the limit of \(limits.maxDepth) levels.", at: token.start)
+        }
+    }
+
+    // MARK: Definitions
+
+    private mutating func parseDocument() throws(GraphQLError) -> Document {
+        var operations: [OperationDefinition] = []
+        var fragments: [FragmentDefinition] = []
+        var order: [(Bool, Int)] = []
+        if token.kind == .endOfFile { throw unexpected() }
+        while token.kind != .endOfFile {
+            if token.kind == .braceL {
+                order.append((false, operations.count))
+                operations.append(try parseOperation())
+            } else if isKeyword("query") || isKeyword("mutation") || isKeyword("subscription") {
+                order.append((false, operations.count))
+                operations.append(try parseOperation())
+            } else if isKeyword("fragment") {
+                order.append((true, fragments.count))
+                fragments.append(try parseFragment())
+            } else if token.kind == .name || token.kind == .string || token.kind == .blockString {
+                throw lexer.error(
+                    "Unexpected \(describe(token)); only executable definitions (operations and fragments) are accepted.",
+                    at: token.start)
+            } else {
+                throw unexpected()
+            }
+        }
+        return Document(source: lexer.source, operations: operations, fragments: fragments, order: order)
+    }
+
+    private mutating func parseOperation() throws(GraphQLError) -> OperationDefinition {
+        let start = token.start
+        if token.kind == .braceL {
+            return OperationDefinition(
+                kind: .query, name: nil, variables: [], directives: [], selectionSet: try parseSelectionSet(),
+                offset: start)
+        }
+        let kind: OperationKind = isKeyword("query") ? .query : isKeyword("mutation") ? .mutation : .subscription
+        try advance()
+        let name = token.kind == .name ? try parseName() : nil
+        let variables = try parseVariableDefinitions()
+        let directives = try parseDirectives(constant: false)
+        return OperationDefinition(
+            kind: kind, name: name, variables: variables, directives: directives,
+            selectionSet: try parseSelectionSet(), offset: start)
+    }
+
+    private mutating func parseVariableDefinitions() throws(GraphQLError) -> [VariableDefinition] {
+        guard try skip(.parenL) else { return [] }
+        var definitions: [VariableDefinition] = []
+        repeat {
+            let start = token.start
+            try expect(.dollar)
+            let name = try parseName()
+            try expect(.colon)
+            let type = try parseTypeReference()
+            let defaultValue = try skip(.equals) ? try parseValue(constant: true) : nil
+            let directives = try parseDirectives(constant: true)
+            definitions.append(
+                VariableDefinition(name: name, type: type, defaultValue: defaultValue, directives: directives, offset: start))
+        } while try !skip(.parenR)
+        return definitions
+    }
+
+    private mutating func parseTypeReference() throws(GraphQLError) -> TypeNode {
+        let start = token.start
+        var type: TypeNode
+        if try skip(.bracketL) {
+            try enterNesting()
+            let inner = try parseTypeReference()
+            try expect(.bracketR)
+            depth -= 1
+            type = .list(inner, offset: start)
+        } else {
+            type = .named(try parseName())
+        }
+        if try skip(.bang) { type = .nonNull(type, offset: start) }
+        return type
+    }
+
+    private mutating func parseFragment() throws(GraphQLError) -> FragmentDefinition {
+        let start = token.start
+        try expectKeyword("fragment")
+        if isKeyword("on") { throw unexpected() }
+        let name = try parseName()
+        try expectKeyword("on")
+        let typeCondition = try parseName()
+        let directives = try parseDirectives(constant: false)
+        return FragmentDefinition(
+            name: name, typeCondition: typeCondition, directives: directives, selectionSet: try parseSelectionSet(),
+            offset: start)
+    }
+
+    // MARK: Selections
+
+    private mutating func parseSelectionSet() throws(GraphQLError) -> SelectionSet {
+        let start = token.start
+        try expect(.braceL)
+        try enterNesting()
+        var selections: [Selection] = []
+        repeat {
+            selections.append(try parseSelection())
+        } while try !skip(.braceR)
+        depth -= 1
+        return SelectionSet(selections: selections, offset: start)
+    }
+
+    private mutating func parseSelection() throws(GraphQLError) -> Selection {
+        if token.kind == .spread { return try parseFragmentSelection() }
+        let start = token.start
+        let first = try parseName()
+        var alias: Name?
+        var name = first
+        if try skip(.colon) {
+            alias = first
+            name = try parseName()
+        }
+        let arguments = try parseArguments(constant: false)
+        let directives = try parseDirectives(constant: false)
+        let selectionSet = token.kind == .braceL ? try parseSelectionSet() : nil
+        return .field(
+            Field(alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
+                  offset: start))
+    }
+
+    private mutating func parseFragmentSelection() throws(GraphQLError) -> Selection {
+        let start = token.start
+        try expect(.spread)
+        if token.kind == .name, !isKeyword("on") {
+            let name = try parseName()
+            return .fragmentSpread(
+                FragmentSpread(name: name, directives: try parseDirectives(constant: false), offset: start))
+        }
+        var typeCondition: Name?
+        if isKeyword("on") {
+            try advance()
+            typeCondition = try parseName()
+        }
+        let directives = try parseDirectives(constant: false)
+        return .inlineFragment(
+            InlineFragment(
+                typeCondition: typeCondition, directives: directives, selectionSet: try parseSelectionSet(),
+                offset: start))
+    }
+
+    private mutating func parseArguments(constant: Bool) throws(GraphQLError) -> [Argument] {
+        guard try skip(.parenL) else { return [] }
+        var arguments: [Argument] = []
+        repeat {
+            let start = token.start
+            let name = try parseName()
+            try expect(.colon)
+            arguments.append(Argument(name: name, value: try parseValue(constant: constant), offset: start))
+        } while try !skip(.parenR)
+        return arguments
+    }
+
+    private mutating func parseDirectives(constant: Bool) throws(GraphQLError) -> [Directive] {
+        var directives: [Directive] = []
+        while token.kind == .at {
+            let start = token.start
+            try advance()
+            let name = try parseName()
+            directives.append(Directive(name: name, arguments: try parseArguments(constant: constant), offset: start))
+        }
+        return directives
+    }
+
+    // MARK: Values
+
+    private mutating func parseValue(constant: Bool) throws(GraphQLError) -> Value {
+        let current = token
+        switch current.kind {
+        case .bracketL:
+            try advance()
+            try enterNesting()
+            var items: [Value] = []
+            while try !skip(.bracketR) { items.append(try parseValue(constant: constant)) }
+            depth -= 1
+            return .list(items, offset: current.start)
+        case .braceL:
+            try advance()
+            try enterNesting()
+            var fields: [ObjectField] = []
+            while try !skip(.braceR) {
+                let name = try parseName()
+                try expect(.colon)
+                fields.append(ObjectField(name: name, value: try parseValue(constant: constant)))
+            }
+            depth -= 1
+            return .object(fields, offset: current.start)
+        case .int:
+            try advance()
+            return .int(text(of: current), offset: current.start)
+        case .float:
+            try advance()
+            return .float(text(of: current), offset: current.start)
+        case .string, .blockString:
+            try advance()
+            return .string(current.value ?? "", offset: current.start, block: current.kind == .blockString)
+        case .name:
+            try advance()
+            switch text(of: current) {
+            case "true": return .boolean(true, offset: current.start)
+            case "false": return .boolean(false, offset: current.start)
+            case "null": return .null(offset: current.start)
+            case let word: return .enumValue(word, offset: current.start)
+            }
+        case .dollar where !constant:
+            try advance()
+            return .variable(try parseName())
+        case .dollar:
+            try advance()
+            if token.kind == .name {
+                throw lexer.error("Unexpected variable \"$\(text(of: token))\" in constant value.", at: current.start)
+            }
+            throw unexpected(current)
+        default:
+            throw unexpected()
+        }
+    }
+}
+
+extension Parser {
+    /// Parses one constant value (no variables), such as a default value in a schema declaration.
+    public static func parseConstantValue(_ text: String) throws(GraphQLError) -> Value {
+        var parser = try Parser(source: Array(text.utf8), limits: ParseLimits())
+        let value = try parser.parseValue(constant: true)
+        if parser.token.kind != .endOfFile { throw parser.unexpected() }
+        return value
+    }
+}

@@ -1,0 +1,70 @@
+/// A 1-based line and column in a source text; columns count Unicode scalars.
+public struct SourceLocation: Sendable, Hashable, Comparable {
+    public let line: Int
+    public let column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+
+    /// The location of a UTF-8 byte offset. Lines end at LF, CR LF or a lone CR, as in GraphQL.
+    ///
+    /// - Complexity: O(offset); called only when an error is reported.
+    public static func of(offset: Int, in bytes: [UInt8]) -> SourceLocation {
+        var line = 1
+        var column = 1
+        var index = 0
+        let end = min(offset, bytes.count)
+        while index < end {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte == 0x0D {
+                if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        return SourceLocation(line: line, column: column)
+    }
+
+    /// The text of line `line` (1-based) without its line terminator.
+    public static func lineText(_ line: Int, in bytes: [UInt8]) -> String {
+        var current = 1
+        var start = 0
+        var index = 0
+        while index < bytes.count, current < line {
+            if bytes[index] == 0x0A {
+                current += 1
+                start = index + 1
+            } else if bytes[index] == 0x0D {
+                if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                current += 1
+                start = index + 1
+            }
+            index += 1
+        }
+        var end = start
+        while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The line at this location followed by a caret under the column, for error messages.
+    public func excerpt(in bytes: [UInt8]) -> String {
+        let text = SourceLocation.lineText(line, in: bytes)
+        var pad = ""
+        for (index, scalar) in text.unicodeScalars.enumerated() where index < column - 1 {
+            pad.append(scalar == "\t" ? "\t" : " ")
+        }
+        return "\(text)\n\(pad)^"
+    }
+}

@@ -1,0 +1,41 @@
+/// The kinds of lexical token in a GraphQL document.
+public enum TokenKind: Sendable, Equatable {
+    case startOfFile, endOfFile
+    case bang, dollar, amp, parenL, parenR, spread, colon, equals, at, bracketL, bracketR, braceL, pipe, braceR
+    case name, int, float, string, blockString
+
+    /// How graphql-js names the kind in "Expected …, found …" messages.
+    public var description: String {
+        switch self {
+        case .startOfFile: "<SOF>"
+        case .endOfFile: "<EOF>"
+        case .bang: "\"!\""
+        case .dollar: "\"$\""
+        case .amp: "\"&\""
+        case .parenL: "\"(\""
+        case .parenR: "\")\""
+        case .spread: "\"...\""
+        case .colon: "\":\""
+        case .equals: "\"=\""
+        case .at: "\"@\""
+        case .bracketL: "\"[\""
+        case .bracketR: "\"]\""
+        case .braceL: "\"{\""
+        case .pipe: "\"|\""
+        case .braceR: "\"}\""
+        case .name: "Name"
+        case .int: "Int"
+        case .float: "Float"
+        case .string: "String"
+        case .blockString: "BlockString"
+        }
+    }
+}
+
+/// One token: its kind, its UTF-8 byte range and, for strings, the decoded value.
+public struct Token: Sendable, Equatable {
+    public let kind: TokenKind
+    public let start: Int
+    public let end: Int
+    public let value: String?
+}

@@ -1,0 +1,71 @@
+/// An immutable, resolved GraphQL schema: named types by index, root types and directives.
+///
+/// Built once at start-up by `SchemaBuilder`; execution looks types up by index, never by name.
+public final class Schema: Sendable {
+    public let types: [NamedType]
+    public let typeIndex: [String: Int]
+    public let queryType: Int
+    public let mutationType: Int?
+    public let directives: [DirectiveDefinition]
+    public let description: String?
+
+    init(types: [NamedType], queryType: Int, mutationType: Int?, directives: [DirectiveDefinition], description: String?) {
+        self.types = types
+        var index: [String: Int] = [:]
+        for (position, type) in types.enumerated() { index[type.name] = position }
+        typeIndex = index
+        self.queryType = queryType
+        self.mutationType = mutationType
+        self.directives = directives
+        self.description = description
+    }
+
+    public func type(named name: String) -> NamedType? {
+        typeIndex[name].map { types[$0] }
+    }
+
+    public func directive(named name: String) -> DirectiveDefinition? {
+        directives.first { $0.name == name }
+    }
+
+    /// The type written as GraphQL shows it: `[Product!]!`.
+    public func describe(_ type: TypeRef) -> String {
+        switch type {
+        case .named(let index): types[index].name
+        case .list(let inner): "[\(describe(inner))]"
+        case .nonNull(let inner): "\(describe(inner))!"
+        }
+    }
+
+    /// Resolves a type as written in a document; nil when its named type is unknown.
+    public func typeRef(_ node: TypeNode) -> TypeRef? {
+        switch node {
+        case .named(let name): typeIndex[name.value].map(TypeRef.named)
+        case .list(let inner, _): typeRef(inner).map(TypeRef.list)
+        case .nonNull(let inner, _): typeRef(inner).map(TypeRef.nonNull)
+        }
+    }
+
+    /// Names of built-in scalars and introspection types, which SDL printing leaves out.
+    public func isBuiltIn(_ type: NamedType) -> Bool {
+        type.name.hasPrefix("__") || ["String", "Int", "Float", "Boolean", "ID"].contains(type.name)
+    }
+
+    /// True when a value of type `sub` may be used where `sup` is expected (variable positions).
+    public func isSubtype(_ sub: TypeRef, of sup: TypeRef) -> Bool {
+        switch (sub, sup) {
+        case (.nonNull(let a), .nonNull(let b)): isSubtype(a, of: b)
+        case (.nonNull(let a), _): isSubtype(a, of: sup)
+        case (_, .nonNull): false
+        case (.list(let a), .list(let b)): isSubtype(a, of: b)
+        case (.list, _), (_, .list): false
+        case (.named(let a), .named(let b)): a == b
+        }
+    }
+}
+
+/// A problem in a schema definition: a programming error in the binding, reported, not trapped.
+public struct SchemaError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

@@ -1,0 +1,233 @@
+/// Declares a schema with type names written as GraphQL source (`"[Product!]!"`).
+///
+/// Names are resolved to indices by `build`, which reports every unknown name, duplicate and
+/// missing description at once.
+public struct SchemaBuilder {
+    public struct FieldSpec {
+        let name: String
+        let type: String
+        let description: String
+        let arguments: [ArgumentSpec]
+        let deprecationReason: String?
+        let resolver: FieldResolver?
+
+        public init(
+            _ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec] = [],
+            deprecated: String? = nil, resolve: FieldResolver? = nil
+        ) {
+            self.name = name
+            self.type = type
+            self.description = description
+            self.arguments = arguments
+            self.deprecationReason = deprecated
+            self.resolver = resolve
+        }
+    }
+
+    public struct ArgumentSpec {
+        let name: String
+        let type: String
+        let description: String
+        let defaultValue: String?
+
+        public init(_ name: String, _ type: String, _ description: String, default defaultValue: String? = nil) {
+            self.name = name
+            self.type = type
+            self.description = description
+            self.defaultValue = defaultValue
+        }
+    }
+
+    enum Pending {
+        case scalar(ScalarKind)
+        case object([FieldSpec])
+        case enumeration([EnumValueDefinition])
+        case inputObject([ArgumentSpec])
+    }
+
+    private var pending: [(name: String, description: String, shape: Pending)] = []
+
+    public init() {}
+
+    public mutating func object(_ name: String, _ description: String, _ fields: [FieldSpec]) {
+        pending.append((name, description, .object(fields)))
+    }
+
+    public mutating func enumeration(_ name: String, _ description: String, _ values: [(String, String)]) {
+        pending.append(
+            (name, description, .enumeration(values.map { EnumValueDefinition(name: $0.0, description: $0.1, deprecationReason: nil) })))
+    }
+
+    public mutating func input(_ name: String, _ description: String, _ fields: [ArgumentSpec]) {
+        pending.append((name, description, .inputObject(fields)))
+    }
+
+    public func build(query: String, mutation: String? = nil, description: String? = nil) throws(SchemaError) -> Schema {
+        var all = pending
+        all += Self.builtInScalars
+        all += Self.introspectionTypes.map { ($0.name, $0.description, $0.shape) }
+        var index: [String: Int] = [:]
+        var problems: [String] = []
+        for (position, entry) in all.enumerated() {
+            if index[entry.name] != nil { problems.append("type \(entry.name) is defined twice") }
+            index[entry.name] = position
+        }
+
+        func resolve(_ text: String, in place: String) -> TypeRef? {
+            guard let type = Self.parseTypeString(text, index: index) else {
+                problems.append("\(place): unknown or malformed type \"\(text)\"")
+                return nil
+            }
+            return type
+        }
+
+        func inputValues(_ specs: [ArgumentSpec], in place: String) -> [InputValueDefinition] {
+            specs.compactMap { spec in
+                guard let type = resolve(spec.type, in: "\(place).\(spec.name)") else { return nil }
+                if spec.description.isEmpty { problems.append("\(place).\(spec.name) has no description") }
+                return InputValueDefinition(
+                    name: spec.name, description: spec.description, type: type, defaultValue: nil,
+                    defaultValueText: spec.defaultValue)
+            }
+        }
+
+        var types: [NamedType] = []
+        for entry in all {
+            if entry.description.isEmpty { problems.append("type \(entry.name) has no description") }
+            switch entry.shape {
+            case .scalar(let kind):
+                types.append(NamedType(name: entry.name, description: entry.description, shape: .scalar(kind)))
+            case .enumeration(let values):
+                types.append(NamedType(name: entry.name, description: entry.description, shape: .enumeration(values: values)))
+            case .inputObject(let specs):
+                let fields = inputValues(specs, in: entry.name)
+                types.append(NamedType(name: entry.name, description: entry.description, shape: .inputObject(fields: fields)))
+            case .object(let specs):
+                var fields: [FieldDefinition] = []
+                var fieldIndex: [String: Int] = [:]
+                for spec in specs {
+                    let place = "\(entry.name).\(spec.name)"
+                    guard let type = resolve(spec.type, in: place) else { continue }
+                    if spec.description.isEmpty { problems.append("\(place) has no description") }
+                    if fieldIndex[spec.name] != nil { problems.append("\(place) is defined twice") }
+                    fieldIndex[spec.name] = fields.count
+                    fields.append(
+                        FieldDefinition(
+                            name: spec.name, description: spec.description, type: type,
+                            arguments: inputValues(spec.arguments, in: place), deprecationReason: spec.deprecationReason,
+                            resolver: spec.resolver))
+                }
+                types.append(
+                    NamedType(name: entry.name, description: entry.description, shape: .object(fields: fields, fieldIndex: fieldIndex)))
+            }
+        }
+        guard let queryIndex = index[query] else { throw SchemaError(message: "unknown query type \(query)") }
+        let mutationIndex = mutation.flatMap { index[$0] }
+        if !problems.isEmpty { throw SchemaError(message: problems.joined(separator: "\n")) }
+        let draft = Schema(
+            types: types, queryType: queryIndex, mutationType: mutationIndex, directives: Self.directives(index: index),
+            description: description)
+        return try Self.resolvingDefaults(of: draft)
+    }
+
+    /// Parses `Name`, `[T]` and `T!` forms against the known type names.
+    static func parseTypeString(_ text: String, index: [String: Int]) -> TypeRef? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasSuffix("!") {
+            return parseTypeString(String(trimmed.dropLast()), index: index).map(TypeRef.nonNull)
+        }
+        if trimmed.hasPrefix("["), trimmed.hasSuffix("]") {
+            return parseTypeString(String(trimmed.dropFirst().dropLast()), index: index).map(TypeRef.list)
+        }
+        return index[trimmed].map(TypeRef.named)
+    }
+
+    /// Coerces every default value once, now that all input types exist.
+    private static func resolvingDefaults(of schema: Schema) throws(SchemaError) -> Schema {
+        var problems: [String] = []
+        func withDefaults(_ values: [InputValueDefinition], in place: String) -> [InputValueDefinition] {
+            values.map { value in
+                guard let text = value.defaultValueText else { return value }
+                do {
+                    let literal = try Parser.parseConstantValue(text)
+                    let coerced = try ValueCoercion.literal(literal, type: value.type, variables: JSONObject(), schema: schema)
+                    return InputValueDefinition(
+                        name: value.name, description: value.description, type: value.type, defaultValue: coerced,
+                        defaultValueText: text)
+                } catch {
+                    problems.append("\(place).\(value.name): invalid default value \(text)")
+                    return value
+                }
+            }
+        }
+        let types = schema.types.map { type -> NamedType in
+            switch type.shape {
+            case .inputObject(let fields):
+                return NamedType(
+                    name: type.name, description: type.description,
+                    shape: .inputObject(fields: withDefaults(fields, in: type.name)))
+            case .object(let fields, let index):
+                let resolved = fields.map { field in
+                    FieldDefinition(
+                        name: field.name, description: field.description, type: field.type,
+                        arguments: withDefaults(field.arguments, in: "\(type.name).\(field.name)"),
+                        deprecationReason: field.deprecationReason, resolver: field.resolver)
+                }
+                return NamedType(name: type.name, description: type.description, shape: .object(fields: resolved, fieldIndex: index))
+            default:
+                return type
+            }
+        }
+        if !problems.isEmpty { throw SchemaError(message: problems.joined(separator: "\n")) }
+        return Schema(
+            types: types, queryType: schema.queryType, mutationType: schema.mutationType,
+            directives: schema.directives, description: schema.description)
+    }
+
+    private static var builtInScalars: [(name: String, description: String, shape: Pending)] {
+        [
+        ("Boolean", "The `Boolean` scalar type represents `true` or `false`.", .scalar(.boolean)),
+        ("String", "The `String` scalar type represents textual data, represented as UTF-8 character sequences. The String type is most often used by GraphQL to represent free-form human-readable text.", .scalar(.string)),
+        ("Int", "The `Int` scalar type represents non-fractional signed whole numeric values. Int can represent values between -(2^31) and 2^31 - 1.", .scalar(.int)),
+        ("Float", "The `Float` scalar type represents signed double-precision fractional values as specified by [IEEE 754](https://en.wikipedia.org/wiki/IEEE_floating_point).", .scalar(.float)),
+        ("ID", "The `ID` scalar type represents a unique identifier, often used to refetch an object or as key for a cache. The ID type appears in a JSON response as a String; however, it is not intended to be human-readable. When expected as an input type, any string (such as `\"4\"`) or integer (such as `4`) input value will be accepted as an ID.", .scalar(.id)),
+        ]
+    }
+
+    private static func directives(index: [String: Int]) -> [DirectiveDefinition] {
+        func argument(_ name: String, _ type: String, _ description: String, _ defaultText: String? = nil) -> InputValueDefinition {
+            InputValueDefinition(
+                name: name, description: description, type: parseTypeString(type, index: index) ?? .named(0),
+                defaultValue: defaultText.map { .string($0.trimmingCharacters(in: CharacterSet(charactersIn: "\""))) },
+                defaultValueText: defaultText)
+        }
+        return [
+            DirectiveDefinition(
+                name: "include",
+                description: "Directs the executor to include this field or fragment only when the `if` argument is true.",
+                locations: ["FIELD", "FRAGMENT_SPREAD", "INLINE_FRAGMENT"],
+                arguments: [argument("if", "Boolean!", "Included when true.")], isRepeatable: false),
+            DirectiveDefinition(
+                name: "skip",
+                description: "Directs the executor to skip this field or fragment when the `if` argument is true.",
+                locations: ["FIELD", "FRAGMENT_SPREAD", "INLINE_FRAGMENT"],
+                arguments: [argument("if", "Boolean!", "Skipped when true.")], isRepeatable: false),
+            DirectiveDefinition(
+                name: "deprecated", description: "Marks an element of a GraphQL schema as no longer supported.",
+                locations: ["FIELD_DEFINITION", "ARGUMENT_DEFINITION", "INPUT_FIELD_DEFINITION", "ENUM_VALUE"],
+                arguments: [
+                    argument(
+                        "reason", "String",
+                        "Explains why this element was deprecated, usually also including a suggestion for how to access supported similar data. Formatted using the Markdown syntax, as specified by [CommonMark](https://commonmark.org/).",
+                        "\"No longer supported\"")
+                ], isRepeatable: false),
+            DirectiveDefinition(
+                name: "specifiedBy", description: "Exposes a URL that specifies the behavior of this scalar.",
+                locations: ["SCALAR"],
+                arguments: [argument("url", "String!", "The URL that specifies the behavior of this scalar.")],
+                isRepeatable: false),
+        ]
+    }
+}
+
+import Foundation

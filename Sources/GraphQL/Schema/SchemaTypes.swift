@@ -1,0 +1,173 @@
+/// A reference to a type in a schema: named (by index into `Schema.types`), list or non-null.
+public indirect enum TypeRef: Sendable, Equatable, Hashable {
+    case named(Int)
+    case list(TypeRef)
+    case nonNull(TypeRef)
+
+    public var namedIndex: Int {
+        switch self {
+        case .named(let index): index
+        case .list(let inner), .nonNull(let inner): inner.namedIndex
+        }
+    }
+
+    public var isNonNull: Bool {
+        if case .nonNull = self { return true }
+        return false
+    }
+
+    /// The type without its outermost non-null wrapper.
+    public var nullable: TypeRef {
+        if case .nonNull(let inner) = self { return inner }
+        return self
+    }
+}
+
+/// The kinds of named type, as introspection reports them.
+public enum TypeKind: String, Sendable {
+    case scalar = "SCALAR"
+    case object = "OBJECT"
+    case interface = "INTERFACE"
+    case union = "UNION"
+    case enumeration = "ENUM"
+    case inputObject = "INPUT_OBJECT"
+    case list = "LIST"
+    case nonNull = "NON_NULL"
+}
+
+/// A resolved value handed back by a field resolver.
+public enum Resolved {
+    case null
+    /// A scalar or enum value; the executor checks it against the field's type.
+    case leaf(JSON)
+    /// An object, passed as the parent to the resolvers of its selected fields.
+    case object(Any)
+    case list([Resolved])
+
+    public static func string(_ value: String) -> Resolved { .leaf(.string(value)) }
+    public static func int(_ value: Int) -> Resolved { .leaf(.int(value)) }
+    public static func bool(_ value: Bool) -> Resolved { .leaf(.bool(value)) }
+
+    public static func optional(_ value: String?) -> Resolved {
+        value.map { .leaf(.string($0)) } ?? .null
+    }
+}
+
+/// What a resolver receives: the parent value, coerced arguments and the request's context.
+public struct FieldCall {
+    public let parent: Any
+    public let arguments: JSONObject
+    public let context: AnyObject?
+    public let schema: Schema
+}
+
+/// An error a resolver throws; it becomes a field error with the field's path and location.
+public struct FieldError: Error, Sendable {
+    public let message: String
+    public let code: GraphQLError.Code
+
+    public init(_ message: String, code: GraphQLError.Code = .internalServerError) {
+        self.message = message
+        self.code = code
+    }
+}
+
+public typealias FieldResolver = @Sendable (FieldCall) throws(FieldError) -> Resolved
+
+public struct InputValueDefinition: Sendable {
+    public let name: String
+    public let description: String
+    public let type: TypeRef
+    public let defaultValue: JSON?
+    /// The default as GraphQL source text (for SDL and introspection).
+    public let defaultValueText: String?
+}
+
+public struct FieldDefinition: Sendable {
+    public let name: String
+    public let description: String
+    public let type: TypeRef
+    public let arguments: [InputValueDefinition]
+    public let deprecationReason: String?
+    let resolver: FieldResolver?
+
+    public func argument(named name: String) -> InputValueDefinition? {
+        arguments.first { $0.name == name }
+    }
+}
+
+public struct EnumValueDefinition: Sendable {
+    public let name: String
+    public let description: String
+    public let deprecationReason: String?
+}
+
+public struct DirectiveDefinition: Sendable {
+    public let name: String
+    public let description: String
+    public let locations: [String]
+    public let arguments: [InputValueDefinition]
+    public let isRepeatable: Bool
+}
+
+/// The built-in scalars and how they accept and produce values.
+public enum ScalarKind: Sendable {
+    case int, float, string, boolean, id
+}
+
+/// A named type of a schema.
+public struct NamedType: Sendable {
+    public enum Shape: Sendable {
+        case scalar(ScalarKind)
+        case object(fields: [FieldDefinition], fieldIndex: [String: Int])
+        case enumeration(values: [EnumValueDefinition])
+        case inputObject(fields: [InputValueDefinition])
+    }
+
+    public let name: String
+    public let description: String
+    public let shape: Shape
+
+    public var kind: TypeKind {
+        switch shape {
+        case .scalar: .scalar
+        case .object: .object
+        case .enumeration: .enumeration
+        case .inputObject: .inputObject
+        }
+    }
+
+    public var isInputType: Bool {
+        switch shape {
+        case .scalar, .enumeration, .inputObject: true
+        case .object: false
+        }
+    }
+
+    public var isLeaf: Bool {
+        switch shape {
+        case .scalar, .enumeration: true
+        default: false
+        }
+    }
+
+    public var fields: [FieldDefinition] {
+        if case .object(let fields, _) = shape { return fields }
+        return []
+    }
+
+    public func field(named name: String) -> FieldDefinition? {
+        guard case .object(let fields, let index) = shape, let position = index[name] else { return nil }
+        return fields[position]
+    }
+
+    public var inputFields: [InputValueDefinition] {
+        if case .inputObject(let fields) = shape { return fields }
+        return []
+    }
+
+    public var enumValues: [EnumValueDefinition] {
+        if case .enumeration(let values) = shape { return values }
+        return []
+    }
+}
