@@ -1,6 +1,8 @@
 /// Why a value could not be coerced, with the path inside the value where it failed.
 public struct CoercionFailure: Error, Sendable {
     public let message: String
+    /// The part of the input that was rejected.
+    public let value: JSON
     public let path: [PathComponent]
 }
 
@@ -18,7 +20,7 @@ public enum ValueCoercion {
         switch type {
         case .nonNull(let inner):
             if case .null = value {
-                throw CoercionFailure(message: "Expected non-nullable type \"\(schema.describe(type))\" not to be null.", path: path)
+                throw CoercionFailure(message: "Expected non-nullable type \"\(schema.describe(type))\" not to be null.", value: value, path: path)
             }
             return try variable(value, type: inner, schema: schema, path: path)
         case .list(let inner):
@@ -40,16 +42,16 @@ public enum ValueCoercion {
                 return try scalarFromJSON(value, kind: kind, path: path)
             case .enumeration(let values):
                 guard case .string(let name) = value else {
-                    throw CoercionFailure(message: "Enum \"\(named.name)\" cannot represent non-string value: \(inspect(value)).", path: path)
+                    throw CoercionFailure(message: "Enum \"\(named.name)\" cannot represent non-string value: \(inspect(value)).", value: value, path: path)
                 }
                 guard values.contains(where: { $0.name == name }) else {
                     let hint = Suggestions.didYouMean(Suggestions.list(name, options: values.map(\.name)), subject: "the enum value")
-                    throw CoercionFailure(message: "Value \"\(name)\" does not exist in \"\(named.name)\" enum.\(hint)", path: path)
+                    throw CoercionFailure(message: "Value \"\(name)\" does not exist in \"\(named.name)\" enum.\(hint)", value: value, path: path)
                 }
                 return value
             case .inputObject(let fields):
                 guard case .object(let object) = value else {
-                    throw CoercionFailure(message: "Expected type \"\(named.name)\" to be an object.", path: path)
+                    throw CoercionFailure(message: "Expected type \"\(named.name)\" to be an object.", value: value, path: path)
                 }
                 var result = JSONObject()
                 for field in fields {
@@ -60,16 +62,16 @@ public enum ValueCoercion {
                     } else if field.type.isNonNull {
                         throw CoercionFailure(
                             message: "Field \"\(field.name)\" of required type \"\(schema.describe(field.type))\" was not provided.",
-                            path: path)
+                            value: value, path: path)
                     }
                 }
                 for key in object.keys where !fields.contains(where: { $0.name == key }) {
                     let hint = Suggestions.didYouMean(Suggestions.list(key, options: fields.map(\.name)))
-                    throw CoercionFailure(message: "Field \"\(key)\" is not defined by type \"\(named.name)\".\(hint)", path: path)
+                    throw CoercionFailure(message: "Field \"\(key)\" is not defined by type \"\(named.name)\".\(hint)", value: value, path: path)
                 }
                 return .object(result)
             case .object:
-                throw CoercionFailure(message: "\"\(named.name)\" is not an input type.", path: path)
+                throw CoercionFailure(message: "\"\(named.name)\" is not an input type.", value: value, path: path)
             }
         }
     }
@@ -81,33 +83,33 @@ public enum ValueCoercion {
             if case .int(let number) = value { integer = number }
             if case .double(let number) = value, number == number.rounded(), abs(number) < 1e15 { integer = Int(number) }
             guard let integer else {
-                throw CoercionFailure(message: "Int cannot represent non-integer value: \(inspect(value))", path: path)
+                throw CoercionFailure(message: "Int cannot represent non-integer value: \(inspect(value))", value: value, path: path)
             }
             guard int32Range.contains(integer) else {
-                throw CoercionFailure(message: "Int cannot represent non 32-bit signed integer value: \(inspect(value))", path: path)
+                throw CoercionFailure(message: "Int cannot represent non 32-bit signed integer value: \(inspect(value))", value: value, path: path)
             }
             return .int(integer)
         case .float:
             switch value {
             case .int(let number): return .double(Double(number))
             case .double: return value
-            default: throw CoercionFailure(message: "Float cannot represent non numeric value: \(inspect(value))", path: path)
+            default: throw CoercionFailure(message: "Float cannot represent non numeric value: \(inspect(value))", value: value, path: path)
             }
         case .string:
             guard case .string = value else {
-                throw CoercionFailure(message: "String cannot represent a non string value: \(inspect(value))", path: path)
+                throw CoercionFailure(message: "String cannot represent a non string value: \(inspect(value))", value: value, path: path)
             }
             return value
         case .boolean:
             guard case .bool = value else {
-                throw CoercionFailure(message: "Boolean cannot represent a non boolean value: \(inspect(value))", path: path)
+                throw CoercionFailure(message: "Boolean cannot represent a non boolean value: \(inspect(value))", value: value, path: path)
             }
             return value
         case .id:
             switch value {
             case .string: return value
             case .int(let number): return .string(String(number))
-            default: throw CoercionFailure(message: "ID cannot represent value: \(inspect(value))", path: path)
+            default: throw CoercionFailure(message: "ID cannot represent value: \(inspect(value))", value: value, path: path)
             }
         }
     }
@@ -121,7 +123,7 @@ public enum ValueCoercion {
         if case .variable(let name) = value {
             guard let provided = variables[name.value] else { return nil }
             if case .null = provided, type.isNonNull {
-                throw CoercionFailure(message: "Expected non-nullable type \"\(schema.describe(type))\" not to be null.", path: [])
+                throw CoercionFailure(message: "Expected non-nullable type \"\(schema.describe(type))\" not to be null.", value: .null, path: [])
             }
             return provided
         }
@@ -175,7 +177,7 @@ public enum ValueCoercion {
                     } else if field.type.isNonNull {
                         throw CoercionFailure(
                             message: "Field \"\(field.name)\" of required type \"\(schema.describe(field.type))\" was not provided.",
-                            path: [])
+                            value: .null, path: [])
                     }
                 }
                 return .object(result)
@@ -186,7 +188,7 @@ public enum ValueCoercion {
     }
 
     private static func literalFailure(_ value: Value, type: TypeRef, schema: Schema) -> CoercionFailure {
-        CoercionFailure(message: "Expected value of type \"\(schema.describe(type))\", found \(ValuePrinter.print(value)).", path: [])
+        CoercionFailure(message: "Expected value of type \"\(schema.describe(type))\", found \(ValuePrinter.print(value)).", value: .null, path: [])
     }
 
     /// A built-in scalar from a literal, or nil when the literal cannot represent it.

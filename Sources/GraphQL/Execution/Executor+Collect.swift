@@ -1,0 +1,109 @@
+/// CollectFields (spec §6.3.2) with a per-request cache: a list of twenty products collects its
+/// item selection set once, and arguments are coerced once per field, not once per item.
+extension Executor {
+    mutating func collectFields(type: Int, selectionSets: [SelectionSet]) -> [CollectedField] {
+        let key = CacheKey(offset: selectionSets.first?.offset ?? -1, type: type)
+        if let cached = collected[key] { return cached }
+        var groups: [(key: String, nodes: [Field])] = []
+        var visited: [String] = []
+        for selectionSet in selectionSets {
+            collect(selectionSet, type: type, into: &groups, visited: &visited)
+        }
+        let fields = groups.map { group -> CollectedField in
+            let first = group.nodes[0]
+            let definition = first.name.value == "__typename" ? nil : schema.field(first.name.value, on: type)
+            let arguments = Self.coerceArguments(
+                first.arguments, definition: definition, variables: variables, schema: schema)
+            return CollectedField(responseKey: group.key, nodes: group.nodes, definition: definition, arguments: arguments)
+        }.filter { $0.definition != nil || $0.nodes[0].name.value == "__typename" }
+        collected[key] = fields
+        return fields
+    }
+
+    private func collect(
+        _ selectionSet: SelectionSet, type: Int, into groups: inout [(key: String, nodes: [Field])], visited: inout [String]
+    ) {
+        for selection in selectionSet.selections where shouldInclude(selection.directives) {
+            switch selection {
+            case .field(let field):
+                let key = field.responseKey
+                if let index = groups.firstIndex(where: { $0.key == key }) {
+                    groups[index].nodes.append(field)
+                } else {
+                    groups.append((key, [field]))
+                }
+            case .fragmentSpread(let spread):
+                let name = spread.name.value
+                guard !visited.contains(name), let fragment = document.fragment(named: name),
+                      fragment.typeCondition.value == schema.types[type].name
+                else { continue }
+                visited.append(name)
+                collect(fragment.selectionSet, type: type, into: &groups, visited: &visited)
+            case .inlineFragment(let inline):
+                if let condition = inline.typeCondition, condition.value != schema.types[type].name { continue }
+                collect(inline.selectionSet, type: type, into: &groups, visited: &visited)
+            }
+        }
+    }
+
+    /// `@skip(if:)` and `@include(if:)`; validation has checked that `if` is a Boolean.
+    private func shouldInclude(_ directives: [Directive]) -> Bool {
+        for directive in directives {
+            let name = directive.name.value
+            guard name == "skip" || name == "include", let argument = directive.arguments.first(where: { $0.name.value == "if" })
+            else { continue }
+            var flag = false
+            switch argument.value {
+            case .boolean(let value, _): flag = value
+            case .variable(let variable): flag = variables[variable.value]?.boolValue ?? false
+            default: break
+            }
+            if name == "skip" && flag { return false }
+            if name == "include" && !flag { return false }
+        }
+        return true
+    }
+
+    /// CoerceArgumentValues (spec §6.4.1).
+    static func coerceArguments(
+        _ nodes: [Argument], definition: FieldDefinition?, variables: JSONObject, schema: Schema
+    ) -> Result<JSONObject, CoercionFailure> {
+        guard let definition, !definition.arguments.isEmpty else { return .success(JSONObject()) }
+        var result = JSONObject()
+        for argument in definition.arguments {
+            let node = nodes.first { $0.name.value == argument.name }
+            let typeText = schema.describe(argument.type)
+            if let node {
+                do {
+                    if let value = try ValueCoercion.literal(node.value, type: argument.type, variables: variables, schema: schema) {
+                        result.append(argument.name, value)
+                        continue
+                    }
+                } catch {
+                    if case .null = node.value {
+                        return .failure(CoercionFailure(
+                            message: "Argument \"\(argument.name)\" of non-null type \"\(typeText)\" must not be null.",
+                            value: .null, path: []))
+                    }
+                    return .failure(CoercionFailure(
+                        message: "Argument \"\(argument.name)\" has invalid value \(ValuePrinter.print(node.value)).",
+                        value: .null, path: []))
+                }
+                if let defaultValue = argument.defaultValue {
+                    result.append(argument.name, defaultValue)
+                } else if argument.type.isNonNull, case .variable(let variable) = node.value {
+                    return .failure(CoercionFailure(
+                        message: "Argument \"\(argument.name)\" of required type \"\(typeText)\" was provided the variable \"$\(variable.value)\" which was not provided a runtime value.",
+                        value: .null, path: []))
+                }
+            } else if let defaultValue = argument.defaultValue {
+                result.append(argument.name, defaultValue)
+            } else if argument.type.isNonNull {
+                return .failure(CoercionFailure(
+                    message: "Argument \"\(argument.name)\" of required type \"\(typeText)\" was not provided.",
+                    value: .null, path: []))
+            }
+        }
+        return .success(result)
+    }
+}

@@ -1,0 +1,58 @@
+/// A GraphQL request as clients send it.
+public struct GraphQLRequest: Sendable {
+    public var query: String
+    public var variables: JSONObject
+    public var operationName: String?
+
+    public init(query: String, variables: JSONObject = JSONObject(), operationName: String? = nil) {
+        self.query = query
+        self.variables = variables
+        self.operationName = operationName
+    }
+}
+
+/// What executing a request produced: compact `data` bytes (absent for request errors) and errors.
+public struct GraphQLResponse: Sendable {
+    /// The compact JSON of `data`, or nil when the request failed before execution.
+    public let data: [UInt8]?
+    public let errors: [GraphQLError]
+
+    public init(data: [UInt8]?, errors: [GraphQLError]) {
+        self.data = data
+        self.errors = errors
+    }
+
+    public init(errors: [GraphQLError]) {
+        self.init(data: nil, errors: errors)
+    }
+
+    /// The response document bytes: `{"data":…,"errors":[…]}`, keys in that order, compact.
+    public func compactBytes() -> [UInt8] {
+        var writer = JSONWriter(capacity: (data?.count ?? 0) + 64)
+        writer.append("{")
+        if let data {
+            writer.append("\"data\":")
+            writer.bytes.append(contentsOf: data)
+        }
+        if !errors.isEmpty {
+            if data != nil { writer.append(",") }
+            writer.append("\"errors\":")
+            writer.write(.array(errors.map(\.json)))
+        }
+        writer.append("}")
+        return writer.bytes
+    }
+
+    /// The whole response as a JSON value.
+    public var json: JSON {
+        var object = JSONObject()
+        if let data { object.append("data", (try? JSONParser.parse(data)) ?? .null) }
+        if !errors.isEmpty { object.append("errors", .array(errors.map(\.json))) }
+        return .object(object)
+    }
+
+    /// The response serialised; pretty output is 2-space indented and ends with a newline.
+    public func serialized(pretty: Bool) -> String {
+        pretty ? json.serialized(pretty: true) : String(decoding: compactBytes(), as: UTF8.self)
+    }
+}
