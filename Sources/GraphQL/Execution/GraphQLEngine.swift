@@ -1,0 +1,37 @@
+/// Limits applied to every request; see SPEC §4.
+public struct RequestLimits: Sendable {
+    public var parse = ParseLimits()
+    public var validation = ValidationLimits()
+    public var maxVariablesDepth = 25
+
+    public init() {}
+}
+
+/// Parse → validate → execute, the whole pipeline for one request.
+public enum GraphQLEngine {
+    /// Parses and validates a document; the errors are request errors (no `data`).
+    public static func prepare(_ query: String, schema: Schema, limits: RequestLimits = RequestLimits()) -> Result<Document, [GraphQLError]> {
+        let document: Document
+        do {
+            document = try Parser.parse(query, limits: limits.parse)
+        } catch {
+            return .failure([error])
+        }
+        let errors = Validator.validate(document, schema: schema, limits: limits.validation)
+        return errors.isEmpty ? .success(document) : .failure(errors)
+    }
+
+    public static func execute(
+        _ request: GraphQLRequest, schema: Schema, context: AnyObject?, rootValue: Any = (),
+        limits: RequestLimits = RequestLimits()
+    ) -> GraphQLResponse {
+        switch prepare(request.query, schema: schema, limits: limits) {
+        case .failure(let errors):
+            return GraphQLResponse(errors: errors)
+        case .success(let document):
+            return Executor.execute(
+                schema: schema, document: document, operationName: request.operationName, variables: request.variables,
+                context: context, rootValue: rootValue, maxErrors: limits.validation.maxErrors)
+        }
+    }
+}
