@@ -10,15 +10,15 @@ public struct RequestLimits: Sendable {
 /// Parse → validate → execute, the whole pipeline for one request.
 public enum GraphQLEngine {
     /// Parses and validates a document; the errors are request errors (no `data`).
-    public static func prepare(_ query: String, schema: Schema, limits: RequestLimits = RequestLimits()) -> Result<Document, [GraphQLError]> {
+    public static func prepare(_ query: String, schema: Schema, limits: RequestLimits = RequestLimits()) -> Result<Document, RequestErrors> {
         let document: Document
         do {
             document = try Parser.parse(query, limits: limits.parse)
         } catch {
-            return .failure([error])
+            return .failure(RequestErrors(errors: [error]))
         }
         let errors = Validator.validate(document, schema: schema, limits: limits.validation)
-        return errors.isEmpty ? .success(document) : .failure(errors)
+        return errors.isEmpty ? .success(document) : .failure(RequestErrors(errors: errors))
     }
 
     public static func execute(
@@ -26,8 +26,8 @@ public enum GraphQLEngine {
         limits: RequestLimits = RequestLimits()
     ) -> GraphQLResponse {
         switch prepare(request.query, schema: schema, limits: limits) {
-        case .failure(let errors):
-            return GraphQLResponse(errors: errors)
+        case .failure(let failure):
+            return GraphQLResponse(errors: failure.errors)
         case .success(let document):
             return Executor.execute(
                 schema: schema, document: document, operationName: request.operationName, variables: request.variables,

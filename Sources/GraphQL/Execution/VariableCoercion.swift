@@ -1,5 +1,5 @@
-/// Every problem found while coercing an operation's variables.
-public struct VariableFailures: Error {
+/// Request-level errors: the request cannot run, so the response has no `data`.
+public struct RequestErrors: Error {
     public let errors: [GraphQLError]
 }
 
@@ -7,7 +7,7 @@ public struct VariableFailures: Error {
 enum VariableCoercion {
     static func coerce(
         _ provided: JSONObject, for operation: OperationDefinition, schema: Schema, document: Document
-    ) -> Result<JSONObject, VariableFailures> {
+    ) -> Result<JSONObject, RequestErrors> {
         var result = JSONObject()
         var errors: [GraphQLError] = []
         for definition in operation.variables {
@@ -50,6 +50,6 @@ enum VariableCoercion {
                 fail(message + "; " + error.message)
             }
         }
-        return errors.isEmpty ? .success(result) : .failure(VariableFailures(errors: errors))
+        return errors.isEmpty ? .success(result) : .failure(RequestErrors(errors: errors))
     }
 }
