@@ -1,2 +1,101 @@
-/// Placeholder.
-public enum CommercePlaceholder {}
+/// How a store writes money: currency code, decimal places and symbol.
+public struct Currency: Sendable, Equatable {
+    public let code: String
+    public let fractionDigits: Int
+    public let symbol: String
+
+    public init(code: String, fractionDigits: Int, symbol: String) {
+        self.code = code
+        self.fractionDigits = fractionDigits
+        self.symbol = symbol
+    }
+
+    /// 10^fractionDigits.
+    public var scale: Int64 {
+        var result: Int64 = 1
+        for _ in 0..<fractionDigits { result *= 10 }
+        return result
+    }
+
+    /// `1299.00` for 129900 minor units with two fraction digits.
+    public func amount(_ minorUnits: Int64) -> String {
+        let sign = minorUnits < 0 ? "-" : ""
+        let magnitude = minorUnits.magnitude
+        let scale = UInt64(self.scale)
+        let whole = String(magnitude / scale)
+        guard fractionDigits > 0 else { return sign + whole }
+        let fraction = String(magnitude % scale)
+        return sign + whole + "." + String(repeating: "0", count: fractionDigits - fraction.count) + fraction
+    }
+
+    /// `$1,299.00`: the symbol, then the amount with `,` between thousands.
+    public func formatted(_ minorUnits: Int64) -> String {
+        var plain = amount(minorUnits)
+        if plain.hasPrefix("-") { plain.removeFirst() }
+        let parts = plain.split(separator: ".", maxSplits: 1)
+        let whole = Array(parts[0])
+        var grouped = ""
+        for (index, digit) in whole.enumerated() {
+            if index > 0, (whole.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        let fraction = parts.count > 1 ? "." + parts[1] : ""
+        return (minorUnits < 0 ? "-" : "") + symbol + grouped + fraction
+    }
+
+    /// Parses a decimal string such as `"12.50"` into minor units.
+    ///
+    /// Accepts digits with an optional `.` and at most `fractionDigits` decimals; no sign, no
+    /// exponent, no grouping. Returns nil for anything else or on overflow.
+    public func minorUnits(fromDecimal text: String) -> Int64? {
+        var bytes = Array(text.utf8)
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { bytes.removeFirst() }
+        let dot = bytes.firstIndex(of: UInt8(ascii: "."))
+        let wholePart = bytes[..<(dot ?? bytes.count)]
+        let fractionPart = dot.map { bytes[($0 + 1)...] } ?? []
+        guard !wholePart.isEmpty else { return nil }
+        if dot != nil, fractionPart.isEmpty || fractionPart.count > fractionDigits { return nil }
+        var value: Int64 = 0
+        for byte in wholePart {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (plus, overflow2) = times.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            if overflow1 || overflow2 { return nil }
+            value = plus
+        }
+        var fraction: Int64 = 0
+        var digits = 0
+        for byte in fractionPart {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            fraction = fraction * 10 + Int64(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        while digits < fractionDigits {
+            fraction *= 10
+            digits += 1
+        }
+        let (scaled, overflow) = value.multipliedReportingOverflow(by: scale)
+        guard !overflow else { return nil }
+        let (total, overflow2) = scaled.addingReportingOverflow(fraction)
+        guard !overflow2 else { return nil }
+        return negative ? -total : total
+    }
+}
+
+/// Integer arithmetic for discounts: money never passes through floating point.
+public enum MoneyMath {
+    /// `numerator / denominator` rounded half to even; `denominator` must be positive.
+    public static func divideRoundingHalfEven(_ numerator: Int64, by denominator: Int64) -> Int64 {
+        guard denominator > 0 else { return 0 }
+        var quotient = numerator / denominator
+        var remainder = numerator % denominator
+        if remainder < 0 {
+            quotient -= 1
+            remainder += denominator
+        }
+        let twice = remainder * 2
+        if twice > denominator || (twice == denominator && quotient % 2 != 0) { quotient += 1 }
+        return quotient
+    }
+}

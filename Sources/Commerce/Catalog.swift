@@ -1,0 +1,130 @@
+/// A brand, in display order.
+public struct Brand: Sendable, Equatable {
+    public let id: String
+    public let name: String
+    /// Position in brand order (rank ascending, then file order), from 0.
+    public let position: Int
+
+    public init(id: String, name: String, position: Int) {
+        self.id = id
+        self.name = name
+        self.position = position
+    }
+}
+
+/// A product as the catalog holds it; prices are minor units. Stock lives in `Inventory`.
+public struct Product: Sendable, Equatable {
+    public let id: String
+    public let name: String
+    public let brandId: String
+    public let model: String
+    public let category: String
+    public let description: String
+    public let price: Int64
+    public let compareAtPrice: Int64?
+    public let initialStock: Int
+    public let maxPerOrder: Int
+    public let createdAt: Instant
+    public let imageURL: String?
+    public let rank: Int
+
+    public init(
+        id: String, name: String, brandId: String, model: String, category: String, description: String, price: Int64,
+        compareAtPrice: Int64?, initialStock: Int, maxPerOrder: Int, createdAt: Instant, imageURL: String?, rank: Int
+    ) {
+        self.id = id
+        self.name = name
+        self.brandId = brandId
+        self.model = model
+        self.category = category
+        self.description = description
+        self.price = price
+        self.compareAtPrice = compareAtPrice
+        self.initialStock = initialStock
+        self.maxPerOrder = maxPerOrder
+        self.createdAt = createdAt
+        self.imageURL = imageURL
+        self.rank = rank
+    }
+}
+
+/// The products and brands of a store, with an index per sort order.
+///
+/// Each index holds product positions in that order, so a page is a binary search for the
+/// cursor plus a forward scan, whatever the page number.
+public struct Catalog: Sendable {
+    public private(set) var brands: [Brand]
+    public private(set) var products: [Product]
+    private var positionById: [String: Int]
+    private var brandById: [String: Int]
+    /// Lowercased `name + " " + brand + " " + model + " " + category`, as UTF-8, per product.
+    private(set) var searchText: [[UInt8]]
+    private var orders: [ProductOrder: [Int]]
+
+    public init(brands: [Brand], products: [Product]) {
+        self.brands = brands
+        self.products = []
+        positionById = [:]
+        brandById = [:]
+        searchText = []
+        orders = [:]
+        for (index, brand) in brands.enumerated() { brandById[brand.id] = index }
+        for product in products { appendUnsorted(product) }
+        for order in ProductOrder.allCases {
+            let sortKeys = self.products.indices.map { key(of: $0, in: order) }
+            orders[order] = self.products.indices.sorted { lhs, rhs in
+                ProductOrder.precedes(sortKeys[lhs], self.products[lhs].id, sortKeys[rhs], self.products[rhs].id, order: order)
+            }
+        }
+    }
+
+    private mutating func appendUnsorted(_ product: Product) {
+        positionById[product.id] = products.count
+        products.append(product)
+        let brandName = brand(id: product.brandId)?.name ?? ""
+        let text = [product.name, brandName, product.model, product.category].joined(separator: " ").lowercased()
+        searchText.append(Array(text.utf8))
+    }
+
+    public func position(of id: String) -> Int? { positionById[id] }
+
+    public func product(id: String) -> Product? { positionById[id].map { products[$0] } }
+
+    public func brand(id: String) -> Brand? { brandById[id].map { brands[$0] } }
+
+    /// Product positions in `order`.
+    public func indexes(for order: ProductOrder) -> [Int] { orders[order] ?? [] }
+
+    /// The sort key of the product at `position` in `order`.
+    public func key(of position: Int, in order: ProductOrder) -> SortKey {
+        let product = products[position]
+        switch order {
+        case .featured: return .int(Int64(product.rank))
+        case .priceAscending, .priceDescending: return .int(product.price)
+        case .newest, .oldest: return .int(product.createdAt.seconds)
+        case .nameAscending, .nameDescending: return .text(product.name.lowercased())
+        case .brand:
+            let brandPosition = Int64(brand(id: product.brandId)?.position ?? brands.count)
+            return .int(brandPosition << 32 | Int64(product.rank))
+        }
+    }
+
+    /// Adds a product and inserts it into every order index.
+    ///
+    /// - Complexity: O(n) per order, for the insertion.
+    public mutating func add(_ product: Product) {
+        appendUnsorted(product)
+        let position = products.count - 1
+        for order in ProductOrder.allCases {
+            var index = orders[order] ?? []
+            let insertAt = ProductOrder.insertionPoint(in: index, key: key(of: position, in: order), id: product.id, order: order) {
+                (self.key(of: $0, in: order), self.products[$0].id)
+            }
+            index.insert(position, at: insertAt)
+            orders[order] = index
+        }
+    }
+
+    /// The next free `rank`: one past the largest in the catalog.
+    public var nextRank: Int { (products.map(\.rank).max() ?? 0) + 1 }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// An opaque keyset cursor: the endpoint and order it belongs to and the last item's key and id.
+public struct Cursor: Sendable, Equatable {
+    public let endpoint: String
+    public let order: ProductOrder
+    public let key: SortKey
+    public let id: String
+
+    public init(endpoint: String, order: ProductOrder, key: SortKey, id: String) {
+        self.endpoint = endpoint
+        self.order = order
+        self.key = key
+        self.id = id
+    }
+
+    /// Base64 of `v1|endpoint|ORDER|id|i:123` (or `t:text` for name keys).
+    public var encoded: String {
+        let keyText: String
+        switch key {
+        case .int(let value): keyText = "i:\(value)"
+        case .text(let value): keyText = "t:\(value)"
+        }
+        return Data("v1|\(endpoint)|\(order.rawValue)|\(id)|\(keyText)".utf8).base64EncodedString()
+    }
+
+    /// Decodes a cursor string; nil when it is not one of ours.
+    public init?(encoded: String) {
+        guard let data = Data(base64Encoded: encoded), let text = String(data: data, encoding: .utf8) else { return nil }
+        let parts = text.split(separator: "|", maxSplits: 4, omittingEmptySubsequences: false)
+        guard parts.count == 5, parts[0] == "v1", let order = ProductOrder(rawValue: String(parts[2])), !parts[3].isEmpty
+        else { return nil }
+        let keyText = parts[4]
+        if keyText.hasPrefix("i:"), let value = Int64(keyText.dropFirst(2)) {
+            key = .int(value)
+        } else if keyText.hasPrefix("t:") {
+            key = .text(String(keyText.dropFirst(2)))
+        } else {
+            return nil
+        }
+        endpoint = String(parts[1])
+        self.order = order
+        id = String(parts[3])
+    }
+}
+
+/// One page of products: positions in order, with connection metadata.
+public struct ProductPage: Sendable, Equatable {
+    public let positions: [Int]
+    public let cursors: [String]
+    public let hasNextPage: Bool
+    public let hasPreviousPage: Bool
+    public let totalCount: Int
+}
+
+/// Keyset pagination over a catalog order (SPEC §6.4).
+///
+/// The page after a cursor starts at the first item strictly after the cursor's (key, id) in the
+/// current order, found by binary search, so it never repeats or skips an item when stock, carts
+/// or the catalog change between requests.
+public enum Paginator {
+    /// - Complexity: O(log n + first) without a filter; a filter adds O(n) to count matches.
+    public static func page(
+        _ catalog: Catalog, inventory: Inventory, order: ProductOrder, filter: ProductFilter, first: Int,
+        after: Cursor?, endpoint: String
+    ) -> ProductPage {
+        let index = catalog.indexes(for: order)
+        var start = 0
+        if let after {
+            start = ProductOrder.insertionPoint(in: index, key: after.key, id: after.id, order: order) {
+                (catalog.key(of: $0, in: order), catalog.products[$0].id)
+            }
+            if start < index.count, catalog.products[index[start]].id == after.id { start += 1 }
+        }
+        let matches = { (position: Int) in filter.isEmpty || filter.matches(position, in: catalog, inventory: inventory) }
+        var positions: [Int] = []
+        positions.reserveCapacity(first)
+        var scan = start
+        var hasNextPage = false
+        while scan < index.count {
+            let position = index[scan]
+            scan += 1
+            guard matches(position) else { continue }
+            if positions.count == first {
+                hasNextPage = true
+                break
+            }
+            positions.append(position)
+        }
+        var hasPreviousPage = false
+        if after != nil {
+            var back = start - 1
+            while back >= 0 {
+                if matches(index[back]) {
+                    hasPreviousPage = true
+                    break
+                }
+                back -= 1
+            }
+        }
+        let totalCount = filter.isEmpty ? index.count : index.reduce(0) { $0 + (matches($1) ? 1 : 0) }
+        let cursors = positions.map {
+            Cursor(endpoint: endpoint, order: order, key: catalog.key(of: $0, in: order), id: catalog.products[$0].id).encoded
+        }
+        return ProductPage(
+            positions: positions, cursors: cursors, hasNextPage: hasNextPage, hasPreviousPage: hasPreviousPage,
+            totalCount: totalCount)
+    }
+}

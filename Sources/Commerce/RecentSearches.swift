@@ -1,0 +1,18 @@
+/// A session's recent searches: newest first, trimmed, case-insensitively unique, at most 10.
+public struct RecentSearches: Sendable, Equatable {
+    public private(set) var entries: [String] = []
+    public static let limit = 10
+
+    public init() {}
+
+    public mutating func record(_ search: String) {
+        let trimmed = search.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return }
+        let folded = trimmed.lowercased()
+        entries.removeAll { $0.lowercased() == folded }
+        entries.insert(trimmed, at: 0)
+        if entries.count > Self.limit { entries.removeLast(entries.count - Self.limit) }
+    }
+}
+
+import Foundation
