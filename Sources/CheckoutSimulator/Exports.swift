@@ -1,1 +1,2 @@
+@_exported import Commerce
 @_exported import GraphQL

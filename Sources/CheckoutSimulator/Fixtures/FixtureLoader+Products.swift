@@ -1,0 +1,96 @@
+import Commerce
+import GraphQL
+
+extension FixtureLoader {
+    /// Products from `products/*.json` in file-name order; identical duplicates merge, others conflict.
+    mutating func loadProducts(brands: [Brand], defaultMaxPerOrder: Int) -> [Product] {
+        var products: [Product] = []
+        var firstSeen: [String: (place: String, product: Product, explicitRank: Bool)] = [:]
+        let files = source.files.map(\.path).filter { $0.hasPrefix("products/") }
+        if files.isEmpty {
+            problems.append(FixtureProblem(file: "products/", path: "$", message: "no product files (products/*.json)"))
+        }
+        for file in files {
+            guard let json = parse(file) else { continue }
+            var reader = FixtureReader(file: file, currency: currency)
+            var items: [JSON] = []
+            var prefix = ""
+            switch json {
+            case .array(let array):
+                items = array
+            case .object(let object):
+                if reader.object(json, at: "$", required: ["products"], optional: []) != nil, case .array(let array)? = object["products"] {
+                    items = array
+                    prefix = "products"
+                } else if object["products"] != nil {
+                    reader.problem("products", "expected an array of products")
+                }
+            default:
+                reader.problem("$", "expected an array of products or {\"products\": [...]}, found \(json.kindDescription)")
+            }
+            for (index, item) in items.enumerated() {
+                let path = prefix + "[\(index)]"
+                guard let (product, explicitRank) = readProduct(
+                    item, at: path, reader: &reader, brands: brands, defaultMaxPerOrder: defaultMaxPerOrder,
+                    rank: products.count + 1)
+                else { continue }
+                if let earlier = firstSeen[product.id] {
+                    let same = earlier.product.withRank(0) == product.withRank(0)
+                        && (earlier.explicitRank == explicitRank) && (!explicitRank || earlier.product.rank == product.rank)
+                    if !same {
+                        reader.problem(path, "product \"\(product.id)\" conflicts with its earlier copy at \(earlier.place)")
+                    }
+                    continue
+                }
+                firstSeen[product.id] = ("\(file): \(path)", product, explicitRank)
+                products.append(product)
+            }
+            problems += reader.problems
+        }
+        return products
+    }
+
+    private func readProduct(
+        _ item: JSON, at path: String, reader: inout FixtureReader, brands: [Brand], defaultMaxPerOrder: Int, rank: Int
+    ) -> (Product, Bool)? {
+        guard let object = reader.object(
+            item, at: path,
+            required: ["id", "name", "brandId", "model", "category", "description", "price", "stock", "createdAt"],
+            optional: ["compareAtPrice", "maxPerOrder", "imageURL", "rank"])
+        else { return nil }
+        let id = reader.id(object, "id", at: path)
+        let name = reader.string(object, "name", at: path)
+        let brandId = reader.id(object, "brandId", at: path)
+        if let brandId, !brands.contains(where: { $0.id == brandId }) {
+            reader.problem(FixtureReader.join(path, "brandId"), "unknown brand \"\(brandId)\" (not in brands.json)")
+        }
+        let model = reader.string(object, "model", at: path)
+        let category = reader.string(object, "category", at: path)
+        let description = reader.string(object, "description", at: path, nonEmpty: false)
+        let price = reader.decimal(object, "price", at: path)
+        let compareAt = reader.decimal(object, "compareAtPrice", at: path)
+        let stock = reader.int(object, "stock", at: path, range: 0...1_000_000_000)
+        let maxPerOrder = object["maxPerOrder"] == nil ? defaultMaxPerOrder : reader.int(object, "maxPerOrder", at: path, range: 1...1_000_000)
+        let createdAt = reader.instant(object, "createdAt", at: path)
+        let imageURL = reader.string(object, "imageURL", at: path)
+        let explicitRank = object["rank"] != nil
+        let givenRank = explicitRank ? reader.int(object, "rank", at: path, range: Int(Int32.min)...Int(Int32.max)) : rank
+        guard let id, let name, let brandId, brands.contains(where: { $0.id == brandId }), let model, let category,
+              let description, let price, let stock, let maxPerOrder, let createdAt, let givenRank,
+              object["compareAtPrice"] == nil || compareAt != nil, object["imageURL"] == nil || imageURL != nil
+        else { return nil }
+        return (Product(
+            id: id, name: name, brandId: brandId, model: model, category: category, description: description, price: price,
+            compareAtPrice: compareAt, initialStock: stock, maxPerOrder: maxPerOrder, createdAt: createdAt, imageURL: imageURL,
+            rank: givenRank), explicitRank)
+    }
+}
+
+extension Product {
+    func withRank(_ rank: Int) -> Product {
+        Product(
+            id: id, name: name, brandId: brandId, model: model, category: category, description: description, price: price,
+            compareAtPrice: compareAtPrice, initialStock: initialStock, maxPerOrder: maxPerOrder, createdAt: createdAt,
+            imageURL: imageURL, rank: rank)
+    }
+}

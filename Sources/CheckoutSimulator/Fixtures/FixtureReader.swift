@@ -1,0 +1,140 @@
+import Commerce
+import GraphQL
+
+/// Reads typed values out of a fixture's JSON, recording a problem for each bad or missing one.
+struct FixtureReader {
+    let file: String
+    let currency: Currency
+    var problems: [FixtureProblem] = []
+
+    init(file: String, currency: Currency) {
+        self.file = file
+        self.currency = currency
+    }
+
+    mutating func problem(_ path: String, _ message: String) {
+        problems.append(FixtureProblem(file: file, path: path, message: message))
+    }
+
+    static func join(_ path: String, _ key: String) -> String {
+        path == "$" ? key : path + "." + key
+    }
+
+    static func found(_ value: JSON) -> String {
+        let text = value.serialized()
+        return text.count > 60 ? String(text.prefix(57)) + "..." : text
+    }
+
+    /// The object at `path`, after reporting unknown and missing keys.
+    mutating func object(_ value: JSON, at path: String, required: [String], optional: [String]) -> JSONObject? {
+        guard case .object(let object) = value else {
+            problem(path, "expected an object, found \(Self.found(value))")
+            return nil
+        }
+        for key in object.keys where !required.contains(key) && !optional.contains(key) {
+            let hint = (required + optional).first { Self.similar($0, key) }.map { " (did you mean \"\($0)\"?)" } ?? ""
+            problem(Self.join(path, key), "unknown key\(hint)")
+        }
+        for key in required where object[key] == nil {
+            problem(path, "missing required key \"\(key)\"")
+        }
+        return object
+    }
+
+    private static func similar(_ a: String, _ b: String) -> Bool {
+        a.lowercased() == b.lowercased() || (a.count > 3 && (a.lowercased().hasPrefix(b.lowercased()) || b.lowercased().hasPrefix(a.lowercased())))
+    }
+
+    mutating func string(_ object: JSONObject, _ key: String, at path: String, nonEmpty: Bool = true) -> String? {
+        guard let value = object[key] else { return nil }
+        guard case .string(let text) = value else {
+            problem(Self.join(path, key), "expected a string, found \(Self.found(value))")
+            return nil
+        }
+        if nonEmpty, text.trimmingCharacters(in: .whitespaces).isEmpty {
+            problem(Self.join(path, key), "expected a non-empty string")
+            return nil
+        }
+        return text
+    }
+
+    mutating func id(_ object: JSONObject, _ key: String, at path: String) -> String? {
+        guard let text = string(object, key, at: path) else { return nil }
+        let valid = text.utf8.count <= 64 && text.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        }
+        guard valid else {
+            problem(Self.join(path, key), "expected an id of 1 to 64 characters from A-Z a-z 0-9 . _ -, found \(JSON.string(text).serialized())")
+            return nil
+        }
+        return text
+    }
+
+    mutating func int(_ object: JSONObject, _ key: String, at path: String, range: ClosedRange<Int>) -> Int? {
+        guard let value = object[key] else { return nil }
+        guard case .int(let number) = value else {
+            problem(Self.join(path, key), "expected an integer, found \(Self.found(value))")
+            return nil
+        }
+        guard range.contains(number) else {
+            let upper = range.upperBound == Int.max ? "" : " and \(range.upperBound)"
+            let bound = upper.isEmpty ? "at least \(range.lowerBound)" : "between \(range.lowerBound)\(upper)"
+            problem(Self.join(path, key), "expected an integer \(bound), found \(number)")
+            return nil
+        }
+        return number
+    }
+
+    mutating func decimal(_ object: JSONObject, _ key: String, at path: String, allowZero: Bool = true) -> Int64? {
+        guard let value = object[key] else { return nil }
+        let example = "expected a decimal string like \"12.50\""
+        guard case .string(let text) = value else {
+            problem(Self.join(path, key), "\(example), found \(Self.found(value))")
+            return nil
+        }
+        guard let minor = currency.minorUnits(fromDecimal: text), minor >= 0, !text.hasPrefix("-") else {
+            problem(Self.join(path, key), "\(example) with at most \(currency.fractionDigits) decimals, found \(Self.found(value))")
+            return nil
+        }
+        if !allowZero, minor == 0 {
+            problem(Self.join(path, key), "expected an amount above zero, found \(Self.found(value))")
+            return nil
+        }
+        return minor
+    }
+
+    mutating func instant(_ object: JSONObject, _ key: String, at path: String) -> Instant? {
+        guard let text = string(object, key, at: path) else { return nil }
+        guard let instant = Instant(iso8601: text) else {
+            problem(Self.join(path, key), "expected an ISO-8601 UTC time like \"2026-01-01T00:00:00Z\", found \(JSON.string(text).serialized())")
+            return nil
+        }
+        return instant
+    }
+
+    mutating func discount(_ object: JSONObject, at path: String, allowNoReward: Bool) -> DiscountValue? {
+        guard let kindText = string(object, "kind", at: path) else { return nil }
+        let kinds = DiscountKind.allCases.filter { allowNoReward || $0 != .noReward }
+        guard let kind = DiscountKind(rawValue: kindText), kinds.contains(kind) else {
+            problem(Self.join(path, "kind"), "expected one of \(kinds.map(\.rawValue).joined(separator: ", ")), found \(JSON.string(kindText).serialized())")
+            return nil
+        }
+        guard let valueText = string(object, "value", at: path, nonEmpty: false) else { return nil }
+        switch kind {
+        case .percentOff:
+            guard let percent = Int64(valueText), (1...100).contains(percent) else {
+                problem(Self.join(path, "value"), "expected a whole percentage from \"1\" to \"100\", found \(JSON.string(valueText).serialized())")
+                return nil
+            }
+            return DiscountValue(kind: kind, magnitude: percent, text: valueText)
+        case .amountOff:
+            guard let amount = decimal(object, "value", at: path, allowZero: false) else { return nil }
+            return DiscountValue(kind: kind, magnitude: amount, text: valueText)
+        case .freeShipping, .noReward:
+            return DiscountValue(kind: kind, magnitude: 0, text: valueText)
+        }
+    }
+}
+
+import Foundation

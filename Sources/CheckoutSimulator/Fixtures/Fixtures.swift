@@ -1,0 +1,119 @@
+import Commerce
+import GraphQL
+
+/// Everything a simulator starts from, loaded and validated.
+public struct Fixtures: Sendable {
+    public let store: StoreSettings
+    public let catalog: Catalog
+    public let offers: [OfferDefinition]
+    public let scratchCards: ScratchCardTable
+    public let testCards: [TestCard]
+
+    /// Loads and validates `source`, reporting every problem at once.
+    public static func load(_ source: FixtureSource) throws(FixtureError) -> Fixtures {
+        var loader = FixtureLoader(source: source)
+        return try loader.load()
+    }
+
+    /// The bundled fixtures.
+    public static func bundled() throws(FixtureError) -> Fixtures {
+        try load(.bundled)
+    }
+}
+
+/// Parses each file, then checks references across files (brands, duplicate products).
+struct FixtureLoader {
+    let source: FixtureSource
+    var problems: [FixtureProblem] = []
+    var currency = Currency(code: "USD", fractionDigits: 2, symbol: "$")
+
+    init(source: FixtureSource) {
+        self.source = source
+    }
+
+    mutating func parse(_ path: String, required: Bool = true) -> JSON? {
+        guard let text = source.text(of: path) else {
+            if required { problems.append(FixtureProblem(file: path, path: "$", message: "file is missing")) }
+            return nil
+        }
+        do {
+            return try JSONParser.parse(text, maxDepth: 64)
+        } catch {
+            let excerpt = SourceLocation(line: error.line, column: error.column).excerpt(in: Array(text.utf8))
+            problems.append(FixtureProblem(
+                file: "\(path):\(error.line):\(error.column)", path: "$", message: "\(error.message)\n\(excerpt)"))
+            return nil
+        }
+    }
+
+    mutating func load() throws(FixtureError) -> Fixtures {
+        let store = loadStore()
+        if let store { currency = store.currency }
+        let brands = loadBrands()
+        let products = loadProducts(brands: brands, defaultMaxPerOrder: store?.defaultMaxPerOrder ?? 10)
+        let offers = loadOffers(brands: brands)
+        let scratch = loadScratchCards()
+        let cards = loadTestCards()
+        guard problems.isEmpty, let store, let scratch else { throw FixtureError(problems: problems) }
+        return Fixtures(
+            store: store, catalog: Catalog(brands: brands, products: products), offers: offers, scratchCards: scratch,
+            testCards: cards)
+    }
+
+    private mutating func loadStore() -> StoreSettings? {
+        guard let json = parse("store.json") else { return nil }
+        var reader = FixtureReader(file: "store.json", currency: currency)
+        defer { problems += reader.problems }
+        guard let object = reader.object(
+            json, at: "$", required: ["name", "currency", "fractionDigits", "currencySymbol", "now", "seed", "shipping"],
+            optional: ["defaultMaxPerOrder"])
+        else { return nil }
+        let name = reader.string(object, "name", at: "$")
+        let code = reader.string(object, "currency", at: "$")
+        let digits = reader.int(object, "fractionDigits", at: "$", range: 0...4)
+        let symbol = reader.string(object, "currencySymbol", at: "$", nonEmpty: false)
+        guard let code, let digits, let symbol else { return nil }
+        reader = FixtureReader(file: "store.json", currency: Currency(code: code, fractionDigits: digits, symbol: symbol))
+        let now = reader.instant(object, "now", at: "$")
+        let seed = reader.int(object, "seed", at: "$", range: 0...Int.max)
+        let maxPerOrder = object["defaultMaxPerOrder"] == nil ? 10 : reader.int(object, "defaultMaxPerOrder", at: "$", range: 1...10_000)
+        var flatRate: Int64?
+        var freeOver: Int64?
+        if let shippingJSON = object["shipping"],
+           let shipping = reader.object(shippingJSON, at: "shipping", required: ["flatRate", "freeOver"], optional: [])
+        {
+            flatRate = reader.decimal(shipping, "flatRate", at: "shipping")
+            freeOver = reader.decimal(shipping, "freeOver", at: "shipping")
+        }
+        guard let name, let now, let seed, let maxPerOrder, let flatRate, let freeOver else { return nil }
+        return StoreSettings(
+            name: name, currency: Currency(code: code, fractionDigits: digits, symbol: symbol), now: now, seed: UInt64(seed),
+            flatRateShipping: flatRate, freeShippingOver: freeOver, defaultMaxPerOrder: maxPerOrder)
+    }
+
+    private mutating func loadBrands() -> [Brand] {
+        guard let json = parse("brands.json") else { return [] }
+        var reader = FixtureReader(file: "brands.json", currency: currency)
+        defer { problems += reader.problems }
+        guard case .array(let items) = json else {
+            reader.problem("$", "expected an array of brands, found \(json.kindDescription)")
+            return []
+        }
+        var entries: [(id: String, name: String, rank: Int, order: Int)] = []
+        for (index, item) in items.enumerated() {
+            let path = "[\(index)]"
+            guard let object = reader.object(item, at: path, required: ["id", "name"], optional: ["rank"]) else { continue }
+            let id = reader.id(object, "id", at: path)
+            let name = reader.string(object, "name", at: path)
+            let rank = object["rank"] == nil ? Int.max : reader.int(object, "rank", at: path, range: Int(Int32.min)...Int(Int32.max))
+            guard let id, let name, let rank else { continue }
+            if entries.contains(where: { $0.id == id }) {
+                reader.problem(path + ".id", "brand \"\(id)\" is defined twice")
+                continue
+            }
+            entries.append((id, name, rank, index))
+        }
+        entries.sort { ($0.rank, $0.order) < ($1.rank, $1.order) }
+        return entries.enumerated().map { Brand(id: $1.id, name: $1.name, position: $0) }
+    }
+}
