@@ -72,7 +72,7 @@ public struct FieldError: Error, Sendable {
     }
 }
 
-public typealias FieldResolver = @Sendable (FieldCall) throws(FieldError) -> Resolved
+public typealias FieldResolver = @Sendable (FieldCall) throws -> Resolved
 
 public struct InputValueDefinition: Sendable {
     public let name: String

@@ -1,0 +1,155 @@
+import Commerce
+import GraphQL
+
+extension ShopSchema {
+    static func addCatalogTypes(to builder: inout SchemaBuilder) {
+        builder.object("Money", "An amount of money in the store's currency.", [
+            F("amount", "String!", "The amount as a decimal string with the currency's fraction digits, like \"1299.00\".") { call in
+                .string(try call.shop().state.currency.amount(try call.parent(MoneyNode.self).minorUnits))
+            },
+            F("minorUnits", "Int!", "The amount in minor units (cents), like 129900.") { call in
+                .int(Int(try call.parent(MoneyNode.self).minorUnits))
+            },
+            F("currencyCode", "String!", "The ISO 4217 currency code, like \"USD\".") { call in
+                .string(try call.shop().state.currency.code)
+            },
+            F("formatted", "String!", "The amount for display, like \"$1,299.00\".") { call in
+                .string(try call.shop().state.currency.formatted(try call.parent(MoneyNode.self).minorUnits))
+            },
+        ])
+        builder.object("Brand", "A brand whose products the shop sells.", [
+            F("id", "ID!", "The brand's id.") { call in .string(try call.parent(BrandNode.self).brand.id) },
+            F("name", "String!", "The brand's display name.") { call in .string(try call.parent(BrandNode.self).brand.name) },
+            F("productCount", "Int!", "How many catalog products carry this brand.") { call in
+                let brand = try call.parent(BrandNode.self).brand
+                return .int(try call.shop().state.catalog.products.reduce(0) { $0 + ($1.brandId == brand.id ? 1 : 0) })
+            },
+        ])
+        builder.object("Category", "A product category.", [
+            F("name", "String!", "The category's name.") { call in .string(try call.parent(CategoryNode.self).name) },
+            F("productCount", "Int!", "How many catalog products are in this category.") { call in
+                .int(try call.parent(CategoryNode.self).productCount)
+            },
+        ])
+        builder.object("Product", "A product in the catalog.", productFields)
+        builder.object("PageInfo", "Where a page sits in the whole list.", [
+            F("hasNextPage", "Boolean!", "Whether more items follow this page.") { call in
+                .bool(try call.parent(PageInfoNode.self).page.hasNextPage)
+            },
+            F("hasPreviousPage", "Boolean!", "Whether items come before this page (only known when `after` was given).") { call in
+                .bool(try call.parent(PageInfoNode.self).page.hasPreviousPage)
+            },
+            F("startCursor", "String", "The first edge's cursor; null for an empty page.") { call in
+                .optional(try call.parent(PageInfoNode.self).page.cursors.first)
+            },
+            F("endCursor", "String", "The last edge's cursor, to pass as `after` for the next page; null for an empty page.") { call in
+                .optional(try call.parent(PageInfoNode.self).page.cursors.last)
+            },
+        ])
+        builder.object("ProductEdge", "A product and its cursor.", [
+            F("cursor", "String!", "An opaque cursor pointing at this product.") { call in
+                .string(try call.parent(EdgeNode.self).cursor)
+            },
+            F("node", "Product!", "The product.") { call in product(try call.parent(EdgeNode.self).position) },
+        ])
+        builder.object("ProductConnection", "A page of products.", [
+            F("edges", "[ProductEdge!]!", "The products of the page with their cursors.") { call in
+                let page = try call.parent(ConnectionNode.self).page
+                return .list(zip(page.positions, page.cursors).map { .object(EdgeNode(position: $0, cursor: $1)) })
+            },
+            F("nodes", "[Product!]!", "The products of the page.") { call in
+                .list(try call.parent(ConnectionNode.self).page.positions.map(product))
+            },
+            F("pageInfo", "PageInfo!", "Cursors and whether more pages exist.") { call in
+                .object(PageInfoNode(page: try call.parent(ConnectionNode.self).page))
+            },
+            F("totalCount", "Int!", "How many products match, over all pages.") { call in
+                .int(try call.parent(ConnectionNode.self).page.totalCount)
+            },
+        ])
+        builder.object("BrandSection", "The products of one brand on a brand-sections page.", [
+            F("brand", "Brand!", "The section's brand.") { call in .object(BrandNode(brand: try call.parent(SectionNode.self).brand)) },
+            F("products", "[Product!]!", "The brand's products on this page, featured first.") { call in
+                .list(try call.parent(SectionNode.self).positions.map(product))
+            },
+        ])
+        builder.object("BrandSectionPage", "A page of products in brand order, grouped by brand.", [
+            F("sections", "[BrandSection!]!", "One section per brand, in brand order.") { call in
+                .list(try call.parent(SectionPageNode.self).sections.map { .object($0) })
+            },
+            F("pageInfo", "PageInfo!", "Cursors and whether more pages exist.") { call in
+                .object(PageInfoNode(page: try call.parent(SectionPageNode.self).page))
+            },
+            F("totalCount", "Int!", "How many products match, over all pages.") { call in
+                .int(try call.parent(SectionPageNode.self).page.totalCount)
+            },
+        ])
+        builder.enumeration("ProductSort", "The orders products can be listed in; ties are broken by id.", [
+            ("FEATURED", "The shop's featured order (rank)."),
+            ("PRICE_ASC", "Cheapest first."),
+            ("PRICE_DESC", "Most expensive first."),
+            ("NEWEST", "Most recently added first."),
+            ("OLDEST", "Earliest added first."),
+            ("NAME_ASC", "By name, A to Z, ignoring case."),
+            ("NAME_DESC", "By name, Z to A, ignoring case."),
+        ])
+        builder.input("ProductFilter", "Which products to include; all given conditions must hold.", [
+            A("search", "String", "Words that must all appear in the name, brand, model or category."),
+            A("brandIds", "[ID!]", "Only these brands (any of them)."),
+            A("models", "[String!]", "Only these models (any of them)."),
+            A("categories", "[String!]", "Only these categories (any of them)."),
+            A("minPrice", "String", "Lowest price, inclusive, as a decimal string."),
+            A("maxPrice", "String", "Highest price, inclusive, as a decimal string."),
+            A("inStockOnly", "Boolean", "Only products with stock left.", default: "false"),
+        ])
+        builder.object("PaymentTestCard", "A card number the dummy payment service recognises.", [
+            F("number", "String!", "The card number.") { call in .string(try call.parent(TestCard.self).number) },
+            F("brand", "String!", "The card network, like \"Visa\".") { call in .string(try call.parent(TestCard.self).brand) },
+            F("outcome", "PaymentStatus!", "What paying with this card does.") { call in
+                .string(try call.parent(TestCard.self).succeeds ? "SUCCEEDED" : "DECLINED")
+            },
+            F("declineCode", "String", "The decline code for declining cards, like \"insufficient_funds\".") { call in
+                .optional(try call.parent(TestCard.self).declineCode)
+            },
+            F("description", "String!", "What the card is for.") { call in .string(try call.parent(TestCard.self).description) },
+        ])
+        builder.enumeration("PaymentStatus", "The outcome of a payment.", [
+            ("SUCCEEDED", "The payment went through."),
+            ("DECLINED", "The card was declined."),
+        ])
+    }
+
+    private static func item(_ call: FieldCall) throws(FieldError) -> Product {
+        try call.shop().state.catalog.products[try call.parent(ProductNode.self).position]
+    }
+
+    static var productFields: [F] {
+        [
+            F("id", "ID!", "The product's id.") { call in .string(try item(call).id) },
+            F("name", "String!", "The product's name.") { call in .string(try item(call).name) },
+            F("brand", "Brand!", "The product's brand.") { call in
+                let shop = try call.shop()
+                guard let brand = shop.state.catalog.brand(id: try item(call).brandId) else { return .null }
+                return .object(BrandNode(brand: brand))
+            },
+            F("model", "String!", "The model family, like \"iPhone 15\".") { call in .string(try item(call).model) },
+            F("category", "String!", "The product's category.") { call in .string(try item(call).category) },
+            F("description", "String!", "A short description.") { call in .string(try item(call).description) },
+            F("imageURL", "String", "A picture of the product.") { call in .optional(try item(call).imageURL) },
+            F("price", "Money!", "The price of one unit.") { call in money(try item(call).price) },
+            F("compareAtPrice", "Money", "The price before a reduction, when there is one.") { call in
+                try item(call).compareAtPrice.map(money) ?? .null
+            },
+            F("stock", "Int!", "Units in stock now, shared by all sessions.") { call in
+                let shop = try call.shop()
+                return .int(shop.state.inventory.stock(at: try call.parent(ProductNode.self).position))
+            },
+            F("inStock", "Boolean!", "Whether any units are in stock.") { call in
+                let shop = try call.shop()
+                return .bool(shop.state.inventory.stock(at: try call.parent(ProductNode.self).position) > 0)
+            },
+            F("maxPerOrder", "Int!", "The most units one cart may hold.") { call in .int(try item(call).maxPerOrder) },
+            F("createdAt", "String!", "When the product was added, ISO-8601 UTC.") { call in .string(try item(call).createdAt.iso8601) },
+        ]
+    }
+}

@@ -1,0 +1,85 @@
+import Commerce
+import GraphQL
+
+extension ShopSchema {
+    static var queryFields: [F] {
+        [
+            F("product", "Product", "One product by id, or null when there is none.",
+              arguments: [A("id", "ID!", "The product's id.")]) { call in
+                let shop = try call.shop()
+                guard let id = call.arguments["id"]?.stringValue, let position = shop.state.catalog.position(of: id) else {
+                    return .null
+                }
+                return product(position)
+            },
+            F("products", "ProductConnection!", "A page of the catalog, filtered and sorted; pages never repeat or skip a product.",
+              arguments: [
+                A("first", "Int", "How many products to return, 1 to 100.", default: "20"),
+                A("after", "String", "The endCursor of the previous page."),
+                A("filter", "ProductFilter", "Which products to include."),
+                A("sort", "ProductSort", "The order of the products.", default: "FEATURED"),
+              ]) { call in
+                let shop = try call.shop()
+                let first = try pageSize(call)
+                let order = ProductOrder(rawValue: call.arguments["sort"]?.stringValue ?? "FEATURED") ?? .featured
+                let after = try cursor(call, endpoint: "products", order: order)
+                let filter = try filter(call, context: shop)
+                let page = Paginator.page(
+                    shop.state.catalog, inventory: shop.state.inventory, order: order, filter: filter, first: first,
+                    after: after, endpoint: "products")
+                return .object(ConnectionNode(page: page))
+            },
+            F("brandSections", "BrandSectionPage!", "A page of the catalog in brand order, grouped into one section per brand.",
+              arguments: [
+                A("first", "Int", "How many products the page holds, 1 to 100.", default: "20"),
+                A("after", "String", "The endCursor of the previous page."),
+                A("filter", "ProductFilter", "Which products to include."),
+              ]) { call in
+                let shop = try call.shop()
+                let first = try pageSize(call)
+                let after = try cursor(call, endpoint: "brandSections", order: .brand)
+                let filter = try filter(call, context: shop)
+                let catalog = shop.state.catalog
+                let page = Paginator.page(
+                    catalog, inventory: shop.state.inventory, order: .brand, filter: filter, first: first, after: after,
+                    endpoint: "brandSections")
+                var sections: [SectionNode] = []
+                for position in page.positions {
+                    let brandId = catalog.products[position].brandId
+                    if let last = sections.last, last.brand.id == brandId {
+                        sections[sections.count - 1] = SectionNode(brand: last.brand, positions: last.positions + [position])
+                    } else if let brand = catalog.brand(id: brandId) {
+                        sections.append(SectionNode(brand: brand, positions: [position]))
+                    }
+                }
+                return .object(SectionPageNode(sections: sections, page: page))
+            },
+            F("brands", "[Brand!]!", "Every brand, in brand order.") { call in
+                let shop = try call.shop()
+                return .list(shop.state.catalog.brands.map { .object(BrandNode(brand: $0)) })
+            },
+            F("categories", "[Category!]!", "Every product category, by name.") { call in
+                let shop = try call.shop()
+                var counts: [(String, Int)] = []
+                for product in shop.state.catalog.products {
+                    if let index = counts.firstIndex(where: { $0.0 == product.category }) {
+                        counts[index].1 += 1
+                    } else {
+                        counts.append((product.category, 1))
+                    }
+                }
+                counts.sort { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+                return .list(counts.map { .object(CategoryNode(name: $0.0, productCount: $0.1)) })
+            },
+            F("recentSearches", "[String!]!", "This session's recent searches, newest first, at most 10.") { call in
+                let shop = try call.shop()
+                return .list(shop.state.session(shop.sessionName).recentSearches.entries.map { .string($0) })
+            },
+            F("paymentTestCards", "[PaymentTestCard!]!", "Card numbers the dummy payment service knows, and what each does.") {
+                call in
+                let shop = try call.shop()
+                return .list(shop.state.fixtures.testCards.map { .object($0) })
+            },
+        ]
+    }
+}

@@ -1,0 +1,65 @@
+import Commerce
+import GraphQL
+
+/// The shop's GraphQL schema (SPEC §5): types, descriptions and resolvers over `ShopState`.
+enum ShopSchema {
+    typealias F = SchemaBuilder.FieldSpec
+    typealias A = SchemaBuilder.ArgumentSpec
+
+    static func build() throws(SchemaError) -> Schema {
+        var builder = SchemaBuilder()
+        builder.object("Query", "The entry points for reading the shop.", queryFields)
+        addCatalogTypes(to: &builder)
+        return try builder.build(query: "Query")
+    }
+
+    static func money(_ minorUnits: Int64) -> Resolved { .object(MoneyNode(minorUnits: minorUnits)) }
+    static func product(_ position: Int) -> Resolved { .object(ProductNode(position: position)) }
+
+    /// Reads `first` and checks SPEC §6.4's 1…100 range.
+    static func pageSize(_ call: FieldCall) throws(FieldError) -> Int {
+        let first = call.arguments["first"]?.intValue ?? 20
+        guard (1...100).contains(first) else {
+            throw FieldError("Argument \"first\" must be between 1 and 100, got \(first).", code: .badUserInput)
+        }
+        return first
+    }
+
+    /// Decodes `after` for `endpoint` and `order`; nil when absent.
+    static func cursor(_ call: FieldCall, endpoint: String, order: ProductOrder) throws(FieldError) -> Cursor? {
+        guard let text = call.arguments["after"]?.stringValue else { return nil }
+        guard let cursor = Cursor(encoded: text) else {
+            throw FieldError("Argument \"after\" is not a valid cursor: \(JSON.string(text).serialized()).", code: .badUserInput)
+        }
+        guard cursor.endpoint == endpoint, cursor.order == order else {
+            throw FieldError(
+                "Argument \"after\" is a cursor for \(cursor.endpoint) sorted by \(cursor.order.rawValue), not for \(endpoint) sorted by \(order.rawValue).",
+                code: .badUserInput)
+        }
+        return cursor
+    }
+
+    /// The `ProductFilter` input as a Commerce filter; records a non-blank search in the session.
+    static func filter(_ call: FieldCall, context: RequestContext) throws(FieldError) -> ProductFilter {
+        var filter = ProductFilter()
+        guard let input = call.arguments["filter"]?.objectValue else { return filter }
+        let search = input["search"]?.stringValue
+        filter.setSearch(search)
+        if let search { context.state.updateSession(context.sessionName) { $0.recentSearches.record(search) } }
+        filter.brandIds = input["brandIds"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        filter.models = input["models"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        filter.categories = input["categories"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        filter.inStockOnly = input["inStockOnly"]?.boolValue ?? false
+        let currency = context.state.currency
+        for key in ["minPrice", "maxPrice"] {
+            guard let text = input[key]?.stringValue else { continue }
+            guard let minor = currency.minorUnits(fromDecimal: text), minor >= 0 else {
+                throw FieldError(
+                    "filter.\(key) must be a decimal amount like \"12.50\" with at most \(currency.fractionDigits) decimals, got \(JSON.string(text).serialized()).",
+                    code: .badUserInput)
+            }
+            if key == "minPrice" { filter.minPrice = minor } else { filter.maxPrice = minor }
+        }
+        return filter
+    }
+}

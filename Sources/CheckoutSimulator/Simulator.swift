@@ -1,0 +1,87 @@
+import Commerce
+import GraphQL
+import Synchronization
+
+/// Why a simulator could not start.
+public struct SimulatorError: Error, Sendable, CustomStringConvertible {
+    public enum Code: String, Sendable {
+        case invalidFixtures
+        case invalidOption
+        case invalidSchema
+    }
+
+    public let code: Code
+    public let message: String
+
+    public var description: String { message }
+}
+
+/// A deterministic, in-memory GraphQL shop: fixtures, a virtual clock and named sessions.
+///
+/// Thread-safe: requests are serialised by one lock, so concurrent callers see the same results
+/// as if they had taken turns.
+public final class Simulator: Sendable {
+    public let schema: Schema
+    private let state: Mutex<ShopState>
+    public let limits: RequestLimits
+
+    /// Starts a simulator.
+    /// - Parameters:
+    ///   - fixtures: where the catalog comes from; `.bundled` by default.
+    ///   - seed: the scratch-card seed; `store.json`'s `seed` when nil.
+    ///   - now: the virtual clock's start as ISO-8601; `store.json`'s `now` when nil.
+    public init(fixtures source: FixtureSource = .bundled, seed: UInt64? = nil, now: String? = nil, limits: RequestLimits = RequestLimits()) throws(SimulatorError) {
+        let fixtures: Fixtures
+        do {
+            fixtures = try Fixtures.load(source)
+        } catch {
+            throw SimulatorError(code: .invalidFixtures, message: error.description)
+        }
+        var start = fixtures.store.now
+        if let now {
+            guard let parsed = Instant(iso8601: now) else {
+                throw SimulatorError(
+                    code: .invalidOption,
+                    message: "--now: expected an ISO-8601 time like \"2026-03-01T10:00:00Z\", found \"\(now)\"")
+            }
+            start = parsed
+        }
+        do {
+            schema = try ShopSchema.build()
+        } catch {
+            throw SimulatorError(code: .invalidSchema, message: error.message)
+        }
+        self.limits = limits
+        state = Mutex(ShopState(fixtures: fixtures, seed: seed ?? fixtures.store.seed, now: start))
+    }
+
+    /// Executes one request for `session`, serialised with every other request.
+    public func execute(_ request: GraphQLRequest, session: String = "default") -> GraphQLResponse {
+        state.withLock { state in
+            let context = RequestContext(state: state, sessionName: session)
+            return GraphQLEngine.execute(request, schema: schema, context: context, limits: limits)
+        }
+    }
+
+    /// Restores the state the simulator started in: stock, added products, clock and sessions.
+    public func reset() {
+        state.withLock { $0.reset() }
+    }
+
+    /// Moves the virtual clock forward and returns the new time.
+    @discardableResult
+    public func advance(seconds: Int64) -> Instant {
+        state.withLock { state in
+            state.clock = state.clock.adding(seconds: max(0, seconds))
+            return state.clock
+        }
+    }
+
+    /// The virtual clock's current time.
+    public var now: Instant {
+        state.withLock { $0.clock }
+    }
+
+    /// The schema as SDL.
+    public var sdl: String { SDLPrinter.print(schema) }
+}

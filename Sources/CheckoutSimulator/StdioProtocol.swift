@@ -1,0 +1,88 @@
+import Commerce
+import GraphQL
+
+/// The line protocol of `checkout-sim serve --stdio`: one JSON request in, one compact JSON line out.
+///
+/// Lines are `{"query", "variables"?, "operationName"?, "session"?}`, or the control lines
+/// `{"reset": true}` and `{"advance": "2h"}`. Anything else is answered with a `BAD_REQUEST` error.
+public struct StdioProtocol: Sendable {
+    public let simulator: Simulator
+    public let defaultSession: String
+
+    public init(simulator: Simulator, defaultSession: String = "default") {
+        self.simulator = simulator
+        self.defaultSession = defaultSession
+    }
+
+    /// The response line for one input line (without the newline); nil for a blank line.
+    public func respond(to line: String) -> String? {
+        guard !line.allSatisfy(\.isWhitespace) else { return nil }
+        let json: JSON
+        do {
+            json = try JSONParser.parse(line, maxDepth: simulator.limits.maxVariablesDepth + 2)
+        } catch {
+            return badRequest("The line is not valid JSON: \(error.line):\(error.column): \(error.message).")
+        }
+        guard case .object(let object) = json else {
+            return badRequest("Expected a JSON object, found \(json.kindDescription).")
+        }
+        if let reset = object["reset"] {
+            guard reset == .bool(true), object.count == 1 else { return badRequest("A reset line is exactly {\"reset\": true}.") }
+            simulator.reset()
+            return #"{"ok":true}"#
+        }
+        if let advance = object["advance"] {
+            guard object.count == 1, let text = advance.stringValue, let seconds = AdvanceDuration.seconds(from: text) else {
+                return badRequest("An advance line is {\"advance\": \"2h\"}, with units s, m, h or d.")
+            }
+            let now = simulator.advance(seconds: seconds)
+            return JSON.object(JSONObject([("ok", .bool(true)), ("now", .string(now.iso8601))])).serialized()
+        }
+        switch Self.request(from: object) {
+        case .failure(let failure):
+            return badRequest(failure.message)
+        case .success(let (request, session)):
+            let response = simulator.execute(request, session: session ?? defaultSession)
+            return String(decoding: response.compactBytes(), as: UTF8.self)
+        }
+    }
+
+    /// Reads `{"query", "variables", "operationName", "session"}`, rejecting unknown keys.
+    static func request(from object: JSONObject) -> Result<(GraphQLRequest, String?), BadRequest> {
+        for key in object.keys where !["query", "variables", "operationName", "session", "extensions"].contains(key) {
+            return .failure(BadRequest("Unknown key \"\(key)\"; expected query, variables, operationName or session."))
+        }
+        guard let query = object["query"]?.stringValue else {
+            return .failure(BadRequest("Expected \"query\" to be a string."))
+        }
+        var variables = JSONObject()
+        switch object["variables"] {
+        case nil, .null?: break
+        case .object(let given)?: variables = given
+        case let other?: return .failure(BadRequest("Expected \"variables\" to be an object, found \(other.kindDescription)."))
+        }
+        var operationName: String?
+        switch object["operationName"] {
+        case nil, .null?: break
+        case .string(let name)?: operationName = name
+        case let other?: return .failure(BadRequest("Expected \"operationName\" to be a string, found \(other.kindDescription)."))
+        }
+        var session: String?
+        switch object["session"] {
+        case nil, .null?: break
+        case .string(let name)? where !name.isEmpty: session = name
+        case let other?: return .failure(BadRequest("Expected \"session\" to be a non-empty string, found \(other.serialized())."))
+        }
+        return .success((GraphQLRequest(query: query, variables: variables, operationName: operationName), session))
+    }
+
+    private func badRequest(_ message: String) -> String {
+        GraphQLResponse(errors: [GraphQLError(message, code: .badRequest)]).serialized(pretty: false)
+    }
+}
+
+/// Why a request line or body was rejected before reaching GraphQL.
+public struct BadRequest: Error, Sendable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+}

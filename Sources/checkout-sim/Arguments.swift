@@ -1,0 +1,51 @@
+/// A command line split into positionals and `--option value` / `--flag` pairs.
+struct Arguments {
+    struct Failure: Error {
+        let message: String
+    }
+
+    private(set) var positionals: [String] = []
+    private var options: [(name: String, value: String?)] = []
+
+    /// Splits `words`; `valued` names the options that take a value.
+    init(_ words: [String], valued: Set<String>, flags: Set<String>) throws(Failure) {
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            guard word.hasPrefix("--"), word.count > 2 else {
+                positionals.append(word)
+                continue
+            }
+            var name = String(word.dropFirst(2))
+            var inlineValue: String?
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            if valued.contains(name) {
+                if let inlineValue {
+                    options.append((name, inlineValue))
+                } else {
+                    guard index < words.count else { throw Failure(message: "option --\(name) needs a value") }
+                    options.append((name, words[index]))
+                    index += 1
+                }
+            } else if flags.contains(name), inlineValue == nil {
+                options.append((name, nil))
+            } else {
+                let known = (valued.union(flags)).sorted()
+                let close = known.first { $0.hasPrefix(name) || name.hasPrefix($0) }
+                throw Failure(message: "unknown option --\(name)" + (close.map { " (did you mean --\($0)?)" } ?? ""))
+            }
+        }
+    }
+
+    func value(_ name: String) -> String? {
+        options.last { $0.name == name }?.value
+    }
+
+    func has(_ name: String) -> Bool {
+        options.contains { $0.name == name }
+    }
+}

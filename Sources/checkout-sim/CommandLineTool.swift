@@ -1,0 +1,92 @@
+import CheckoutSimulator
+import Foundation
+
+/// Dispatches a command line to a command; all output and exit codes are decided here.
+enum CommandLineTool {
+    static let commonValued: Set<String> = ["fixtures", "seed", "now", "session"]
+    static let commonFlags: Set<String> = ["pretty", "compact", "help"]
+
+    static func run(_ words: [String]) -> ExitCode {
+        guard let command = words.first else {
+            Output.line(Help.overview)
+            return .usage
+        }
+        let rest = Array(words.dropFirst())
+        switch command {
+        case "--help", "-h":
+            Output.line(Help.overview)
+            return .success
+        case "help":
+            guard let topic = rest.first else {
+                Output.line(Help.overview)
+                return .success
+            }
+            guard let text = Help.commands[topic] else { return usageError("unknown command \"\(topic)\"") }
+            Output.line(text)
+            return .success
+        case "query", "serve", "schema", "fixtures":
+            if rest.contains("--help") || rest.contains("-h") {
+                Output.line(Help.commands[command] ?? Help.overview)
+                return .success
+            }
+            do {
+                switch command {
+                case "query": return try QueryCommand.run(rest)
+                case "serve": return try ServeCommand.run(rest)
+                case "schema": return try SchemaCommand.run(rest)
+                default: return try FixturesCommand.run(rest)
+                }
+            } catch {
+                return usageError(error.message)
+            }
+        default:
+            return usageError("unknown command \"\(command)\"")
+        }
+    }
+
+    static func usageError(_ message: String) -> ExitCode {
+        Output.error("error: \(message)\nRun 'checkout-sim --help' for usage.")
+        return .usage
+    }
+
+    /// Builds the simulator the common options describe; prints the problem and returns nil when it cannot.
+    static func simulator(_ arguments: Arguments) -> Result<Simulator, ExitCode> {
+        var seed: UInt64?
+        if let text = arguments.value("seed") {
+            guard let parsed = UInt64(text) else {
+                return .failure(usageError("--seed: expected a non-negative integer, found \"\(text)\""))
+            }
+            seed = parsed
+        }
+        let source: FixtureSource
+        if let folder = arguments.value("fixtures") {
+            do {
+                source = try FixtureSource.directory(folder)
+            } catch {
+                Output.error("error: invalid fixtures in \(folder):\n" + error.description)
+                return .failure(.invalidInput)
+            }
+        } else {
+            source = .bundled
+        }
+        do {
+            return .success(try Simulator(fixtures: source, seed: seed, now: arguments.value("now")))
+        } catch {
+            switch error.code {
+            case .invalidFixtures:
+                Output.error("error: invalid fixtures in \(source.origin):\n" + error.message)
+                return .failure(.invalidInput)
+            case .invalidOption:
+                return .failure(usageError(error.message))
+            case .invalidSchema:
+                Output.error("error: \(error.message)")
+                return .failure(.runtime)
+            }
+        }
+    }
+
+    static func readFile(_ path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return String(data: data, encoding: .utf8)
+    }
+}

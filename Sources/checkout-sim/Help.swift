@@ -1,0 +1,59 @@
+/// The text of `checkout-sim --help` and `checkout-sim help COMMAND`.
+enum Help {
+    static let overview = """
+        checkout-sim — a deterministic GraphQL mock shop
+
+        USAGE: checkout-sim <command> [options]
+
+        COMMANDS:
+          query [DOC]        Run one GraphQL request and print the response
+          serve --stdio      Answer one JSON request per input line, statefully
+          schema             Print the schema as SDL
+          fixtures check     Validate fixtures and list every problem
+          help [COMMAND]     Show help for a command
+
+        COMMON OPTIONS:
+          --fixtures DIR     Use the fixtures in DIR instead of the bundled ones
+          --seed N           Scratch-card seed (default: store.json's seed)
+          --now ISO8601      Start the virtual clock here (default: store.json's now)
+          --session NAME     Session to use (default: default)
+          --pretty           Indented JSON output
+          --compact          One-line JSON output
+
+        EXIT CODES: 0 success, 1 bad command line, 2 invalid fixtures or input files,
+                    3 runtime error, 4 a failed expectation.
+        """
+
+    static let commands: [String: String] = [
+        "query": """
+            USAGE: checkout-sim query [DOC] [--file F] [--variables JSON | --variables-file F] [--operation NAME]
+
+            Runs one GraphQL request against a fresh simulator and prints the response
+            (pretty by default; --compact for one line). Exits 0 whenever a response was produced,
+            even one that carries GraphQL errors.
+
+            EXAMPLE:
+              checkout-sim query '{ products(first: 3) { nodes { id name price { formatted } } } }'
+            """,
+        "serve": """
+            USAGE: checkout-sim serve --stdio
+
+            Reads one JSON request per line from standard input:
+              {"query": "...", "variables": {...}, "operationName": "...", "session": "alice"}
+            and writes one compact JSON response per line, flushed. State carries over between lines.
+            Control lines: {"reset": true} restores the initial state; {"advance": "2h"} moves the
+            virtual clock (units s, m, h, d). A malformed line gets a BAD_REQUEST error and the loop goes on.
+            """,
+        "schema": """
+            USAGE: checkout-sim schema
+
+            Prints the schema as SDL, as graphql-js's printSchema would.
+            """,
+        "fixtures": """
+            USAGE: checkout-sim fixtures check [DIR]
+
+            Validates the fixtures in DIR (or --fixtures DIR, or the bundled ones) and lists every
+            problem as FILE: JSON-PATH: message. Exits 2 when there is any.
+            """,
+    ]
+}

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+private typealias Glibc = Darwin
+#endif
+
+/// Writes straight to the standard streams' file descriptors, so nothing waits in a buffer.
+enum Output {
+    static func out(_ text: String) {
+        write(text, to: 1)
+    }
+
+    static func line(_ text: String) {
+        write(text + "\n", to: 1)
+    }
+
+    static func error(_ text: String) {
+        write(text + "\n", to: 2)
+    }
+
+    private static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+}
+
+/// Exit codes of SPEC §7.
+enum ExitCode: Int32, Error {
+    case success = 0
+    case usage = 1
+    case invalidInput = 2
+    case runtime = 3
+    case expectationFailed = 4
+}

@@ -1,0 +1,103 @@
+import CheckoutSimulator
+
+/// `checkout-sim query`: one request, one response.
+enum QueryCommand {
+    static func run(_ words: [String]) throws(Arguments.Failure) -> ExitCode {
+        let arguments = try Arguments(
+            words, valued: CommandLineTool.commonValued.union(["file", "variables", "variables-file", "operation"]),
+            flags: CommandLineTool.commonFlags)
+        var document: String
+        if let file = arguments.value("file") {
+            guard arguments.positionals.isEmpty else { throw .init(message: "give the document either inline or with --file, not both") }
+            guard let text = CommandLineTool.readFile(file) else { throw .init(message: "--file: cannot read \(file)") }
+            document = text
+        } else {
+            guard arguments.positionals.count == 1 else {
+                throw .init(message: arguments.positionals.isEmpty ? "query needs a GraphQL document (or --file F)" : "query takes one document")
+            }
+            document = arguments.positionals[0]
+        }
+        if document.isEmpty { document = " " }
+        var variablesText: String?
+        var variablesOrigin = "--variables"
+        if let file = arguments.value("variables-file") {
+            guard arguments.value("variables") == nil else { throw .init(message: "use --variables or --variables-file, not both") }
+            guard let text = CommandLineTool.readFile(file) else { throw .init(message: "--variables-file: cannot read \(file)") }
+            variablesText = text
+            variablesOrigin = file
+        } else {
+            variablesText = arguments.value("variables")
+        }
+        var variables = JSONObject()
+        if let variablesText {
+            switch parseVariables(variablesText, origin: variablesOrigin) {
+            case .success(let parsed): variables = parsed
+            case .failure(let failure): throw failure
+            }
+        }
+        let simulator: Simulator
+        switch CommandLineTool.simulator(arguments) {
+        case .success(let built): simulator = built
+        case .failure(let code): return code
+        }
+        let request = GraphQLRequest(query: document, variables: variables, operationName: arguments.value("operation"))
+        let response = simulator.execute(request, session: arguments.value("session") ?? "default")
+        let pretty = !arguments.has("compact")
+        Output.out(pretty ? response.serialized(pretty: true) : response.serialized(pretty: false) + "\n")
+        return .success
+    }
+
+    /// Variables JSON, which must be an object; errors point at the line and column.
+    static func parseVariables(_ text: String, origin: String) -> Result<JSONObject, Arguments.Failure> {
+        do {
+            let json = try JSONParser.parse(text, maxDepth: 25)
+            if case .null = json { return .success(JSONObject()) }
+            guard case .object(let object) = json else {
+                return .failure(.init(message: "\(origin): expected a JSON object of variables, found \(json.kindDescription)"))
+            }
+            return .success(object)
+        } catch {
+            let excerpt = SourceLocation(line: error.line, column: error.column).excerpt(in: Array(text.utf8))
+            return .failure(.init(message: "\(origin):\(error.line):\(error.column): \(error.message)\n\(excerpt)"))
+        }
+    }
+}
+
+/// `checkout-sim schema`: the SDL.
+enum SchemaCommand {
+    static func run(_ words: [String]) throws(Arguments.Failure) -> ExitCode {
+        let arguments = try Arguments(words, valued: CommandLineTool.commonValued, flags: CommandLineTool.commonFlags)
+        guard arguments.positionals.isEmpty else { throw .init(message: "schema takes no arguments") }
+        switch CommandLineTool.simulator(arguments) {
+        case .success(let simulator):
+            Output.out(simulator.sdl)
+            return .success
+        case .failure(let code):
+            return code
+        }
+    }
+}
+
+/// `checkout-sim fixtures check [DIR]`.
+enum FixturesCommand {
+    static func run(_ words: [String]) throws(Arguments.Failure) -> ExitCode {
+        let arguments = try Arguments(words, valued: CommandLineTool.commonValued, flags: CommandLineTool.commonFlags)
+        guard arguments.positionals.first == "check", arguments.positionals.count <= 2 else {
+            throw .init(message: "usage: checkout-sim fixtures check [DIR]")
+        }
+        let folder = arguments.positionals.count == 2 ? arguments.positionals[1] : arguments.value("fixtures")
+        do {
+            let source = try folder.map { path throws(FixtureError) in try FixtureSource.directory(path) } ?? .bundled
+            let fixtures = try Fixtures.load(source)
+            Output.line(
+                "ok: \(source.origin): \(fixtures.catalog.products.count) products, \(fixtures.catalog.brands.count) brands, "
+                    + "\(fixtures.offers.count) offers, \(fixtures.scratchCards.rewards.count) scratch rewards, "
+                    + "\(fixtures.testCards.count) test cards")
+            return .success
+        } catch {
+            Output.error(error.description)
+            Output.error("\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s") found")
+            return .invalidInput
+        }
+    }
+}
