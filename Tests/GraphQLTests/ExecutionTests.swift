@@ -1,0 +1,128 @@
+import Testing
+@testable import GraphQL
+
+struct ExecutionTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        let query: String
+        let variables: String
+        let response: String
+        var testDescription: String { name }
+
+        init(_ name: String, _ query: String, variables: String = "{}", _ response: String) {
+            self.name = name
+            self.query = query
+            self.variables = variables
+            self.response = response
+        }
+    }
+
+    static func run(_ testCase: Case) throws -> String {
+        let variables = try JSONParser.parse(testCase.variables).objectValue ?? JSONObject()
+        return TestSchema.run(testCase.query, variables: variables)
+    }
+
+    static let coercion: [Case] = [
+        .init("Int accepts an integer", "query ($n: Int) { echo(number: $n) }", variables: #"{"n": 7}"#,
+              #"{"data":{"echo":"{\"number\":7,\"required\":\"r\"}"}}"#),
+        .init("Int rejects a fraction", "query ($n: Int) { echo(number: $n) }", variables: #"{"n": 1.5}"#,
+              #"{"errors":[{"message":"Variable \"$n\" got invalid value 1.5; Int cannot represent non-integer value: 1.5","locations":[{"line":1,"column":8}],"extensions":{"code":"BAD_USER_INPUT"}}]}"#),
+        .init("Int is 32-bit", "query ($n: Int) { echo(number: $n) }", variables: #"{"n": 2147483648}"#,
+              #"{"errors":[{"message":"Variable \"$n\" got invalid value 2147483648; Int cannot represent non 32-bit signed integer value: 2147483648","locations":[{"line":1,"column":8}],"extensions":{"code":"BAD_USER_INPUT"}}]}"#),
+        .init("Float accepts an Int", "query ($r: Float) { echo(ratio: $r) }", variables: #"{"r": 2}"#,
+              #"{"data":{"echo":"{\"ratio\":2,\"required\":\"r\"}"}}"#),
+        .init("ID accepts an Int", "query ($i: ID) { echo(id: $i) }", variables: #"{"i": 12}"#,
+              #"{"data":{"echo":"{\"id\":\"12\",\"required\":\"r\"}"}}"#),
+        .init("String rejects a number", "query ($t: String) { echo(text: $t) }", variables: #"{"t": 1}"#,
+              #"{"errors":[{"message":"Variable \"$t\" got invalid value 1; String cannot represent a non string value: 1","locations":[{"line":1,"column":8}],"extensions":{"code":"BAD_USER_INPUT"}}]}"#),
+        .init("Boolean rejects a string", "query ($f: Boolean) { echo(flag: $f) }", variables: #"{"f": "true"}"#,
+              #"{"errors":[{"message":"Variable \"$f\" got invalid value \"true\"; Boolean cannot represent a non boolean value: \"true\"","locations":[{"line":1,"column":8}],"extensions":{"code":"BAD_USER_INPUT"}}]}"#),
+        .init("enum by name", "query ($g: Genre) { echo(genre: $g) }", variables: #"{"g": "SCIFI"}"#,
+              #"{"data":{"echo":"{\"genre\":\"SCIFI\",\"required\":\"r\"}"}}"#),
+        .init("unknown enum value", "query ($g: Genre) { echo(genre: $g) }", variables: #"{"g": "SCIFY"}"#,
+              #"{"errors":[{"message":"Variable \"$g\" got invalid value \"SCIFY\"; Value \"SCIFY\" does not exist in \"Genre\" enum. Did you mean the enum value \"SCIFI\"?","locations":[{"line":1,"column":8}],"extensions":{"code":"BAD_USER_INPUT"}}]}"#),
+        .init("single value becomes a list", "query ($l: [Int!]) { echo(list: $l) }", variables: #"{"l": 3}"#,
+              #"{"data":{"echo":"{\"list\":[3],\"required\":\"r\"}"}}"#),
+        .init("null inside a non-null list", "query ($l: [Int!]) { echo(list: $l) }", variables: #"{"l": [1, null]}"#,
+              #"{"errors":[{"message":"Variable \"$l\" got invalid value null at \"l[1]\"; Expected non-nullable type \"Int!\" not to be null.","locations":[{"line":1,"column":8}],"extensions":{"code":"BAD_USER_INPUT"}}]}"#),
+        .init("input object defaults", "query ($s: SearchInput) { echo(input: $s) }", variables: #"{"s": {"term": "x"}}"#,
+              #"{"data":{"echo":"{\"input\":{\"term\":\"x\",\"limit\":5},\"required\":\"r\"}"}}"#),
+        .init("input object unknown key", "query ($s: SearchInput) { echo(input: $s) }", variables: #"{"s": {"term": "x", "limt": 1}}"#,
+              #"{"errors":[{"message":"Variable \"$s\" got invalid value { term: \"x\", limt: 1 }; Field \"limt\" is not defined by type \"SearchInput\". Did you mean \"limit\"?","locations":[{"line":1,"column":8}],"extensions":{"code":"BAD_USER_INPUT"}}]}"#),
+        .init("input object missing field", "query ($s: SearchInput) { echo(input: $s) }", variables: #"{"s": {}}"#,
+              #"{"errors":[{"message":"Variable \"$s\" got invalid value {}; Field \"term\" of required type \"String!\" was not provided.","locations":[{"line":1,"column":8}],"extensions":{"code":"BAD_USER_INPUT"}}]}"#),
+        .init("nested error path", "query ($s: SearchInput) { echo(input: $s) }", variables: #"{"s": {"term": 5}}"#,
+              #"{"errors":[{"message":"Variable \"$s\" got invalid value 5 at \"s.term\"; String cannot represent a non string value: 5","locations":[{"line":1,"column":8}],"extensions":{"code":"BAD_USER_INPUT"}}]}"#),
+        .init("required variable missing", "query ($id: ID!) { book(id: $id) { id } }",
+              #"{"errors":[{"message":"Variable \"$id\" of required type \"ID!\" was not provided.","locations":[{"line":1,"column":8}],"extensions":{"code":"BAD_USER_INPUT"}}]}"#),
+        .init("required variable null", "query ($id: ID!) { book(id: $id) { id } }", variables: #"{"id": null}"#,
+              #"{"errors":[{"message":"Variable \"$id\" of non-null type \"ID!\" must not be null.","locations":[{"line":1,"column":8}],"extensions":{"code":"BAD_USER_INPUT"}}]}"#),
+        .init("default used when absent", "query ($n: Int = 1) { books(first: $n) { id } }",
+              #"{"data":{"books":[{"id":"1"}]}}"#),
+        .init("explicit null is not absent", "query ($t: String = \"d\") { echo(text: $t) }", variables: #"{"t": null}"#,
+              #"{"data":{"echo":"{\"text\":null,\"required\":\"r\"}"}}"#),
+        .init("absent variable leaves the argument out", "query ($t: String) { echo(text: $t) }",
+              #"{"data":{"echo":"{\"required\":\"r\"}"}}"#),
+    ]
+
+    @Test(arguments: coercion)
+    func coercesVariables(_ testCase: Case) throws {
+        #expect(try Self.run(testCase) == testCase.response)
+    }
+
+    static let execution: [Case] = [
+        .init("aliases and __typename", "{ first: book(id: 1) { __typename t: title } second: book(id: \"3\") { title } }",
+              #"{"data":{"first":{"__typename":"Book","t":"Dune"},"second":{"title":"Solaris"}}}"#),
+        .init("fragments merge into one object", "{ book(id: 1) { ...A ... on Book { pages } title } } fragment A on Book { title id }",
+              #"{"data":{"book":{"title":"Dune","id":"1","pages":412}}}"#),
+        .init("skip and include", "query ($yes: Boolean!) { book(id: 1) { id @skip(if: $yes) title @include(if: $yes) pages @include(if: false) } }",
+              variables: #"{"yes": true}"#, #"{"data":{"book":{"title":"Dune"}}}"#),
+        .init("list arguments and enums", "{ books(genre: SCIFI) { id genre related(first: 1) { id } } }",
+              #"{"data":{"books":[{"id":"1","genre":"SCIFI","related":[{"id":"2"}]},{"id":"3","genre":"SCIFI","related":[{"id":"1"}]}]}}"#),
+        .init("field error on a nullable field", "{ failing book(id: 1) { id } }",
+              #"{"data":{"failing":null,"book":{"id":"1"}},"errors":[{"message":"Boom.","locations":[{"line":1,"column":3}],"path":["failing"],"extensions":{"code":"INTERNAL_SERVER_ERROR"}}]}"#),
+        .init("non-null error bubbles to data", "{ book(id: 1) { id } failingNonNull }",
+              #"{"data":null,"errors":[{"message":"Boom!","locations":[{"line":1,"column":22}],"path":["failingNonNull"],"extensions":{"code":"INTERNAL_SERVER_ERROR"}}]}"#),
+        .init("null for non-null", "{ nullNonNull }",
+              #"{"data":null,"errors":[{"message":"Cannot return null for non-nullable field Query.nullNonNull.","locations":[{"line":1,"column":3}],"path":["nullNonNull"],"extensions":{"code":"INTERNAL_SERVER_ERROR"}}]}"#),
+        .init("bubbling stops at a nullable parent", "{ nested { ok bad } book(id: 2) { id } }",
+              #"{"data":{"nested":null,"book":{"id":"2"}},"errors":[{"message":"Nested failure.","locations":[{"line":1,"column":15}],"path":["nested","bad"],"extensions":{"code":"INTERNAL_SERVER_ERROR"}}]}"#),
+        .init("bubbling through a non-null parent", "{ nestedNonNull { ok bad } }",
+              #"{"data":null,"errors":[{"message":"Nested failure.","locations":[{"line":1,"column":22}],"path":["nestedNonNull","bad"],"extensions":{"code":"INTERNAL_SERVER_ERROR"}}]}"#),
+        .init("null inside a nullable list", "{ book(id: 1) { ids } }", #"{"data":{"book":{"ids":["a",null]}}}"#),
+        .init("null inside a non-null list item nulls the list", "{ book(id: 1) { strictIds } }",
+              #"{"data":{"book":{"strictIds":null}},"errors":[{"message":"Cannot return null for non-nullable field Book.strictIds.","locations":[{"line":1,"column":17}],"path":["book","strictIds",1],"extensions":{"code":"INTERNAL_SERVER_ERROR"}}]}"#),
+        .init("Int beyond 32 bits is a field error", "{ bigNumber }",
+              #"{"data":{"bigNumber":null},"errors":[{"message":"Int cannot represent non 32-bit signed integer value: 3000000000","locations":[{"line":1,"column":3}],"path":["bigNumber"],"extensions":{"code":"INTERNAL_SERVER_ERROR"}}]}"#),
+        .init("missing book is null", "{ book(id: 9) { id } }", #"{"data":{"book":null}}"#),
+        .init("syntax errors have no data", "{ book(id: 1) { id }",
+              #"{"errors":[{"message":"Syntax Error: Expected Name, found <EOF>.","locations":[{"line":1,"column":21}],"extensions":{"code":"GRAPHQL_PARSE_FAILED"}}]}"#),
+        .init("validation errors have no data", "{ nope }",
+              #"{"errors":[{"message":"Cannot query field \"nope\" on type \"Query\".","locations":[{"line":1,"column":3}],"extensions":{"code":"GRAPHQL_VALIDATION_FAILED"}}]}"#),
+        .init("several operations need a name", "query A { __typename } query B { __typename }",
+              #"{"errors":[{"message":"Must provide operation name if query contains multiple operations.","extensions":{"code":"OPERATION_RESOLUTION_FAILURE"}}]}"#),
+    ]
+
+    @Test(arguments: execution)
+    func executes(_ testCase: Case) throws {
+        #expect(try Self.run(testCase) == testCase.response)
+    }
+
+    @Test func selectsTheNamedOperation() {
+        let document = "query A { book(id: 1) { id } } query B { book(id: 2) { id } }"
+        #expect(TestSchema.run(document, operation: "B") == #"{"data":{"book":{"id":"2"}}}"#)
+        #expect(TestSchema.run(document, operation: "C")
+            == #"{"errors":[{"message":"Unknown operation named \"C\".","extensions":{"code":"OPERATION_RESOLUTION_FAILURE"}}]}"#)
+    }
+
+    @Test func runsMutationFieldsSeriallyInDocumentOrder() {
+        let log = TestSchema.Log()
+        let response = TestSchema.run(#"mutation { a: append(entry: "one") b: append(entry: "two") c: append(entry: "three") }"#, context: log)
+        #expect(response == #"{"data":{"a":["one"],"b":["one","two"],"c":["one","two","three"]}}"#)
+    }
+
+    @Test func prettyOutputIsTwoSpaceIndentedWithTrailingNewline() {
+        let response = GraphQLEngine.execute(GraphQLRequest(query: "{ book(id: 1) { id pages } }"), schema: TestSchema.schema, context: nil)
+        #expect(response.serialized(pretty: true) == "{\n  \"data\": {\n    \"book\": {\n      \"id\": \"1\",\n      \"pages\": 412\n    }\n  }\n}\n")
+    }
+}
