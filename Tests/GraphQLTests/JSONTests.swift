@@ -1,0 +1,68 @@
+import Testing
+@testable import GraphQL
+
+struct JSONTests {
+    struct WriteCase: CustomTestStringConvertible, Sendable {
+        let value: JSON
+        let compact: String
+        var testDescription: String { compact }
+    }
+
+    static let writes: [WriteCase] = [
+        .init(value: .string("quote \" backslash \\ slash / tab \t newline \n bell \u{7}"),
+              compact: #""quote \" backslash \\ slash / tab \t newline \n bell \u0007""#),
+        .init(value: .string("ünïcødé 😀"), compact: "\"ünïcødé 😀\""),
+        .init(value: .double(3.0), compact: "3"),
+        .init(value: .double(-0.5), compact: "-0.5"),
+        .init(value: .int(-9_223_372_036_854_775_807), compact: "-9223372036854775807"),
+        .init(value: ["b": 1, "a": [true, nil, "x"]], compact: #"{"b":1,"a":[true,null,"x"]}"#),
+        .init(value: .object(JSONObject()), compact: "{}"),
+        .init(value: .array([]), compact: "[]"),
+    ]
+
+    @Test(arguments: writes)
+    func writesCompactJSON(_ testCase: WriteCase) throws {
+        #expect(testCase.value.serialized() == testCase.compact)
+        #expect(try JSONParser.parse(testCase.compact) == testCase.value || testCase.value == .double(3.0))
+    }
+
+    @Test func writesPrettyJSON() {
+        let value: JSON = ["a": [1, 2], "b": ["c": .object(JSONObject())], "d": .array([])]
+        #expect(value.serialized(pretty: true) == "{\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {\n    \"c\": {}\n  },\n  \"d\": []\n}\n")
+    }
+
+    struct ErrorCase: CustomTestStringConvertible, Sendable {
+        let text: String
+        let message: String
+        let line: Int
+        let column: Int
+        var testDescription: String { message }
+    }
+
+    static let errors: [ErrorCase] = [
+        .init(text: "", message: "expected a JSON value, found end of input", line: 1, column: 1),
+        .init(text: "{\"a\" 1}", message: "expected \":\" after an object key, found \"1\"", line: 1, column: 6),
+        .init(text: "[1,\n 2,,]", message: "expected a JSON value, found \",\"", line: 2, column: 4),
+        .init(text: "{'a': 1}", message: "expected a string key, found \"'\"", line: 1, column: 2),
+        .init(text: "\"abc", message: "unterminated string", line: 1, column: 1),
+        .init(text: "01", message: "numbers must not have leading zeros", line: 1, column: 2),
+        .init(text: "[1] 2", message: "unexpected \"2\" after the JSON value", line: 1, column: 5),
+        .init(text: #""\q""#, message: "invalid escape sequence \"\\q\"", line: 1, column: 3),
+        .init(text: String(repeating: "[", count: 100_000), message: "nesting is deeper than the limit of 512", line: 1, column: 513),
+    ]
+
+    @Test(arguments: errors)
+    func reportsParseErrors(_ testCase: ErrorCase) {
+        #expect(throws: JSONParseError(message: testCase.message, line: testCase.line, column: testCase.column)) {
+            try JSONParser.parse(testCase.text)
+        }
+    }
+
+    @Test func keepsMemberOrderAndNumbers() throws {
+        let parsed = try JSONParser.parse(#"{"z": 1, "a": 2.5, "m": -3e2, "u": "\u00e9\ud83d\ude00"}"#)
+        #expect(parsed.objectValue?.keys == ["z", "a", "m", "u"])
+        #expect(parsed["a"] == .double(2.5))
+        #expect(parsed["m"] == .double(-300))
+        #expect(parsed["u"] == .string("é😀"))
+    }
+}
