@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import CheckoutSimulator
+
+struct FixtureTests {
+    @Test func bundledCatalogMeetsTheSpec() throws {
+        let fixtures = try Fixtures.bundled()
+        let catalog = fixtures.catalog
+        #expect(catalog.brands.count >= 6)
+        #expect(catalog.products.count >= 60)
+        #expect(Set(catalog.products.map(\.category)).count >= 4)
+        for stock in [0, 1, 2] { #expect(catalog.products.contains { $0.initialStock == stock }) }
+        #expect(catalog.products.contains { $0.compareAtPrice != nil })
+        #expect(fixtures.offers.count >= 5)
+        for kind in [DiscountKind.percentOff, .amountOff, .freeShipping] { #expect(fixtures.offers.contains { $0.value.kind == kind }) }
+        #expect(fixtures.offers.contains { $0.brandId != nil })
+        #expect(fixtures.offers.contains { $0.minSpend != nil })
+        #expect(fixtures.offers.contains { ($0.expiresAt ?? fixtures.store.now) < fixtures.store.now })
+        #expect(fixtures.scratchCards.rewards.contains { $0.value.kind == .noReward })
+        #expect(fixtures.testCards.map(\.number).contains("4000000000009995"))
+    }
+
+    @Test func bundledProductPagesOverlapOnPurpose() throws {
+        let source = FixtureSource.bundled
+        let pages = source.files.filter { $0.path.hasPrefix("products/") }
+        #expect(pages.count >= 2)
+        let idLists = try pages.map { page -> [String] in
+            let json = try JSONParser.parse(page.text)
+            let items = json.arrayValue ?? json["products"]?.arrayValue ?? []
+            return items.compactMap { $0["id"]?.stringValue }
+        }
+        let total = idLists.reduce(0) { $0 + $1.count }
+        #expect(total > Set(idLists.joined()).count, "no product appears on two pages")
+    }
+
+    static func source(_ overrides: [String: String?]) -> FixtureSource {
+        var files = FixtureSource.bundled.files.filter { overrides[$0.path] == nil }
+        for (path, text) in overrides {
+            if let text = text ?? nil { files.append((path, text)) }
+        }
+        return FixtureSource(files: files, origin: "test")
+    }
+
+    static func problems(_ overrides: [String: String?]) -> [String] {
+        do {
+            _ = try Fixtures.load(source(overrides))
+            return []
+        } catch {
+            return error.problems.map(\.description)
+        }
+    }
+
+    @Test func reportsEveryProblemWithFileAndPath() {
+        let problems = Self.problems([
+            "products/page-2.json": #"""
+            [
+              {"id": "ok-1", "name": "Fine", "brandId": "apple", "model": "M", "category": "C", "description": "", "price": "10.00", "stock": 1, "createdAt": "2026-01-01T00:00:00Z"},
+              {"id": "bad id!", "name": "", "brandId": "acme", "model": "M", "category": "C", "description": "", "price": -3, "stock": -1, "createdAt": "yesterday", "colour": "red"},
+              {"id": "ok-2", "name": "Fine", "brandId": "apple", "model": "M", "category": "C", "description": "", "price": "10.001", "stock": 1, "createdAt": "2026-01-01T00:00:00Z", "maxPerOrder": 0}
+            ]
+            """#,
+            "store.json": #"{"name": "S", "currency": "USD", "fractionDigits": 2, "currencySymbol": "$", "now": "2026-03-01T10:00:00Z", "seed": 1, "shipping": {"flatRate": "9.99"}}"#,
+        ])
+        #expect(problems == [
+            "store.json: shipping: missing required key \"freeOver\"",
+            "products/page-2.json: [1].colour: unknown key",
+            "products/page-2.json: [1].id: expected an id of 1 to 64 characters from A-Z a-z 0-9 . _ -, found \"bad id!\"",
+            "products/page-2.json: [1].name: expected a non-empty string",
+            "products/page-2.json: [1].brandId: unknown brand \"acme\" (not in brands.json)",
+            "products/page-2.json: [1].price: expected a decimal string like \"12.50\", found -3",
+            "products/page-2.json: [1].stock: expected an integer between 0 and 1000000000, found -1",
+            "products/page-2.json: [1].createdAt: expected an ISO-8601 UTC time like \"2026-01-01T00:00:00Z\", found \"yesterday\"",
+            "products/page-2.json: [2].price: expected a decimal string like \"12.50\" with at most 2 decimals, found \"10.001\"",
+            "products/page-2.json: [2].maxPerOrder: expected an integer between 1 and 1000000, found 0",
+        ])
+    }
+
+    @Test func conflictingDuplicateNamesBothPlaces() {
+        let problems = Self.problems([
+            "products/page-9.json": #"[{"id": "iphone-15", "name": "iPhone 15 128 GB", "brandId": "apple", "model": "iPhone 15", "category": "Phones", "description": "6.1-inch Super Retina XDR display, A16 Bionic chip and a 48 MP main camera.", "price": "899.00", "stock": 25, "createdAt": "2025-09-22T09:00:00Z", "imageURL": "https://images.checkout-sim.example/products/iphone-15.jpg"}]"#,
+        ])
+        #expect(problems == ["products/page-9.json: [0]: product \"iphone-15\" conflicts with its earlier copy at products/page-1.json: products[0]"])
+    }
+
+    @Test func syntaxErrorsPointAtLineAndColumn() {
+        let problems = Self.problems(["offers.json": "[\n  {\"code\": \"X\",,}\n]"])
+        #expect(problems == ["offers.json:2:16: $: expected a string key, found \",\"\n  {\"code\": \"X\",,}\n               ^"])
+    }
+
+    @Test func missingFilesAndWrongShapes() {
+        let problems = Self.problems(["brands.json": nil, "scratch-cards.json": #"{"issuedPerSession": 3, "validForDays": 0, "rewards": [{"kind": "BOGUS", "value": "1", "title": "t", "weight": 1}]}"#])
+        #expect(problems.first == "brands.json: $: file is missing")
+        #expect(problems.contains("scratch-cards.json: validForDays: expected an integer between 1 and 3650, found 0"))
+        #expect(problems.contains("scratch-cards.json: rewards[0].kind: expected one of PERCENT_OFF, AMOUNT_OFF, FREE_SHIPPING, NO_REWARD, found \"BOGUS\""))
+        #expect(problems.contains { $0.hasPrefix("products/page-1.json: products[0].brandId: unknown brand \"apple\"") })
+    }
+
+    @Test func loadsAFolderFromDisk() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("products"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for file in FixtureSource.bundled.files {
+            try Data(file.text.utf8).write(to: folder.appendingPathComponent(file.path))
+        }
+        let fixtures = try Fixtures.load(try FixtureSource.directory(folder.path))
+        #expect(fixtures.catalog.products.count == (try Fixtures.bundled()).catalog.products.count)
+        #expect(throws: FixtureError.self) { try FixtureSource.directory(folder.appendingPathComponent("nope").path) }
+    }
+}
