@@ -1,3 +1,5 @@
+import CheckoutSimulator
+
 /// A command line split into positionals and `--option value` / `--flag` pairs.
 struct Arguments {
     struct Failure: Error {
@@ -34,8 +36,7 @@ struct Arguments {
             } else if flags.contains(name), inlineValue == nil {
                 options.append((name, nil))
             } else {
-                let known = (valued.union(flags)).sorted()
-                let close = known.first { $0.hasPrefix(name) || name.hasPrefix($0) }
+                let close = Suggestions.list(name, options: valued.union(flags).sorted()).first
                 throw Failure(message: "unknown option --\(name)" + (close.map { " (did you mean --\($0)?)" } ?? ""))
             }
         }

@@ -32,17 +32,13 @@ struct FixtureReader {
             return nil
         }
         for key in object.keys where !required.contains(key) && !optional.contains(key) {
-            let hint = (required + optional).first { Self.similar($0, key) }.map { " (did you mean \"\($0)\"?)" } ?? ""
+            let hint = Suggestions.list(key, options: required + optional).first.map { " (did you mean \"\($0)\"?)" } ?? ""
             problem(Self.join(path, key), "unknown key\(hint)")
         }
         for key in required where object[key] == nil {
             problem(path, "missing required key \"\(key)\"")
         }
         return object
-    }
-
-    private static func similar(_ a: String, _ b: String) -> Bool {
-        a.lowercased() == b.lowercased() || (a.count > 3 && (a.lowercased().hasPrefix(b.lowercased()) || b.lowercased().hasPrefix(a.lowercased())))
     }
 
     mutating func string(_ object: JSONObject, _ key: String, at path: String, nonEmpty: Bool = true) -> String? {

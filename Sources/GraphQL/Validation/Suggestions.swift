@@ -1,7 +1,7 @@
 /// "Did you mean …?" hints, worded and ranked as graphql-js ranks them.
-enum Suggestions {
+public enum Suggestions {
     /// Options within a lexical distance of 40 % of the input's length, closest first.
-    static func list(_ input: String, options: [String]) -> [String] {
+    public static func list(_ input: String, options: [String]) -> [String] {
         let threshold = input.count * 4 / 10 + 1
         let lowered = input.lowercased()
         var scored: [(String, Int)] = []
@@ -61,7 +61,7 @@ enum Suggestions {
     }
 
     /// ` Did you mean "a", "b", or "c"?` (at most five), or "" when there is nothing to suggest.
-    static func didYouMean(_ suggestions: [String], subject: String? = nil) -> String {
+    public static func didYouMean(_ suggestions: [String], subject: String? = nil) -> String {
         guard !suggestions.isEmpty else { return "" }
         let quoted = suggestions.prefix(5).map { "\"\($0)\"" }
         var message = " Did you mean "

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+@testable import CheckoutSimulator
+
+struct StdioTests {
+    static let script = [
+        #"{"query": "{ products(first: 2, filter: {search: \"pixel\"}) { nodes { id stock } pageInfo { endCursor } } }"}"#,
+        #"{"query": "{ recentSearches }", "session": "bob"}"#,
+        #"{"query": "{ recentSearches }"}"#,
+        "",
+        "not json",
+        #"[1, 2]"#,
+        #"{"query": 5}"#,
+        #"{"query": "{ nope }"}"#,
+        #"{"query": "query A { brands { id } } query B { categories { name } }", "operationName": "B"}"#,
+        #"{"advance": "2h"}"#,
+        #"{"advance": "2 weeks"}"#,
+        #"{"reset": true}"#,
+        #"{"query": "{ recentSearches }"}"#,
+    ]
+
+    static let expected = [
+        #"{"data":{"products":{"nodes":[{"id":"pixel-8","stock":16},{"id":"pixel-8-pro","stock":6}],"pageInfo":{"endCursor":"djF8cHJvZHVjdHN8RkVBVFVSRUR8cGl4ZWwtOC1wcm98aToyMg=="}}}}"#,
+        #"{"data":{"recentSearches":[]}}"#,
+        #"{"data":{"recentSearches":["pixel"]}}"#,
+        #"{"errors":[{"message":"The line is not valid JSON: 1:1: expected a JSON value, found \"n\".","extensions":{"code":"BAD_REQUEST"}}]}"#,
+        #"{"errors":[{"message":"Expected a JSON object, found an array.","extensions":{"code":"BAD_REQUEST"}}]}"#,
+        #"{"errors":[{"message":"Expected \"query\" to be a string.","extensions":{"code":"BAD_REQUEST"}}]}"#,
+        #"{"errors":[{"message":"Cannot query field \"nope\" on type \"Query\".","locations":[{"line":1,"column":3}],"extensions":{"code":"GRAPHQL_VALIDATION_FAILED"}}]}"#,
+        #"{"data":{"categories":[{"name":"Accessories"},{"name":"Cameras"},{"name":"Cycling"},{"name":"Gaming"},{"name":"Headphones"},{"name":"Laptops"},{"name":"Monitors"},{"name":"Phones"},{"name":"Speakers"},{"name":"Storage"},{"name":"TVs"},{"name":"Tablets"},{"name":"Wearables"}]}}"#,
+        #"{"ok":true,"now":"2026-03-01T12:00:00Z"}"#,
+        #"{"errors":[{"message":"An advance line is {\"advance\": \"2h\"}, with units s, m, h or d.","extensions":{"code":"BAD_REQUEST"}}]}"#,
+        #"{"ok":true}"#,
+        #"{"data":{"recentSearches":[]}}"#,
+    ]
+
+    @Test func answersEachLineInOrder() throws {
+        let server = StdioProtocol(simulator: try Simulator())
+        let responses = Self.script.compactMap { server.respond(to: $0) }
+        #expect(responses == Self.expected)
+    }
+
+    @Test(.enabled(if: Processes.checkoutSim != nil))
+    func twoProcessesGiveByteIdenticalOutput() throws {
+        let binary = try #require(Processes.checkoutSim)
+        let input = Self.script.joined(separator: "\n") + "\n"
+        let first = try Processes.run(binary, ["serve", "--stdio"], input: input)
+        let second = try Processes.run(binary, ["serve", "--stdio"], input: input)
+        #expect(first.status == 0)
+        #expect(first.stdout == second.stdout)
+        #expect(first.stdout == Self.expected.joined(separator: "\n") + "\n")
+    }
+}
+
+struct CommandLineTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let arguments: [String]
+        let status: Int32
+        let stdoutPrefix: String
+        let stderrPrefix: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let cases: [Case] = [
+        .init(arguments: ["query", "--compact", "{ brands { id } }"], status: 0,
+              stdoutPrefix: #"{"data":{"brands":[{"id":"apple"},"#, stderrPrefix: ""),
+        .init(arguments: ["query", "{ brands { id }"], status: 0, stdoutPrefix: "{\n  \"errors\": [\n", stderrPrefix: ""),
+        .init(arguments: ["query", "--variables", "{\"id\": }", "query ($id: ID!) { product(id: $id) { id } }"], status: 1,
+              stdoutPrefix: "", stderrPrefix: "error: --variables:1:8: expected a JSON value, found \"}\"\n{\"id\": }\n       ^"),
+        .init(arguments: ["query", "--compact", "--variables", "{\"id\": \"pixel-8\"}", "query ($id: ID!) { product(id: $id) { name } }"],
+              status: 0, stdoutPrefix: #"{"data":{"product":{"name":"Pixel 8 128 GB"}}}"#, stderrPrefix: ""),
+        .init(arguments: ["frobnicate"], status: 1, stdoutPrefix: "", stderrPrefix: "error: unknown command \"frobnicate\""),
+        .init(arguments: ["query", "--prety", "{ brands { id } }"], status: 1, stdoutPrefix: "",
+              stderrPrefix: "error: unknown option --prety (did you mean --pretty?)"),
+        .init(arguments: ["query", "--now", "yesterday", "{ brands { id } }"], status: 1, stdoutPrefix: "",
+              stderrPrefix: "error: --now: expected an ISO-8601 time"),
+        .init(arguments: ["query", "--fixtures", "/nonexistent", "{ brands { id } }"], status: 2, stdoutPrefix: "",
+              stderrPrefix: "error: invalid fixtures in /nonexistent:\n/nonexistent: $: no such fixtures folder"),
+        .init(arguments: ["fixtures", "check"], status: 0, stdoutPrefix: "ok: bundled fixtures: 64 products, 8 brands", stderrPrefix: ""),
+        .init(arguments: ["schema"], status: 0, stdoutPrefix: "\"\"\"The entry points for reading the shop.\"\"\"\ntype Query {", stderrPrefix: ""),
+        .init(arguments: ["--help"], status: 0, stdoutPrefix: "checkout-sim — a deterministic GraphQL mock shop", stderrPrefix: ""),
+        .init(arguments: ["help", "serve"], status: 0, stdoutPrefix: "USAGE: checkout-sim serve --stdio", stderrPrefix: ""),
+        .init(arguments: ["serve"], status: 1, stdoutPrefix: "", stderrPrefix: "error: serve needs --stdio"),
+    ]
+
+    @Test(.enabled(if: Processes.checkoutSim != nil), arguments: cases)
+    func runs(_ testCase: Case) throws {
+        let result = try Processes.run(try #require(Processes.checkoutSim), testCase.arguments)
+        #expect(result.status == testCase.status)
+        #expect(result.stdout.hasPrefix(testCase.stdoutPrefix), "\(result.stdout)")
+        #expect(result.stderr.hasPrefix(testCase.stderrPrefix), "\(result.stderr)")
+        #expect(!result.stderr.contains("Fatal error"))
+    }
+}
+
+struct SchemaReferenceTests {
+    @Test(.enabled(if: Processes.graphQLCoreAvailable))
+    func graphQLCoreAcceptsOurSDLAndIntrospection() throws {
+        let simulator = try Simulator()
+        let introspectionQuery = try String(contentsOf: Processes.packageRoot.appendingPathComponent("Tests/Reference/introspection-query.graphql"), encoding: .utf8)
+        let introspection = simulator.execute(GraphQLRequest(query: introspectionQuery)).json
+        #expect(introspection["errors"] == nil)
+        let request = JSON.object(JSONObject([("sdl", .string(simulator.sdl)), ("introspection", introspection["data"] ?? .null)]))
+        let result = try Processes.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                       ["python3", Processes.packageRoot.appendingPathComponent("Tests/Reference/schema_check.py").path],
+                                       input: request.serialized())
+        let answer = try JSONParser.parse(result.stdout)
+        #expect(answer["buildSchema"] == "ok")
+        #expect(answer["buildClientSchema"] == "ok")
+        #expect(answer["roundTrip"] == .string(simulator.sdl))
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Runs helper programs for tests: the built `checkout-sim` and python3 with graphql-core.
+enum Processes {
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// The `checkout-sim` binary built beside the test bundle.
+    static var checkoutSim: URL? {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for folder in [beside, beside.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")] {
+            let candidate = folder.appendingPathComponent("checkout-sim")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static func run(_ executable: URL, _ arguments: [String], input: String = "") throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    static var graphQLCoreAvailable: Bool {
+        guard let result = try? run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import graphql"]) else { return false }
+        return result.status == 0
+    }
+}
