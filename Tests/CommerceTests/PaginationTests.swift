@@ -184,7 +184,7 @@ struct FilterTests {
 
     @Test func recentSearchesAreNewestFirstUniqueAndCapped() {
         var searches = RecentSearches()
-        for term in ["lamp", " Desk ", "LAMP", "", "   "] + (1...12).map { "term \($0)" } { searches.record(term) }
+        for term in ["lamp", " Desk ", "LAMP", "", "   "] + (1...12).map({ "term \($0)" }) { searches.record(term) }
         #expect(searches.entries.count == 10)
         #expect(searches.entries.first == "term 12")
         var small = RecentSearches()
