@@ -109,4 +109,32 @@ struct SchemaReferenceTests {
         #expect(answer["buildClientSchema"] == "ok")
         #expect(answer["roundTrip"] == .string(simulator.sdl))
     }
+
+    static let shapeQueries: [(String, JSON)] = [
+        ("{ products(first: 3, sort: PRICE_DESC) { nodes { id name price { amount formatted } brand { name } } pageInfo { hasNextPage endCursor } totalCount } }", [:]),
+        ("query ($f: ProductFilter, $skip: Boolean!) { products(first: 5, filter: $f) { edges { cursor node { ...P stock @skip(if: $skip) } } } } fragment P on Product { id ... on Product { inStock maxPerOrder } compareAtPrice { formatted } }",
+         ["f": ["search": "galaxy"], "skip": true]),
+        ("{ brandSections(first: 5) { sections { brand { id name productCount } products { __typename id } } totalCount } brands { id } }", [:]),
+        ("{ categories { name productCount } paymentTestCards { number outcome declineCode } recentSearches }", [:]),
+        (#"{ product(id: "iphone-15") { id createdAt imageURL } }"#, [:]),
+    ]
+
+    @Test(.enabled(if: Processes.graphQLCoreAvailable))
+    func responseShapesMatchGraphQLCore() throws {
+        let simulator = try Simulator()
+        var cases: [JSON] = []
+        var ours: [String] = []
+        for (query, variables) in Self.shapeQueries {
+            let response = simulator.execute(GraphQLRequest(query: query, variables: variables.objectValue ?? JSONObject()))
+            #expect(response.errors.isEmpty, "\(response.errors)")
+            ours.append(response.serialized(pretty: false))
+            cases.append(.object(JSONObject([("query", .string(query)), ("variables", variables), ("data", response.json["data"] ?? .null)])))
+        }
+        let request = JSON.object(JSONObject([("sdl", .string(simulator.sdl)), ("cases", .array(cases))]))
+        let result = try Processes.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                       ["python3", Processes.packageRoot.appendingPathComponent("Tests/Reference/execute_shape.py").path],
+                                       input: request.serialized())
+        let reference = result.stdout.split(separator: "\n").map(String.init)
+        #expect(reference == ours, "\(result.stderr)")
+    }
 }

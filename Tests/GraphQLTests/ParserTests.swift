@@ -87,6 +87,8 @@ struct ParserTests {
               messagePrefix: "Syntax Error: Document nesting exceeds the limit of 25 levels."),
         .init(name: "2 MiB document", source: "{ a }" + String(repeating: " ", count: 2 << 20),
               messagePrefix: "Syntax Error: Document is 2097157 bytes, more than the limit of 1048576."),
+        .init(name: "50,000 aliases", source: "{ " + (0..<50_000).map { "a\($0): __typename" }.joined(separator: " ") + " }",
+              messagePrefix: "Syntax Error: Document contains more than 15000 tokens. Parsing aborted."),
         .init(name: "20,000 tokens", source: "{ " + String(repeating: "a ", count: 20_000) + "}",
               messagePrefix: "Syntax Error: Document contains more than 15000 tokens. Parsing aborted."),
     ]
