@@ -52,12 +52,16 @@ public final class Simulator: Sendable {
             throw SimulatorError(code: .invalidSchema, message: error.message)
         }
         self.limits = limits
-        state = Mutex(ShopState(fixtures: fixtures, seed: seed ?? fixtures.store.seed, now: start))
+        let shop = Shop(
+            store: fixtures.store, catalog: fixtures.catalog, offers: fixtures.offers, scratchTable: fixtures.scratchCards,
+            testCards: fixtures.testCards, seed: seed ?? fixtures.store.seed, now: start)
+        state = Mutex(ShopState(shop: shop))
     }
 
     /// Executes one request for `session`, serialised with every other request.
     public func execute(_ request: GraphQLRequest, session: String = "default") -> GraphQLResponse {
         state.withLock { state in
+            state.shop.touchSession(session)
             let context = RequestContext(state: state, sessionName: session)
             return GraphQLEngine.execute(request, schema: schema, context: context, limits: limits)
         }
@@ -72,14 +76,14 @@ public final class Simulator: Sendable {
     @discardableResult
     public func advance(seconds: Int64) -> Instant {
         state.withLock { state in
-            state.clock = state.clock.adding(seconds: max(0, seconds))
-            return state.clock
+            state.shop.clock = state.shop.clock.adding(seconds: max(0, seconds))
+            return state.shop.clock
         }
     }
 
     /// The virtual clock's current time.
     public var now: Instant {
-        state.withLock { $0.clock }
+        state.withLock { $0.shop.clock }
     }
 
     /// The schema as SDL.

@@ -5,16 +5,16 @@ extension ShopSchema {
     static func addCatalogTypes(to builder: inout SchemaBuilder) {
         builder.object("Money", "An amount of money in the store's currency.", [
             F("amount", "String!", "The amount as a decimal string with the currency's fraction digits, like \"1299.00\".") { call in
-                .string(try call.shop().state.currency.amount(try call.parent(MoneyNode.self).minorUnits))
+                .string(try call.shop().currency.amount(try call.parent(MoneyNode.self).minorUnits))
             },
             F("minorUnits", "Int!", "The amount in minor units (cents), like 129900.") { call in
                 .int(Int(try call.parent(MoneyNode.self).minorUnits))
             },
             F("currencyCode", "String!", "The ISO 4217 currency code, like \"USD\".") { call in
-                .string(try call.shop().state.currency.code)
+                .string(try call.shop().currency.code)
             },
             F("formatted", "String!", "The amount for display, like \"$1,299.00\".") { call in
-                .string(try call.shop().state.currency.formatted(try call.parent(MoneyNode.self).minorUnits))
+                .string(try call.shop().currency.formatted(try call.parent(MoneyNode.self).minorUnits))
             },
         ])
         builder.object("Brand", "A brand whose products the shop sells.", [
@@ -22,7 +22,7 @@ extension ShopSchema {
             F("name", "String!", "The brand's display name.") { call in .string(try call.parent(BrandNode.self).brand.name) },
             F("productCount", "Int!", "How many catalog products carry this brand.") { call in
                 let brand = try call.parent(BrandNode.self).brand
-                return .int(try call.shop().state.catalog.products.reduce(0) { $0 + ($1.brandId == brand.id ? 1 : 0) })
+                return .int(try call.shop().shop.catalog.products.reduce(0) { $0 + ($1.brandId == brand.id ? 1 : 0) })
             },
         ])
         builder.object("Category", "A product category.", [
@@ -102,25 +102,10 @@ extension ShopSchema {
             A("maxPrice", "String", "Highest price, inclusive, as a decimal string."),
             A("inStockOnly", "Boolean", "Only products with stock left.", default: "false"),
         ])
-        builder.object("PaymentTestCard", "A card number the dummy payment service recognises.", [
-            F("number", "String!", "The card number.") { call in .string(try call.parent(TestCard.self).number) },
-            F("brand", "String!", "The card network, like \"Visa\".") { call in .string(try call.parent(TestCard.self).brand) },
-            F("outcome", "PaymentStatus!", "What paying with this card does.") { call in
-                .string(try call.parent(TestCard.self).succeeds ? "SUCCEEDED" : "DECLINED")
-            },
-            F("declineCode", "String", "The decline code for declining cards, like \"insufficient_funds\".") { call in
-                .optional(try call.parent(TestCard.self).declineCode)
-            },
-            F("description", "String!", "What the card is for.") { call in .string(try call.parent(TestCard.self).description) },
-        ])
-        builder.enumeration("PaymentStatus", "The outcome of a payment.", [
-            ("SUCCEEDED", "The payment went through."),
-            ("DECLINED", "The card was declined."),
-        ])
     }
 
     private static func item(_ call: FieldCall) throws(FieldError) -> Product {
-        try call.shop().state.catalog.products[try call.parent(ProductNode.self).position]
+        try call.shop().shop.catalog.products[try call.parent(ProductNode.self).position]
     }
 
     static var productFields: [F] {
@@ -129,7 +114,7 @@ extension ShopSchema {
             F("name", "String!", "The product's name.") { call in .string(try item(call).name) },
             F("brand", "Brand!", "The product's brand.") { call in
                 let shop = try call.shop()
-                guard let brand = shop.state.catalog.brand(id: try item(call).brandId) else { return .null }
+                guard let brand = shop.shop.catalog.brand(id: try item(call).brandId) else { return .null }
                 return .object(BrandNode(brand: brand))
             },
             F("model", "String!", "The model family, like \"iPhone 15\".") { call in .string(try item(call).model) },
@@ -142,14 +127,20 @@ extension ShopSchema {
             },
             F("stock", "Int!", "Units in stock now, shared by all sessions.") { call in
                 let shop = try call.shop()
-                return .int(shop.state.inventory.stock(at: try call.parent(ProductNode.self).position))
+                return .int(shop.shop.inventory.stock(at: try call.parent(ProductNode.self).position))
             },
             F("inStock", "Boolean!", "Whether any units are in stock.") { call in
                 let shop = try call.shop()
-                return .bool(shop.state.inventory.stock(at: try call.parent(ProductNode.self).position) > 0)
+                return .bool(shop.shop.inventory.stock(at: try call.parent(ProductNode.self).position) > 0)
             },
             F("maxPerOrder", "Int!", "The most units one cart may hold.") { call in .int(try item(call).maxPerOrder) },
             F("createdAt", "String!", "When the product was added, ISO-8601 UTC.") { call in .string(try item(call).createdAt.iso8601) },
+            F("isFavorite", "Boolean!", "Whether this session has the product among its favorites.") { call in
+                .bool(try call.shop().session.favorites.contains(try item(call).id))
+            },
+            F("quantityInCart", "Int!", "How many units this session's cart holds.") { call in
+                .int(try call.shop().session.cart.quantity(of: try item(call).id))
+            },
         ]
     }
 }

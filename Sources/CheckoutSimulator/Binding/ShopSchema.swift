@@ -9,8 +9,11 @@ enum ShopSchema {
     static func build() throws(SchemaError) -> Schema {
         var builder = SchemaBuilder()
         builder.object("Query", "The entry points for reading the shop.", queryFields)
+        builder.object("Mutation", "The entry points for changing the session's cart, favorites and the catalog.", mutationFields)
         addCatalogTypes(to: &builder)
-        return try builder.build(query: "Query")
+        addCartTypes(to: &builder)
+        addCheckoutTypes(to: &builder)
+        return try builder.build(query: "Query", mutation: "Mutation")
     }
 
     static func money(_ minorUnits: Int64) -> Resolved { .object(MoneyNode(minorUnits: minorUnits)) }
@@ -45,12 +48,12 @@ enum ShopSchema {
         guard let input = call.arguments["filter"]?.objectValue else { return filter }
         let search = input["search"]?.stringValue
         filter.setSearch(search)
-        if let search { context.state.updateSession(context.sessionName) { $0.recentSearches.record(search) } }
+        if let search { context.state.shop.recordSearch(search, session: context.sessionName) }
         filter.brandIds = input["brandIds"]?.arrayValue?.compactMap(\.stringValue) ?? []
         filter.models = input["models"]?.arrayValue?.compactMap(\.stringValue) ?? []
         filter.categories = input["categories"]?.arrayValue?.compactMap(\.stringValue) ?? []
         filter.inStockOnly = input["inStockOnly"]?.boolValue ?? false
-        let currency = context.state.currency
+        let currency = context.currency
         for key in ["minPrice", "maxPrice"] {
             guard let text = input[key]?.stringValue else { continue }
             guard let minor = currency.minorUnits(fromDecimal: text), minor >= 0 else {

@@ -3,45 +3,17 @@ import GraphQL
 
 /// The mutable state of one simulator, touched only while its lock is held.
 final class ShopState {
-    let fixtures: Fixtures
-    let seed: UInt64
-    let startTime: Instant
-    var catalog: Catalog
-    var inventory: Inventory
-    var clock: Instant
-    private(set) var sessions: [String: ShopperSession] = [:]
+    let initial: Shop
+    var shop: Shop
 
-    init(fixtures: Fixtures, seed: UInt64, now: Instant) {
-        self.fixtures = fixtures
-        self.seed = seed
-        startTime = now
-        catalog = fixtures.catalog
-        inventory = Inventory(catalog: fixtures.catalog)
-        clock = now
-    }
-
-    var currency: Currency { fixtures.store.currency }
-
-    /// The named session, created on first use.
-    func session(_ name: String) -> ShopperSession {
-        if let existing = sessions[name] { return existing }
-        let created = ShopperSession(name: name)
-        sessions[name] = created
-        return created
-    }
-
-    func updateSession(_ name: String, _ change: (inout ShopperSession) -> Void) {
-        var current = session(name)
-        change(&current)
-        sessions[name] = current
+    init(shop: Shop) {
+        initial = shop
+        self.shop = shop
     }
 
     /// Back to the state the simulator started in.
     func reset() {
-        catalog = fixtures.catalog
-        inventory = Inventory(catalog: fixtures.catalog)
-        clock = startTime
-        sessions = [:]
+        shop = initial
     }
 }
 
@@ -54,6 +26,10 @@ final class RequestContext {
         self.state = state
         self.sessionName = sessionName
     }
+
+    var shop: Shop { state.shop }
+    var session: ShopperSession { state.shop.session(sessionName) }
+    var currency: Currency { state.shop.currency }
 }
 
 /// Parent values handed between resolvers.

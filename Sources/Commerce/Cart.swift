@@ -1,0 +1,50 @@
+/// One line of a cart: a product and how many units.
+public struct CartLine: Sendable, Equatable {
+    public let productId: String
+    public var quantity: Int
+
+    public init(productId: String, quantity: Int) {
+        self.productId = productId
+        self.quantity = quantity
+    }
+}
+
+/// A session's cart: lines in order of first addition, at most one offer and one scratch card.
+public struct Cart: Sendable, Equatable {
+    public internal(set) var lines: [CartLine] = []
+    /// The applied offer's code as the fixture spells it.
+    public internal(set) var offerCode: String?
+    public internal(set) var scratchCardId: String?
+
+    public init() {}
+
+    public var isEmpty: Bool { lines.isEmpty }
+
+    public func quantity(of productId: String) -> Int {
+        lines.first { $0.productId == productId }?.quantity ?? 0
+    }
+}
+
+/// A scratch card's lifecycle state as stored; expiry is worked out from the clock.
+public enum ScratchCardState: String, Sendable {
+    case unrevealed = "UNREVEALED"
+    case revealed = "REVEALED"
+    case applied = "APPLIED"
+    case redeemed = "REDEEMED"
+}
+
+/// A scratch card issued to a session.
+public struct ScratchCard: Sendable, Equatable {
+    public let id: String
+    public let issuedAt: Instant
+    public let expiresAt: Instant
+    public internal(set) var state: ScratchCardState
+    /// Index into the reward table, known once revealed.
+    public internal(set) var rewardIndex: Int?
+
+    /// The status clients see: `EXPIRED` once the clock is past `expiresAt`, unless redeemed.
+    public func status(at now: Instant) -> String {
+        if state != .redeemed, now > expiresAt { return "EXPIRED" }
+        return state.rawValue
+    }
+}

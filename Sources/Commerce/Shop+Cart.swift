@@ -1,0 +1,81 @@
+/// Cart mutations (SPEC §6.6): every check runs before anything changes.
+extension Shop {
+    public mutating func addToCart(productId: String, quantity: Int, session name: String) throws(CommerceError) {
+        try withSession(name) { session, shop throws(CommerceError) in
+            let (position, product) = try shop.product(productId)
+            guard quantity >= 1 else {
+                throw CommerceError(.invalidQuantity, "Quantity must be at least 1, got \(quantity).", field: ["quantity"])
+            }
+            let current = session.cart.quantity(of: productId)
+            let (wanted, overflow) = current.addingReportingOverflow(quantity)
+            try shop.checkQuantity(overflow ? Int.max : wanted, of: product, at: position)
+            if let index = session.cart.lines.firstIndex(where: { $0.productId == productId }) {
+                session.cart.lines[index].quantity = wanted
+            } else {
+                session.cart.lines.append(CartLine(productId: productId, quantity: wanted))
+            }
+        }
+    }
+
+    public mutating func updateCartLine(productId: String, quantity: Int, session name: String) throws(CommerceError) {
+        try withSession(name) { session, shop throws(CommerceError) in
+            guard quantity >= 0 else {
+                throw CommerceError(.invalidQuantity, "Quantity must be 0 or more, got \(quantity).", field: ["quantity"])
+            }
+            guard let index = session.cart.lines.firstIndex(where: { $0.productId == productId }) else {
+                throw CommerceError(.lineNotFound, "The cart has no line for \"\(productId)\".", field: ["productId"])
+            }
+            if quantity == 0 {
+                session.cart.lines.remove(at: index)
+                return
+            }
+            let (position, product) = try shop.product(productId)
+            try shop.checkQuantity(quantity, of: product, at: position)
+            session.cart.lines[index].quantity = quantity
+        }
+    }
+
+    public mutating func removeFromCart(productId: String, session name: String) throws(CommerceError) {
+        try withSession(name) { session, _ throws(CommerceError) in
+            guard let index = session.cart.lines.firstIndex(where: { $0.productId == productId }) else {
+                throw CommerceError(.lineNotFound, "The cart has no line for \"\(productId)\".", field: ["productId"])
+            }
+            session.cart.lines.remove(at: index)
+        }
+    }
+
+    /// Empties the cart: lines, offer and scratch card (which goes back to `REVEALED`).
+    public mutating func clearCart(session name: String) {
+        withSession(name) { session, _ in
+            Shop.detachScratchCard(from: &session)
+            session.cart = Cart()
+        }
+    }
+
+    /// The per-order limit, then stock: the checks shared by adding and updating.
+    func checkQuantity(_ quantity: Int, of product: Product, at position: Int) throws(CommerceError) {
+        guard quantity <= product.maxPerOrder else {
+            throw CommerceError(
+                .quantityLimitExceeded,
+                "At most \(product.maxPerOrder) of \"\(product.name)\" fit in one order; the cart would hold \(quantity).",
+                field: ["quantity"])
+        }
+        let stock = inventory.stock(at: position)
+        guard stock > 0 else {
+            throw CommerceError(.outOfStock, "\"\(product.name)\" is out of stock.", field: ["productId"])
+        }
+        guard quantity <= stock else {
+            throw CommerceError(
+                .insufficientStock, "Only \(stock) of \"\(product.name)\" \(stock == 1 ? "is" : "are") available; the cart would hold \(quantity).",
+                field: ["quantity"])
+        }
+    }
+
+    static func detachScratchCard(from session: inout ShopperSession) {
+        guard let id = session.cart.scratchCardId else { return }
+        if let index = session.scratchCards.firstIndex(where: { $0.id == id }), session.scratchCards[index].state == .applied {
+            session.scratchCards[index].state = .revealed
+        }
+        session.cart.scratchCardId = nil
+    }
+}

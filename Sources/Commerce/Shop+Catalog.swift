@@ -1,0 +1,97 @@
+/// Favorites, suggestions and products added at run time (SPEC §6.10).
+extension Shop {
+    public mutating func addFavorite(productId: String, session name: String) throws(CommerceError) {
+        try withSession(name) { session, shop throws(CommerceError) in
+            _ = try shop.product(productId)
+            if !session.favorites.contains(productId) { session.favorites.insert(productId, at: 0) }
+        }
+    }
+
+    public mutating func removeFavorite(productId: String, session name: String) throws(CommerceError) {
+        try withSession(name) { session, shop throws(CommerceError) in
+            _ = try shop.product(productId)
+            session.favorites.removeAll { $0 == productId }
+        }
+    }
+
+    /// In-stock products in featured order that are not in the session's cart.
+    public func suggestions(first: Int, session: ShopperSession) -> [Int] {
+        var result: [Int] = []
+        for position in catalog.indexes(for: .featured) where result.count < first {
+            let product = catalog.products[position]
+            if inventory.stock(at: position) > 0, session.cart.quantity(of: product.id) == 0 { result.append(position) }
+        }
+        return result
+    }
+
+    /// The fields of `addProduct`'s input, as given.
+    public struct NewProduct: Sendable {
+        public var name: String
+        public var brandId: String?
+        public var category: String
+        public var price: String
+        public var description: String?
+        public var imageURL: String?
+        public var stock: Int
+        public var model: String?
+
+        public init(name: String, brandId: String?, category: String, price: String, description: String?, imageURL: String?, stock: Int, model: String?) {
+            self.name = name
+            self.brandId = brandId
+            self.category = category
+            self.price = price
+            self.description = description
+            self.imageURL = imageURL
+            self.stock = stock
+            self.model = model
+        }
+    }
+
+    /// Every problem with a new product, or the product ready to add.
+    public func validate(_ input: NewProduct) -> Result<Product, AddProductFailure> {
+        var errors: [CommerceError] = []
+        func problem(_ field: String, _ message: String) {
+            errors.append(CommerceError(.invalidInput, message, field: ["input", field]))
+        }
+        let name = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty || name.count > 120 { problem("name", "The name must be 1 to 120 characters, got \(name.count).") }
+        if input.category.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { problem("category", "The category must not be blank.") }
+        let price = currency.minorUnits(fromDecimal: input.price)
+        if price == nil || price ?? 0 <= 0 {
+            problem("price", "The price must be a positive decimal with at most \(currency.fractionDigits) decimals, like \"12.50\"; got \"\(input.price)\".")
+        }
+        if input.stock < 0 { problem("stock", "The stock must be 0 or more, got \(input.stock).") }
+        if let brandId = input.brandId {
+            if catalog.brand(id: brandId) == nil { problem("brandId", "There is no brand \"\(brandId)\".") }
+        } else {
+            problem("brandId", "A brand is required: every product belongs to one.")
+        }
+        guard errors.isEmpty, let price, let brandId = input.brandId else { return .failure(AddProductFailure(errors: errors)) }
+        return .success(Product(
+            id: "new-\(addedProducts + 1)", name: name, brandId: brandId, model: input.model ?? name,
+            category: input.category.trimmingCharacters(in: .whitespacesAndNewlines), description: input.description ?? "",
+            price: price, compareAtPrice: nil, initialStock: input.stock, maxPerOrder: store.defaultMaxPerOrder, createdAt: clock,
+            imageURL: input.imageURL, rank: catalog.nextRank))
+    }
+
+    /// Adds a product to the shared catalog; it appears in every query at once.
+    public mutating func addProduct(_ input: NewProduct) -> Result<Int, AddProductFailure> {
+        switch validate(input) {
+        case .failure(let failure):
+            return .failure(failure)
+        case .success(let product):
+            addedProducts += 1
+            catalog.add(product)
+            let position = catalog.products.count - 1
+            inventory.setStock(product.initialStock, at: position)
+            return .success(position)
+        }
+    }
+}
+
+/// All the reasons a new product was refused.
+public struct AddProductFailure: Error, Sendable, Equatable {
+    public let errors: [CommerceError]
+}
+
+import Foundation

@@ -1,0 +1,76 @@
+/// The whole simulated shop: the catalog and stock shared by every session, the offers, scratch
+/// and payment tables, the virtual clock, and the sessions.
+///
+/// A value type: copying a `Shop` snapshots it, which is how `reset` restores the start state.
+public struct Shop: Sendable {
+    public let store: StoreSettings
+    public internal(set) var catalog: Catalog
+    public internal(set) var inventory: Inventory
+    public let offers: [OfferDefinition]
+    public let scratchTable: ScratchCardTable
+    public let testCards: [TestCard]
+    public let seed: UInt64
+    public var clock: Instant
+    private var sessions: [String: ShopperSession] = [:]
+    var addedProducts = 0
+
+    public init(
+        store: StoreSettings, catalog: Catalog, offers: [OfferDefinition], scratchTable: ScratchCardTable, testCards: [TestCard],
+        seed: UInt64, now: Instant
+    ) {
+        self.store = store
+        self.catalog = catalog
+        inventory = Inventory(catalog: catalog)
+        self.offers = offers
+        self.scratchTable = scratchTable
+        self.testCards = testCards
+        self.seed = seed
+        clock = now
+    }
+
+    public var currency: Currency { store.currency }
+
+    /// The named session, as it is now (an unused session reads as new, without its cards yet).
+    public func session(_ name: String) -> ShopperSession {
+        sessions[name] ?? ShopperSession(name: name)
+    }
+
+    /// Creates the session on first use, issuing its scratch cards at the clock's time.
+    public mutating func touchSession(_ name: String) {
+        guard sessions[name] == nil else { return }
+        var session = ShopperSession(name: name)
+        for _ in 0..<scratchTable.issuedPerSession { issueCard(to: &session) }
+        sessions[name] = session
+    }
+
+    /// Runs `change` on the session, creating it first.
+    ///
+    /// Every operation checks everything before it changes anything, so a thrown error leaves
+    /// the session and the shop as they were (the property tests check this).
+    mutating func withSession<T, Failure: Error>(
+        _ name: String, _ change: (inout ShopperSession, inout Shop) throws(Failure) -> T
+    ) throws(Failure) -> T {
+        touchSession(name)
+        var session = sessions.removeValue(forKey: name) ?? ShopperSession(name: name)
+        defer { sessions[name] = session }
+        return try change(&session, &self)
+    }
+
+    public mutating func recordSearch(_ search: String, session name: String) {
+        touchSession(name)
+        sessions[name]?.recentSearches.record(search)
+    }
+
+    func issueCard(to session: inout ShopperSession) {
+        let id = "card-\(session.scratchCards.count + 1)"
+        let expires = clock.adding(seconds: Int64(scratchTable.validForDays) * 86_400)
+        session.scratchCards.append(ScratchCard(id: id, issuedAt: clock, expiresAt: expires, state: .unrevealed, rewardIndex: nil))
+    }
+
+    public func product(_ id: String) throws(CommerceError) -> (position: Int, product: Product) {
+        guard let position = catalog.position(of: id) else {
+            throw CommerceError(.productNotFound, "No product has the id \"\(id)\".", field: ["productId"])
+        }
+        return (position, catalog.products[position])
+    }
+}
