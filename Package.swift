@@ -16,14 +16,16 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["EmbedResources"]
         ),
+        .target(name: "Scenarios", dependencies: ["GraphQL", "Commerce"]),
         .target(
             name: "CheckoutSimulator",
-            dependencies: ["GraphQL", "Commerce"],
+            dependencies: ["GraphQL", "Commerce", "Scenarios"],
             plugins: ["EmbedResourcesPlugin"]
         ),
         .executableTarget(name: "checkout-sim", dependencies: ["CheckoutSimulator"]),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"]),
         .testTarget(name: "CommerceTests", dependencies: ["Commerce"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios"]),
         .testTarget(name: "CheckoutSimulatorTests", dependencies: ["CheckoutSimulator"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,2 +1,3 @@
 @_exported import Commerce
 @_exported import GraphQL
+@_exported import Scenarios

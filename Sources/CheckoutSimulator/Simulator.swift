@@ -20,7 +20,7 @@ public struct SimulatorError: Error, Sendable, CustomStringConvertible {
 ///
 /// Thread-safe: requests are serialised by one lock, so concurrent callers see the same results
 /// as if they had taken turns.
-public final class Simulator: Sendable {
+public final class Simulator: ScenarioTarget {
     public let schema: Schema
     private let state: Mutex<ShopState>
     public let limits: RequestLimits
@@ -30,13 +30,20 @@ public final class Simulator: Sendable {
     ///   - fixtures: where the catalog comes from; `.bundled` by default.
     ///   - seed: the scratch-card seed; `store.json`'s `seed` when nil.
     ///   - now: the virtual clock's start as ISO-8601; `store.json`'s `now` when nil.
-    public init(fixtures source: FixtureSource = .bundled, seed: UInt64? = nil, now: String? = nil, limits: RequestLimits = RequestLimits()) throws(SimulatorError) {
+    public convenience init(
+        fixtures source: FixtureSource = .bundled, seed: UInt64? = nil, now: String? = nil, limits: RequestLimits = RequestLimits()
+    ) throws(SimulatorError) {
         let fixtures: Fixtures
         do {
             fixtures = try Fixtures.load(source)
         } catch {
             throw SimulatorError(code: .invalidFixtures, message: error.description)
         }
+        try self.init(loaded: fixtures, seed: seed, now: now, limits: limits)
+    }
+
+    /// Starts a simulator from fixtures loaded before, so many simulators can share one load.
+    public init(loaded fixtures: Fixtures, seed: UInt64? = nil, now: String? = nil, limits: RequestLimits = RequestLimits()) throws(SimulatorError) {
         var start = fixtures.store.now
         if let now {
             guard let parsed = Instant(iso8601: now) else {
@@ -46,10 +53,9 @@ public final class Simulator: Sendable {
             }
             start = parsed
         }
-        do {
-            schema = try ShopSchema.build()
-        } catch {
-            throw SimulatorError(code: .invalidSchema, message: error.message)
+        switch ShopSchema.shared {
+        case .success(let built): schema = built
+        case .failure(let error): throw SimulatorError(code: .invalidSchema, message: error.message)
         }
         self.limits = limits
         let shop = Shop(

@@ -46,6 +46,11 @@ struct Arguments {
         options.last { $0.name == name }?.value
     }
 
+    /// Every value given for a repeatable option, in order.
+    func values(_ name: String) -> [String] {
+        options.filter { $0.name == name }.compactMap(\.value)
+    }
+
     func has(_ name: String) -> Bool {
         options.contains { $0.name == name }
     }

@@ -24,7 +24,7 @@ enum CommandLineTool {
             guard let text = Help.commands[topic] else { return usageError("unknown command \"\(topic)\"") }
             Output.line(text)
             return .success
-        case "query", "serve", "schema", "fixtures":
+        case "query", "serve", "schema", "fixtures", "run":
             if rest.contains("--help") || rest.contains("-h") {
                 Output.line(Help.commands[command] ?? Help.overview)
                 return .success
@@ -34,6 +34,7 @@ enum CommandLineTool {
                 case "query": return try QueryCommand.run(rest)
                 case "serve": return try ServeCommand.run(rest)
                 case "schema": return try SchemaCommand.run(rest)
+                case "run": return try RunCommand.run(rest)
                 default: return try FixturesCommand.run(rest)
                 }
             } catch {
@@ -49,14 +50,31 @@ enum CommandLineTool {
         return .usage
     }
 
-    /// Builds the simulator the common options describe; prints the problem and returns nil when it cannot.
+    static func seed(_ arguments: Arguments) -> Result<UInt64?, ExitCode> {
+        guard let text = arguments.value("seed") else { return .success(nil) }
+        guard let parsed = UInt64(text) else {
+            return .failure(usageError("--seed: expected a non-negative integer, found \"\(text)\""))
+        }
+        return .success(parsed)
+    }
+
+    /// The fixtures the common options name, loaded; prints the problems and fails when they are invalid.
+    static func fixtures(_ arguments: Arguments) -> Result<Fixtures, ExitCode> {
+        do {
+            let source = try arguments.value("fixtures").map { path throws(FixtureError) in try FixtureSource.directory(path) } ?? .bundled
+            return .success(try Fixtures.load(source))
+        } catch {
+            Output.error("error: invalid fixtures in \(arguments.value("fixtures") ?? "bundled fixtures"):\n" + error.description)
+            return .failure(.invalidInput)
+        }
+    }
+
+    /// Builds the simulator the common options describe; prints the problem and fails when it cannot.
     static func simulator(_ arguments: Arguments) -> Result<Simulator, ExitCode> {
-        var seed: UInt64?
-        if let text = arguments.value("seed") {
-            guard let parsed = UInt64(text) else {
-                return .failure(usageError("--seed: expected a non-negative integer, found \"\(text)\""))
-            }
-            seed = parsed
+        let seed: UInt64?
+        switch self.seed(arguments) {
+        case .success(let value): seed = value
+        case .failure(let code): return .failure(code)
         }
         let source: FixtureSource
         if let folder = arguments.value("fixtures") {

@@ -6,6 +6,9 @@ enum ShopSchema {
     typealias F = SchemaBuilder.FieldSpec
     typealias A = SchemaBuilder.ArgumentSpec
 
+    /// Built once per process: the schema is immutable and shared by every simulator.
+    static let shared: Result<Schema, SchemaError> = Result { () throws(SchemaError) in try build() }
+
     static func build() throws(SchemaError) -> Schema {
         var builder = SchemaBuilder()
         builder.object("Query", "The entry points for reading the shop.", queryFields)

@@ -19,9 +19,10 @@ public struct Validator {
         let locationHasDefault: Bool
     }
 
-    struct SpreadRef {
-        let name: String
-        let offset: Int
+    /// A fragment spread: the fragment's name and where the spread starts.
+    public struct SpreadRef: Sendable {
+        public let name: String
+        public let offset: Int
     }
 
     struct Summary {
@@ -229,7 +230,7 @@ public struct Validator {
         var used: [String] = []
         for operation in document.operations {
             var summary = Summary()
-            collectSpreads(operation.selectionSet, into: &summary.spreads)
+            Self.collectSpreads(operation.selectionSet, into: &summary.spreads)
             used += reachableFragments(from: summary.spreads)
         }
         for fragment in document.fragments where !used.contains(fragment.name.value) {
@@ -237,7 +238,8 @@ public struct Validator {
         }
     }
 
-    func collectSpreads(_ selectionSet: SelectionSet, into spreads: inout [SpreadRef]) {
+    /// The spreads in `selectionSet` and its nested selections, not following fragments.
+    public static func collectSpreads(_ selectionSet: SelectionSet, into spreads: inout [SpreadRef]) {
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
