@@ -6,6 +6,7 @@ enum Help {
         USAGE: checkout-sim <command> [options]
 
         COMMANDS:
+          run [PATH…]        Replay scenario files or folders (default: Scenarios/)
           query [DOC]        Run one GraphQL request and print the response
           serve --stdio      Answer one JSON request per input line, statefully
           schema             Print the schema as SDL
@@ -25,6 +26,26 @@ enum Help {
         """
 
     static let commands: [String: String] = [
+        "run": """
+            USAGE: checkout-sim run [PATH…] [options]
+
+            Replays .scenario files (folders are searched one level deep; default Scenarios/), in
+            path order. Every file and its Operations/ folder is checked before anything runs.
+
+            OPTIONS:
+              --filter TEXT      Only scenarios whose name or file name contains TEXT
+              --update           Write missing or changed snapshots (nothing else ever writes)
+              --junit FILE       Write a JUnit XML report
+              --json FILE        Write a JSON report
+              --fail-fast        Stop after the first failing scenario
+              --verbose          Print every request and response
+              --narrate          Tell the journey: product tables, cart boxes, receipts
+              --var NAME=VALUE   A value for {{NAME}} (repeatable)
+              --no-color         No colour, even on a terminal
+
+            EXIT CODES: 0 all passed, 2 a file failed to parse or validate, 3 a runtime error,
+                        4 an expectation or snapshot failed.
+            """,
         "query": """
             USAGE: checkout-sim query [DOC] [--file F] [--variables JSON | --variables-file F] [--operation NAME]
 

@@ -31,6 +31,17 @@ struct ScenarioRunTests {
         #expect(first.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"checkout-sim\" tests=\""))
     }
 
+    @Test(.enabled(if: Processes.checkoutSim != nil))
+    func theCommandLineRunIsByteIdenticalTwice() throws {
+        let binary = try #require(Processes.checkoutSim)
+        let folder = Processes.packageRoot.appendingPathComponent("Scenarios").path
+        let first = try Processes.run(binary, ["run", folder, "--narrate"])
+        let second = try Processes.run(binary, ["run", folder, "--narrate"])
+        #expect(first.status == 0)
+        #expect(first.stdout == second.stdout)
+        #expect(first.stdout.contains("┌─ receipt"))
+    }
+
     @Test func bundledOperationsAreEmbedded() {
         let names = BundledOperations.files.map(\.path)
         #expect(names.contains("Scenarios/Operations/Cart.graphql"))
