@@ -35,3 +35,13 @@ public enum GraphQLEngine {
         }
     }
 }
+
+extension GraphQLEngine {
+    /// Whether the operation `operationName` selects (or the only one) is a mutation; false when unreadable.
+    public static func isMutation(_ query: String, operationName: String?) -> Bool {
+        guard let document = try? Parser.parse(query),
+              case .success(let operation) = Executor.selectOperation(in: document, named: operationName)
+        else { return false }
+        return operation.kind == .mutation
+    }
+}

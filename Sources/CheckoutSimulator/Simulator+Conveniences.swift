@@ -1,0 +1,38 @@
+import Foundation
+import GraphQL
+
+extension Simulator {
+    /// Executes a request from async code; requests still run one at a time.
+    public func response(to request: GraphQLRequest, session: String = "default") async -> GraphQLResponse {
+        execute(request, session: session)
+    }
+
+    /// Executes a query string with variables given as JSON values.
+    public func execute(_ query: String, variables: JSONObject = JSONObject(), operationName: String? = nil, session: String = "default") -> GraphQLResponse {
+        execute(GraphQLRequest(query: query, variables: variables, operationName: operationName), session: session)
+    }
+}
+
+/// Why a response could not be decoded into the caller's type.
+public struct ResponseDecodingError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+extension GraphQLResponse {
+    /// The response document as compact UTF-8 JSON.
+    public var body: Data { Data(compactBytes()) }
+
+    /// Decodes `data` into `T`; fails when the response has errors or no data.
+    public func decode<T: Decodable>(_ type: T.Type, decoder: JSONDecoder = JSONDecoder()) throws -> T {
+        guard errors.isEmpty else {
+            throw ResponseDecodingError(message: "The response has errors: " + errors.map(\.message).joined(separator: "; "))
+        }
+        guard let data else { throw ResponseDecodingError(message: "The response has no data.") }
+        do {
+            return try decoder.decode(T.self, from: Data(data))
+        } catch {
+            throw ResponseDecodingError(message: "Cannot decode \(T.self) from the response data: \(error)")
+        }
+    }
+}

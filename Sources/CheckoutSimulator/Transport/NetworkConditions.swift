@@ -1,0 +1,73 @@
+import Foundation
+import Synchronization
+
+/// Network behaviour a route simulates for client tests; switchable at run time.
+public struct NetworkConditions: Sendable, Equatable {
+    /// Every request fails with `URLError(.notConnectedToInternet)`.
+    public var offline = false
+    /// A fixed delay before each response; no jitter.
+    public var latency: Duration = .zero
+    /// The next `count` requests get this HTTP status instead of reaching the simulator.
+    public var failures: (count: Int, status: Int) = (0, 503)
+
+    public init() {}
+
+    public static func == (lhs: NetworkConditions, rhs: NetworkConditions) -> Bool {
+        lhs.offline == rhs.offline && lhs.latency == rhs.latency && lhs.failures == rhs.failures
+    }
+}
+
+/// A base URL routed to a simulator, with its network conditions.
+public final class SimulatorRoute: Sendable {
+    public let baseURL: String
+    public let simulator: Simulator
+    private let conditions = Mutex(NetworkConditions())
+
+    init(baseURL: String, simulator: Simulator) {
+        self.baseURL = baseURL
+        self.simulator = simulator
+    }
+
+    public var currentConditions: NetworkConditions {
+        conditions.withLock { $0 }
+    }
+
+    /// Takes the route off the network, or back on.
+    public func setOffline(_ offline: Bool) {
+        conditions.withLock { $0.offline = offline }
+    }
+
+    /// Delays every response by `latency`.
+    public func setLatency(_ latency: Duration) {
+        conditions.withLock { $0.latency = latency }
+    }
+
+    /// Answers the next `count` requests with `status` (and a JSON error body).
+    public func failNext(_ count: Int, status: Int = 503) {
+        conditions.withLock { $0.failures = (max(0, count), status) }
+    }
+
+    /// Takes the conditions for one request: consumes one injected failure if any are left.
+    func conditionsForNextRequest() -> (offline: Bool, latency: Duration, failure: Int?) {
+        conditions.withLock { state in
+            var failure: Int?
+            if !state.offline, state.failures.count > 0 {
+                state.failures.count -= 1
+                failure = state.failures.status
+            }
+            return (state.offline, state.latency, failure)
+        }
+    }
+
+    /// Stops routing this base URL.
+    public func unregister() {
+        SimulatorURLProtocol.routes.withLock { routes in routes.removeAll { $0 === self } }
+    }
+
+    func matches(_ url: URL) -> Bool {
+        let text = url.absoluteString
+        guard text.hasPrefix(baseURL) else { return false }
+        let rest = text.dropFirst(baseURL.count)
+        return rest.isEmpty || rest.first == "?" || rest.first == "/" || baseURL.hasSuffix("/")
+    }
+}

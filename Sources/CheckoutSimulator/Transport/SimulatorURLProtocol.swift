@@ -1,0 +1,112 @@
+import Dispatch
+import Foundation
+import Synchronization
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Routes `URLSession` requests for a base URL to a simulator, speaking GraphQL over HTTP.
+///
+/// ```swift
+/// let configuration = URLSessionConfiguration.ephemeral
+/// let route = SimulatorURLProtocol.register(simulator, baseURL: "https://shop.test/graphql", in: configuration)
+/// let session = URLSession(configuration: configuration)   // the app's own networking code, unchanged
+/// route.failNext(1, status: 503)                            // network conditions for client tests
+/// ```
+///
+/// The session comes from the `X-Checkout-Session` header (default `default`).
+public final class SimulatorURLProtocol: URLProtocol {
+    static let routes = Mutex<[SimulatorRoute]>([])
+
+    /// Routes requests whose URL starts with `baseURL` to `simulator`, for sessions made from
+    /// `configuration`. A later registration of the same base URL takes precedence.
+    @discardableResult
+    public static func register(_ simulator: Simulator, baseURL: String, in configuration: URLSessionConfiguration) -> SimulatorRoute {
+        let route = SimulatorRoute(baseURL: baseURL, simulator: simulator)
+        routes.withLock { $0.insert(route, at: 0) }
+        var classes = configuration.protocolClasses ?? []
+        if !classes.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(SimulatorURLProtocol.self) }) {
+            classes.insert(SimulatorURLProtocol.self, at: 0)
+        }
+        configuration.protocolClasses = classes
+        return route
+    }
+
+    static func route(for request: URLRequest) -> SimulatorRoute? {
+        guard let url = request.url else { return nil }
+        return routes.withLock { routes in routes.first { $0.matches(url) } }
+    }
+
+    public override class func canInit(with request: URLRequest) -> Bool {
+        route(for: request) != nil
+    }
+
+    public override class func canonicalRequest(for request: URLRequest) -> URLRequest {
+        request
+    }
+
+    public override func startLoading() {
+        guard let route = Self.route(for: request), let url = request.url else {
+            client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL))
+            return
+        }
+        let conditions = route.conditionsForNextRequest()
+        let request = self.request
+        let loading = Loading(protocol: self)
+        let deliver: @Sendable () -> Void = {
+            let this = loading.protocol
+            if conditions.offline {
+                this.client?.urlProtocol(this, didFailWithError: URLError(.notConnectedToInternet))
+                return
+            }
+            let answer: GraphQLHTTP.Answer
+            if let status = conditions.failure {
+                let body = GraphQLResponse(errors: [GraphQLError("Injected failure: HTTP \(status).", code: .internalServerError)])
+                answer = GraphQLHTTP.Answer(
+                    status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: Data(body.compactBytes()))
+            } else {
+                answer = GraphQLHTTP.answer(
+                    method: request.httpMethod ?? "GET", url: url, headers: request.allHTTPHeaderFields ?? [:],
+                    body: Self.body(of: request), simulator: route.simulator)
+            }
+            guard let response = HTTPURLResponse(url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: answer.headers) else {
+                this.client?.urlProtocol(this, didFailWithError: URLError(.badServerResponse))
+                return
+            }
+            this.client?.urlProtocol(this, didReceive: response, cacheStoragePolicy: .notAllowed)
+            this.client?.urlProtocol(this, didLoad: answer.body)
+            this.client?.urlProtocolDidFinishLoading(this)
+        }
+        let parts = conditions.latency.components
+        let nanoseconds = Int(parts.seconds) * 1_000_000_000 + Int(parts.attoseconds / 1_000_000_000)
+        if nanoseconds > 0 {
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: deliver)
+        } else {
+            deliver()
+        }
+    }
+
+    public override func stopLoading() {}
+
+    /// Carries the protocol instance to the delayed delivery. URL loading hands each instance to
+    /// one loading at a time and the delivery is its only later use, so no state is shared.
+    private struct Loading: @unchecked Sendable {
+        let `protocol`: SimulatorURLProtocol
+    }
+
+    /// The request body, whether it came as data or as a stream.
+    static func body(of request: URLRequest) -> Data? {
+        if let body = request.httpBody { return body }
+        guard let stream = request.httpBodyStream else { return nil }
+        stream.open()
+        defer { stream.close() }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = stream.read(&buffer, maxLength: buffer.count)
+            if count <= 0 { break }
+            data.append(buffer, count: count)
+        }
+        return data
+    }
+}
