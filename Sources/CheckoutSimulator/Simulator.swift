@@ -69,7 +69,7 @@ public final class Simulator: ScenarioTarget {
         state.withLock { state in
             state.shop.touchSession(session)
             let context = RequestContext(state: state, sessionName: session)
-            return GraphQLEngine.execute(request, schema: schema, context: context, limits: limits)
+            return state.documents.execute(request, schema: schema, context: context, limits: limits)
         }
     }
 

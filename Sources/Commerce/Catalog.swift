@@ -13,7 +13,10 @@ public struct Brand: Sendable, Equatable {
 }
 
 /// A product as the catalog holds it; prices are minor units. Stock lives in `Inventory`.
-public struct Product: Sendable, Equatable {
+///
+/// A class, not a struct: resolvers read one field at a time from products in the catalog, and
+/// passing a reference costs one retain where copying ten strings would cost ten.
+public final class Product: Sendable, Equatable {
     public let id: String
     public let name: String
     public let brandId: String
@@ -46,6 +49,15 @@ public struct Product: Sendable, Equatable {
         self.imageURL = imageURL
         self.rank = rank
     }
+
+    public static func == (lhs: Product, rhs: Product) -> Bool {
+        lhs === rhs
+            || (lhs.id == rhs.id && lhs.name == rhs.name && lhs.brandId == rhs.brandId && lhs.model == rhs.model
+                && lhs.category == rhs.category && lhs.description == rhs.description && lhs.price == rhs.price
+                && lhs.compareAtPrice == rhs.compareAtPrice && lhs.initialStock == rhs.initialStock
+                && lhs.maxPerOrder == rhs.maxPerOrder && lhs.createdAt == rhs.createdAt && lhs.imageURL == rhs.imageURL
+                && lhs.rank == rhs.rank)
+    }
 }
 
 /// The products and brands of a store, with an index per sort order.
@@ -70,12 +82,38 @@ public struct Catalog: Sendable {
         orders = [:]
         for (index, brand) in brands.enumerated() { brandById[brand.id] = index }
         for product in products { appendUnsorted(product) }
+        // Sorting compares integers only: ids and lowercased names are ranked once, bytewise,
+        // so the eight orders never compare strings (this dominates loading a large catalog).
+        let count = self.products.count
+        let idRank = Self.ranks(of: self.products.map(\.id))
+        let nameRank = Self.ranks(of: self.products.map { $0.name.lowercased() })
         for order in ProductOrder.allCases {
-            let sortKeys = self.products.indices.map { key(of: $0, in: order) }
-            orders[order] = self.products.indices.sorted { lhs, rhs in
-                ProductOrder.precedes(sortKeys[lhs], self.products[lhs].id, sortKeys[rhs], self.products[rhs].id, order: order)
+            let primary: [Int64] = (0..<count).map { position in
+                switch order {
+                case .nameAscending, .nameDescending: return Int64(nameRank[position])
+                default:
+                    if case .int(let value) = key(of: position, in: order) { return value }
+                    return 0
+                }
+            }
+            let descending = order.descending
+            orders[order] = (0..<count).sorted { lhs, rhs in
+                if primary[lhs] != primary[rhs] { return descending ? primary[lhs] > primary[rhs] : primary[lhs] < primary[rhs] }
+                return idRank[lhs] < idRank[rhs]
             }
         }
+    }
+
+    /// Each string's position in bytewise order (equal strings share a rank).
+    private static func ranks(of strings: [String]) -> [Int] {
+        let sorted = strings.indices.sorted { strings[$0].precedesBytewise(strings[$1]) }
+        var ranks = [Int](repeating: 0, count: strings.count)
+        var rank = 0
+        for (offset, index) in sorted.enumerated() {
+            if offset > 0, strings[sorted[offset - 1]] != strings[index] { rank += 1 }
+            ranks[index] = rank
+        }
+        return ranks
     }
 
     private mutating func appendUnsorted(_ product: Product) {
@@ -89,6 +127,11 @@ public struct Catalog: Sendable {
     public func position(of id: String) -> Int? { positionById[id] }
 
     public func product(id: String) -> Product? { positionById[id].map { products[$0] } }
+
+    /// The product at `position`, or nil when there is none.
+    public func product(at position: Int) -> Product? {
+        products.indices.contains(position) ? products[position] : nil
+    }
 
     public func brand(id: String) -> Brand? { brandById[id].map { brands[$0] } }
 

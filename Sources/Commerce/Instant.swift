@@ -60,10 +60,29 @@ public struct Instant: Sendable, Hashable, Comparable {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = Instant.civilFromDays(days)
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        var yearText = String(year)
-        while yearText.count < 4 { yearText = "0" + yearText }
-        return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
+        guard (0...9999).contains(year) else { return "\(year)-\(month)-\(day)T\(secondOfDay)Z" }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            func put(_ value: Int64, _ digits: Int, at offset: Int) {
+                var rest = value
+                for index in stride(from: offset + digits - 1, through: offset, by: -1) {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(year, 4, at: 0)
+            buffer[4] = UInt8(ascii: "-")
+            put(month, 2, at: 5)
+            buffer[7] = UInt8(ascii: "-")
+            put(day, 2, at: 8)
+            buffer[10] = UInt8(ascii: "T")
+            put(secondOfDay / 3600, 2, at: 11)
+            buffer[13] = UInt8(ascii: ":")
+            put(secondOfDay / 60 % 60, 2, at: 14)
+            buffer[16] = UInt8(ascii: ":")
+            put(secondOfDay % 60, 2, at: 17)
+            buffer[19] = UInt8(ascii: "Z")
+            return String(decoding: UnsafeBufferPointer(buffer), as: UTF8.self)
+        }
     }
 
     /// The calendar year and month (1–12) of this instant, in UTC.

@@ -19,28 +19,41 @@ public struct Currency: Sendable, Equatable {
 
     /// `1299.00` for 129900 minor units with two fraction digits.
     public func amount(_ minorUnits: Int64) -> String {
-        let sign = minorUnits < 0 ? "-" : ""
-        let magnitude = minorUnits.magnitude
-        let scale = UInt64(self.scale)
-        let whole = String(magnitude / scale)
-        guard fractionDigits > 0 else { return sign + whole }
-        let fraction = String(magnitude % scale)
-        return sign + whole + "." + String(repeating: "0", count: fractionDigits - fraction.count) + fraction
+        render(minorUnits, symbol: false, grouping: false)
     }
 
     /// `$1,299.00`: the symbol, then the amount with `,` between thousands.
     public func formatted(_ minorUnits: Int64) -> String {
-        var plain = amount(minorUnits)
-        if plain.hasPrefix("-") { plain.removeFirst() }
-        let parts = plain.split(separator: ".", maxSplits: 1)
-        let whole = Array(parts[0])
-        var grouped = ""
-        for (index, digit) in whole.enumerated() {
-            if index > 0, (whole.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
+        render(minorUnits, symbol: true, grouping: true)
+    }
+
+    /// Writes right to left into a stack buffer: money strings are made for every price in every
+    /// response, and most fit a small string, so this usually allocates nothing.
+    private func render(_ minorUnits: Int64, symbol withSymbol: Bool, grouping: Bool) -> String {
+        let capacity = 40 + fractionDigits + symbol.utf8.count
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var index = capacity
+            func put(_ byte: UInt8) {
+                index -= 1
+                buffer[index] = byte
+            }
+            var magnitude = minorUnits.magnitude
+            for _ in 0..<fractionDigits {
+                put(UInt8(ascii: "0") + UInt8(magnitude % 10))
+                magnitude /= 10
+            }
+            if fractionDigits > 0 { put(UInt8(ascii: ".")) }
+            var count = 0
+            repeat {
+                if grouping, count > 0, count % 3 == 0 { put(UInt8(ascii: ",")) }
+                put(UInt8(ascii: "0") + UInt8(magnitude % 10))
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            if withSymbol { for byte in symbol.utf8.reversed() { put(byte) } }
+            if minorUnits < 0 { put(UInt8(ascii: "-")) }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<capacity]), as: UTF8.self)
         }
-        let fraction = parts.count > 1 ? "." + parts[1] : ""
-        return (minorUnits < 0 ? "-" : "") + symbol + grouped + fraction
     }
 
     /// Parses a decimal string such as `"12.50"` into minor units.

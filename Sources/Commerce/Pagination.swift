@@ -47,7 +47,8 @@ public struct Cursor: Sendable, Equatable {
 /// One page of products: positions in order, with connection metadata.
 public struct ProductPage: Sendable, Equatable {
     public let positions: [Int]
-    public let cursors: [String]
+    /// The cursor of each position: its endpoint, order and sort key.
+    public let cursors: [Cursor]
     public let hasNextPage: Bool
     public let hasPreviousPage: Bool
     public let totalCount: Int
@@ -100,7 +101,7 @@ public enum Paginator {
         }
         let totalCount = filter.isEmpty ? index.count : index.reduce(0) { $0 + (matches($1) ? 1 : 0) }
         let cursors = positions.map {
-            Cursor(endpoint: endpoint, order: order, key: catalog.key(of: $0, in: order), id: catalog.products[$0].id).encoded
+            Cursor(endpoint: endpoint, order: order, key: catalog.key(of: $0, in: order), id: catalog.products[$0].id)
         }
         return ProductPage(
             positions: positions, cursors: cursors, hasNextPage: hasNextPage, hasPreviousPage: hasPreviousPage,

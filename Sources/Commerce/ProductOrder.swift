@@ -17,7 +17,7 @@ public enum ProductOrder: String, Sendable, CaseIterable, Hashable {
     /// True when (keyA, idA) comes strictly before (keyB, idB).
     static func precedes(_ keyA: SortKey, _ idA: String, _ keyB: SortKey, _ idB: String, order: ProductOrder) -> Bool {
         if keyA != keyB { return order.descending ? keyB < keyA : keyA < keyB }
-        return idA.utf8.lexicographicallyPrecedes(idB.utf8)
+        return idA.precedesBytewise(idB)
     }
 
     /// The first position in `index` whose item does not come before (key, id).
@@ -47,7 +47,7 @@ public enum SortKey: Sendable, Hashable, Comparable {
     public static func < (lhs: SortKey, rhs: SortKey) -> Bool {
         switch (lhs, rhs) {
         case (.int(let a), .int(let b)): a < b
-        case (.text(let a), .text(let b)): a.utf8.lexicographicallyPrecedes(b.utf8)
+        case (.text(let a), .text(let b)): a.precedesBytewise(b)
         case (.int, .text): true
         case (.text, .int): false
         }

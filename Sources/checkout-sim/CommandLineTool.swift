@@ -24,7 +24,7 @@ enum CommandLineTool {
             guard let text = Help.commands[topic] else { return usageError("unknown command \"\(topic)\"") }
             Output.line(text)
             return .success
-        case "query", "serve", "schema", "fixtures", "run":
+        case "query", "serve", "schema", "fixtures", "run", "bench":
             if rest.contains("--help") || rest.contains("-h") {
                 Output.line(Help.commands[command] ?? Help.overview)
                 return .success
@@ -35,6 +35,7 @@ enum CommandLineTool {
                 case "serve": return try ServeCommand.run(rest)
                 case "schema": return try SchemaCommand.run(rest)
                 case "run": return try RunCommand.run(rest)
+                case "bench": return try BenchCommand.run(rest)
                 default: return try FixturesCommand.run(rest)
                 }
             } catch {

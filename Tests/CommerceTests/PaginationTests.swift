@@ -70,7 +70,7 @@ struct PaginationTests {
             seen += page.positions.map { catalog.products[$0].id }
             #expect(page.hasPreviousPage == (after != nil && pageNumber > 0))
             guard page.hasNextPage, let last = page.cursors.last else { break }
-            after = Cursor(encoded: last)
+            after = Cursor(encoded: last.encoded)
             pageNumber += 1
             between(pageNumber, &catalog, &inventory)
         }

@@ -75,15 +75,15 @@ extension ShopSchema {
             F("minSpend", "Money", "The subtotal the cart must reach.") { call in (try call.parent(OfferDefinition.self).minSpend).map(money) ?? .null },
             F("brand", "Brand", "The brand the offer is limited to.") { call in
                 let context = try call.shop()
-                guard let id = try call.parent(OfferDefinition.self).brandId, let brand = context.shop.catalog.brand(id: id) else { return .null }
+                guard let id = try call.parent(OfferDefinition.self).brandId, let brand = context.state.shop.catalog.brand(id: id) else { return .null }
                 return .object(BrandNode(brand: brand))
             },
             F("expiresAt", "String", "When the offer ends, ISO-8601 UTC.") { call in .optional((try call.parent(OfferDefinition.self).expiresAt)?.iso8601) },
             F("isApplicable", "Boolean!", "Whether the offer qualifies for this session's cart now.") { call in
                 let context = try call.shop()
                 let session = context.session
-                let subtotal = context.shop.cartView(for: session).subtotal
-                return .bool(context.shop.offerProblem(try call.parent(OfferDefinition.self), session: session, subtotal: subtotal) == nil)
+                let subtotal = context.state.shop.cartView(for: session).subtotal
+                return .bool(context.state.shop.offerProblem(try call.parent(OfferDefinition.self), session: session, subtotal: subtotal) == nil)
             },
         ])
         builder.enumeration("ScratchCardStatus", "Where a scratch card is in its life.", [
@@ -98,14 +98,14 @@ extension ShopSchema {
         builder.object("ScratchCard", "A scratch card issued to the session.", [
             F("id", "ID!", "The card's id, like \"card-1\".") { call in .string(try call.parent(ScratchCard.self).id) },
             F("status", "ScratchCardStatus!", "The card's status now.") { call in
-                .string(try call.parent(ScratchCard.self).status(at: try call.shop().shop.clock))
+                .string(try call.parent(ScratchCard.self).status(at: try call.shop().state.shop.clock))
             },
             F("reward", "ScratchReward", "The reward, once revealed.") { call in
                 let context = try call.shop()
-                guard let index = try call.parent(ScratchCard.self).rewardIndex, context.shop.scratchTable.rewards.indices.contains(index) else {
+                guard let index = try call.parent(ScratchCard.self).rewardIndex, context.state.shop.scratchTable.rewards.indices.contains(index) else {
                     return .null
                 }
-                return .object(context.shop.scratchTable.rewards[index])
+                return .object(context.state.shop.scratchTable.rewards[index])
             },
             F("issuedAt", "String!", "When the card was issued, ISO-8601 UTC.") { call in .string(try call.parent(ScratchCard.self).issuedAt.iso8601) },
             F("expiresAt", "String!", "When the card expires, ISO-8601 UTC.") { call in .string(try call.parent(ScratchCard.self).expiresAt.iso8601) },
@@ -130,7 +130,7 @@ extension ShopSchema {
         builder.object("FavoritesPayload", "The favorites after a change.", [
             F("favorites", "[Product!]!", "The session's favorites, newest first.") { call in
                 let context = try call.shop()
-                return .list(try call.parent(FavoritesPayloadNode.self).favorites.compactMap { context.shop.catalog.position(of: $0) }.map(product))
+                return .list(try call.parent(FavoritesPayloadNode.self).favorites.compactMap { context.state.shop.catalog.position(of: $0) }.map(product))
             },
             errorsField(FavoritesPayloadNode.self) { $0.errors },
         ])

@@ -4,58 +4,58 @@ import GraphQL
 extension ShopSchema {
     static func addCatalogTypes(to builder: inout SchemaBuilder) {
         builder.object("Money", "An amount of money in the store's currency.", [
-            F("amount", "String!", "The amount as a decimal string with the currency's fraction digits, like \"1299.00\".") { call in
-                .string(try call.shop().currency.amount(try call.parent(MoneyNode.self).minorUnits))
-            },
-            F("minorUnits", "Int!", "The amount in minor units (cents), like 129900.") { call in
-                .int(Int(try call.parent(MoneyNode.self).minorUnits))
-            },
-            F("currencyCode", "String!", "The ISO 4217 currency code, like \"USD\".") { call in
-                .string(try call.shop().currency.code)
-            },
-            F("formatted", "String!", "The amount for display, like \"$1,299.00\".") { call in
-                .string(try call.shop().currency.formatted(try call.parent(MoneyNode.self).minorUnits))
-            },
+            F("amount", "String!", "The amount as a decimal string with the currency's fraction digits, like \"1299.00\".", string: { call in
+                try call.shop().currency.amount(Int64(call.index))
+            }),
+            F("minorUnits", "Int!", "The amount in minor units (cents), like 129900.", int: { call in
+                Int(Int64(call.index))
+            }),
+            F("currencyCode", "String!", "The ISO 4217 currency code, like \"USD\".", string: { call in
+                try call.shop().currency.code
+            }),
+            F("formatted", "String!", "The amount for display, like \"$1,299.00\".", string: { call in
+                try call.shop().currency.formatted(Int64(call.index))
+            }),
         ])
         builder.object("Brand", "A brand whose products the shop sells.", [
-            F("id", "ID!", "The brand's id.") { call in .string(try call.parent(BrandNode.self).brand.id) },
-            F("name", "String!", "The brand's display name.") { call in .string(try call.parent(BrandNode.self).brand.name) },
+            F("id", "ID!", "The brand's id.", string: { call in try call.parent(BrandNode.self).brand.id }),
+            F("name", "String!", "The brand's display name.", string: { call in try call.parent(BrandNode.self).brand.name }),
             F("productCount", "Int!", "How many catalog products carry this brand.") { call in
                 let brand = try call.parent(BrandNode.self).brand
-                return .int(try call.shop().shop.catalog.products.reduce(0) { $0 + ($1.brandId == brand.id ? 1 : 0) })
+                return .int(try call.shop().state.shop.catalog.products.reduce(0) { $0 + ($1.brandId == brand.id ? 1 : 0) })
             },
         ])
         builder.object("Category", "A product category.", [
-            F("name", "String!", "The category's name.") { call in .string(try call.parent(CategoryNode.self).name) },
-            F("productCount", "Int!", "How many catalog products are in this category.") { call in
-                .int(try call.parent(CategoryNode.self).productCount)
-            },
+            F("name", "String!", "The category's name.", string: { call in try call.parent(CategoryNode.self).name }),
+            F("productCount", "Int!", "How many catalog products are in this category.", int: { call in
+                try call.parent(CategoryNode.self).productCount
+            }),
         ])
         builder.object("Product", "A product in the catalog.", productFields)
         builder.object("PageInfo", "Where a page sits in the whole list.", [
-            F("hasNextPage", "Boolean!", "Whether more items follow this page.") { call in
-                .bool(try call.parent(PageInfoNode.self).page.hasNextPage)
-            },
-            F("hasPreviousPage", "Boolean!", "Whether items come before this page (only known when `after` was given).") { call in
-                .bool(try call.parent(PageInfoNode.self).page.hasPreviousPage)
-            },
-            F("startCursor", "String", "The first edge's cursor; null for an empty page.") { call in
-                .optional(try call.parent(PageInfoNode.self).page.cursors.first)
-            },
-            F("endCursor", "String", "The last edge's cursor, to pass as `after` for the next page; null for an empty page.") { call in
-                .optional(try call.parent(PageInfoNode.self).page.cursors.last)
-            },
+            F("hasNextPage", "Boolean!", "Whether more items follow this page.", bool: { call in
+                try call.parent(PageInfoNode.self).page.hasNextPage
+            }),
+            F("hasPreviousPage", "Boolean!", "Whether items come before this page (only known when `after` was given).", bool: { call in
+                try call.parent(PageInfoNode.self).page.hasPreviousPage
+            }),
+            F("startCursor", "String", "The first edge's cursor; null for an empty page.", string: { call in
+                try call.parent(PageInfoNode.self).page.cursors.first?.encoded
+            }),
+            F("endCursor", "String", "The last edge's cursor, to pass as `after` for the next page; null for an empty page.", string: { call in
+                try call.parent(PageInfoNode.self).page.cursors.last?.encoded
+            }),
         ])
         builder.object("ProductEdge", "A product and its cursor.", [
-            F("cursor", "String!", "An opaque cursor pointing at this product.") { call in
-                .string(try call.parent(EdgeNode.self).cursor)
-            },
+            F("cursor", "String!", "An opaque cursor pointing at this product.", string: { call in
+                try call.parent(EdgeNode.self).cursor
+            }),
             F("node", "Product!", "The product.") { call in product(try call.parent(EdgeNode.self).position) },
         ])
         builder.object("ProductConnection", "A page of products.", [
             F("edges", "[ProductEdge!]!", "The products of the page with their cursors.") { call in
                 let page = try call.parent(ConnectionNode.self).page
-                return .list(zip(page.positions, page.cursors).map { .object(EdgeNode(position: $0, cursor: $1)) })
+                return .list(zip(page.positions, page.cursors).map { .object(EdgeNode(position: $0, cursor: $1.encoded)) })
             },
             F("nodes", "[Product!]!", "The products of the page.") { call in
                 .list(try call.parent(ConnectionNode.self).page.positions.map(product))
@@ -63,9 +63,9 @@ extension ShopSchema {
             F("pageInfo", "PageInfo!", "Cursors and whether more pages exist.") { call in
                 .object(PageInfoNode(page: try call.parent(ConnectionNode.self).page))
             },
-            F("totalCount", "Int!", "How many products match, over all pages.") { call in
-                .int(try call.parent(ConnectionNode.self).page.totalCount)
-            },
+            F("totalCount", "Int!", "How many products match, over all pages.", int: { call in
+                try call.parent(ConnectionNode.self).page.totalCount
+            }),
         ])
         builder.object("BrandSection", "The products of one brand on a brand-sections page.", [
             F("brand", "Brand!", "The section's brand.") { call in .object(BrandNode(brand: try call.parent(SectionNode.self).brand)) },
@@ -80,9 +80,9 @@ extension ShopSchema {
             F("pageInfo", "PageInfo!", "Cursors and whether more pages exist.") { call in
                 .object(PageInfoNode(page: try call.parent(SectionPageNode.self).page))
             },
-            F("totalCount", "Int!", "How many products match, over all pages.") { call in
-                .int(try call.parent(SectionPageNode.self).page.totalCount)
-            },
+            F("totalCount", "Int!", "How many products match, over all pages.", int: { call in
+                try call.parent(SectionPageNode.self).page.totalCount
+            }),
         ])
         builder.enumeration("ProductSort", "The orders products can be listed in; ties are broken by id.", [
             ("FEATURED", "The shop's featured order (rank)."),
@@ -104,43 +104,47 @@ extension ShopSchema {
         ])
     }
 
+    /// The product a `Product` field belongs to: its parent was resolved as `.index(position)`.
     private static func item(_ call: FieldCall) throws(FieldError) -> Product {
-        try call.shop().shop.catalog.products[try call.parent(ProductNode.self).position]
+        guard let product = try call.shop().state.product(at: call.index) else {
+            throw FieldError("No product at position \(call.index).")
+        }
+        return product
     }
 
     static var productFields: [F] {
         [
-            F("id", "ID!", "The product's id.") { call in .string(try item(call).id) },
-            F("name", "String!", "The product's name.") { call in .string(try item(call).name) },
+            F("id", "ID!", "The product's id.", string: { call in try item(call).id }),
+            F("name", "String!", "The product's name.", string: { call in try item(call).name }),
             F("brand", "Brand!", "The product's brand.") { call in
                 let shop = try call.shop()
-                guard let brand = shop.shop.catalog.brand(id: try item(call).brandId) else { return .null }
+                guard let brand = shop.state.shop.catalog.brand(id: try item(call).brandId) else { return .null }
                 return .object(BrandNode(brand: brand))
             },
-            F("model", "String!", "The model family, like \"iPhone 15\".") { call in .string(try item(call).model) },
-            F("category", "String!", "The product's category.") { call in .string(try item(call).category) },
-            F("description", "String!", "A short description.") { call in .string(try item(call).description) },
-            F("imageURL", "String", "A picture of the product.") { call in .optional(try item(call).imageURL) },
+            F("model", "String!", "The model family, like \"iPhone 15\".", string: { call in try item(call).model }),
+            F("category", "String!", "The product's category.", string: { call in try item(call).category }),
+            F("description", "String!", "A short description.", string: { call in try item(call).description }),
+            F("imageURL", "String", "A picture of the product.", string: { call in try item(call).imageURL }),
             F("price", "Money!", "The price of one unit.") { call in money(try item(call).price) },
             F("compareAtPrice", "Money", "The price before a reduction, when there is one.") { call in
                 try item(call).compareAtPrice.map(money) ?? .null
             },
             F("stock", "Int!", "Units in stock now, shared by all sessions.") { call in
                 let shop = try call.shop()
-                return .int(shop.shop.inventory.stock(at: try call.parent(ProductNode.self).position))
+                return .int(shop.state.stock(at: call.index))
             },
             F("inStock", "Boolean!", "Whether any units are in stock.") { call in
                 let shop = try call.shop()
-                return .bool(shop.shop.inventory.stock(at: try call.parent(ProductNode.self).position) > 0)
+                return .bool(shop.state.stock(at: call.index) > 0)
             },
-            F("maxPerOrder", "Int!", "The most units one cart may hold.") { call in .int(try item(call).maxPerOrder) },
-            F("createdAt", "String!", "When the product was added, ISO-8601 UTC.") { call in .string(try item(call).createdAt.iso8601) },
-            F("isFavorite", "Boolean!", "Whether this session has the product among its favorites.") { call in
-                .bool(try call.shop().session.favorites.contains(try item(call).id))
-            },
-            F("quantityInCart", "Int!", "How many units this session's cart holds.") { call in
-                .int(try call.shop().session.cart.quantity(of: try item(call).id))
-            },
+            F("maxPerOrder", "Int!", "The most units one cart may hold.", int: { call in try item(call).maxPerOrder }),
+            F("createdAt", "String!", "When the product was added, ISO-8601 UTC.", string: { call in try item(call).createdAt.iso8601 }),
+            F("isFavorite", "Boolean!", "Whether this session has the product among its favorites.", bool: { call in
+                try call.shop().session.favorites.contains(try item(call).id)
+            }),
+            F("quantityInCart", "Int!", "How many units this session's cart holds.", int: { call in
+                try call.shop().session.cart.quantity(of: try item(call).id)
+            }),
         ]
     }
 }

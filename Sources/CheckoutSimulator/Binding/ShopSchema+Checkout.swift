@@ -54,7 +54,7 @@ extension ShopSchema {
         builder.object("OrderLine", "A product on an order, as it was bought.", [
             F("product", "Product!", "The product.") { call in
                 let context = try call.shop()
-                guard let position = context.shop.catalog.position(of: try call.parent(OrderLine.self).productId) else { return .null }
+                guard let position = context.state.shop.catalog.position(of: try call.parent(OrderLine.self).productId) else { return .null }
                 return product(position)
             },
             F("quantity", "Int!", "How many units.") { call in .int(try call.parent(OrderLine.self).quantity) },

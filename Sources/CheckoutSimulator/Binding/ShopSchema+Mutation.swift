@@ -13,7 +13,7 @@ extension ShopSchema {
     }
 
     static func cartPayload(_ context: RequestContext, _ errors: [CommerceError]) -> Resolved {
-        .object(CartPayloadNode(cart: context.shop.cartView(for: context.session), errors: errors))
+        .object(CartPayloadNode(cart: context.state.shop.cartView(for: context.session), errors: errors))
     }
 
     static func string(_ call: FieldCall, _ name: String) -> String {
@@ -134,6 +134,6 @@ extension ShopSchema {
         let id = string(call, "id")
         let errors = attempt { () throws(CommerceError) in try change(context, id) }
         let session = context.session
-        return .object(ScratchCardPayloadNode(card: session.scratchCard(id: id), cart: context.shop.cartView(for: session), errors: errors))
+        return .object(ScratchCardPayloadNode(card: session.scratchCard(id: id), cart: context.state.shop.cartView(for: session), errors: errors))
     }
 }

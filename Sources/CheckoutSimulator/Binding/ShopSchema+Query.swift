@@ -7,7 +7,7 @@ extension ShopSchema {
             F("product", "Product", "One product by id, or null when there is none.",
               arguments: [A("id", "ID!", "The product's id.")]) { call in
                 let shop = try call.shop()
-                guard let id = call.arguments["id"]?.stringValue, let position = shop.shop.catalog.position(of: id) else {
+                guard let id = call.arguments["id"]?.stringValue, let position = shop.state.shop.catalog.position(of: id) else {
                     return .null
                 }
                 return product(position)
@@ -25,7 +25,7 @@ extension ShopSchema {
                 let after = try cursor(call, endpoint: "products", order: order)
                 let filter = try filter(call, context: shop)
                 let page = Paginator.page(
-                    shop.shop.catalog, inventory: shop.shop.inventory, order: order, filter: filter, first: first,
+                    shop.state.shop.catalog, inventory: shop.state.shop.inventory, order: order, filter: filter, first: first,
                     after: after, endpoint: "products")
                 return .object(ConnectionNode(page: page))
             },
@@ -39,9 +39,9 @@ extension ShopSchema {
                 let first = try pageSize(call)
                 let after = try cursor(call, endpoint: "brandSections", order: .brand)
                 let filter = try filter(call, context: shop)
-                let catalog = shop.shop.catalog
+                let catalog = shop.state.shop.catalog
                 let page = Paginator.page(
-                    catalog, inventory: shop.shop.inventory, order: .brand, filter: filter, first: first, after: after,
+                    catalog, inventory: shop.state.shop.inventory, order: .brand, filter: filter, first: first, after: after,
                     endpoint: "brandSections")
                 var sections: [SectionNode] = []
                 for position in page.positions {
@@ -56,37 +56,37 @@ extension ShopSchema {
             },
             F("brands", "[Brand!]!", "Every brand, in brand order.") { call in
                 let shop = try call.shop()
-                return .list(shop.shop.catalog.brands.map { .object(BrandNode(brand: $0)) })
+                return .list(shop.state.shop.catalog.brands.map { .object(BrandNode(brand: $0)) })
             },
             F("categories", "[Category!]!", "Every product category, by name.") { call in
                 let shop = try call.shop()
                 var counts: [(String, Int)] = []
-                for product in shop.shop.catalog.products {
+                for product in shop.state.shop.catalog.products {
                     if let index = counts.firstIndex(where: { $0.0 == product.category }) {
                         counts[index].1 += 1
                     } else {
                         counts.append((product.category, 1))
                     }
                 }
-                counts.sort { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+                counts.sort { $0.0.precedesBytewise($1.0) }
                 return .list(counts.map { .object(CategoryNode(name: $0.0, productCount: $0.1)) })
             },
             F("suggestedProducts", "[Product!]!", "In-stock products in featured order that are not in the cart.",
               arguments: [A("first", "Int", "How many products, 1 to 100.", default: "10")]) { call in
                 let context = try call.shop()
                 let first = try pageSize(call)
-                return .list(context.shop.suggestions(first: first, session: context.session).map(product))
+                return .list(context.state.shop.suggestions(first: first, session: context.session).map(product))
             },
             F("cart", "Cart!", "This session's cart.") { call in
                 let context = try call.shop()
-                return .object(context.shop.cartView(for: context.session))
+                return .object(context.state.shop.cartView(for: context.session))
             },
             F("favorites", "[Product!]!", "This session's favorite products, newest first.") { call in
                 let context = try call.shop()
-                return .list(context.session.favorites.compactMap { context.shop.catalog.position(of: $0) }.map(product))
+                return .list(context.session.favorites.compactMap { context.state.shop.catalog.position(of: $0) }.map(product))
             },
             F("offers", "[Offer!]!", "Every offer code, in fixture order.") { call in
-                .list(try call.shop().shop.offers.map { .object($0) })
+                .list(try call.shop().state.shop.offers.map { .object($0) })
             },
             F("scratchCards", "[ScratchCard!]!", "This session's scratch cards, in issue order.") { call in
                 .list(try call.shop().session.scratchCards.map { .object($0) })
@@ -105,7 +105,7 @@ extension ShopSchema {
             F("paymentTestCards", "[PaymentTestCard!]!", "Card numbers the dummy payment service knows, and what each does.") {
                 call in
                 let shop = try call.shop()
-                return .list(shop.shop.testCards.map { .object($0) })
+                return .list(shop.state.shop.testCards.map { .object($0) })
             },
         ]
     }

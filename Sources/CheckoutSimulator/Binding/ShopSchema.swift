@@ -19,8 +19,9 @@ enum ShopSchema {
         return try builder.build(query: "Query", mutation: "Mutation")
     }
 
-    static func money(_ minorUnits: Int64) -> Resolved { .object(MoneyNode(minorUnits: minorUnits)) }
-    static func product(_ position: Int) -> Resolved { .object(ProductNode(position: position)) }
+    /// Money and products resolve as indexes (minor units, catalog position): no boxing, no casts.
+    static func money(_ minorUnits: Int64) -> Resolved { .index(Int(minorUnits)) }
+    static func product(_ position: Int) -> Resolved { .index(position) }
 
     /// Reads `first` and checks SPEC §6.4's 1…100 range.
     static func pageSize(_ call: FieldCall) throws(FieldError) -> Int {

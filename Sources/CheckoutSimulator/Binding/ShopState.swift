@@ -5,6 +5,8 @@ import GraphQL
 final class ShopState {
     let initial: Shop
     var shop: Shop
+    /// Parsed and validated documents; kept across `reset`, since they depend only on the schema.
+    var documents = DocumentCache()
 
     init(shop: Shop) {
         initial = shop
@@ -15,6 +17,19 @@ final class ShopState {
     func reset() {
         shop = initial
     }
+
+    // Reads used by every product field. As methods of the class they reach the catalog in place;
+    // reading `state.shop.catalog` from outside copies the whole `Shop` first.
+
+    func product(at position: Int) -> Product? {
+        shop.catalog.product(at: position)
+    }
+
+    func stock(at position: Int) -> Int {
+        shop.inventory.stock(at: position)
+    }
+
+    var currency: Currency { shop.store.currency }
 }
 
 /// The per-request context resolvers receive: the shop and the session the request belongs to.
@@ -27,14 +42,11 @@ final class RequestContext {
         self.sessionName = sessionName
     }
 
-    var shop: Shop { state.shop }
     var session: ShopperSession { state.shop.session(sessionName) }
-    var currency: Currency { state.shop.currency }
+    var currency: Currency { state.currency }
 }
 
 /// Parent values handed between resolvers.
-struct ProductNode { let position: Int }
-struct MoneyNode { let minorUnits: Int64 }
 struct BrandNode { let brand: Brand }
 struct CategoryNode { let name: String; let productCount: Int }
 struct EdgeNode { let position: Int; let cursor: String }

@@ -47,7 +47,7 @@ struct FixtureReader {
             problem(Self.join(path, key), "expected a string, found \(Self.found(value))")
             return nil
         }
-        if nonEmpty, text.trimmingCharacters(in: .whitespaces).isEmpty {
+        if nonEmpty, text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             problem(Self.join(path, key), "expected a non-empty string")
             return nil
         }

@@ -8,7 +8,7 @@ public struct FixtureSource: Sendable {
     public let origin: String
 
     public init(files: [(path: String, text: String)], origin: String) {
-        self.files = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        self.files = files.sorted { $0.path.precedesBytewise($1.path) }
         self.origin = origin
     }
 

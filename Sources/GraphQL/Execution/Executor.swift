@@ -5,11 +5,28 @@
 public struct Executor {
     enum Outcome { case value, null, failed }
 
-    struct CollectedField {
+    /// A class so that walking a list of twenty objects passes one reference per field, not
+    /// copies of its nodes, definition and arguments.
+    final class CollectedField {
         let responseKey: String
+        /// `"key":` as UTF-8, written once per object without escaping again.
+        let keyBytes: [UInt8]
         let nodes: [Field]
         let definition: FieldDefinition?
         let arguments: Result<JSONObject, CoercionFailure>
+        /// The sub-fields collected for this field's object type, filled on first use.
+        var children: [CollectedField]?
+
+        init(responseKey: String, nodes: [Field], definition: FieldDefinition?, arguments: Result<JSONObject, CoercionFailure>) {
+            self.responseKey = responseKey
+            var writer = JSONWriter(capacity: responseKey.utf8.count + 3)
+            writer.writeString(responseKey)
+            writer.bytes.append(UInt8(ascii: ":"))
+            keyBytes = writer.bytes
+            self.nodes = nodes
+            self.definition = definition
+            self.arguments = arguments
+        }
     }
 
     struct CacheKey: Hashable {
@@ -62,7 +79,7 @@ public struct Executor {
         var executor = Executor(
             schema: schema, document: document, variables: coerced, context: context, maxErrors: maxErrors)
         let fields = executor.collectFields(type: rootType, selectionSets: [operation.selectionSet])
-        if executor.completeObject(type: rootType, fields: fields, parent: rootValue) == .failed {
+        if executor.completeObject(type: rootType, fields: fields, parent: rootValue, index: -1) == .failed {
             executor.writer.bytes.removeAll(keepingCapacity: true)
             executor.writer.append("null")
         }
@@ -88,19 +105,20 @@ public struct Executor {
 
     // MARK: Completing values
 
-    mutating func completeObject(type: Int, fields: [CollectedField], parent: Any) -> Outcome {
-        let typeName = schema.types[type].name
+    mutating func completeObject(type: Int, fields: [CollectedField], parent: Any, index: Int) -> Outcome {
         writer.bytes.append(UInt8(ascii: "{"))
-        for (position, field) in fields.enumerated() {
-            if position > 0 { writer.bytes.append(UInt8(ascii: ",")) }
-            writer.writeString(field.responseKey)
-            writer.bytes.append(UInt8(ascii: ":"))
+        var call = FieldCall(parent: parent, index: index, arguments: JSONObject(), context: context, schema: schema)
+        var first = true
+        for field in fields {
+            if !first { writer.bytes.append(UInt8(ascii: ",")) }
+            first = false
+            writer.bytes.append(contentsOf: field.keyBytes)
             guard let definition = field.definition else {
-                writer.writeString(typeName)
+                writer.writeString(schema.types[type].name)
                 continue
             }
             path.append(.key(field.responseKey))
-            let outcome = executeField(field, definition: definition, parentType: typeName, parent: parent)
+            let outcome = executeField(field, definition: definition, parentType: type, call: &call)
             path.removeLast()
             if outcome == .failed { return .failed }
         }
@@ -109,15 +127,34 @@ public struct Executor {
     }
 
     private mutating func executeField(
-        _ field: CollectedField, definition: FieldDefinition, parentType: String, parent: Any
+        _ field: CollectedField, definition: FieldDefinition, parentType: Int, call: inout FieldCall
     ) -> Outcome {
-        let resolved: Resolved
         do {
-            let arguments = try field.arguments.get()
+            if !definition.arguments.isEmpty || !call.arguments.isEmpty { call.arguments = try field.arguments.get() }
             guard let resolver = definition.resolver else {
-                throw FieldError("No resolver for \(parentType).\(definition.name).")
+                throw FieldError("No resolver for \(schema.types[parentType].name).\(definition.name).")
             }
-            resolved = try resolver(FieldCall(parent: parent, arguments: arguments, context: context, schema: schema))
+            switch resolver {
+            case .general(let resolve):
+                return complete(definition.type, try resolve(call), field: field, parentType: parentType)
+            case .string(let resolve):
+                guard let text = try resolve(call) else { return leafNull(field, definition: definition, parentType: parentType) }
+                if case nil = schema.scalarKinds[definition.type.namedIndex] {
+                    return serializeLeaf(.string(text), typeIndex: definition.type.namedIndex, field: field)
+                }
+                writer.writeString(text)
+            case .int(let resolve):
+                guard let number = try resolve(call) else { return leafNull(field, definition: definition, parentType: parentType) }
+                guard ValueCoercion.int32Range.contains(number) else {
+                    return fieldFailed("Int cannot represent non 32-bit signed integer value: \(number)", code: .internalServerError,
+                                       field: field, type: definition.type)
+                }
+                writer.writeInt(number)
+            case .bool(let resolve):
+                guard let flag = try resolve(call) else { return leafNull(field, definition: definition, parentType: parentType) }
+                writer.append(flag ? "true" : "false")
+            }
+            return .value
         } catch let failure as CoercionFailure {
             return fieldFailed(failure.message, code: .badUserInput, field: field, type: definition.type)
         } catch let failure as FieldError {
@@ -125,7 +162,11 @@ public struct Executor {
         } catch {
             return fieldFailed("\(error)", code: .internalServerError, field: field, type: definition.type)
         }
-        return complete(definition.type, resolved, field: field, parentType: parentType)
+    }
+
+    /// A typed leaf resolver returned nil: null, or a null-bubbling error for a non-null field.
+    private mutating func leafNull(_ field: CollectedField, definition: FieldDefinition, parentType: Int) -> Outcome {
+        complete(definition.type, .null, field: field, parentType: parentType)
     }
 
     private mutating func fieldFailed(_ message: String, code: GraphQLError.Code, field: CollectedField, type: TypeRef) -> Outcome {
@@ -141,16 +182,18 @@ public struct Executor {
                                    path: path, code: code))
     }
 
-    private mutating func complete(_ type: TypeRef, _ resolved: Resolved, field: CollectedField, parentType: String) -> Outcome {
+    private mutating func complete(_ type: TypeRef, _ resolved: Resolved, field: CollectedField, parentType: Int) -> Outcome {
+        let isNull: Bool
+        if case .null = resolved { isNull = true } else { isNull = false }
         if case .nonNull(let inner) = type {
-            if case .null = resolved {
-                record("Cannot return null for non-nullable field \(parentType).\(field.nodes[0].name.value).",
+            if isNull {
+                record("Cannot return null for non-nullable field \(schema.types[parentType].name).\(field.nodes[0].name.value).",
                        code: .internalServerError, field: field)
                 return .failed
             }
             return complete(inner, resolved, field: field, parentType: parentType) == .value ? .value : .failed
         }
-        if case .null = resolved {
+        if isNull {
             writer.append("null")
             return .null
         }
@@ -163,58 +206,86 @@ public struct Executor {
         return .value
     }
 
-    private mutating func completeNullable(_ type: TypeRef, _ resolved: Resolved, field: CollectedField, parentType: String) -> Outcome {
-        switch (type, resolved) {
-        case (.list(let inner), .list(let items)):
+    private mutating func completeNullable(_ type: TypeRef, _ resolved: Resolved, field: CollectedField, parentType: Int) -> Outcome {
+        switch type {
+        case .list(let inner):
+            guard case .list(let items) = resolved else {
+                record("Expected Iterable, but did not find one for field \"\(schema.types[parentType].name).\(field.nodes[0].name.value)\".",
+                       code: .internalServerError, field: field)
+                return .failed
+            }
             writer.bytes.append(UInt8(ascii: "["))
-            for (index, item) in items.enumerated() {
+            for index in items.indices {
                 if index > 0 { writer.bytes.append(UInt8(ascii: ",")) }
                 path.append(.index(index))
-                let outcome = complete(inner, item, field: field, parentType: parentType)
+                let outcome = complete(inner, items[index], field: field, parentType: parentType)
                 path.removeLast()
                 if outcome == .failed { return .failed }
             }
             writer.bytes.append(UInt8(ascii: "]"))
             return .value
-        case (.list, _):
-            record("Expected Iterable, but did not find one for field \"\(parentType).\(field.nodes[0].name.value)\".",
-                   code: .internalServerError, field: field)
-            return .failed
-        case (.named(let index), .leaf(let value)):
-            return serializeLeaf(value, type: schema.types[index], field: field)
-        case (.named(let index), .object(let parent)):
-            let named = schema.types[index]
-            guard case .object = named.shape else {
-                record("Expected a value of type \"\(named.name)\".", code: .internalServerError, field: field)
-                return .failed
+        case .named(let index):
+            switch resolved {
+            case .leaf(let value): return serializeLeaf(value, typeIndex: index, field: field)
+            case .index(let position): return completeChild(index, parent: (), position: position, field: field)
+            case .object(let parent): return completeChild(index, parent: parent, position: -1, field: field)
+            case .null, .list: break
             }
-            let fields = collectFields(type: index, selectionSets: field.nodes.compactMap(\.selectionSet))
-            return completeObject(type: index, fields: fields, parent: parent)
-        default:
-            record("Expected a value of type \"\(schema.describe(type))\".", code: .internalServerError, field: field)
-            return .failed
+        case .nonNull:
+            break
         }
+        record("Expected a value of type \"\(schema.describe(type))\".", code: .internalServerError, field: field)
+        return .failed
     }
 
-    private mutating func serializeLeaf(_ value: JSON, type: NamedType, field: CollectedField) -> Outcome {
-        switch (type.shape, value) {
-        case (.scalar(.int), .int(let number)):
-            guard ValueCoercion.int32Range.contains(number) else {
+    private mutating func completeChild(_ index: Int, parent: Any, position: Int, field: CollectedField) -> Outcome {
+        guard schema.kinds[index] == .object else {
+            record("Expected a value of type \"\(schema.types[index].name)\".", code: .internalServerError, field: field)
+            return .failed
+        }
+        let fields: [CollectedField]
+        if let known = field.children {
+            fields = known
+        } else {
+            fields = collectFields(type: index, selectionSets: field.nodes.compactMap(\.selectionSet))
+            field.children = fields
+        }
+        return completeObject(type: index, fields: fields, parent: parent, index: position)
+    }
+
+    private mutating func serializeLeaf(_ value: JSON, typeIndex: Int, field: CollectedField) -> Outcome {
+        let accepted: Bool
+        switch (schema.scalarKinds[typeIndex], value) {
+        case (.int?, .int(let number)):
+            accepted = ValueCoercion.int32Range.contains(number)
+            if accepted { writer.writeInt(number) }
+            if !accepted {
                 record("Int cannot represent non 32-bit signed integer value: \(number)", code: .internalServerError, field: field)
                 return .failed
             }
-            writer.writeInt(number)
-        case (.scalar(.float), .int), (.scalar(.float), .double), (.scalar(.string), .string), (.scalar(.id), .string),
-             (.scalar(.boolean), .bool):
+        case (.string?, .string(let text)), (.id?, .string(let text)):
+            accepted = true
+            writer.writeString(text)
+        case (.boolean?, .bool(let flag)):
+            accepted = true
+            writer.append(flag ? "true" : "false")
+        case (.float?, .int), (.float?, .double):
+            accepted = true
             writer.write(value)
-        case (.scalar(.id), .int(let number)):
+        case (.id?, .int(let number)):
+            accepted = true
             writer.writeString(String(number))
-        case (.enumeration(let values), .string(let name)) where values.contains(where: { $0.name == name }):
-            writer.writeString(name)
+        case (nil, .string(let name)):
+            accepted = schema.types[typeIndex].enumValues.contains { $0.name == name }
+            if accepted { writer.writeString(name) }
         default:
-            record("\(type.name) cannot represent value: \(ValueCoercion.inspect(value))", code: .internalServerError, field: field)
+            accepted = false
+        }
+        guard accepted else {
+            record("\(schema.types[typeIndex].name) cannot represent value: \(ValueCoercion.inspect(value))", code: .internalServerError, field: field)
             return .failed
         }
         return .value
     }
+
 }

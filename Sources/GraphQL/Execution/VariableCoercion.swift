@@ -1,5 +1,5 @@
 /// Request-level errors: the request cannot run, so the response has no `data`.
-public struct RequestErrors: Error {
+public struct RequestErrors: Error, Sendable {
     public let errors: [GraphQLError]
 }
 

@@ -155,6 +155,18 @@ public struct JSONParser {
     private mutating func parseString() throws(JSONParseError) -> String {
         let start = position
         position += 1
+        // Fast path: no escapes, so the string is the bytes between the quotes.
+        var scan = position
+        while scan < bytes.count {
+            let byte = bytes[scan]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: bytes[position..<scan], as: UTF8.self)
+                position = scan + 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            scan += 1
+        }
         var result: [UInt8] = []
         var runStart = position
         while position < bytes.count {

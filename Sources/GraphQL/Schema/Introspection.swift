@@ -161,7 +161,7 @@ extension Schema {
             return FieldDefinition(
                 name: "__schema", description: "Access the current type schema of this server.",
                 type: .nonNull(.named(schemaType)), arguments: [], deprecationReason: nil,
-                resolver: { call in .object(call.schema) })
+                resolver: .general { call in .object(call.schema) })
         case "__type" where owner == queryType:
             let nameArgument = InputValueDefinition(
                 name: "name", description: "The type's name.", type: .nonNull(.named(string)), defaultValue: nil,
@@ -169,7 +169,7 @@ extension Schema {
             return FieldDefinition(
                 name: "__type", description: "Request the type information of a single type.", type: .named(typeType),
                 arguments: [nameArgument], deprecationReason: nil,
-                resolver: { call in
+                resolver: .general { call in
                     guard let name = call.arguments["name"]?.stringValue, let index = call.schema.typeIndex[name] else {
                         return .null
                     }

@@ -8,9 +8,18 @@ public final class Schema: Sendable {
     public let mutationType: Int?
     public let directives: [DirectiveDefinition]
     public let description: String?
+    /// The kind of each type, by index, for the executor's hot path.
+    public let kinds: [TypeKind]
+    /// The scalar kind of each scalar type, by index; nil for other types.
+    public let scalarKinds: [ScalarKind?]
 
     init(types: [NamedType], queryType: Int, mutationType: Int?, directives: [DirectiveDefinition], description: String?) {
         self.types = types
+        kinds = types.map(\.kind)
+        scalarKinds = types.map { type in
+            if case .scalar(let kind) = type.shape { return kind }
+            return nil
+        }
         var index: [String: Int] = [:]
         for (position, type) in types.enumerated() { index[type.name] = position }
         typeIndex = index

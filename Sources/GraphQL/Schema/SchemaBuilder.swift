@@ -9,18 +9,37 @@ public struct SchemaBuilder {
         let description: String
         let arguments: [ArgumentSpec]
         let deprecationReason: String?
-        let resolver: FieldResolver?
+        let resolver: ResolverKind?
 
         public init(
             _ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec] = [],
             deprecated: String? = nil, resolve: FieldResolver? = nil
         ) {
+            self.init(name, type, description, arguments: arguments, deprecated: deprecated, kind: resolve.map(ResolverKind.general))
+        }
+
+        /// A `String`, `ID` or enum field resolved straight to its text.
+        public init(_ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec] = [], string: @escaping @Sendable (FieldCall) throws -> String?) {
+            self.init(name, type, description, arguments: arguments, deprecated: nil, kind: .string(string))
+        }
+
+        /// An `Int` field resolved straight to its value.
+        public init(_ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec] = [], int: @escaping @Sendable (FieldCall) throws -> Int?) {
+            self.init(name, type, description, arguments: arguments, deprecated: nil, kind: .int(int))
+        }
+
+        /// A `Boolean` field resolved straight to its value.
+        public init(_ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec] = [], bool: @escaping @Sendable (FieldCall) throws -> Bool?) {
+            self.init(name, type, description, arguments: arguments, deprecated: nil, kind: .bool(bool))
+        }
+
+        init(_ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec], deprecated: String?, kind: ResolverKind?) {
             self.name = name
             self.type = type
             self.description = description
             self.arguments = arguments
             self.deprecationReason = deprecated
-            self.resolver = resolve
+            self.resolver = kind
         }
     }
 
@@ -109,6 +128,7 @@ public struct SchemaBuilder {
                     let place = "\(entry.name).\(spec.name)"
                     guard let type = resolve(spec.type, in: place) else { continue }
                     if spec.description.isEmpty { problems.append("\(place) has no description") }
+                    if let problem = Self.leafMismatch(spec.resolver, type: type, all: all, place: place) { problems.append(problem) }
                     if fieldIndex[spec.name] != nil { problems.append("\(place) is defined twice") }
                     fieldIndex[spec.name] = fields.count
                     fields.append(
@@ -128,6 +148,27 @@ public struct SchemaBuilder {
             types: types, queryType: queryIndex, mutationType: mutationIndex, directives: Self.directives(index: index),
             description: description)
         return try Self.resolvingDefaults(of: draft)
+    }
+
+    /// A typed leaf resolver must match its field's type: text for String, ID and enums, and so on.
+    private static func leafMismatch(
+        _ resolver: ResolverKind?, type: TypeRef, all: [(name: String, description: String, shape: Pending)], place: String
+    ) -> String? {
+        var inner = type
+        if case .nonNull(let wrapped) = inner { inner = wrapped }
+        guard case .named(let index) = inner else {
+            if case .general = resolver { return nil }
+            return resolver == nil ? nil : "\(place): a typed leaf resolver needs a named leaf type"
+        }
+        let fits: Bool
+        switch (resolver, all[index].shape) {
+        case (.string?, .scalar(.string)), (.string?, .scalar(.id)), (.string?, .enumeration), (.int?, .scalar(.int)),
+             (.bool?, .scalar(.boolean)), (.general?, _), (nil, _):
+            fits = true
+        default:
+            fits = false
+        }
+        return fits ? nil : "\(place): its typed resolver does not match its type \(all[index].name)"
     }
 
     /// Parses `Name`, `[T]` and `T!` forms against the known type names.

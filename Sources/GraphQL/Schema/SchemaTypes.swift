@@ -42,6 +42,9 @@ public enum Resolved {
     case leaf(JSON)
     /// An object, passed as the parent to the resolvers of its selected fields.
     case object(Any)
+    /// An object identified by an integer (a row in a table the resolvers know), passed as
+    /// `FieldCall.index`; cheaper than `object` because nothing is boxed or cast.
+    case index(Int)
     case list([Resolved])
 
     public static func string(_ value: String) -> Resolved { .leaf(.string(value)) }
@@ -54,9 +57,13 @@ public enum Resolved {
 }
 
 /// What a resolver receives: the parent value, coerced arguments and the request's context.
+///
+/// The executor builds one per object and changes only `arguments` from field to field.
 public struct FieldCall {
     public let parent: Any
-    public let arguments: JSONObject
+    /// The parent's index when it was resolved as `.index`; -1 otherwise.
+    public let index: Int
+    public internal(set) var arguments: JSONObject
     public let context: AnyObject?
     public let schema: Schema
 }
@@ -74,6 +81,16 @@ public struct FieldError: Error, Sendable {
 
 public typealias FieldResolver = @Sendable (FieldCall) throws -> Resolved
 
+/// How a field is resolved: generally, or straight to a leaf value that the executor writes
+/// without building a `Resolved` or `JSON` value first (most fields of a listing are leaves).
+public enum ResolverKind: Sendable {
+    case general(FieldResolver)
+    /// For `String`, `ID` and enum fields.
+    case string(@Sendable (FieldCall) throws -> String?)
+    case int(@Sendable (FieldCall) throws -> Int?)
+    case bool(@Sendable (FieldCall) throws -> Bool?)
+}
+
 public struct InputValueDefinition: Sendable {
     public let name: String
     public let description: String
@@ -83,13 +100,23 @@ public struct InputValueDefinition: Sendable {
     public let defaultValueText: String?
 }
 
-public struct FieldDefinition: Sendable {
+/// A field of an object type. A class: the executor hands it around once per resolved field.
+public final class FieldDefinition: Sendable {
     public let name: String
     public let description: String
     public let type: TypeRef
     public let arguments: [InputValueDefinition]
     public let deprecationReason: String?
-    let resolver: FieldResolver?
+    let resolver: ResolverKind?
+
+    init(name: String, description: String, type: TypeRef, arguments: [InputValueDefinition], deprecationReason: String?, resolver: ResolverKind?) {
+        self.name = name
+        self.description = description
+        self.type = type
+        self.arguments = arguments
+        self.deprecationReason = deprecationReason
+        self.resolver = resolver
+    }
 
     public func argument(named name: String) -> InputValueDefinition? {
         arguments.first { $0.name == name }

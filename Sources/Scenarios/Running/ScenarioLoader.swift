@@ -1,3 +1,4 @@
+import Commerce
 import Foundation
 import GraphQL
 
@@ -17,7 +18,7 @@ public enum ScenarioLoader {
             if isFolder.boolValue {
                 let names = ((try? manager.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".scenario") }
                 let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
-                files += names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { folder + "/" + $0 }
+                files += names.sorted { $0.precedesBytewise($1) }.map { folder + "/" + $0 }
             } else {
                 files.append(path)
             }
@@ -60,7 +61,7 @@ public enum ScenarioLoader {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: operations, isDirectory: &isFolder), isFolder.boolValue else { return nil }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: operations)) ?? []).filter { $0.hasSuffix(".graphql") }
-        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { name in
+        return names.sorted { $0.precedesBytewise($1) }.compactMap { name in
             let path = operations + "/" + name
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
             return (path, String(decoding: data, as: UTF8.self))

@@ -1,3 +1,4 @@
+import Commerce
 import GraphQL
 
 /// How expected values match actual ones: exact equality with type markers, subset matching
@@ -54,7 +55,7 @@ public enum ValueMatcher {
         default: break
         }
         if case .string(let a) = actual, case .string(let b) = expected {
-            return a == b ? 0 : a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1
+            return a == b ? 0 : a.precedesBytewise(b) ? -1 : 1
         }
         return nil
     }

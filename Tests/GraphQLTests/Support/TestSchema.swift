@@ -50,8 +50,8 @@ enum TestSchema {
                 A("input", "SearchInput", "An input object."),
                 A("required", "String!", "A required text.", default: "\"r\""),
             ]) { call in .string(JSON.object(call.arguments).serialized()) },
-            F("failing", "String", "Always fails with a field error.") { _ in throw FieldError("Boom.") },
-            F("failingNonNull", "String!", "A non-null field that fails.") { _ in throw FieldError("Boom!") },
+            F("failing", "String", "Always fails with a field error.", resolve: { _ in throw FieldError("Boom.") }),
+            F("failingNonNull", "String!", "A non-null field that fails.", resolve: { _ in throw FieldError("Boom!") }),
             F("nullNonNull", "String!", "A non-null field that returns null.") { _ in .null },
             F("nested", "Nested", "An object whose fields misbehave.") { _ in .object(()) },
             F("nestedNonNull", "Nested!", "A non-null object whose fields misbehave.") { _ in .object(()) },
@@ -77,7 +77,7 @@ enum TestSchema {
         ])
         builder.object("Nested", "Misbehaving fields.", [
             F("ok", "String", "Fine.") { _ in .string("ok") },
-            F("bad", "String!", "Fails.") { _ in throw FieldError("Nested failure.") },
+            F("bad", "String!", "Fails.", resolve: { _ in throw FieldError("Nested failure.") }),
         ])
         builder.enumeration("Genre", "Book genres.", [("SCIFI", "Science fiction."), ("CLASSIC", "Classics.")])
         builder.input("SearchInput", "Search terms.", [

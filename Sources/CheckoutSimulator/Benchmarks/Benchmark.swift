@@ -1,0 +1,62 @@
+import Commerce
+import Foundation
+import GraphQL
+
+/// One measured case: its name, the timings and how many iterations ran.
+public struct BenchmarkResult: Sendable {
+    public let name: String
+    public let medianMicroseconds: Double
+    public let p99Microseconds: Double
+    public let iterations: Int
+
+    /// `{"case": NAME, "median_us": …, "p99_us": …, "iterations": …}`.
+    public var json: JSON {
+        .object(JSONObject([
+            ("case", .string(name)), ("median_us", .double(Self.rounded(medianMicroseconds))),
+            ("p99_us", .double(Self.rounded(p99Microseconds))), ("iterations", .int(iterations)),
+        ]))
+    }
+
+    static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+}
+
+/// Times closures with a monotonic clock: warm-up, then timed iterations, median and p99.
+public struct BenchmarkTimer {
+    public let iterations: Int
+
+    public init(iterations: Int) {
+        self.iterations = max(1, iterations)
+    }
+
+    public func measure(_ name: String, iterations override: Int? = nil, setUp: () -> Void = {}, _ body: () -> Void) -> BenchmarkResult {
+        let count = override.map { min($0, iterations) } ?? iterations
+        let clock = ContinuousClock()
+        for _ in 0..<max(1, min(count / 10, 100)) {
+            setUp()
+            body()
+        }
+        var samples: [Double] = []
+        samples.reserveCapacity(count)
+        for _ in 0..<count {
+            setUp()
+            let start = clock.now
+            body()
+            let elapsed = clock.now - start
+            samples.append(Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12)
+        }
+        samples.sort()
+        let median = samples.count % 2 == 1 ? samples[samples.count / 2] : (samples[samples.count / 2 - 1] + samples[samples.count / 2]) / 2
+        let p99 = samples[min(samples.count - 1, Int((Double(samples.count) * 0.99).rounded(.up)) - 1)]
+        return BenchmarkResult(name: name, medianMicroseconds: median, p99Microseconds: p99, iterations: count)
+    }
+}
+
+/// Reads the process's peak resident set size, in MB (Linux `VmHWM`); nil where unavailable.
+public func peakResidentMegabytes() -> Double? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        let digits = line.filter(\.isNumber)
+        if let kilobytes = Double(digits) { return (kilobytes / 1024 * 10).rounded() / 10 }
+    }
+    return nil
+}

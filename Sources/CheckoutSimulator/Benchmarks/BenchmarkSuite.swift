@@ -1,0 +1,140 @@
+import Commerce
+import Foundation
+import GraphQL
+
+/// The benchmark cases of SPEC §10. Every iteration is a full request: parse, validate, execute
+/// and serialise to bytes, with no cache of results.
+public enum BenchmarkSuite {
+    public static let caseNames = [
+        "parse-validate-120k", "products-first-20", "brand-sections-page", "checkout-journey", "load-bundled", "load-100k",
+        "products-100k-page-1", "products-100k-page-4000", "search-100k", "peak-rss-mb",
+    ]
+
+    /// The listing query of SPEC §10: 20 products, 12 fields including price and brand.
+    public static let productsQuery = """
+        query Products($first: Int, $after: String) {
+          products(first: $first, after: $after) {
+            nodes {
+              id name model category description stock inStock maxPerOrder createdAt imageURL
+              price { amount formatted }
+              brand { name }
+            }
+            pageInfo { hasNextPage endCursor }
+          }
+        }
+        """
+
+    static let brandSectionsQuery = """
+        { brandSections(first: 20) { sections { brand { id name } products { id name price { formatted } stock } } pageInfo { endCursor } totalCount } }
+        """
+
+    static let searchQuery = """
+        { products(first: 20, filter: {search: "nova watch", inStockOnly: true}, sort: PRICE_ASC) { nodes { id name price { formatted } } totalCount } }
+        """
+
+    /// A valid document of about `bytes` bytes: many named operations sharing fragments.
+    public static func largeDocument(bytes: Int = 120_000) -> String {
+        var text = "fragment Card on Product { id name price { amount formatted } brand { id name } stock inStock }\n"
+        var index = 0
+        while text.utf8.count < bytes {
+            text += """
+                query Q\(index)($first: Int = 5, $search: String) {
+                  products(first: $first, filter: {search: $search}) { nodes { ...Card category } totalCount pageInfo { endCursor } }
+                  a\(index): product(id: "p\(index)") { ...Card description }
+                  brands { id name productCount }
+                }
+
+                """
+            index += 1
+        }
+        return text
+    }
+
+    /// Runs every case; `progress` hears each result as it is measured.
+    public static func run(iterations: Int, progress: (BenchmarkResult) -> Void) throws -> [BenchmarkResult] {
+        let timer = BenchmarkTimer(iterations: iterations)
+        var results: [BenchmarkResult] = []
+        func record(_ result: BenchmarkResult) {
+            results.append(result)
+            progress(result)
+        }
+        let bundled = try Fixtures.bundled()
+        let simulator = try Simulator(loaded: bundled)
+        let schema = simulator.schema
+
+        let large = largeDocument()
+        record(timer.measure("parse-validate-120k") {
+            guard case .success = GraphQLEngine.prepare(large, schema: schema, limits: bigDocumentLimits) else { return }
+        })
+        let listing = GraphQLRequest(query: productsQuery, variables: JSONObject([("first", .int(20))]))
+        record(timer.measure("products-first-20") { _ = simulator.execute(listing).compactBytes() })
+        let sections = GraphQLRequest(query: brandSectionsQuery)
+        record(timer.measure("brand-sections-page") { _ = simulator.execute(sections).compactBytes() })
+        let journey = journeyRequests()
+        record(timer.measure("checkout-journey", setUp: { simulator.reset() }) {
+            for request in journey { _ = simulator.execute(request).compactBytes() }
+        })
+        record(timer.measure("load-bundled", iterations: 200) { _ = try? Simulator(fixtures: .bundled) })
+
+        let generated = BenchmarkCatalog.source(products: 100_000)
+        var big: Simulator?
+        record(timer.measure("load-100k", iterations: 5) { big = try? Simulator(fixtures: generated) })
+        guard let big else { throw SimulatorError(code: .invalidFixtures, message: "the generated catalog did not load") }
+        record(timer.measure("products-100k-page-1") { _ = big.execute(listing).compactBytes() })
+        let page4000 = try cursor(in: big, after: 3_999 * 20)
+        let deep = GraphQLRequest(query: productsQuery, variables: JSONObject([("first", .int(20)), ("after", .string(page4000))]))
+        record(timer.measure("products-100k-page-4000") { _ = big.execute(deep).compactBytes() })
+        let search = GraphQLRequest(query: searchQuery)
+        record(timer.measure("search-100k", iterations: 200) { _ = big.execute(search).compactBytes() })
+        return results
+    }
+
+    static var bigDocumentLimits: RequestLimits {
+        var limits = RequestLimits()
+        limits.parse.maxTokens = 100_000
+        limits.validation.maxFields = 100_000
+        return limits
+    }
+
+    /// The `endCursor` after the first `count` products in featured order.
+    static func cursor(in simulator: Simulator, after count: Int) throws -> String {
+        let response = simulator.execute(GraphQLRequest(
+            query: "query ($n: Int, $a: String) { products(first: $n, after: $a) { pageInfo { endCursor } } }",
+            variables: JSONObject([("n", .int(100))])))
+        guard var cursor = response.json["data"]?["products"]?["pageInfo"]?["endCursor"]?.stringValue else {
+            throw SimulatorError(code: .invalidFixtures, message: "no cursor")
+        }
+        var seen = 100
+        while seen < count {
+            let step = min(100, count - seen)
+            let next = simulator.execute(GraphQLRequest(
+                query: "query ($n: Int, $a: String) { products(first: $n, after: $a) { pageInfo { endCursor } } }",
+                variables: JSONObject([("n", .int(step)), ("a", .string(cursor))])))
+            guard let value = next.json["data"]?["products"]?["pageInfo"]?["endCursor"]?.stringValue else { break }
+            cursor = value
+            seen += step
+        }
+        return cursor
+    }
+
+    /// Add two products, apply an offer, reveal and apply a scratch card, check out.
+    static func journeyRequests() -> [GraphQLRequest] {
+        let cart = "cart { totalQuantity subtotal { amount } discountTotal { amount } shipping { amount } total { amount formatted } } errors { code }"
+        return [
+            GraphQLRequest(query: "mutation { addToCart(productId: \"iphone-15\", quantity: 2) { \(cart) } }"),
+            GraphQLRequest(query: "mutation { addToCart(productId: \"airpods-pro-2\") { \(cart) } }"),
+            GraphQLRequest(query: "mutation { applyOffer(code: \"WELCOME10\") { \(cart) } }"),
+            GraphQLRequest(query: "mutation { revealScratchCard(id: \"card-1\") { card { status reward { kind title } } errors { code } } }"),
+            GraphQLRequest(query: "mutation { applyScratchCard(id: \"card-1\") { \(cart) } }"),
+            GraphQLRequest(query: """
+                mutation { checkout(input: {card: {number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123"}}) {
+                  order { id number total { amount formatted } lines { quantity total { amount } } } payment { id status } errors { code } } }
+                """),
+        ]
+    }
+
+    /// Times one custom request the same way (case `custom`).
+    public static func custom(_ request: GraphQLRequest, simulator: Simulator, iterations: Int) -> BenchmarkResult {
+        BenchmarkTimer(iterations: iterations).measure("custom") { _ = simulator.execute(request).compactBytes() }
+    }
+}

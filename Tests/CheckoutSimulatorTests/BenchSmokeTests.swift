@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import CheckoutSimulator
+
+/// Benchmarks are not timed tests: this only checks that the command runs and names every case.
+struct BenchSmokeTests {
+    @Test(.enabled(if: Processes.checkoutSim != nil), .timeLimit(.minutes(4)))
+    func benchPrintsEveryCase() throws {
+        let result = try Processes.run(try #require(Processes.checkoutSim), ["bench", "--iterations", "5", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = result.stdout.split(separator: "\n").compactMap { line in
+            (try? JSONParser.parse(String(line)))?["case"]?.stringValue
+        }
+        #expect(names == BenchmarkSuite.caseNames)
+    }
+
+    @Test func generatedCatalogsAreDeterministic() throws {
+        let first = BenchmarkCatalog.source(products: 300, pages: 3)
+        let second = BenchmarkCatalog.source(products: 300, pages: 3)
+        #expect(first.files.map(\.text) == second.files.map(\.text))
+        let fixtures = try Fixtures.load(first)
+        #expect(fixtures.catalog.products.count == 300)
+    }
+
+    @Test func largeDocumentIsValidAndLarge() throws {
+        let document = BenchmarkSuite.largeDocument()
+        #expect(document.utf8.count >= 120_000)
+        let schema = try Simulator().schema
+        guard case .success = GraphQLEngine.prepare(document, schema: schema, limits: BenchmarkSuite.bigDocumentLimits) else {
+            Issue.record("the generated document does not validate")
+            return
+        }
+    }
+}
