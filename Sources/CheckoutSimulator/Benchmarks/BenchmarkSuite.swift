@@ -51,12 +51,16 @@ public enum BenchmarkSuite {
     }
 
     /// Runs every case; `progress` hears each result as it is measured.
-    public static func run(iterations: Int, progress: (BenchmarkResult) -> Void) throws -> [BenchmarkResult] {
+    /// Runs every case (or those whose names contain `only`); `progress` hears each result.
+    public static func run(iterations: Int, only: String? = nil, progress: (BenchmarkResult) -> Void) throws -> [BenchmarkResult] {
         let timer = BenchmarkTimer(iterations: iterations)
         var results: [BenchmarkResult] = []
-        func record(_ result: BenchmarkResult) {
-            results.append(result)
-            progress(result)
+        func wanted(_ name: String) -> Bool { only.map { name.contains($0) } ?? true }
+        func record(_ result: @autoclosure () -> BenchmarkResult, _ name: String) {
+            guard wanted(name) else { return }
+            let measured = result()
+            results.append(measured)
+            progress(measured)
         }
         let bundled = try Fixtures.bundled()
         let simulator = try Simulator(loaded: bundled)
@@ -65,27 +69,29 @@ public enum BenchmarkSuite {
         let large = largeDocument()
         record(timer.measure("parse-validate-120k") {
             guard case .success = GraphQLEngine.prepare(large, schema: schema, limits: bigDocumentLimits) else { return }
-        })
+        }, "parse-validate-120k")
         let listing = GraphQLRequest(query: productsQuery, variables: JSONObject([("first", .int(20))]))
-        record(timer.measure("products-first-20") { _ = simulator.execute(listing).compactBytes() })
+        record(timer.measure("products-first-20") { _ = simulator.execute(listing).compactBytes() }, "products-first-20")
         let sections = GraphQLRequest(query: brandSectionsQuery)
-        record(timer.measure("brand-sections-page") { _ = simulator.execute(sections).compactBytes() })
+        record(timer.measure("brand-sections-page") { _ = simulator.execute(sections).compactBytes() }, "brand-sections-page")
         let journey = journeyRequests()
         record(timer.measure("checkout-journey", setUp: { simulator.reset() }) {
             for request in journey { _ = simulator.execute(request).compactBytes() }
-        })
-        record(timer.measure("load-bundled", iterations: 200) { _ = try? Simulator(fixtures: .bundled) })
+        }, "checkout-journey")
+        record(timer.measure("load-bundled", iterations: 200) { _ = try? Simulator(fixtures: .bundled) }, "load-bundled")
 
+        guard caseNames.filter({ $0.hasSuffix("100k") || $0.contains("100k-") }).contains(where: wanted) else { return results }
         let generated = BenchmarkCatalog.source(products: 100_000)
         var big: Simulator?
-        record(timer.measure("load-100k", iterations: 5) { big = try? Simulator(fixtures: generated) })
+        record(timer.measure("load-100k", iterations: 5, setUp: { big = nil }) { big = try? Simulator(fixtures: generated) }, "load-100k")
+        if big == nil { big = try? Simulator(fixtures: generated) }
         guard let big else { throw SimulatorError(code: .invalidFixtures, message: "the generated catalog did not load") }
-        record(timer.measure("products-100k-page-1") { _ = big.execute(listing).compactBytes() })
+        record(timer.measure("products-100k-page-1") { _ = big.execute(listing).compactBytes() }, "products-100k-page-1")
         let page4000 = try cursor(in: big, after: 3_999 * 20)
         let deep = GraphQLRequest(query: productsQuery, variables: JSONObject([("first", .int(20)), ("after", .string(page4000))]))
-        record(timer.measure("products-100k-page-4000") { _ = big.execute(deep).compactBytes() })
+        record(timer.measure("products-100k-page-4000") { _ = big.execute(deep).compactBytes() }, "products-100k-page-4000")
         let search = GraphQLRequest(query: searchQuery)
-        record(timer.measure("search-100k", iterations: 200) { _ = big.execute(search).compactBytes() })
+        record(timer.measure("search-100k", iterations: 200) { _ = big.execute(search).compactBytes() }, "search-100k")
         return results
     }
 

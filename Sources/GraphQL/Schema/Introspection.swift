@@ -182,7 +182,9 @@ extension Schema {
 
     /// The field `name` of object type `typeIndex`, including the implicit meta fields.
     public func field(_ name: String, on owner: Int) -> FieldDefinition? {
-        if name.hasPrefix("__") { return metaField(name, on: owner) }
+        if name.utf8.first == UInt8(ascii: "_"), name.utf8.dropFirst().first == UInt8(ascii: "_") {
+            return metaField(name, on: owner)
+        }
         return types[owner].field(named: name)
     }
 }
