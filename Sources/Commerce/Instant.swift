@@ -8,7 +8,11 @@ public struct Instant: Sendable, Hashable, Comparable {
 
     public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.seconds < rhs.seconds }
 
-    public func adding(seconds delta: Int64) -> Instant { Instant(seconds: seconds + delta) }
+    /// This instant moved by `delta` seconds, saturating instead of overflowing.
+    public func adding(seconds delta: Int64) -> Instant {
+        let (sum, overflow) = seconds.addingReportingOverflow(delta)
+        return Instant(seconds: overflow ? (delta > 0 ? .max : .min) : sum)
+    }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS` with optional `.fraction` (dropped) and `Z` or `±HH:MM`.
     public init?(iso8601 text: String) {
@@ -127,12 +131,15 @@ public struct Instant: Sendable, Hashable, Comparable {
 public enum AdvanceDuration {
     public static func seconds(from text: String) -> Int64? {
         guard let unit = text.last, let value = Int64(text.dropLast()), value >= 0 else { return nil }
+        let scale: Int64
         switch unit {
-        case "s": return value
-        case "m": return value * 60
-        case "h": return value * 3600
-        case "d": return value * 86_400
+        case "s": scale = 1
+        case "m": scale = 60
+        case "h": scale = 3600
+        case "d": scale = 86_400
         default: return nil
         }
+        let (seconds, overflow) = value.multipliedReportingOverflow(by: scale)
+        return overflow ? nil : seconds
     }
 }

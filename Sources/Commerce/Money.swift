@@ -10,6 +10,10 @@ public struct Currency: Sendable, Equatable {
         self.symbol = symbol
     }
 
+    /// The largest price or amount accepted, in minor units: small enough that line totals
+    /// (at most 10,000 units) and cart totals stay far inside `Int64`.
+    public static let maximumAmount: Int64 = 100_000_000_000
+
     /// 10^fractionDigits.
     public var scale: Int64 {
         var result: Int64 = 1

@@ -57,7 +57,7 @@ extension Shop {
         if name.isEmpty || name.count > 120 { problem("name", "The name must be 1 to 120 characters, got \(name.count).") }
         if input.category.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { problem("category", "The category must not be blank.") }
         let price = currency.minorUnits(fromDecimal: input.price)
-        if price == nil || price ?? 0 <= 0 {
+        if price == nil || price ?? 0 <= 0 || price ?? 0 > Currency.maximumAmount {
             problem("price", "The price must be a positive decimal with at most \(currency.fractionDigits) decimals, like \"12.50\"; got \"\(input.price)\".")
         }
         if input.stock < 0 { problem("stock", "The stock must be 0 or more, got \(input.stock).") }

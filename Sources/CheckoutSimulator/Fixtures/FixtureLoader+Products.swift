@@ -70,7 +70,7 @@ extension FixtureLoader {
         let price = reader.decimal(object, "price", at: path)
         let compareAt = reader.decimal(object, "compareAtPrice", at: path)
         let stock = reader.int(object, "stock", at: path, range: 0...1_000_000_000)
-        let maxPerOrder = object["maxPerOrder"] == nil ? defaultMaxPerOrder : reader.int(object, "maxPerOrder", at: path, range: 1...1_000_000)
+        let maxPerOrder = object["maxPerOrder"] == nil ? defaultMaxPerOrder : reader.int(object, "maxPerOrder", at: path, range: 1...10_000)
         let createdAt = reader.instant(object, "createdAt", at: path)
         let imageURL = reader.string(object, "imageURL", at: path)
         let explicitRank = object["rank"] != nil

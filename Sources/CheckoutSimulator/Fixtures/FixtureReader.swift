@@ -93,6 +93,10 @@ struct FixtureReader {
             problem(Self.join(path, key), "\(example) with at most \(currency.fractionDigits) decimals, found \(Self.found(value))")
             return nil
         }
+        guard minor <= Currency.maximumAmount else {
+            problem(Self.join(path, key), "expected an amount of at most \(currency.amount(Currency.maximumAmount)), found \(Self.found(value))")
+            return nil
+        }
         if !allowZero, minor == 0 {
             problem(Self.join(path, key), "expected an amount above zero, found \(Self.found(value))")
             return nil

@@ -33,13 +33,8 @@ public struct DocumentCache: Sendable {
     public mutating func execute(
         _ request: GraphQLRequest, schema: Schema, context: AnyObject?, rootValue: Any = (), limits: RequestLimits
     ) -> GraphQLResponse {
-        switch prepare(request.query, schema: schema, limits: limits) {
-        case .failure(let failure):
-            return GraphQLResponse(errors: failure.errors)
-        case .success(let document):
-            return Executor.execute(
-                schema: schema, document: document, operationName: request.operationName, variables: request.variables,
-                context: context, rootValue: rootValue, maxErrors: limits.validation.maxErrors)
-        }
+        GraphQLEngine.run(
+            prepare(request.query, schema: schema, limits: limits), request, schema: schema, context: context,
+            rootValue: rootValue, limits: limits)
     }
 }

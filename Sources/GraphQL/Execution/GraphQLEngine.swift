@@ -25,7 +25,16 @@ public enum GraphQLEngine {
         _ request: GraphQLRequest, schema: Schema, context: AnyObject?, rootValue: Any = (),
         limits: RequestLimits = RequestLimits()
     ) -> GraphQLResponse {
-        switch prepare(request.query, schema: schema, limits: limits) {
+        run(prepare(request.query, schema: schema, limits: limits), request, schema: schema, context: context,
+            rootValue: rootValue, limits: limits)
+    }
+
+    /// Executes an already prepared document, or answers with its request errors.
+    static func run(
+        _ prepared: Result<Document, RequestErrors>, _ request: GraphQLRequest, schema: Schema, context: AnyObject?,
+        rootValue: Any, limits: RequestLimits
+    ) -> GraphQLResponse {
+        switch prepared {
         case .failure(let failure):
             return GraphQLResponse(errors: failure.errors)
         case .success(let document):
