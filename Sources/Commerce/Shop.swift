@@ -35,6 +35,16 @@ public struct Shop: Sendable {
         sessions[name] ?? ShopperSession(name: name)
     }
 
+    /// Whether `session` has `productId` among its favorites, without copying the session.
+    public func isFavorite(_ productId: String, session name: String) -> Bool {
+        sessions[name]?.favorites.contains(productId) ?? false
+    }
+
+    /// How many units of `productId` the session's cart holds, without copying the session.
+    public func quantityInCart(_ productId: String, session name: String) -> Int {
+        sessions[name]?.cart.quantity(of: productId) ?? 0
+    }
+
     /// Creates the session on first use, issuing its scratch cards at the clock's time.
     public mutating func touchSession(_ name: String) {
         guard sessions[name] == nil else { return }

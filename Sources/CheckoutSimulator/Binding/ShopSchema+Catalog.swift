@@ -118,7 +118,7 @@ extension ShopSchema {
             F("name", "String!", "The product's name.", string: { call in try item(call).name }),
             F("brand", "Brand!", "The product's brand.") { call in
                 let shop = try call.shop()
-                guard let brand = shop.state.shop.catalog.brand(id: try item(call).brandId) else { return .null }
+                guard let brand = shop.state.brand(id: try item(call).brandId) else { return .null }
                 return .object(BrandNode(brand: brand))
             },
             F("model", "String!", "The model family, like \"iPhone 15\".", string: { call in try item(call).model }),
@@ -140,10 +140,12 @@ extension ShopSchema {
             F("maxPerOrder", "Int!", "The most units one cart may hold.", int: { call in try item(call).maxPerOrder }),
             F("createdAt", "String!", "When the product was added, ISO-8601 UTC.", string: { call in try item(call).createdAt.iso8601 }),
             F("isFavorite", "Boolean!", "Whether this session has the product among its favorites.", bool: { call in
-                try call.shop().session.favorites.contains(try item(call).id)
+                let context = try call.shop()
+                return context.state.isFavorite(try item(call).id, session: context.sessionName)
             }),
             F("quantityInCart", "Int!", "How many units this session's cart holds.", int: { call in
-                try call.shop().session.cart.quantity(of: try item(call).id)
+                let context = try call.shop()
+                return context.state.quantityInCart(try item(call).id, session: context.sessionName)
             }),
         ]
     }

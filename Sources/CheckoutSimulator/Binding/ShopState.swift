@@ -30,6 +30,18 @@ final class ShopState {
     }
 
     var currency: Currency { shop.store.currency }
+
+    func brand(id: String) -> Brand? {
+        shop.catalog.brand(id: id)
+    }
+
+    func isFavorite(_ productId: String, session: String) -> Bool {
+        shop.isFavorite(productId, session: session)
+    }
+
+    func quantityInCart(_ productId: String, session: String) -> Int {
+        shop.quantityInCart(productId, session: session)
+    }
 }
 
 /// The per-request context resolvers receive: the shop and the session the request belongs to.

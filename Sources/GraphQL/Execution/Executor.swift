@@ -139,8 +139,8 @@ public struct Executor {
                 return complete(definition.type, try resolve(call), field: field, parentType: parentType)
             case .string(let resolve):
                 guard let text = try resolve(call) else { return leafNull(field, definition: definition, parentType: parentType) }
-                if case nil = schema.scalarKinds[definition.type.namedIndex] {
-                    return serializeLeaf(.string(text), typeIndex: definition.type.namedIndex, field: field)
+                if case nil = schema.scalarKinds[definition.namedType] {
+                    return serializeLeaf(.string(text), typeIndex: definition.namedType, field: field)
                 }
                 writer.writeString(text)
             case .int(let resolve):

@@ -98,10 +98,8 @@ public struct JSONWriter {
 
     public mutating func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        if text.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) == nil {
-            var copy = text
-            copy.withUTF8 { writeEscaped($0) }
-        }
+        var copy = text
+        copy.withUTF8 { writeEscaped($0) }
         bytes.append(UInt8(ascii: "\""))
     }
 

@@ -108,8 +108,11 @@ public final class FieldDefinition: Sendable {
     public let arguments: [InputValueDefinition]
     public let deprecationReason: String?
     let resolver: ResolverKind?
+    /// `type.namedIndex`, worked out once: the executor needs it for every value it writes.
+    let namedType: Int
 
     init(name: String, description: String, type: TypeRef, arguments: [InputValueDefinition], deprecationReason: String?, resolver: ResolverKind?) {
+        namedType = type.namedIndex
         self.name = name
         self.description = description
         self.type = type
