@@ -185,6 +185,6 @@ extension Schema {
         if name.utf8.first == UInt8(ascii: "_"), name.utf8.dropFirst().first == UInt8(ascii: "_") {
             return metaField(name, on: owner)
         }
-        return types[owner].field(named: name)
+        return fieldsByName[owner][name]
     }
 }

@@ -12,6 +12,8 @@ public final class Schema: Sendable {
     public let kinds: [TypeKind]
     /// The scalar kind of each scalar type, by index; nil for other types.
     public let scalarKinds: [ScalarKind?]
+    /// Each object type's fields by name, by type index, so a lookup hashes once and copies nothing.
+    let fieldsByName: [[String: FieldDefinition]]
 
     init(types: [NamedType], queryType: Int, mutationType: Int?, directives: [DirectiveDefinition], description: String?) {
         self.types = types
@@ -19,6 +21,11 @@ public final class Schema: Sendable {
         scalarKinds = types.map { type in
             if case .scalar(let kind) = type.shape { return kind }
             return nil
+        }
+        fieldsByName = types.map { type in
+            var byName: [String: FieldDefinition] = [:]
+            for field in type.fields { byName[field.name] = field }
+            return byName
         }
         var index: [String: Int] = [:]
         for (position, type) in types.enumerated() { index[type.name] = position }
