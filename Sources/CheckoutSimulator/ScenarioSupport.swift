@@ -13,6 +13,7 @@ extension ScenarioRunner {
 
 /// The operations bundled from `Scenarios/Operations/`, for scenarios that have no folder of their own.
 public enum BundledOperations {
+    /// The bundled `.graphql` files, by path, in path order.
     public static var files: [(path: String, text: String)] {
         EmbeddedResources.files.filter { $0.path.hasPrefix("Scenarios/Operations/") && $0.path.hasSuffix(".graphql") }
     }

@@ -15,7 +15,9 @@ extension Simulator {
 
 /// Why a response could not be decoded into the caller's type.
 public struct ResponseDecodingError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
     public let message: String
+    /// The message.
     public var description: String { message }
 }
 

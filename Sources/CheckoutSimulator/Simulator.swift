@@ -4,15 +4,19 @@ import Synchronization
 
 /// Why a simulator could not start.
 public struct SimulatorError: Error, Sendable, CustomStringConvertible {
+    /// What kind of problem stopped the simulator from starting.
     public enum Code: String, Sendable {
         case invalidFixtures
         case invalidOption
         case invalidSchema
     }
 
+    /// The kind of problem.
     public let code: Code
+    /// What went wrong, with every fixture problem when there are several.
     public let message: String
 
+    /// The message.
     public var description: String { message }
 }
 
@@ -21,8 +25,10 @@ public struct SimulatorError: Error, Sendable, CustomStringConvertible {
 /// Thread-safe: requests are serialised by one lock, so concurrent callers see the same results
 /// as if they had taken turns.
 public final class Simulator: ScenarioTarget {
+    /// The shop schema (SPEC §5) every request is validated and executed against.
     public let schema: Schema
     private let state: Mutex<ShopState>
+    /// The request limits of SPEC §4 this simulator enforces.
     public let limits: RequestLimits
 
     /// Starts a simulator.

@@ -6,9 +6,12 @@ import GraphQL
 /// Lines are `{"query", "variables"?, "operationName"?, "session"?}`, or the control lines
 /// `{"reset": true}` and `{"advance": "2h"}`. Anything else is answered with a `BAD_REQUEST` error.
 public struct StdioProtocol: Sendable {
+    /// The simulator every line is answered by.
     public let simulator: Simulator
+    /// The session of lines that name none.
     public let defaultSession: String
 
+    /// A protocol answering lines with `simulator`.
     public init(simulator: Simulator, defaultSession: String = "default") {
         self.simulator = simulator
         self.defaultSession = defaultSession
@@ -83,6 +86,8 @@ public struct StdioProtocol: Sendable {
 
 /// Why a request line or body was rejected before reaching GraphQL.
 public struct BadRequest: Error, Sendable {
+    /// Why the request was rejected.
     public let message: String
+    /// A rejection with `message`.
     public init(_ message: String) { self.message = message }
 }

@@ -4,9 +4,13 @@ import GraphQL
 
 /// One measured case: its name, the timings and how many iterations ran.
 public struct BenchmarkResult: Sendable {
+    /// The case name, as `bench --json` prints it.
     public let name: String
+    /// The median time of one iteration, in microseconds.
     public let medianMicroseconds: Double
+    /// The 99th-percentile time of one iteration, in microseconds.
     public let p99Microseconds: Double
+    /// How many timed iterations ran.
     public let iterations: Int
 
     /// `{"case": NAME, "median_us": …, "p99_us": …, "iterations": …}`.
@@ -22,12 +26,15 @@ public struct BenchmarkResult: Sendable {
 
 /// Times closures with a monotonic clock: warm-up, then timed iterations, median and p99.
 public struct BenchmarkTimer {
+    /// How many timed iterations ran.
     public let iterations: Int
 
+    /// A timer running `iterations` timed iterations per case (at least one).
     public init(iterations: Int) {
         self.iterations = max(1, iterations)
     }
 
+    /// Runs `setUp` and `body` for warm-up, then times `body` alone; `override` lowers the iteration count for slow cases.
     public func measure(_ name: String, iterations override: Int? = nil, setUp: () -> Void = {}, _ body: () -> Void) -> BenchmarkResult {
         let count = override.map { min($0, iterations) } ?? iterations
         let clock = ContinuousClock()

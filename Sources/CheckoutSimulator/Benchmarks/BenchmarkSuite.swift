@@ -5,6 +5,7 @@ import GraphQL
 /// The benchmark cases of SPEC §10. Every iteration is a full request: parse, validate, execute
 /// and serialise to bytes, with no cache of results.
 public enum BenchmarkSuite {
+    /// Every case name, in the order the suite prints them.
     public static let caseNames = [
         "parse-validate-120k", "products-first-20", "brand-sections-page", "checkout-journey", "load-bundled", "load-100k",
         "products-100k-page-1", "products-100k-page-4000", "search-100k", "peak-rss-mb",

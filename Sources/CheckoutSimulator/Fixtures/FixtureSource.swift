@@ -7,6 +7,7 @@ public struct FixtureSource: Sendable {
     /// How to name the source in messages.
     public let origin: String
 
+    /// Fixtures from in-memory files; `origin` names them in messages.
     public init(files: [(path: String, text: String)], origin: String) {
         self.files = files.sorted { $0.path.precedesBytewise($1.path) }
         self.origin = origin

@@ -3,10 +3,15 @@ import GraphQL
 
 /// Everything a simulator starts from, loaded and validated.
 public struct Fixtures: Sendable {
+    /// `store.json`: currency, clock, seed and shipping.
     public let store: StoreSettings
+    /// Brands and the merged products of `products/*.json`.
     public let catalog: Catalog
+    /// `offers.json`, in file order.
     public let offers: [OfferDefinition]
+    /// `scratch-cards.json`.
     public let scratchCards: ScratchCardTable
+    /// `payment-test-cards.json`.
     public let testCards: [TestCard]
 
     /// Loads and validates `source`, reporting every problem at once.

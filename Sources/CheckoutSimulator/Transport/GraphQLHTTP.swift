@@ -3,12 +3,17 @@ import GraphQL
 
 /// GraphQL over HTTP for the simulator: turns an HTTP request into a GraphQL response and status.
 public enum GraphQLHTTP {
+    /// An HTTP answer: status, headers and body.
     public struct Answer: Sendable {
+        /// The HTTP status code.
         public let status: Int
+        /// Response headers, such as `Content-Type` and `Allow`.
         public let headers: [String: String]
+        /// The response body, compact JSON.
         public let body: Data
     }
 
+    /// The GraphQL-over-HTTP media type.
     public static let graphQLResponseType = "application/graphql-response+json"
 
     /// Answers `method` with `body` or URL `queryItems`, as the GraphQL-over-HTTP draft describes.

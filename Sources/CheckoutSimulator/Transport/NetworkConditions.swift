@@ -10,8 +10,10 @@ public struct NetworkConditions: Sendable, Equatable {
     /// The next `count` requests get this HTTP status instead of reaching the simulator.
     public var failures: (count: Int, status: Int) = (0, 503)
 
+    /// A healthy network: online, no latency, no injected failures.
     public init() {}
 
+    /// Equal when every setting is equal.
     public static func == (lhs: NetworkConditions, rhs: NetworkConditions) -> Bool {
         lhs.offline == rhs.offline && lhs.latency == rhs.latency && lhs.failures == rhs.failures
     }
@@ -19,7 +21,9 @@ public struct NetworkConditions: Sendable, Equatable {
 
 /// A base URL routed to a simulator, with its network conditions.
 public final class SimulatorRoute: Sendable {
+    /// Requests whose URL starts with this go to the simulator.
     public let baseURL: String
+    /// The simulator answering this route.
     public let simulator: Simulator
     private let conditions = Mutex(NetworkConditions())
 
@@ -28,6 +32,7 @@ public final class SimulatorRoute: Sendable {
         self.simulator = simulator
     }
 
+    /// The conditions now in force.
     public var currentConditions: NetworkConditions {
         conditions.withLock { $0 }
     }

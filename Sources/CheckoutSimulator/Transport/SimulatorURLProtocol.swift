@@ -37,14 +37,17 @@ public final class SimulatorURLProtocol: URLProtocol {
         return routes.withLock { routes in routes.first { $0.matches(url) } }
     }
 
+    /// True for requests whose URL a registered route covers.
     public override class func canInit(with request: URLRequest) -> Bool {
         route(for: request) != nil
     }
 
+    /// The request unchanged.
     public override class func canonicalRequest(for request: URLRequest) -> URLRequest {
         request
     }
 
+    /// Answers the request from the simulator, applying the route's network conditions.
     public override func startLoading() {
         guard let route = Self.route(for: request), let url = request.url else {
             client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL))
@@ -86,6 +89,7 @@ public final class SimulatorURLProtocol: URLProtocol {
         }
     }
 
+    /// Nothing to cancel: answers are produced in one go.
     public override func stopLoading() {}
 
     /// Carries the protocol instance to the delayed delivery. URL loading hands each instance to
