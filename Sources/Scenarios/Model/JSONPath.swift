@@ -2,15 +2,19 @@ import GraphQL
 
 /// The JSONPath subset scenarios use: `$`, `.name`, `[n]`, `[-1]` and `[*]`.
 public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
+    /// One step of a path.
     public enum Segment: Sendable, Equatable {
         case key(String)
         case index(Int)
         case wildcard
     }
 
+    /// The steps after `$`.
     public let segments: [Segment]
+    /// The path as written.
     public let text: String
 
+    /// The path as written.
     public var description: String { text }
 
     /// True when the path can select more than one value.
@@ -85,6 +89,8 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
 
 /// Why a path did not parse.
 public struct PathError: Error, Sendable, Equatable {
+    /// The character (from 0) where the path went wrong.
     public let offset: Int
+    /// What was expected there.
     public let message: String
 }

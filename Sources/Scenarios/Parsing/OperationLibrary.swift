@@ -4,8 +4,10 @@ import GraphQL
 public struct OperationLibrary: Sendable {
     /// Operation name → a document holding that operation and the fragments it needs.
     public let documents: [String: String]
+    /// The operation names, in document order.
     public let names: [String]
 
+    /// A library without operations.
     public static let empty = OperationLibrary(documents: [:], names: [])
 
     /// Parses and validates `files` (path, text) against `schema`; every problem is reported.

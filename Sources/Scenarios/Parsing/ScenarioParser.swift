@@ -16,6 +16,7 @@ public struct ScenarioParser {
     var steps: [Step] = []
     var current: (name: String, position: SourcePosition, actions: [Action], sent: Bool)?
 
+    /// Parses one scenario file, checking named sends against `library` and inline operations against `schema`.
     public static func parse(file: String, text: String, library: OperationLibrary, schema: Schema) -> Result<Scenario, ScenarioLoadError> {
         var parser = ScenarioParser(file: file, text: text, library: library, schema: schema)
         parser.run()

@@ -7,10 +7,13 @@ import GraphQL
 public enum Substitution {
     /// An unknown placeholder name, with its offset in the text.
     public struct UnknownName: Error, Sendable {
+        /// The placeholder's name.
         public let name: String
+        /// Where `{{` starts in the text.
         public let offset: Int
     }
 
+    /// `text` with every placeholder replaced; throws for a name without a value.
     public static func apply(_ text: String, values: [String: JSON]) throws(UnknownName) -> String {
         var output = ""
         var inString = false

@@ -2,6 +2,7 @@ import GraphQL
 
 /// The `--json` report: files, steps, statuses and failures, in run order.
 public enum JSONReport {
+    /// The report as JSON: a summary, then every file and step.
     public static func json(_ report: RunReport) -> JSON {
         let files: [JSON] = report.files.map { file in
             let steps: [JSON] = file.steps.map { step in

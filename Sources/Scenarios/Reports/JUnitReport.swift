@@ -1,6 +1,7 @@
 /// JUnit XML: one `<testsuite>` per scenario file, one `<testcase>` per step. No timestamps, so
 /// the same run always writes the same bytes.
 public enum JUnitReport {
+    /// The report as JUnit XML.
     public static func xml(_ report: RunReport) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let total = report.files.reduce(0) { $0 + $1.steps.count }

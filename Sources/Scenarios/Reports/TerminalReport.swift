@@ -1,7 +1,9 @@
 /// The human summary of a run: a line per scenario, failures with their place and line.
 public struct TerminalReport {
+    /// Whether to colour PASS and FAIL with ANSI escapes.
     public var color: Bool
 
+    /// A report, coloured or plain.
     public init(color: Bool) {
         self.color = color
     }

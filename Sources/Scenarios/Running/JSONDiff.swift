@@ -2,6 +2,7 @@ import GraphQL
 
 /// Path-anchored differences between two JSON values: `@ $.a.b  - old  + new`.
 public enum JSONDiff {
+    /// One line per difference, anchored at its path, in document order.
     public static func lines(from old: JSON, to new: JSON, path: String = "$") -> [String] {
         switch (old, new) {
         case (.object(let a), .object(let b)):

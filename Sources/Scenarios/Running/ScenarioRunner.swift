@@ -3,19 +3,25 @@ import GraphQL
 
 /// Options for a run (SPEC §7 `run`).
 public struct RunOptions: Sendable {
+    /// Only scenarios whose name or file name contains this text.
     public var filter: String?
+    /// Write missing or changed snapshots instead of failing.
     public var update = false
+    /// Stop after the first failing file.
     public var failFast = false
     /// Values for `{{name}}` given with `--var`.
     public var variables: [String: JSON] = [:]
 
+    /// Run everything, write nothing.
     public init() {}
 }
 
 /// Replays scenarios: one fresh target per file, steps in order, the first failure skips the rest.
 public struct ScenarioRunner: Sendable {
+    /// Makes the target each scenario file runs against.
     public let factory: ScenarioTargetFactory
 
+    /// A runner using `factory` for every file.
     public init(factory: @escaping ScenarioTargetFactory) {
         self.factory = factory
     }
