@@ -68,13 +68,24 @@ public enum Selection: Sendable {
     }
 }
 
-public struct Field: Sendable {
+/// A field selection. A class: validation and execution pass fields around many times, and a
+/// reference costs one retain where a copy would retain each of its arrays.
+public final class Field: Sendable {
     public let alias: Name?
     public let name: Name
     public let arguments: [Argument]
     public let directives: [Directive]
     public let selectionSet: SelectionSet?
     public let offset: Int
+
+    public init(alias: Name?, name: Name, arguments: [Argument], directives: [Directive], selectionSet: SelectionSet?, offset: Int) {
+        self.alias = alias
+        self.name = name
+        self.arguments = arguments
+        self.directives = directives
+        self.selectionSet = selectionSet
+        self.offset = offset
+    }
 
     /// The key under which the field appears in the response.
     public var responseKey: String { alias?.value ?? name.value }
@@ -86,11 +97,18 @@ public struct FragmentSpread: Sendable {
     public let offset: Int
 }
 
-public struct InlineFragment: Sendable {
+public final class InlineFragment: Sendable {
     public let typeCondition: Name?
     public let directives: [Directive]
     public let selectionSet: SelectionSet
     public let offset: Int
+
+    public init(typeCondition: Name?, directives: [Directive], selectionSet: SelectionSet, offset: Int) {
+        self.typeCondition = typeCondition
+        self.directives = directives
+        self.selectionSet = selectionSet
+        self.offset = offset
+    }
 }
 
 public struct Argument: Sendable {

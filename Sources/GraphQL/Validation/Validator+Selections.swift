@@ -57,10 +57,13 @@ extension Validator {
                 try report("Cannot query field \"\(name)\" on type \"\(type.name)\".\(hint)", [field.offset])
             }
         }
-        let owner = parent.map { "\(schema.types[$0].name).\(name)" } ?? name
+        let schema = self.schema
         try checkArguments(
             field.arguments, definitions: definition?.arguments, known: definition != nil,
-            unknownMessage: { "Unknown argument \"\($0)\" on field \"\(owner)\"." },
+            unknownMessage: { argument in
+                let owner = parent.map { "\(schema.types[$0].name).\(name)" } ?? name
+                return "Unknown argument \"\(argument)\" on field \"\(owner)\"."
+            },
             missingMessage: { argument, type in
                 "Field \"\(name)\" argument \"\(argument)\" of type \"\(type)\" is required, but it was not provided."
             },
