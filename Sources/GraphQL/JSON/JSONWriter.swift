@@ -111,7 +111,7 @@ public struct JSONWriter {
             let count = utf8.count
             while index < count {
                 let byte = utf8[index]
-                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                if !Self.needsEscape[Int(byte)] {
                     index += 1
                     continue
                 }
@@ -137,6 +137,11 @@ public struct JSONWriter {
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Bytes that JSON strings must escape: control characters, `"` and `\`.
+    private static let needsEscape: [Bool] = (0..<256).map { byte in
+        byte < 0x20 || byte == Int(UInt8(ascii: "\"")) || byte == Int(UInt8(ascii: "\\"))
+    }
 }
 
 extension JSON {
