@@ -111,9 +111,28 @@ public struct Catalog: Sendable {
         }
     }
 
+    /// Appends `text` lowercased as UTF-8; ASCII byte by byte, anything else through `lowercased()`.
+    private static func appendLowercased(_ text: String, to bytes: inout [UInt8]) {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            let start = bytes.count
+            bytes.append(contentsOf: text.utf8)
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                for index in start..<buffer.count where buffer[index] >= UInt8(ascii: "A") && buffer[index] <= UInt8(ascii: "Z") {
+                    buffer[index] += 32
+                }
+            }
+        } else {
+            bytes.append(contentsOf: text.lowercased().utf8)
+        }
+    }
+
     /// Each string's position in bytewise order (equal strings share a rank).
     private static func ranks(of strings: [String]) -> [Int] {
-        let sorted = strings.indices.sorted { strings[$0].precedesBytewise(strings[$1]) }
+        // For ASCII, Swift's own comparison is bytewise order and has a fast path for small strings.
+        let ascii = strings.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+        let sorted = ascii
+            ? strings.indices.sorted { strings[$0] < strings[$1] }
+            : strings.indices.sorted { strings[$0].precedesBytewise(strings[$1]) }
         var ranks = [Int](repeating: 0, count: strings.count)
         var rank = 0
         for (offset, index) in sorted.enumerated() {
@@ -127,8 +146,10 @@ public struct Catalog: Sendable {
         positionById[product.id] = products.count
         products.append(product)
         let brandName = brand(id: product.brandId)?.name ?? ""
-        let text = [product.name, brandName, product.model, product.category].joined(separator: " ").lowercased()
-        searchBytes.append(contentsOf: text.utf8)
+        for (index, part) in [product.name, brandName, product.model, product.category].enumerated() {
+            if index > 0 { searchBytes.append(UInt8(ascii: " ")) }
+            Self.appendLowercased(part, to: &searchBytes)
+        }
         searchOffsets.append(searchBytes.count)
         prices.append(product.price)
     }
