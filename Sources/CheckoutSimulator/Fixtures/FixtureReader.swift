@@ -31,11 +31,17 @@ struct FixtureReader {
             problem(path, "expected an object, found \(Self.found(value))")
             return nil
         }
-        for key in object.keys where !required.contains(key) && !optional.contains(key) {
-            let hint = Suggestions.list(key, options: required + optional).first.map { " (did you mean \"\($0)\"?)" } ?? ""
-            problem(Self.join(path, key), "unknown key\(hint)")
+        // One pass over the object's keys marks the required ones seen; no key is looked up twice.
+        var seen = [Bool](repeating: false, count: required.count)
+        for key in object.keys {
+            if let index = required.firstIndex(of: key) {
+                seen[index] = true
+            } else if !optional.contains(key) {
+                let hint = Suggestions.list(key, options: required + optional).first.map { " (did you mean \"\($0)\"?)" } ?? ""
+                problem(Self.join(path, key), "unknown key\(hint)")
+            }
         }
-        for key in required where object[key] == nil {
+        for (index, key) in required.enumerated() where !seen[index] {
             problem(path, "missing required key \"\(key)\"")
         }
         return object
