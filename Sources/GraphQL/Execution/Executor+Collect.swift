@@ -1,9 +1,8 @@
-/// CollectFields (spec §6.3.2) with a per-request cache: a list of twenty products collects its
-/// item selection set once, and arguments are coerced once per field, not once per item.
+/// CollectFields (spec §6.3.2). Each collected field keeps the fields collected below it
+/// (`CollectedField.children`), so a list of twenty products collects its item selection set once
+/// and coerces arguments once per field, not once per item.
 extension Executor {
-    mutating func collectFields(type: Int, selectionSets: [SelectionSet]) -> [CollectedField] {
-        let key = CacheKey(offset: selectionSets.first?.offset ?? -1, type: type)
-        if let cached = collected[key] { return cached }
+    func collectFields(type: Int, selectionSets: [SelectionSet]) -> [CollectedField] {
         var groups: [(key: String, nodes: [Field])] = []
         var visited: [String] = []
         for selectionSet in selectionSets {
@@ -16,7 +15,6 @@ extension Executor {
                 first.arguments, definition: definition, variables: variables, schema: schema)
             return CollectedField(responseKey: group.key, nodes: group.nodes, definition: definition, arguments: arguments)
         }.filter { $0.definition != nil || $0.nodes[0].name.value == "__typename" }
-        collected[key] = fields
         return fields
     }
 

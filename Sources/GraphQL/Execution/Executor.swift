@@ -29,11 +29,6 @@ public struct Executor {
         }
     }
 
-    struct CacheKey: Hashable {
-        let offset: Int
-        let type: Int
-    }
-
     let schema: Schema
     let document: Document
     let variables: JSONObject
@@ -41,7 +36,6 @@ public struct Executor {
     let maxErrors: Int
     var writer = JSONWriter(capacity: 4096)
     var errors: [GraphQLError] = []
-    var collected: [CacheKey: [CollectedField]] = [:]
     var path: [PathComponent] = []
 
     /// Runs the operation; request-level problems (operation, variables) come back without data.
