@@ -141,16 +141,14 @@ public enum ValueCoercion {
             }
             var coerced: [JSON] = []
             for item in items {
-                if case .variable = item, inner.isNonNull == false,
-                    try literal(item, type: inner, variables: variables, schema: schema) == nil
-                {
+                if let element = try literal(item, type: inner, variables: variables, schema: schema) {
+                    coerced.append(element)
+                } else if case .variable = item, !inner.isNonNull {
+                    // An absent variable inside a list stands for null, as in graphql-js.
                     coerced.append(.null)
-                    continue
-                }
-                guard let element = try literal(item, type: inner, variables: variables, schema: schema) else {
+                } else {
                     throw literalFailure(item, type: inner, schema: schema)
                 }
-                coerced.append(element)
             }
             return .array(coerced)
         case .named(let index):

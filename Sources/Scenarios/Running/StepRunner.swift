@@ -120,16 +120,12 @@ struct StepRunner {
         switch send.operation {
         case .named(let name):
             operationName = name
-            query = scenarioLibraryDocument(name)
+            query = scenario.library.documents[name] ?? ""
         case .inline(let document):
             query = document
         }
         let built = GraphQLRequest(query: query, variables: variables, operationName: operationName)
         request = built
         return .success(target.execute(built, session: state.session).json)
-    }
-
-    private func scenarioLibraryDocument(_ name: String) -> String {
-        scenario.library.documents[name] ?? ""
     }
 }
