@@ -1,3 +1,5 @@
+import Foundation
+
 /// A session's recent searches: newest first, trimmed, case-insensitively unique, at most 10.
 public struct RecentSearches: Sendable, Equatable {
     public private(set) var entries: [String] = []
@@ -14,5 +16,3 @@ public struct RecentSearches: Sendable, Equatable {
         if entries.count > Self.limit { entries.removeLast(entries.count - Self.limit) }
     }
 }
-
-import Foundation

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Favorites, suggestions and products added at run time (SPEC §6.10).
 extension Shop {
     public mutating func addFavorite(productId: String, session name: String) throws(CommerceError) {
@@ -93,5 +95,3 @@ extension Shop {
 public struct AddProductFailure: Error, Sendable, Equatable {
     public let errors: [CommerceError]
 }
-
-import Foundation

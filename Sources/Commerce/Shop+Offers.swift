@@ -1,3 +1,5 @@
+import Foundation
+
 /// Offer codes (SPEC §6.7).
 extension Shop {
     /// Why `offer` does not qualify for the session's cart now, or nil when it does.
@@ -49,5 +51,3 @@ extension Shop {
         withSession(name) { session, _ in session.cart.offerCode = nil }
     }
 }
-
-import Foundation

@@ -1,4 +1,5 @@
 import Commerce
+import Foundation
 import GraphQL
 
 /// Reads typed values out of a fixture's JSON, recording a problem for each bad or missing one.
@@ -142,5 +143,3 @@ struct FixtureReader {
         }
     }
 }
-
-import Foundation

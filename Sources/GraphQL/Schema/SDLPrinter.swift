@@ -1,3 +1,5 @@
+import Foundation
+
 /// Prints a schema as SDL, in the form graphql-js's `printSchema` produces.
 ///
 /// Types appear in schema order; built-in scalars, introspection types and built-in directives
@@ -82,5 +84,3 @@ public enum SDLPrinter {
         return "\"\"\"" + result + "\"\"\""
     }
 }
-
-import Foundation

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Declares a schema with type names written as GraphQL source (`"[Product!]!"`).
 ///
 /// Names are resolved to indices by `build`, which reports every unknown name, duplicate and
@@ -270,5 +272,3 @@ public struct SchemaBuilder {
         ]
     }
 }
-
-import Foundation

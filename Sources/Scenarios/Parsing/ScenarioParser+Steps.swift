@@ -1,4 +1,5 @@
 import Commerce
+import Foundation
 import GraphQL
 
 extension ScenarioParser {
@@ -175,5 +176,3 @@ extension ScenarioParser {
             kind: .compare(path, count: count, op, value: String(valueText)), position: position, valueColumn: valueColumn, text: text)))
     }
 }
-
-import Foundation

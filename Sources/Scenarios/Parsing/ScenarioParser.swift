@@ -1,4 +1,5 @@
 import Commerce
+import Foundation
 import GraphQL
 
 /// Parses `.scenario` files (SPEC §8), collecting every problem with its line and column.
@@ -150,5 +151,3 @@ public struct ScenarioParser {
         return line
     }
 }
-
-import Foundation

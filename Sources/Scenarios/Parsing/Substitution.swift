@@ -1,3 +1,4 @@
+import Foundation
 import GraphQL
 
 /// `{{name}}` placeholders in variables JSON and expected values.
@@ -90,5 +91,3 @@ public enum Substitution {
         return nil
     }
 }
-
-import Foundation

@@ -1,3 +1,4 @@
+import Foundation
 import GraphQL
 
 /// Evaluates an `expect` line against a response; nil when it holds, else what went wrong.
@@ -83,5 +84,3 @@ enum ExpectationCheck {
         }
     }
 }
-
-import Foundation

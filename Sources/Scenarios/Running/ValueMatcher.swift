@@ -1,4 +1,5 @@
 import Commerce
+import Foundation
 import GraphQL
 
 /// How expected values match actual ones: exact equality with type markers, subset matching
@@ -74,5 +75,3 @@ public enum ValueMatcher {
         }
     }
 }
-
-import Foundation
