@@ -25,13 +25,9 @@ enum BenchCommand {
         do {
             if let file = arguments.value("query") {
                 guard let text = CommandLineTool.readFile(file) else { throw Arguments.Failure(message: "--query: cannot read \(file)") }
-                var variables = JSONObject()
-                if let variablesText = arguments.value("variables") {
-                    switch QueryCommand.parseVariables(variablesText, origin: "--variables") {
-                    case .success(let parsed): variables = parsed
-                    case .failure(let failure): throw failure
-                    }
-                }
+                let variables = try arguments.value("variables").map { text throws(Arguments.Failure) in
+                    try QueryCommand.parseVariables(text, origin: "--variables")
+                } ?? JSONObject()
                 let simulator: Simulator
                 switch CommandLineTool.simulator(arguments) {
                 case .success(let built): simulator = built

@@ -28,13 +28,8 @@ enum QueryCommand {
         } else {
             variablesText = arguments.value("variables")
         }
-        var variables = JSONObject()
-        if let variablesText {
-            switch parseVariables(variablesText, origin: variablesOrigin) {
-            case .success(let parsed): variables = parsed
-            case .failure(let failure): throw failure
-            }
-        }
+        let variables = try variablesText.map { text throws(Arguments.Failure) in try parseVariables(text, origin: variablesOrigin) }
+            ?? JSONObject()
         let simulator: Simulator
         switch CommandLineTool.simulator(arguments) {
         case .success(let built): simulator = built
@@ -48,17 +43,21 @@ enum QueryCommand {
     }
 
     /// Variables JSON, which must be an object; errors point at the line and column.
-    static func parseVariables(_ text: String, origin: String) -> Result<JSONObject, Arguments.Failure> {
+    static func parseVariables(_ text: String, origin: String) throws(Arguments.Failure) -> JSONObject {
         do {
             let json = try JSONParser.parse(text, maxDepth: 25)
-            if case .null = json { return .success(JSONObject()) }
+            if case .null = json { return JSONObject() }
             guard case .object(let object) = json else {
-                return .failure(.init(message: "\(origin): expected a JSON object of variables, found \(json.kindDescription)"))
+                throw Arguments.Failure(message: "\(origin): expected a JSON object of variables, found \(json.kindDescription)")
             }
-            return .success(object)
-        } catch {
+            return object
+        } catch let failure as Arguments.Failure {
+            throw failure
+        } catch let error as JSONParseError {
             let excerpt = SourceLocation(line: error.line, column: error.column).excerpt(in: Array(text.utf8))
-            return .failure(.init(message: "\(origin):\(error.line):\(error.column): \(error.message)\n\(excerpt)"))
+            throw Arguments.Failure(message: "\(origin):\(error.line):\(error.column): \(error.message)\n\(excerpt)")
+        } catch {
+            throw Arguments.Failure(message: "\(origin): \(error)")
         }
     }
 }
