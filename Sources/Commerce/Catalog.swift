@@ -88,68 +88,50 @@ public struct Catalog: Sendable {
         prices = []
         orders = [:]
         for (index, brand) in brands.enumerated() { brandById[brand.id] = index }
+        positionById.reserveCapacity(products.count)
+        self.products.reserveCapacity(products.count)
+        prices.reserveCapacity(products.count)
+        searchOffsets.reserveCapacity(products.count + 1)
         for product in products { appendUnsorted(product) }
         // Sorting compares integers only: ids and lowercased names are ranked once, bytewise,
         // so the eight orders never compare strings (this dominates loading a large catalog).
-        let count = self.products.count
-        let idRank = Self.ranks(of: self.products.map(\.id))
-        let nameRank = Self.ranks(of: self.products.map { $0.name.lowercased() })
+        var ids = PackedTexts(capacity: products.count)
+        var names = PackedTexts(capacity: products.count)
+        for product in self.products {
+            ids.append(product.id)
+            names.appendLowercased(product.name)
+        }
+        let idRank = ids.ranks()
+        let nameRank = names.ranks()
         for order in ProductOrder.allCases {
-            let primary: [Int64] = (0..<count).map { position in
+            var entries = self.products.indices.map { position in
+                let primary: Int64
                 switch order {
-                case .nameAscending, .nameDescending: return Int64(nameRank[position])
+                case .nameAscending, .nameDescending: primary = Int64(nameRank[position])
                 default:
-                    if case .int(let value) = key(of: position, in: order) { return value }
-                    return 0
+                    if case .int(let value) = key(of: position, in: order) { primary = value } else { primary = 0 }
                 }
+                return (primary: primary, tie: idRank[position], position: position)
             }
             let descending = order.descending
-            orders[order] = (0..<count).sorted { lhs, rhs in
-                if primary[lhs] != primary[rhs] { return descending ? primary[lhs] > primary[rhs] : primary[lhs] < primary[rhs] }
-                return idRank[lhs] < idRank[rhs]
+            entries.sort { lhs, rhs in
+                if lhs.primary != rhs.primary { return descending ? lhs.primary > rhs.primary : lhs.primary < rhs.primary }
+                return lhs.tie < rhs.tie
             }
+            orders[order] = entries.map(\.position)
         }
-    }
-
-    /// Appends `text` lowercased as UTF-8; ASCII byte by byte, anything else through `lowercased()`.
-    private static func appendLowercased(_ text: String, to bytes: inout [UInt8]) {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            let start = bytes.count
-            bytes.append(contentsOf: text.utf8)
-            bytes.withUnsafeMutableBufferPointer { buffer in
-                for index in start..<buffer.count where buffer[index] >= UInt8(ascii: "A") && buffer[index] <= UInt8(ascii: "Z") {
-                    buffer[index] += 32
-                }
-            }
-        } else {
-            bytes.append(contentsOf: text.lowercased().utf8)
-        }
-    }
-
-    /// Each string's position in bytewise order (equal strings share a rank).
-    private static func ranks(of strings: [String]) -> [Int] {
-        // For ASCII, Swift's own comparison is bytewise order and has a fast path for small strings.
-        let ascii = strings.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
-        let sorted = ascii
-            ? strings.indices.sorted { strings[$0] < strings[$1] }
-            : strings.indices.sorted { strings[$0].precedesBytewise(strings[$1]) }
-        var ranks = [Int](repeating: 0, count: strings.count)
-        var rank = 0
-        for (offset, index) in sorted.enumerated() {
-            if offset > 0, strings[sorted[offset - 1]] != strings[index] { rank += 1 }
-            ranks[index] = rank
-        }
-        return ranks
     }
 
     private mutating func appendUnsorted(_ product: Product) {
         positionById[product.id] = products.count
         products.append(product)
-        let brandName = brand(id: product.brandId)?.name ?? ""
-        for (index, part) in [product.name, brandName, product.model, product.category].enumerated() {
-            if index > 0 { searchBytes.append(UInt8(ascii: " ")) }
-            Self.appendLowercased(part, to: &searchBytes)
-        }
+        PackedTexts.appendLowercased(product.name, to: &searchBytes)
+        searchBytes.append(UInt8(ascii: " "))
+        PackedTexts.appendLowercased(brand(id: product.brandId)?.name ?? "", to: &searchBytes)
+        searchBytes.append(UInt8(ascii: " "))
+        PackedTexts.appendLowercased(product.model, to: &searchBytes)
+        searchBytes.append(UInt8(ascii: " "))
+        PackedTexts.appendLowercased(product.category, to: &searchBytes)
         searchOffsets.append(searchBytes.count)
         prices.append(product.price)
     }

@@ -16,7 +16,13 @@ public struct Instant: Sendable, Hashable, Comparable {
 
     /// Parses `YYYY-MM-DDTHH:MM:SS` with optional `.fraction` (dropped) and `Z` or `±HH:MM`.
     public init?(iso8601 text: String) {
-        let bytes = Array(text.utf8)
+        var text = text
+        guard let seconds = text.withUTF8({ Self.seconds(iso8601: $0) }) else { return nil }
+        self.init(seconds: seconds)
+    }
+
+    /// Seconds since the epoch of an ISO-8601 UTC time, or nil when `bytes` is not one.
+    private static func seconds(iso8601 bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         func number(_ range: Range<Int>) -> Int64? {
             guard range.upperBound <= bytes.count else { return nil }
             var value: Int64 = 0
@@ -56,7 +62,7 @@ public struct Instant: Sendable, Hashable, Comparable {
         }
         guard index == bytes.count else { return nil }
         let days = Instant.daysFromCivil(year: year, month: month, day: day)
-        seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return days * 86_400 + hour * 3600 + minute * 60 + second - offset
     }
 
     /// `2026-03-01T10:00:00Z`.

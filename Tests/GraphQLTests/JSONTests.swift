@@ -65,4 +65,15 @@ struct JSONTests {
         #expect(parsed["m"] == .double(-300))
         #expect(parsed["u"] == .string("é😀"))
     }
+
+    /// Keys are reused from a small table keyed by length and end bytes; keys that share a slot
+    /// but differ in the middle must stay distinct, and nested containers must keep their members.
+    @Test func reusedKeysStayDistinctAndNestedMembersStayPut() throws {
+        let parsed = try JSONParser.parse(#"[{"axb": 1, "ayb": {"axb": [2, {"k\u0041": 3}]}, "": 4}, {"ayb": 5, "axb": 6}]"#)
+        #expect(parsed[0]?.objectValue?.keys == ["axb", "ayb", ""])
+        #expect(parsed[0]?["ayb"]?["axb"]?[1]?["kA"] == .int(3))
+        #expect(parsed[0]?[""] == .int(4))
+        #expect(parsed[1]?.objectValue?.keys == ["ayb", "axb"])
+        #expect(parsed[1]?["axb"] == .int(6))
+    }
 }

@@ -5,7 +5,7 @@ extension FixtureLoader {
     /// Products from `products/*.json` in file-name order; identical duplicates merge, others conflict.
     mutating func loadProducts(brands: [Brand], defaultMaxPerOrder: Int) -> [Product] {
         var products: [Product] = []
-        var firstSeen: [String: (place: String, product: Product, explicitRank: Bool)] = [:]
+        var firstSeen: [String: (file: String, path: String, product: Product, explicitRank: Bool)] = [:]
         let files = source.files.map(\.path).filter { $0.hasPrefix("products/") }
         if files.isEmpty {
             problems.append(FixtureProblem(file: "products/", path: "$", message: "no product files (products/*.json)"))
@@ -28,6 +28,7 @@ extension FixtureLoader {
             default:
                 reader.problem("$", "expected an array of products or {\"products\": [...]}, found \(json.kindDescription)")
             }
+            products.reserveCapacity(products.count + items.count)
             for (index, item) in items.enumerated() {
                 let path = prefix + "[\(index)]"
                 guard let (product, explicitRank) = readProduct(
@@ -38,11 +39,11 @@ extension FixtureLoader {
                     let same = earlier.product.withRank(0) == product.withRank(0)
                         && (earlier.explicitRank == explicitRank) && (!explicitRank || earlier.product.rank == product.rank)
                     if !same {
-                        reader.problem(path, "product \"\(product.id)\" conflicts with its earlier copy at \(earlier.place)")
+                        reader.problem(path, "product \"\(product.id)\" conflicts with its earlier copy at \(earlier.file): \(earlier.path)")
                     }
                     continue
                 }
-                firstSeen[product.id] = ("\(file): \(path)", product, explicitRank)
+                firstSeen[product.id] = (file, path, product, explicitRank)
                 products.append(product)
             }
             problems += reader.problems
@@ -50,34 +51,35 @@ extension FixtureLoader {
         return products
     }
 
+    private static let productKeys = FixtureKeys(
+        required: ["id", "name", "brandId", "model", "category", "description", "price", "stock", "createdAt"],
+        optional: ["compareAtPrice", "maxPerOrder", "imageURL", "rank"])
+
     private func readProduct(
         _ item: JSON, at path: String, reader: inout FixtureReader, brands: [Brand], defaultMaxPerOrder: Int, rank: Int
     ) -> (Product, Bool)? {
-        guard let object = reader.object(
-            item, at: path,
-            required: ["id", "name", "brandId", "model", "category", "description", "price", "stock", "createdAt"],
-            optional: ["compareAtPrice", "maxPerOrder", "imageURL", "rank"])
-        else { return nil }
-        let id = reader.id(object, "id", at: path)
-        let name = reader.string(object, "name", at: path)
-        let brandId = reader.id(object, "brandId", at: path)
-        if let brandId, !brands.contains(where: { $0.id == brandId }) {
+        guard let member = reader.members(of: item, at: path, keys: Self.productKeys) else { return nil }
+        let id = reader.id(member[0], "id", at: path)
+        let name = reader.string(member[1], "name", at: path)
+        let brandId = reader.id(member[2], "brandId", at: path)
+        let knownBrand = brandId.map { id in brands.contains { $0.id == id } } ?? false
+        if let brandId, !knownBrand {
             reader.problem(FixtureReader.join(path, "brandId"), "unknown brand \"\(brandId)\" (not in brands.json)")
         }
-        let model = reader.string(object, "model", at: path)
-        let category = reader.string(object, "category", at: path)
-        let description = reader.string(object, "description", at: path, nonEmpty: false)
-        let price = reader.decimal(object, "price", at: path)
-        let compareAt = reader.decimal(object, "compareAtPrice", at: path)
-        let stock = reader.int(object, "stock", at: path, range: 0...1_000_000_000)
-        let maxPerOrder = object["maxPerOrder"] == nil ? defaultMaxPerOrder : reader.int(object, "maxPerOrder", at: path, range: 1...10_000)
-        let createdAt = reader.instant(object, "createdAt", at: path)
-        let imageURL = reader.string(object, "imageURL", at: path)
-        let explicitRank = object["rank"] != nil
-        let givenRank = explicitRank ? reader.int(object, "rank", at: path, range: Int(Int32.min)...Int(Int32.max)) : rank
-        guard let id, let name, let brandId, brands.contains(where: { $0.id == brandId }), let model, let category,
+        let model = reader.string(member[3], "model", at: path)
+        let category = reader.string(member[4], "category", at: path)
+        let description = reader.string(member[5], "description", at: path, nonEmpty: false)
+        let price = reader.decimal(member[6], "price", at: path)
+        let compareAt = reader.decimal(member[9], "compareAtPrice", at: path)
+        let stock = reader.int(member[7], "stock", at: path, range: 0...1_000_000_000)
+        let maxPerOrder = member[10] == nil ? defaultMaxPerOrder : reader.int(member[10], "maxPerOrder", at: path, range: 1...10_000)
+        let createdAt = reader.instant(member[8], "createdAt", at: path)
+        let imageURL = reader.string(member[11], "imageURL", at: path)
+        let explicitRank = member[12] != nil
+        let givenRank = explicitRank ? reader.int(member[12], "rank", at: path, range: Int(Int32.min)...Int(Int32.max)) : rank
+        guard let id, let name, let brandId, knownBrand, let model, let category,
               let description, let price, let stock, let maxPerOrder, let createdAt, let givenRank,
-              object["compareAtPrice"] == nil || compareAt != nil, object["imageURL"] == nil || imageURL != nil
+              member[9] == nil || compareAt != nil, member[11] == nil || imageURL != nil
         else { return nil }
         return (Product(
             id: id, name: name, brandId: brandId, model: model, category: category, description: description, price: price,

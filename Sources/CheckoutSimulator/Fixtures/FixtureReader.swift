@@ -2,6 +2,17 @@ import Commerce
 import Foundation
 import GraphQL
 
+/// The keys a fixture object may have, required ones first.
+struct FixtureKeys {
+    let names: [String]
+    let requiredCount: Int
+
+    init(required: [String], optional: [String]) {
+        names = required + optional
+        requiredCount = required.count
+    }
+}
+
 /// Reads typed values out of a fixture's JSON, recording a problem for each bad or missing one.
 struct FixtureReader {
     let file: String
@@ -32,24 +43,54 @@ struct FixtureReader {
             problem(path, "expected an object, found \(Self.found(value))")
             return nil
         }
-        // One pass over the object's keys marks the required ones seen; no key is looked up twice.
-        var seen = [Bool](repeating: false, count: required.count)
-        for key in object.keys {
-            if let index = required.firstIndex(of: key) {
-                seen[index] = true
-            } else if !optional.contains(key) {
-                let hint = Suggestions.list(key, options: required + optional).first.map { " (did you mean \"\($0)\"?)" } ?? ""
-                problem(Self.join(path, key), "unknown key\(hint)")
-            }
-        }
-        for (index, key) in required.enumerated() where !seen[index] {
-            problem(path, "missing required key \"\(key)\"")
-        }
+        _ = members(of: object, at: path, keys: FixtureKeys(required: required, optional: optional))
         return object
     }
 
+    /// The values of `keys.names` in `value` (nil where absent, the last one where a key repeats),
+    /// after reporting unknown and missing keys as `object(_:at:required:optional:)` does.
+    ///
+    /// - Complexity: one pass over the object's members; a member in the expected place matches
+    ///   with one comparison.
+    mutating func members(of value: JSON, at path: String, keys: FixtureKeys) -> [JSON?]? {
+        guard case .object(let object) = value else {
+            problem(path, "expected an object, found \(Self.found(value))")
+            return nil
+        }
+        return members(of: object, at: path, keys: keys)
+    }
+
+    private mutating func members(of object: JSONObject, at path: String, keys: FixtureKeys) -> [JSON?] {
+        let names = keys.names
+        var found = [JSON?](repeating: nil, count: names.count)
+        var expected = 0
+        for (key, member) in object.members {
+            let length = key.utf8.count
+            func matches(_ name: String) -> Bool { name.utf8.count == length && name == key }
+            if expected < names.count, matches(names[expected]) {
+                found[expected] = member
+                expected += 1
+            } else if let slot = names.firstIndex(where: matches) {
+                found[slot] = member
+                expected = slot + 1
+            } else {
+                let hint = Suggestions.list(key, options: names).first.map { " (did you mean \"\($0)\"?)" } ?? ""
+                problem(Self.join(path, key), "unknown key\(hint)")
+            }
+        }
+        for (slot, key) in names.prefix(keys.requiredCount).enumerated() where found[slot] == nil {
+            problem(path, "missing required key \"\(key)\"")
+        }
+        return found
+    }
+
     mutating func string(_ object: JSONObject, _ key: String, at path: String, nonEmpty: Bool = true) -> String? {
-        guard let value = object[key] else { return nil }
+        string(object[key], key, at: path, nonEmpty: nonEmpty)
+    }
+
+    /// `value` (the member `key` of the object at `path`) as a string; nil when absent or wrong.
+    mutating func string(_ value: JSON?, _ key: String, at path: String, nonEmpty: Bool = true) -> String? {
+        guard let value else { return nil }
         guard case .string(let text) = value else {
             problem(Self.join(path, key), "expected a string, found \(Self.found(value))")
             return nil
@@ -62,7 +103,11 @@ struct FixtureReader {
     }
 
     mutating func id(_ object: JSONObject, _ key: String, at path: String) -> String? {
-        guard let text = string(object, key, at: path) else { return nil }
+        id(object[key], key, at: path)
+    }
+
+    mutating func id(_ value: JSON?, _ key: String, at path: String) -> String? {
+        guard let text = string(value, key, at: path) else { return nil }
         let valid = text.utf8.count <= 64 && text.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
@@ -75,7 +120,11 @@ struct FixtureReader {
     }
 
     mutating func int(_ object: JSONObject, _ key: String, at path: String, range: ClosedRange<Int>) -> Int? {
-        guard let value = object[key] else { return nil }
+        int(object[key], key, at: path, range: range)
+    }
+
+    mutating func int(_ value: JSON?, _ key: String, at path: String, range: ClosedRange<Int>) -> Int? {
+        guard let value else { return nil }
         guard case .int(let number) = value else {
             problem(Self.join(path, key), "expected an integer, found \(Self.found(value))")
             return nil
@@ -90,7 +139,11 @@ struct FixtureReader {
     }
 
     mutating func decimal(_ object: JSONObject, _ key: String, at path: String, allowZero: Bool = true) -> Int64? {
-        guard let value = object[key] else { return nil }
+        decimal(object[key], key, at: path, allowZero: allowZero)
+    }
+
+    mutating func decimal(_ value: JSON?, _ key: String, at path: String, allowZero: Bool = true) -> Int64? {
+        guard let value else { return nil }
         let example = "expected a decimal string like \"12.50\""
         guard case .string(let text) = value else {
             problem(Self.join(path, key), "\(example), found \(Self.found(value))")
@@ -112,7 +165,11 @@ struct FixtureReader {
     }
 
     mutating func instant(_ object: JSONObject, _ key: String, at path: String) -> Instant? {
-        guard let text = string(object, key, at: path) else { return nil }
+        instant(object[key], key, at: path)
+    }
+
+    mutating func instant(_ value: JSON?, _ key: String, at path: String) -> Instant? {
+        guard let text = string(value, key, at: path) else { return nil }
         guard let instant = Instant(iso8601: text) else {
             problem(Self.join(path, key), "expected an ISO-8601 UTC time like \"2026-01-01T00:00:00Z\", found \(JSON.string(text).serialized())")
             return nil

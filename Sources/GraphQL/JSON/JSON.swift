@@ -72,6 +72,12 @@ public struct JSONObject: Sendable, Equatable {
         values = []
     }
 
+    /// An object from parallel arrays of keys and values of the same length.
+    init(keys: [String], values: [JSON]) {
+        self.keys = keys
+        self.values = values
+    }
+
     public init(_ members: [(String, JSON)]) {
         keys = members.map(\.0)
         values = members.map(\.1)
@@ -85,7 +91,9 @@ public struct JSONObject: Sendable, Equatable {
     /// The value for `key`, or nil; with duplicate keys the last one wins, as in JavaScript.
     public subscript(key: String) -> JSON? {
         get {
-            guard let index = keys.lastIndex(of: key) else { return nil }
+            // Comparing lengths first skips most of Swift's (much slower) full string comparisons.
+            let length = key.utf8.count
+            guard let index = keys.lastIndex(where: { $0.utf8.count == length && $0 == key }) else { return nil }
             return values[index]
         }
         set {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A JSON syntax error with the position where it was found.
 public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
@@ -12,34 +18,51 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
 ///
 /// Nesting deeper than `maxDepth` is an error rather than a stack overflow.
 public struct JSONParser {
-    private let bytes: [UInt8]
+    /// The input; `bytes` points into it for the duration of one `parse` call.
+    private let source: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private let maxDepth: Int
     private var depth = 0
+    /// Members of the objects and items of the arrays being parsed, innermost last. Each container
+    /// is copied out once at its end, so it is allocated at its exact size instead of regrowing.
+    private var pendingKeys: [String] = []
+    private var pendingValues: [JSON] = []
+    /// Recently seen object keys by a hash of their bytes: a fixture repeats the same dozen keys
+    /// thousands of times, and reusing the string skips decoding it again.
+    private var recentKeys: [(start: Int, length: Int, text: String)?] = []
 
     public static func parse(_ text: String, maxDepth: Int = 512) throws(JSONParseError) -> JSON {
         try parse(Array(text.utf8), maxDepth: maxDepth)
     }
 
     public static func parse(_ bytes: [UInt8], maxDepth: Int = 512) throws(JSONParseError) -> JSON {
-        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
-        parser.skipWhitespace()
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.position < bytes.count {
-            throw parser.error("unexpected \(parser.describeCurrent()) after the JSON value")
+        let result: Result<JSON, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(source: bytes, bytes: buffer, maxDepth: maxDepth)
+            return Result { () throws(JSONParseError) in try parser.parseDocument() }
         }
-        return value
+        return try result.get()
     }
 
-    private init(bytes: [UInt8], maxDepth: Int) {
+    private init(source: [UInt8], bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.source = source
         self.bytes = bytes
         self.maxDepth = maxDepth
     }
 
+    private mutating func parseDocument() throws(JSONParseError) -> JSON {
+        if source.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+        skipWhitespace()
+        let value = try parseValue()
+        skipWhitespace()
+        if position < bytes.count {
+            throw error("unexpected \(describeCurrent()) after the JSON value")
+        }
+        return value
+    }
+
     private func error(_ message: String, at offset: Int? = nil) -> JSONParseError {
-        let location = SourceLocation.of(offset: offset ?? position, in: bytes)
+        let location = SourceLocation.of(offset: offset ?? position, in: source)
         return JSONParseError(message: message, line: location.line, column: location.column)
     }
 
@@ -75,7 +98,7 @@ public struct JSONParser {
 
     private mutating func expectWord(_ word: String) throws(JSONParseError) {
         let utf8 = Array(word.utf8)
-        guard position + utf8.count <= bytes.count, Array(bytes[position..<position + utf8.count]) == utf8 else {
+        guard position + utf8.count <= bytes.count, bytes[position..<position + utf8.count].elementsEqual(utf8) else {
             throw error("expected a JSON value, found \(describeCurrent())")
         }
         position += utf8.count
@@ -89,26 +112,29 @@ public struct JSONParser {
     private mutating func parseObject() throws(JSONParseError) -> JSON {
         try enter()
         position += 1
-        var object = JSONObject()
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
             depth -= 1
-            return .object(object)
+            return .object(JSONObject())
         }
+        let keyBase = pendingKeys.count
+        let valueBase = pendingValues.count
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
                 throw error("expected a string key, found \(describeCurrent())")
             }
-            let key = try parseString()
+            let key = try parseKey()
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
                 throw error("expected \":\" after an object key, found \(describeCurrent())")
             }
             position += 1
             skipWhitespace()
-            object.append(key, try parseValue())
+            let value = try parseValue()
+            pendingKeys.append(key)
+            pendingValues.append(value)
             skipWhitespace()
             guard position < bytes.count else { throw error("expected \",\" or \"}\", found end of input") }
             if bytes[position] == UInt8(ascii: ",") {
@@ -118,6 +144,9 @@ public struct JSONParser {
             if bytes[position] == UInt8(ascii: "}") {
                 position += 1
                 depth -= 1
+                let object = JSONObject(keys: Array(pendingKeys[keyBase...]), values: Array(pendingValues[valueBase...]))
+                pendingKeys.removeSubrange(keyBase...)
+                pendingValues.removeSubrange(valueBase...)
                 return .object(object)
             }
             throw error("expected \",\" or \"}\", found \(describeCurrent())")
@@ -127,16 +156,17 @@ public struct JSONParser {
     private mutating func parseArray() throws(JSONParseError) -> JSON {
         try enter()
         position += 1
-        var items: [JSON] = []
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
             position += 1
             depth -= 1
-            return .array(items)
+            return .array([])
         }
+        let base = pendingValues.count
         while true {
             skipWhitespace()
-            items.append(try parseValue())
+            let value = try parseValue()
+            pendingValues.append(value)
             skipWhitespace()
             guard position < bytes.count else { throw error("expected \",\" or \"]\", found end of input") }
             if bytes[position] == UInt8(ascii: ",") {
@@ -146,10 +176,34 @@ public struct JSONParser {
             if bytes[position] == UInt8(ascii: "]") {
                 position += 1
                 depth -= 1
+                let items = Array(pendingValues[base...])
+                pendingValues.removeSubrange(base...)
                 return .array(items)
             }
             throw error("expected \",\" or \"]\", found \(describeCurrent())")
         }
+    }
+
+    /// An object key: a string, reused from `recentKeys` when the same bytes were seen before.
+    private mutating func parseKey() throws(JSONParseError) -> String {
+        let start = position + 1
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            end += 1
+        }
+        let length = end - start
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\""), length > 0, length <= 32, let base = bytes.baseAddress else {
+            return try parseString()
+        }
+        if recentKeys.isEmpty { recentKeys = Array(repeating: nil, count: 64) }
+        let slot = (length &* 31 &+ Int(bytes[start]) &* 7 &+ Int(bytes[end - 1])) & 63
+        position = end + 1
+        if let recent = recentKeys[slot], recent.length == length, memcmp(base + recent.start, base + start, length) == 0 {
+            return recent.text
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        recentKeys[slot] = (start, length, text)
+        return text
     }
 
     private mutating func parseString() throws(JSONParseError) -> String {
@@ -160,7 +214,7 @@ public struct JSONParser {
         while scan < bytes.count {
             let byte = bytes[scan]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: bytes[position..<scan], as: UTF8.self)
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<scan]), as: UTF8.self)
                 position = scan + 1
                 return text
             }
@@ -269,7 +323,7 @@ public struct JSONParser {
             guard position < bytes.count, isDigit(bytes[position]) else { throw error("expected a digit in the exponent") }
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
-        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         if isInteger, let integer = Int(text) { return .int(integer) }
         guard let number = Double(text), number.isFinite else { throw error("number out of range", at: start) }
         return .double(number)
