@@ -125,4 +125,41 @@ struct ExecutionTests {
         let response = GraphQLEngine.execute(GraphQLRequest(query: "{ book(id: 1) { id pages } }"), schema: TestSchema.schema, context: nil)
         #expect(response.serialized(pretty: true) == "{\n  \"data\": {\n    \"book\": {\n      \"id\": \"1\",\n      \"pages\": 412\n    }\n  }\n}\n")
     }
+
+    /// Through a `DocumentCache` the second run of a document takes its fields from the cached
+    /// plan; every case must answer the same both times, errors and paths included.
+    @Test func cachedPlansAnswerLikeFreshExecution() throws {
+        var cache = DocumentCache()
+        for testCase in Self.coercion + Self.execution {
+            let variables = try JSONParser.parse(testCase.variables).objectValue ?? JSONObject()
+            for run in 1...2 {
+                let response = cache.execute(
+                    GraphQLRequest(query: testCase.query, variables: variables), schema: TestSchema.schema, context: nil,
+                    limits: RequestLimits())
+                #expect(response.serialized(pretty: false) == testCase.response, "\(testCase.name), run \(run)")
+            }
+        }
+    }
+
+    /// A plan is shared by requests with different variables: arguments and `@include` that read
+    /// variables must follow each request, in whichever order they come.
+    @Test func cachedPlansReadEachRequestsVariables() throws {
+        var cache = DocumentCache()
+        let query = "query ($n: Int, $g: Genre, $show: Boolean!) { books(first: $n, genre: $g) { id related(first: $n) { id } title @include(if: $show) } }"
+        let runs: [(variables: String, response: String)] = [
+            (#"{"n": 1, "g": "SCIFI", "show": true}"#, #"{"data":{"books":[{"id":"1","related":[{"id":"2"}],"title":"Dune"}]}}"#),
+            (#"{"n": 2, "show": false}"#, #"{"data":{"books":[{"id":"1","related":[{"id":"2"},{"id":"3"}]},{"id":"2","related":[{"id":"1"},{"id":"3"}]}]}}"#),
+            (#"{"n": 1, "g": "SCIFI", "show": true}"#, #"{"data":{"books":[{"id":"1","related":[{"id":"2"}],"title":"Dune"}]}}"#),
+        ]
+        for (variables, expected) in runs {
+            let request = GraphQLRequest(query: query, variables: try JSONParser.parse(variables).objectValue ?? JSONObject())
+            #expect(cache.execute(request, schema: TestSchema.schema, context: nil, limits: RequestLimits()).serialized(pretty: false) == expected)
+        }
+        let literal = "query ($n: Int) { books(first: $n) { id related(first: 1) { id } } }"
+        for count in [1, 2] {
+            let request = GraphQLRequest(query: literal, variables: JSONObject([("n", .int(count))]))
+            let response = cache.execute(request, schema: TestSchema.schema, context: nil, limits: RequestLimits()).serialized(pretty: false)
+            #expect(response == TestSchema.run(literal, variables: request.variables))
+        }
+    }
 }

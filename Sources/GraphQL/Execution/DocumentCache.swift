@@ -1,9 +1,11 @@
-/// Parsed and validated documents by query text, so repeated requests skip parsing and validation.
+/// Parsed and validated documents by query text, so repeated requests skip parsing and validation,
+/// each with the fields its operations collected, so they skip collecting them too.
 ///
 /// Bounded; when full, the entry added first is dropped. Eviction depends only on the order of
 /// requests, so the cache never makes output differ between runs. Results are never cached.
-public struct DocumentCache: Sendable {
-    private var entries: [String: Result<Document, RequestErrors>] = [:]
+/// Not `Sendable`: executing through it updates the plans, so one request at a time uses it.
+public struct DocumentCache {
+    private var entries: [String: (document: Result<Document, RequestErrors>, plan: ExecutionPlan?)] = [:]
     private var order: [String] = []
     private var next = 0
     public let capacity: Int
@@ -16,8 +18,16 @@ public struct DocumentCache: Sendable {
 
     /// The prepared document for `query`, parsing and validating it on first sight.
     public mutating func prepare(_ query: String, schema: Schema, limits: RequestLimits) -> Result<Document, RequestErrors> {
+        entry(for: query, schema: schema, limits: limits).document
+    }
+
+    private mutating func entry(
+        for query: String, schema: Schema, limits: RequestLimits
+    ) -> (document: Result<Document, RequestErrors>, plan: ExecutionPlan?) {
         if let known = entries[query] { return known }
-        let prepared = GraphQLEngine.prepare(query, schema: schema, limits: limits)
+        let document = GraphQLEngine.prepare(query, schema: schema, limits: limits)
+        let plan = (try? document.get()).flatMap(ExecutionPlan.make)
+        let prepared = (document, plan)
         if order.count < capacity {
             order.append(query)
         } else {
@@ -33,8 +43,7 @@ public struct DocumentCache: Sendable {
     public mutating func execute(
         _ request: GraphQLRequest, schema: Schema, context: AnyObject?, rootValue: Any = (), limits: RequestLimits
     ) -> GraphQLResponse {
-        GraphQLEngine.run(
-            prepare(request.query, schema: schema, limits: limits), request, schema: schema, context: context,
-            rootValue: rootValue, limits: limits)
+        let (document, plan) = entry(for: request.query, schema: schema, limits: limits)
+        return GraphQLEngine.run(document, request, schema: schema, context: context, rootValue: rootValue, limits: limits, plan: plan)
     }
 }

@@ -11,9 +11,13 @@ extension Executor {
         let fields = groups.map { group -> CollectedField in
             let first = group.nodes[0]
             let definition = first.name.value == "__typename" ? nil : schema.field(first.name.value, on: type)
-            let arguments = Self.coerceArguments(
-                first.arguments, definition: definition, variables: variables, schema: schema)
-            return CollectedField(responseKey: group.key, nodes: group.nodes, definition: definition, arguments: arguments)
+            let usesVariables = first.arguments.contains { $0.value.containsVariable }
+            let arguments = usesVariables
+                ? nil : Self.coerceArguments(first.arguments, definition: definition, variables: JSONObject(), schema: schema)
+            var isPlainLeaf = false
+            if let definition, case .named(let named) = definition.type.nullable { isPlainLeaf = schema.types[named].isLeaf }
+            return CollectedField(
+                responseKey: group.key, nodes: group.nodes, definition: definition, fixedArguments: arguments, isPlainLeaf: isPlainLeaf)
         }.filter { $0.definition != nil || $0.nodes[0].name.value == "__typename" }
         return fields
     }
@@ -42,6 +46,12 @@ extension Executor {
                 collect(inline.selectionSet, type: type, into: &groups, visited: &visited)
             }
         }
+    }
+
+    /// The field's coerced arguments: fixed in the plan, or coerced now from this request's variables.
+    func arguments(of field: CollectedField) -> Result<JSONObject, CoercionFailure> {
+        if let fixed = field.fixedArguments { return fixed }
+        return Self.coerceArguments(field.nodes[0].arguments, definition: field.definition, variables: variables, schema: schema)
     }
 
     /// `@skip(if:)` and `@include(if:)`; validation has checked that `if` is a Boolean.

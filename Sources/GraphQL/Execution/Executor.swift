@@ -13,11 +13,17 @@ public struct Executor {
         let keyBytes: [UInt8]
         let nodes: [Field]
         let definition: FieldDefinition?
-        let arguments: Result<JSONObject, CoercionFailure>
+        /// The coerced arguments when they use no variables; nil when they must be coerced for
+        /// each request, because the plan outlives one request's variables.
+        let fixedArguments: Result<JSONObject, CoercionFailure>?
+        /// A scalar or enum that is not a list: its key is not pushed on the path while it
+        /// resolves, and an error adds it (most fields are these).
+        let isPlainLeaf: Bool
         /// The sub-fields collected for this field's object type, filled on first use.
         var children: [CollectedField]?
 
-        init(responseKey: String, nodes: [Field], definition: FieldDefinition?, arguments: Result<JSONObject, CoercionFailure>) {
+        init(responseKey: String, nodes: [Field], definition: FieldDefinition?, fixedArguments: Result<JSONObject, CoercionFailure>?,
+             isPlainLeaf: Bool) {
             self.responseKey = responseKey
             var writer = JSONWriter(capacity: responseKey.utf8.count + 3)
             writer.writeString(responseKey)
@@ -25,7 +31,8 @@ public struct Executor {
             keyBytes = writer.bytes
             self.nodes = nodes
             self.definition = definition
-            self.arguments = arguments
+            self.fixedArguments = fixedArguments
+            self.isPlainLeaf = isPlainLeaf
         }
     }
 
@@ -42,6 +49,16 @@ public struct Executor {
     public static func execute(
         schema: Schema, document: Document, operationName: String?, variables: JSONObject,
         context: AnyObject?, rootValue: Any = (), maxErrors: Int = 100
+    ) -> GraphQLResponse {
+        execute(
+            schema: schema, document: document, operationName: operationName, variables: variables, context: context,
+            rootValue: rootValue, maxErrors: maxErrors, plan: nil)
+    }
+
+    /// Runs the operation, taking its root fields from `plan` and keeping them there.
+    static func execute(
+        schema: Schema, document: Document, operationName: String?, variables: JSONObject,
+        context: AnyObject?, rootValue: Any, maxErrors: Int, plan: ExecutionPlan?
     ) -> GraphQLResponse {
         let operation: OperationDefinition
         switch selectOperation(in: document, named: operationName) {
@@ -72,7 +89,13 @@ public struct Executor {
         }
         var executor = Executor(
             schema: schema, document: document, variables: coerced, context: context, maxErrors: maxErrors)
-        let fields = executor.collectFields(type: rootType, selectionSets: [operation.selectionSet])
+        let fields: [CollectedField]
+        if let plan, let known = plan.rootFields(for: operation.offset) {
+            fields = known
+        } else {
+            fields = executor.collectFields(type: rootType, selectionSets: [operation.selectionSet])
+            plan?.keep(fields, for: operation.offset)
+        }
         if executor.completeObject(type: rootType, fields: fields, parent: rootValue, index: -1) == .failed {
             executor.writer.bytes.removeAll(keepingCapacity: true)
             executor.writer.append("null")
@@ -111,9 +134,14 @@ public struct Executor {
                 writer.writeString(schema.types[type].name)
                 continue
             }
-            path.append(.key(field.responseKey))
-            let outcome = executeField(field, definition: definition, parentType: type, call: &call)
-            path.removeLast()
+            let outcome: Outcome
+            if field.isPlainLeaf {
+                outcome = executeField(field, definition: definition, parentType: type, call: &call)
+            } else {
+                path.append(.key(field.responseKey))
+                outcome = executeField(field, definition: definition, parentType: type, call: &call)
+                path.removeLast()
+            }
             if outcome == .failed { return .failed }
         }
         writer.bytes.append(UInt8(ascii: "}"))
@@ -124,7 +152,7 @@ public struct Executor {
         _ field: CollectedField, definition: FieldDefinition, parentType: Int, call: inout FieldCall
     ) -> Outcome {
         do {
-            if !definition.arguments.isEmpty || !call.arguments.isEmpty { call.arguments = try field.arguments.get() }
+            if !definition.arguments.isEmpty || !call.arguments.isEmpty { call.arguments = try arguments(of: field).get() }
             guard let resolver = definition.resolver else {
                 throw FieldError("No resolver for \(schema.types[parentType].name).\(definition.name).")
             }
@@ -173,7 +201,7 @@ public struct Executor {
     mutating func record(_ message: String, code: GraphQLError.Code, field: CollectedField) {
         guard errors.count < maxErrors else { return }
         errors.append(GraphQLError(message, locations: field.nodes.prefix(1).map { document.location($0.offset) },
-                                   path: path, code: code))
+                                   path: field.isPlainLeaf ? path + [.key(field.responseKey)] : path, code: code))
     }
 
     private mutating func complete(_ type: TypeRef, _ resolved: Resolved, field: CollectedField, parentType: Int) -> Outcome {

@@ -32,7 +32,7 @@ public enum GraphQLEngine {
     /// Executes an already prepared document, or answers with its request errors.
     static func run(
         _ prepared: Result<Document, RequestErrors>, _ request: GraphQLRequest, schema: Schema, context: AnyObject?,
-        rootValue: Any, limits: RequestLimits
+        rootValue: Any, limits: RequestLimits, plan: ExecutionPlan? = nil
     ) -> GraphQLResponse {
         switch prepared {
         case .failure(let failure):
@@ -40,7 +40,7 @@ public enum GraphQLEngine {
         case .success(let document):
             return Executor.execute(
                 schema: schema, document: document, operationName: request.operationName, variables: request.variables,
-                context: context, rootValue: rootValue, maxErrors: limits.validation.maxErrors)
+                context: context, rootValue: rootValue, maxErrors: limits.validation.maxErrors, plan: plan)
         }
     }
 }

@@ -104,43 +104,63 @@ public struct JSONWriter {
     }
 
     private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        do {
-            // Most strings need no escaping: find the first byte that does, copying in bulk.
-            var runStart = 0
-            var index = 0
-            let count = utf8.count
-            while index < count {
-                let byte = utf8[index]
-                if !Self.needsEscape[Int(byte)] {
-                    index += 1
-                    continue
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                index += 1
-                runStart = index
-                switch byte {
-                case UInt8(ascii: "\""): append("\\\"")
-                case UInt8(ascii: "\\"): append("\\\\")
-                case 0x0A: append("\\n")
-                case 0x0D: append("\\r")
-                case 0x09: append("\\t")
-                case 0x08: append("\\b")
-                case 0x0C: append("\\f")
-                default:
-                    append("\\u00")
-                    bytes.append(Self.hexDigits[Int(byte >> 4)])
-                    bytes.append(Self.hexDigits[Int(byte & 0xF)])
-                }
+        guard let base = utf8.baseAddress else { return }
+        // Most strings need no escaping: skip eight clean bytes at a time, copy clean runs in bulk.
+        let count = utf8.count
+        var runStart = 0
+        var index = 0
+        while index < count {
+            if index + 8 <= count, !Self.mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+                continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
+            let byte = base[index]
+            guard Self.needsEscape(byte) else {
+                index += 1
+                continue
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+            index += 1
+            runStart = index
+            switch byte {
+            case UInt8(ascii: "\""): append("\\\"")
+            case UInt8(ascii: "\\"): append("\\\\")
+            case 0x0A: append("\\n")
+            case 0x0D: append("\\r")
+            case 0x09: append("\\t")
+            case 0x08: append("\\b")
+            case 0x0C: append("\\f")
+            default:
+                append("\\u00")
+                bytes.append(Self.hexDigit(byte >> 4))
+                bytes.append(Self.hexDigit(byte & 0xF))
+            }
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
 
     /// Bytes that JSON strings must escape: control characters, `"` and `\`.
-    private static let needsEscape: [Bool] = (0..<256).map { byte in
-        byte < 0x20 || byte == Int(UInt8(ascii: "\"")) || byte == Int(UInt8(ascii: "\\"))
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// True when one of the eight bytes in `word` may need escaping (never false when one does).
+    ///
+    /// Each test sets a byte's high bit when that byte is below 0x20 or equals `"` or `\`, the
+    /// usual "has a zero byte" arithmetic applied to the word and to its XOR with the character.
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let control = (word &- ones &* 0x20) & ~word
+        let quoteHit = (quote &- ones) & ~quote
+        let backslashHit = (backslash &- ones) & ~backslash
+        return (control | quoteHit | backslashHit) & highs != 0
     }
 }
 

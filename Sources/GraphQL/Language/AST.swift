@@ -140,6 +140,16 @@ public indirect enum Value: Sendable {
     case list([Value], offset: Int)
     case object([ObjectField], offset: Int)
 
+    /// True when the value is a variable or holds one inside a list or object.
+    public var containsVariable: Bool {
+        switch self {
+        case .variable: true
+        case .list(let items, _): items.contains { $0.containsVariable }
+        case .object(let fields, _): fields.contains { $0.value.containsVariable }
+        case .int, .float, .string, .boolean, .null, .enumValue: false
+        }
+    }
+
     public var offset: Int {
         switch self {
         case .variable(let name): name.offset - 1

@@ -1,0 +1,45 @@
+/// The fields collected for a cached document, reused by every request that runs it.
+///
+/// Collecting fields and coercing literal arguments depends only on the document and the schema,
+/// unless `@skip` or `@include` read a variable; such documents get no plan. Arguments that use
+/// variables are coerced again for every request (`Executor.CollectedField.fixedArguments`).
+/// A plan belongs to one `DocumentCache`, which is used by one request at a time.
+final class ExecutionPlan {
+    private var roots: [(operationOffset: Int, fields: [Executor.CollectedField])] = []
+
+    /// A plan for `document`, or nil when what it selects depends on variables.
+    static func make(for document: Document) -> ExecutionPlan? {
+        document.hasVariableConditions ? nil : ExecutionPlan()
+    }
+
+    func rootFields(for operationOffset: Int) -> [Executor.CollectedField]? {
+        roots.first { $0.operationOffset == operationOffset }?.fields
+    }
+
+    func keep(_ fields: [Executor.CollectedField], for operationOffset: Int) {
+        roots.append((operationOffset, fields))
+    }
+}
+
+extension Document {
+    /// True when a `@skip` or `@include` anywhere in the document takes a variable.
+    var hasVariableConditions: Bool {
+        operations.contains { Self.hasVariableConditions($0.selectionSet) }
+            || fragments.contains { Self.hasVariableConditions($0.selectionSet) }
+    }
+
+    private static func hasVariableConditions(_ set: SelectionSet) -> Bool {
+        set.selections.contains { selection in
+            let conditional = selection.directives.contains { directive in
+                (directive.name.value == "skip" || directive.name.value == "include")
+                    && directive.arguments.contains { $0.value.containsVariable }
+            }
+            if conditional { return true }
+            switch selection {
+            case .field(let field): return field.selectionSet.map(hasVariableConditions) ?? false
+            case .inlineFragment(let inline): return hasVariableConditions(inline.selectionSet)
+            case .fragmentSpread: return false
+            }
+        }
+    }
+}
