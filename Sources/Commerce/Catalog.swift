@@ -141,10 +141,6 @@ public struct Catalog: Sendable {
     public func product(id: String) -> Product? { positionById[id].map { products[$0] } }
 
     /// The product at `position`, or nil when there is none.
-    ///
-    /// Inlinable so that a caller holding the catalog inside a class reads the one array it
-    /// needs instead of copying the whole catalog around an opaque call (every product field).
-    @inlinable
     public func product(at position: Int) -> Product? {
         products.indices.contains(position) ? products[position] : nil
     }

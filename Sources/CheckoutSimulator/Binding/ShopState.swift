@@ -4,13 +4,19 @@ import GraphQL
 /// The mutable state of one simulator, touched only while its lock is held.
 final class ShopState {
     let initial: Shop
-    var shop: Shop
+    var shop: Shop {
+        didSet { products = shop.catalog.products }
+    }
+    /// The catalog's products, kept beside `shop`: every product field reads one, and reaching it
+    /// through `shop.catalog` from a class copies the whole catalog struct first.
+    private(set) var products: [Product]
     /// Parsed and validated documents; kept across `reset`, since they depend only on the schema.
     var documents = DocumentCache()
 
     init(shop: Shop) {
         initial = shop
         self.shop = shop
+        products = shop.catalog.products
     }
 
     /// Back to the state the simulator started in.
@@ -22,7 +28,7 @@ final class ShopState {
     // reading `state.shop.catalog` from outside copies the whole `Shop` first.
 
     func product(at position: Int) -> Product? {
-        shop.catalog.product(at: position)
+        products.indices.contains(position) ? products[position] : nil
     }
 
     func stock(at position: Int) -> Int {
