@@ -75,8 +75,8 @@ extension ShopSchema {
             F("minSpend", "Money", "The subtotal the cart must reach.") { call in (try call.parent(OfferDefinition.self).minSpend).map(money) ?? .null },
             F("brand", "Brand", "The brand the offer is limited to.") { call in
                 let context = try call.shop()
-                guard let id = try call.parent(OfferDefinition.self).brandId, let brand = context.state.shop.catalog.brand(id: id) else { return .null }
-                return .object(BrandNode(brand: brand))
+                guard let id = try call.parent(OfferDefinition.self).brandId else { return .null }
+                return context.state.brandNode(id: id)
             },
             F("expiresAt", "String", "When the offer ends, ISO-8601 UTC.") { call in .optional((try call.parent(OfferDefinition.self).expiresAt)?.iso8601) },
             F("isApplicable", "Boolean!", "Whether the offer qualifies for this session's cart now.") { call in

@@ -18,10 +18,10 @@ extension ShopSchema {
             }),
         ])
         builder.object("Brand", "A brand whose products the shop sells.", [
-            F("id", "ID!", "The brand's id.", string: { call in try call.parent(BrandNode.self).brand.id }),
-            F("name", "String!", "The brand's display name.", string: { call in try call.parent(BrandNode.self).brand.name }),
+            F("id", "ID!", "The brand's id.", string: { call in try call.brand().id }),
+            F("name", "String!", "The brand's display name.", string: { call in try call.brand().name }),
             F("productCount", "Int!", "How many catalog products carry this brand.") { call in
-                let brand = try call.parent(BrandNode.self).brand
+                let brand = try call.brand()
                 return .int(try call.shop().state.shop.catalog.products.reduce(0) { $0 + ($1.brandId == brand.id ? 1 : 0) })
             },
         ])
@@ -68,7 +68,9 @@ extension ShopSchema {
             }),
         ])
         builder.object("BrandSection", "The products of one brand on a brand-sections page.", [
-            F("brand", "Brand!", "The section's brand.") { call in .object(BrandNode(brand: try call.parent(SectionNode.self).brand)) },
+            F("brand", "Brand!", "The section's brand.") { call in
+                try call.shop().state.brandNode(id: call.parent(SectionNode.self).brand.id)
+            },
             F("products", "[Product!]!", "The brand's products on this page, featured first.") { call in
                 .list(try call.parent(SectionNode.self).positions.map(product))
             },
@@ -117,9 +119,7 @@ extension ShopSchema {
             F("id", "ID!", "The product's id.", string: { call in try item(call).id }),
             F("name", "String!", "The product's name.", string: { call in try item(call).name }),
             F("brand", "Brand!", "The product's brand.") { call in
-                let shop = try call.shop()
-                guard let brand = shop.state.brand(id: try item(call).brandId) else { return .null }
-                return .object(BrandNode(brand: brand))
+                try call.shop().state.brandNode(id: item(call).brandId)
             },
             F("model", "String!", "The model family, like \"iPhone 15\".", string: { call in try item(call).model }),
             F("category", "String!", "The product's category.", string: { call in try item(call).category }),

@@ -56,7 +56,7 @@ extension ShopSchema {
             },
             F("brands", "[Brand!]!", "Every brand, in brand order.") { call in
                 let shop = try call.shop()
-                return .list(shop.state.shop.catalog.brands.map { .object(BrandNode(brand: $0)) })
+                return .list(shop.state.brands.indices.map { .index($0) })
             },
             F("categories", "[Category!]!", "Every product category, by name.") { call in
                 let shop = try call.shop()

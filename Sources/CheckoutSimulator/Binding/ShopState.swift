@@ -17,6 +17,9 @@ final class ShopState {
         initial = shop
         self.shop = shop
         products = shop.catalog.products
+        currency = shop.store.currency
+        brands = shop.catalog.brands
+        brandIndexById = Dictionary(brands.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { _, last in last })
     }
 
     /// Back to the state the simulator started in.
@@ -35,10 +38,19 @@ final class ShopState {
         shop.inventory.stock(at: position)
     }
 
-    var currency: Currency { shop.store.currency }
+    /// The store's currency, fixed at start-up (every money field formats with it).
+    let currency: Currency
+    /// The catalog's brands (fixed at start-up); a `Brand` object resolves as `.index` into it.
+    let brands: [Brand]
+    private let brandIndexById: [String: Int]
 
-    func brand(id: String) -> Brand? {
-        shop.catalog.brand(id: id)
+    /// The `Brand` object for the brand with `id`, or null when there is none.
+    func brandNode(id: String) -> Resolved {
+        brandIndexById[id].map { .index($0) } ?? .null
+    }
+
+    func brand(at index: Int) -> Brand? {
+        brands.indices.contains(index) ? brands[index] : nil
     }
 
     func isFavorite(_ productId: String, session: String) -> Bool {
@@ -65,7 +77,6 @@ final class RequestContext {
 }
 
 /// Parent values handed between resolvers.
-struct BrandNode { let brand: Brand }
 struct CategoryNode { let name: String; let productCount: Int }
 struct EdgeNode { let position: Int; let cursor: String }
 struct ConnectionNode { let page: ProductPage }
@@ -74,6 +85,12 @@ struct SectionPageNode { let sections: [SectionNode]; let page: ProductPage }
 struct PageInfoNode { let page: ProductPage }
 
 extension FieldCall {
+    /// The parent `Brand` object's brand.
+    func brand() throws(FieldError) -> Brand {
+        guard let brand = try shop().state.brand(at: index) else { throw FieldError("No brand at position \(index).") }
+        return brand
+    }
+
     /// The request context; every resolver of the shop schema runs with one.
     func shop() throws(FieldError) -> RequestContext {
         guard let context = context as? RequestContext else { throw FieldError("The shop context is missing.") }

@@ -98,8 +98,10 @@ public struct JSONWriter {
 
     public mutating func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        var copy = text
-        copy.withUTF8 { writeEscaped($0) }
+        if text.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) == nil {
+            var copy = text
+            copy.withUTF8 { writeEscaped($0) }
+        }
         bytes.append(UInt8(ascii: "\""))
     }
 
