@@ -49,6 +49,21 @@ struct JSONTests {
         }
     }
 
+    /// The writer starts small and doubles; output far past its first capacity must be intact,
+    /// including a truncation (null bubbling) after growing.
+    @Test func growsPastItsFirstCapacityAndTruncates() {
+        let items = (0..<600).map { JSON.string("item-\($0)-\"q\"") }
+        let expected = "[" + (0..<600).map { #""item-\#($0)-\"q\"""# }.joined(separator: ",") + "]"
+        var writer = JSONWriter(capacity: 16)
+        writer.write(.array(items))
+        #expect(writer.count == expected.utf8.count)
+        #expect(writer.withBytes { String(decoding: $0, as: UTF8.self) } == expected)
+        writer.truncate(to: 1)
+        writer.writeInt(Int.min)
+        writer.append(byte: UInt8(ascii: "]"))
+        #expect(writer.bytes == Array("[-9223372036854775808]".utf8))
+    }
+
     @Test func writesPrettyJSON() {
         let value: JSON = ["a": [1, 2], "b": ["c": .object(JSONObject())], "d": .array([])]
         #expect(value.serialized(pretty: true) == "{\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {\n    \"c\": {}\n  },\n  \"d\": []\n}\n")

@@ -37,7 +37,7 @@ public enum BenchmarkCatalog {
                 writer.write(.object(object))
             }
             writer.append("]")
-            files.append(("products/bench-\(page < 10 ? "0" : "")\(page).json", String(decoding: writer.bytes, as: UTF8.self)))
+            files.append(("products/bench-\(page < 10 ? "0" : "")\(page).json", writer.withBytes { String(decoding: $0, as: UTF8.self) }))
             page += 1
             start = end
         }

@@ -2,7 +2,7 @@
 ///
 /// Null bubbling works on the byte buffer: when a non-null field turns out null, the nearest
 /// nullable ancestor truncates what it wrote and writes `null` instead.
-public struct Executor {
+public struct Executor: ~Copyable {
     enum Outcome { case value, null, failed }
 
     /// A class so that walking a list of twenty objects passes one reference per field, not
@@ -27,7 +27,7 @@ public struct Executor {
             self.responseKey = responseKey
             var writer = JSONWriter(capacity: responseKey.utf8.count + 3)
             writer.writeString(responseKey)
-            writer.bytes.append(UInt8(ascii: ":"))
+            writer.append(byte: UInt8(ascii: ":"))
             keyBytes = writer.bytes
             self.nodes = nodes
             self.definition = definition
@@ -97,7 +97,7 @@ public struct Executor {
             plan?.keep(fields, for: operation.offset)
         }
         if executor.completeObject(type: rootType, fields: fields, parent: rootValue, index: -1) == .failed {
-            executor.writer.bytes.removeAll(keepingCapacity: true)
+            executor.writer.truncate(to: 0)
             executor.writer.append("null")
         }
         return GraphQLResponse(data: executor.writer.bytes, errors: executor.errors)
@@ -123,13 +123,13 @@ public struct Executor {
     // MARK: Completing values
 
     mutating func completeObject(type: Int, fields: [CollectedField], parent: Any, index: Int) -> Outcome {
-        writer.bytes.append(UInt8(ascii: "{"))
+        writer.append(byte: UInt8(ascii: "{"))
         var call = FieldCall(parent: parent, index: index, arguments: JSONObject(), context: context, schema: schema)
         var first = true
         for field in fields {
-            if !first { writer.bytes.append(UInt8(ascii: ",")) }
+            if !first { writer.append(byte: UInt8(ascii: ",")) }
             first = false
-            writer.bytes.append(contentsOf: field.keyBytes)
+            writer.append(field.keyBytes)
             guard let definition = field.definition else {
                 writer.writeString(schema.types[type].name)
                 continue
@@ -144,7 +144,7 @@ public struct Executor {
             }
             if outcome == .failed { return .failed }
         }
-        writer.bytes.append(UInt8(ascii: "}"))
+        writer.append(byte: UInt8(ascii: "}"))
         return .value
     }
 
@@ -219,9 +219,9 @@ public struct Executor {
             writer.append("null")
             return .null
         }
-        let start = writer.bytes.count
+        let start = writer.count
         if completeNullable(type, resolved, field: field, parentType: parentType) == .failed {
-            writer.bytes.removeSubrange(start...)
+            writer.truncate(to: start)
             writer.append("null")
             return .null
         }
@@ -236,15 +236,15 @@ public struct Executor {
                        code: .internalServerError, field: field)
                 return .failed
             }
-            writer.bytes.append(UInt8(ascii: "["))
+            writer.append(byte: UInt8(ascii: "["))
             for index in items.indices {
-                if index > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+                if index > 0 { writer.append(byte: UInt8(ascii: ",")) }
                 path.append(.index(index))
                 let outcome = complete(inner, items[index], field: field, parentType: parentType)
                 path.removeLast()
                 if outcome == .failed { return .failed }
             }
-            writer.bytes.append(UInt8(ascii: "]"))
+            writer.append(byte: UInt8(ascii: "]"))
             return .value
         case .named(let index):
             switch resolved {

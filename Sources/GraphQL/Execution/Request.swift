@@ -32,7 +32,7 @@ public struct GraphQLResponse: Sendable {
         writer.append("{")
         if let data {
             writer.append("\"data\":")
-            writer.bytes.append(contentsOf: data)
+            writer.append(data)
         }
         if !errors.isEmpty {
             if data != nil { writer.append(",") }

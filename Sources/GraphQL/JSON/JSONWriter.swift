@@ -1,23 +1,76 @@
 /// Serialises `JSON` into UTF-8 bytes, compact or pretty, byte-for-byte reproducibly.
 ///
-/// Strings are escaped per RFC 8259: `"`, `\` and control characters only; non-ASCII stays UTF-8
+/// Strings are escaped per RFC 8259: `"`, `\`, and control characters only; non-ASCII stays UTF-8
 /// and `/` is not escaped. Integral doubles print without `.0`. Pretty output indents by two
 /// spaces and puts `": "` between key and value.
-public struct JSONWriter {
-    public var bytes: [UInt8] = []
+///
+/// The output lives in one heap block the writer owns, grown by doubling. A response writes a
+/// few hundred small pieces; appending checks capacity once per piece and copies with `memcpy`,
+/// where an `Array` would also check uniqueness on every append. The writer cannot be copied,
+/// so nothing else ever shares the block.
+public struct JSONWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// How many bytes have been written.
+    public private(set) var count = 0
     public let pretty: Bool
     private var depth = 0
 
     public init(pretty: Bool = false, capacity: Int = 1024) {
         self.pretty = pretty
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(16, capacity)
+        base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// The bytes written so far, as an array.
+    public var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Room for `extra` more bytes, returning where they go.
+    private mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+        if count + extra > capacity { grow(extra) }
+        return base + count
+    }
+
+    private mutating func grow(_ extra: Int) {
+        let grownCapacity = max(capacity * 2, count + extra)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: grownCapacity)
+        grown.initialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity = grownCapacity
+    }
+
+    public mutating func append(byte: UInt8) {
+        reserve(1).pointee = byte
+        count += 1
+    }
+
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    public mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Drops everything written after the first `length` bytes (null bubbling rewrites a value).
+    public mutating func truncate(to length: Int) {
+        count = min(max(0, length), count)
     }
 
     public static func string(_ value: JSON, pretty: Bool = false) -> String {
         var writer = JSONWriter(pretty: pretty)
         writer.write(value)
-        if pretty { writer.bytes.append(UInt8(ascii: "\n")) }
-        return String(decoding: writer.bytes, as: UTF8.self)
+        if pretty { writer.append(byte: UInt8(ascii: "\n")) }
+        return writer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     public mutating func write(_ value: JSON) {
@@ -29,23 +82,23 @@ public struct JSONWriter {
         case .string(let text): writeString(text)
         case .array(let items):
             if items.isEmpty { return append("[]") }
-            bytes.append(UInt8(ascii: "["))
+            append(byte: UInt8(ascii: "["))
             depth += 1
             for (index, item) in items.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if index > 0 { append(byte: UInt8(ascii: ",")) }
                 newline()
                 write(item)
             }
             depth -= 1
             newline()
-            bytes.append(UInt8(ascii: "]"))
+            append(byte: UInt8(ascii: "]"))
         case .object(let object):
             if object.isEmpty { return append("{}") }
-            bytes.append(UInt8(ascii: "{"))
+            append(byte: UInt8(ascii: "{"))
             depth += 1
             var first = true
             for (key, member) in object.members {
-                if !first { bytes.append(UInt8(ascii: ",")) }
+                if !first { append(byte: UInt8(ascii: ",")) }
                 first = false
                 newline()
                 writeString(key)
@@ -54,38 +107,39 @@ public struct JSONWriter {
             }
             depth -= 1
             newline()
-            bytes.append(UInt8(ascii: "}"))
+            append(byte: UInt8(ascii: "}"))
         }
     }
 
     private mutating func newline() {
         guard pretty else { return }
-        bytes.append(UInt8(ascii: "\n"))
-        for _ in 0..<(depth * 2) { bytes.append(UInt8(ascii: " ")) }
+        append(byte: UInt8(ascii: "\n"))
+        for _ in 0..<(depth * 2) { append(byte: UInt8(ascii: " ")) }
     }
 
     public mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { append($0) }
     }
 
     public mutating func writeInt(_ number: Int) {
-        if number == 0 { return bytes.append(UInt8(ascii: "0")) }
+        // At most 19 digits and a sign; digits are written right to left into reserved room.
+        let out = reserve(20)
         var magnitude = number.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while magnitude > 0 {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            }
+        var digits = 1
+        var probe = magnitude
+        while probe >= 10 {
+            probe /= 10
+            digits += 1
         }
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        withUnsafeBytes(of: &digits) { buffer in
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
-        }
+        if number < 0 { out[0] = UInt8(ascii: "-") }
+        let length = digits + (number < 0 ? 1 : 0)
+        var index = length
+        repeat {
+            index -= 1
+            out[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        count += length
     }
 
     private mutating func writeDouble(_ number: Double) {
@@ -93,16 +147,16 @@ public struct JSONWriter {
         if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
             return writeInt(Int(number))
         }
-        bytes.append(contentsOf: number.description.utf8)
+        append(Array(number.description.utf8))
     }
 
     public mutating func writeString(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
+        append(byte: UInt8(ascii: "\""))
         if text.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) == nil {
             var copy = text
             copy.withUTF8 { writeEscaped($0) }
         }
-        bytes.append(UInt8(ascii: "\""))
+        append(byte: UInt8(ascii: "\""))
     }
 
     private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
@@ -121,7 +175,7 @@ public struct JSONWriter {
                 index += 1
                 continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+            append(UnsafeBufferPointer(start: base + runStart, count: index - runStart))
             index += 1
             runStart = index
             switch byte {
@@ -134,11 +188,11 @@ public struct JSONWriter {
             case 0x0C: append("\\f")
             default:
                 append("\\u00")
-                bytes.append(Self.hexDigit(byte >> 4))
-                bytes.append(Self.hexDigit(byte & 0xF))
+                append(byte: Self.hexDigit(byte >> 4))
+                append(byte: Self.hexDigit(byte & 0xF))
             }
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+        append(UnsafeBufferPointer(start: base + runStart, count: count - runStart))
     }
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {
@@ -163,6 +217,13 @@ public struct JSONWriter {
         let quoteHit = (quote &- ones) & ~quote
         let backslashHit = (backslash &- ones) & ~backslash
         return (control | quoteHit | backslashHit) & highs != 0
+    }
+}
+
+extension JSONWriter {
+    /// Calls `body` with the bytes written so far, without copying them.
+    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: base, count: count))
     }
 }
 
