@@ -129,14 +129,12 @@ extension ShopSchema {
             F("compareAtPrice", "Money", "The price before a reduction, when there is one.") { call in
                 try item(call).compareAtPrice.map(money) ?? .null
             },
-            F("stock", "Int!", "Units in stock now, shared by all sessions.") { call in
-                let shop = try call.shop()
-                return .int(shop.state.stock(at: call.index))
-            },
-            F("inStock", "Boolean!", "Whether any units are in stock.") { call in
-                let shop = try call.shop()
-                return .bool(shop.state.stock(at: call.index) > 0)
-            },
+            F("stock", "Int!", "Units in stock now, shared by all sessions.", int: { call in
+                try call.shop().state.stock(at: call.index)
+            }),
+            F("inStock", "Boolean!", "Whether any units are in stock.", bool: { call in
+                try call.shop().state.stock(at: call.index) > 0
+            }),
             F("maxPerOrder", "Int!", "The most units one cart may hold.", int: { call in try item(call).maxPerOrder }),
             F("createdAt", "String!", "When the product was added, ISO-8601 UTC.", string: { call in try item(call).createdAt.iso8601 }),
             F("isFavorite", "Boolean!", "Whether this session has the product among its favorites.", bool: { call in
