@@ -36,3 +36,30 @@ struct IntrospectionTests {
         }
     }
 }
+
+/// The schema builder reports every problem at once instead of building a broken schema.
+struct SchemaBuilderTests {
+    typealias F = SchemaBuilder.FieldSpec
+
+    @Test func rejectsReservedDuplicateAndUndescribedFields() {
+        var builder = SchemaBuilder()
+        builder.object("Query", "Reads.", [
+            F("__secret", "String", "A reserved name.") { _ in .null },
+            F("twice", "String", "Once.") { _ in .null },
+            F("twice", "String", "Twice.") { _ in .null },
+            F("bare", "String", "") { _ in .null },
+            F("lost", "Nowhere", "An unknown type.") { _ in .null },
+        ])
+        let expected = """
+            Query.__secret: names starting with "__" are reserved for introspection
+            Query.twice is defined twice
+            Query.bare has no description
+            Query.lost: unknown or malformed type "Nowhere"
+            """
+        #expect {
+            try builder.build(query: "Query")
+        } throws: { error in
+            (error as? SchemaError)?.message == expected
+        }
+    }
+}

@@ -77,18 +77,19 @@ public final class Field: Sendable {
     public let directives: [Directive]
     public let selectionSet: SelectionSet?
     public let offset: Int
+    /// The key under which the field appears in the response: the alias, or else the name.
+    public let responseKey: String
 
     public init(alias: Name?, name: Name, arguments: [Argument], directives: [Directive], selectionSet: SelectionSet?, offset: Int) {
         self.alias = alias
         self.name = name
+        responseKey = alias?.value ?? name.value
         self.arguments = arguments
         self.directives = directives
         self.selectionSet = selectionSet
         self.offset = offset
     }
 
-    /// The key under which the field appears in the response.
-    public var responseKey: String { alias?.value ?? name.value }
 }
 
 public struct FragmentSpread: Sendable {

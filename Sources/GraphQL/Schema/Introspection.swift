@@ -182,9 +182,9 @@ extension Schema {
 
     /// The field `name` of object type `typeIndex`, including the implicit meta fields.
     public func field(_ name: String, on owner: Int) -> FieldDefinition? {
-        if name.utf8.first == UInt8(ascii: "_"), name.utf8.dropFirst().first == UInt8(ascii: "_") {
-            return metaField(name, on: owner)
-        }
-        return fieldsByName[owner][name]
+        guard fieldNames.indices.contains(owner) else { return nil }
+        if let index = fieldNames[owner].index(of: name) { return fieldLists[owner][index] }
+        // Schema fields never start with "__" (the builder rejects them), so only a miss can be a meta field.
+        return name.hasPrefix("__") ? metaField(name, on: owner) : nil
     }
 }

@@ -12,8 +12,9 @@ public final class Schema: Sendable {
     public let kinds: [TypeKind]
     /// The scalar kind of each scalar type, by index; nil for other types.
     public let scalarKinds: [ScalarKind?]
-    /// Each object type's fields by name, by type index, so a lookup hashes once and copies nothing.
-    let fieldsByName: [[String: FieldDefinition]]
+    /// Each type's fields and a table of their names, by type index, for `field(_:on:)`.
+    let fieldLists: [[FieldDefinition]]
+    let fieldNames: [NameTable]
 
     init(types: [NamedType], queryType: Int, mutationType: Int?, directives: [DirectiveDefinition], description: String?) {
         self.types = types
@@ -22,11 +23,8 @@ public final class Schema: Sendable {
             if case .scalar(let kind) = type.shape { return kind }
             return nil
         }
-        fieldsByName = types.map { type in
-            var byName: [String: FieldDefinition] = [:]
-            for field in type.fields { byName[field.name] = field }
-            return byName
-        }
+        fieldLists = types.map(\.fields)
+        fieldNames = fieldLists.map { NameTable($0.map(\.name)) }
         var index: [String: Int] = [:]
         for (position, type) in types.enumerated() { index[type.name] = position }
         typeIndex = index

@@ -132,6 +132,7 @@ public struct SchemaBuilder {
                     if spec.description.isEmpty { problems.append("\(place) has no description") }
                     if let problem = Self.leafMismatch(spec.resolver, type: type, all: all, place: place) { problems.append(problem) }
                     if fieldIndex[spec.name] != nil { problems.append("\(place) is defined twice") }
+                    if spec.name.hasPrefix("__") { problems.append("\(place): names starting with \"__\" are reserved for introspection") }
                     fieldIndex[spec.name] = fields.count
                     fields.append(
                         FieldDefinition(

@@ -110,9 +110,13 @@ public final class FieldDefinition: Sendable {
     let resolver: ResolverKind?
     /// `type.namedIndex`, worked out once: the executor needs it for every value it writes.
     let namedType: Int
+    /// Whether an argument must be given (non-null without a default); validation skips the
+    /// argument rules for the many fields that take no arguments and need none.
+    let hasRequiredArguments: Bool
 
     init(name: String, description: String, type: TypeRef, arguments: [InputValueDefinition], deprecationReason: String?, resolver: ResolverKind?) {
         namedType = type.namedIndex
+        hasRequiredArguments = arguments.contains { $0.type.isNonNull && $0.defaultValue == nil }
         self.name = name
         self.description = description
         self.type = type

@@ -8,6 +8,18 @@ extension Validator {
         let parent: Int?
         let field: Field
         let definition: FieldDefinition?
+        /// Written in the checked set or in an inline fragment directly in it, so its own
+        /// selection set is checked from there (fields from fragments are checked with the fragment).
+        let inPlace: Bool
+    }
+
+    /// Expanded fields of fragments that spread no other fragment, by name, for one validation.
+    final class OverlapMemo {
+        private var fieldsByFragment: [String: [FieldEntry]] = [:]
+
+        func fields(of fragment: String) -> [FieldEntry]? { fieldsByFragment[fragment] }
+
+        func remember(_ fields: [FieldEntry], of fragment: String) { fieldsByFragment[fragment] = fields }
     }
 
     struct Conflict {
@@ -61,82 +73,115 @@ extension Validator {
 
     /// Checks `sets` (one selection set, or several merged) and every selection set nested in them.
     mutating func checkOverlaps(in sets: [SelectionSet], type: Int?) throws(Aborted) {
-        for conflict in conflictsWithin(gather(sets, type: type)) {
+        let fields = gather(sets, type: type)
+        for conflict in conflictsWithin(fields) {
             try report(
                 "Fields \"\(conflict.key)\" conflict because \(conflict.reason). Use different aliases on the fields to fetch both if this was intentional.",
                 conflict.offsets)
         }
-        for set in sets {
-            for selection in set.selections {
-                switch selection {
-                case .field(let field):
-                    guard let nested = field.selectionSet else { continue }
-                    let definition = type.flatMap { schema.field(field.name.value, on: $0) }
-                    try checkOverlaps(in: [nested], type: definition?.type.namedIndex)
-                case .inlineFragment(let inline):
-                    let condition = inline.typeCondition.flatMap { schema.typeIndex[$0.value] } ?? type
-                    try checkNestedOverlaps(in: inline.selectionSet, type: condition)
-                case .fragmentSpread:
-                    continue
-                }
+        // Fragment definitions are checked on their own; here only the sets written in place.
+        for entry in fields.entries where entry.inPlace {
+            guard let nested = entry.field.selectionSet else { continue }
+            try checkOverlaps(in: [nested], type: entry.definition?.type.namedIndex)
+        }
+    }
+
+    /// Fields gathered from selection sets, fragments expanded, in document order, with the
+    /// first field of each response key (`heads`) and each field's group (`group[i]`, an index
+    /// into `entries` of the group's first field).
+    struct GatheredFields {
+        var entries: [FieldEntry] = []
+        var heads: [Int] = []
+        var group: [Int] = []
+
+        init() {
+            entries.reserveCapacity(16)
+            heads.reserveCapacity(16)
+            group.reserveCapacity(16)
+        }
+
+        mutating func append(_ entry: FieldEntry) {
+            let head = head(for: entry.field.responseKey)
+            group.append(head ?? entries.count)
+            if head == nil { heads.append(entries.count) }
+            entries.append(entry)
+        }
+
+        /// The group whose response key is `key`, as the index of its first field.
+        func head(for key: String) -> Int? {
+            let length = key.utf8.count
+            for head in heads {
+                let other = entries[head].field.responseKey
+                if other.utf8.count == length && other == key { return head }
             }
+            return nil
         }
     }
 
-    private mutating func checkNestedOverlaps(in set: SelectionSet, type: Int?) throws(Aborted) {
-        for case .field(let field) in set.selections {
-            guard let nested = field.selectionSet else { continue }
-            let definition = type.flatMap { schema.field(field.name.value, on: $0) }
-            try checkOverlaps(in: [nested], type: definition?.type.namedIndex)
-        }
-    }
-
-    /// The fields of `sets` grouped by response key, fragments expanded, in document order.
-    func gather(_ sets: [SelectionSet], type: Int?) -> [(key: String, entries: [FieldEntry])] {
-        var groups: [(key: String, entries: [FieldEntry])] = []
+    /// The fields of `sets` with fragments expanded (each fragment once), in document order.
+    func gather(_ sets: [SelectionSet], type: Int?) -> GatheredFields {
+        var gathered = GatheredFields()
         var visited: [String] = []
-        func add(_ set: SelectionSet, parent: Int?) {
+        func add(_ set: SelectionSet, parent: Int?, depth: Int) {
             for selection in set.selections {
                 switch selection {
                 case .field(let field):
                     let definition = parent.flatMap { schema.field(field.name.value, on: $0) }
-                    let entry = FieldEntry(parent: parent, field: field, definition: definition)
-                    if let index = groups.firstIndex(where: { $0.key == field.responseKey }) {
-                        groups[index].entries.append(entry)
-                    } else {
-                        groups.append((field.responseKey, [entry]))
-                    }
+                    gathered.append(FieldEntry(parent: parent, field: field, definition: definition, inPlace: depth < 2))
                 case .inlineFragment(let inline):
-                    add(inline.selectionSet, parent: inline.typeCondition.flatMap { schema.typeIndex[$0.value] } ?? parent)
+                    let condition = inline.typeCondition.flatMap { schema.typeIndex[$0.value] } ?? parent
+                    add(inline.selectionSet, parent: condition, depth: depth + 1)
                 case .fragmentSpread(let spread):
                     let name = spread.name.value
                     guard !visited.contains(name), let fragment = document.fragment(named: name) else { continue }
                     visited.append(name)
-                    add(fragment.selectionSet, parent: schema.typeIndex[fragment.typeCondition.value])
+                    if let known = overlapMemo.fields(of: name) {
+                        for entry in known { gathered.append(entry) }
+                        continue
+                    }
+                    let start = gathered.entries.count
+                    add(fragment.selectionSet, parent: schema.typeIndex[fragment.typeCondition.value], depth: 2)
+                    // A fragment without spreads expands the same everywhere; remember it.
+                    if !Self.hasSpreads(fragment.selectionSet) {
+                        overlapMemo.remember(Array(gathered.entries[start...]), of: name)
+                    }
                 }
             }
         }
-        for set in sets { add(set, parent: type) }
-        return groups
+        for set in sets { add(set, parent: type, depth: 0) }
+        return gathered
     }
 
-    private func conflictsWithin(_ groups: [(key: String, entries: [FieldEntry])]) -> [Conflict] {
+    private static func hasSpreads(_ set: SelectionSet) -> Bool {
+        set.selections.contains { selection in
+            switch selection {
+            case .fragmentSpread: true
+            case .inlineFragment(let inline): hasSpreads(inline.selectionSet)
+            case .field: false
+            }
+        }
+    }
+
+    private func conflictsWithin(_ fields: GatheredFields) -> [Conflict] {
         var conflicts: [Conflict] = []
-        for group in groups where group.entries.count > 1 {
-            let first = group.entries[0]
-            for other in group.entries.dropFirst() {
-                if let conflict = conflict(group.key, first, other) { conflicts.append(conflict) }
+        guard fields.heads.count < fields.entries.count else { return conflicts }
+        for head in fields.heads {
+            let first = fields.entries[head]
+            for index in (head + 1)..<fields.entries.count where fields.group[index] == head {
+                if let conflict = conflict(first.field.responseKey, first, fields.entries[index]) { conflicts.append(conflict) }
             }
         }
         return conflicts
     }
 
-    private func conflictsBetween(_ lhs: [(key: String, entries: [FieldEntry])], _ rhs: [(key: String, entries: [FieldEntry])]) -> [Conflict] {
+    private func conflictsBetween(_ lhs: GatheredFields, _ rhs: GatheredFields) -> [Conflict] {
         var conflicts: [Conflict] = []
-        for group in lhs {
-            guard let first = group.entries.first, let match = rhs.first(where: { $0.key == group.key }) else { continue }
-            for other in match.entries {
-                if let conflict = conflict(group.key, first, other) {
+        for head in lhs.heads {
+            let first = lhs.entries[head]
+            let key = first.field.responseKey
+            guard let match = rhs.head(for: key) else { continue }
+            for index in match..<rhs.entries.count where rhs.group[index] == match {
+                if let conflict = conflict(key, first, rhs.entries[index]) {
                     conflicts.append(conflict)
                     break
                 }

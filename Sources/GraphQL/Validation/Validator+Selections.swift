@@ -58,32 +58,33 @@ extension Validator {
             }
         }
         let schema = self.schema
-        try checkArguments(
-            field.arguments, definitions: definition?.arguments, known: definition != nil,
-            unknownMessage: { argument in
-                let owner = parent.map { "\(schema.types[$0].name).\(name)" } ?? name
-                return "Unknown argument \"\(argument)\" on field \"\(owner)\"."
-            },
-            missingMessage: { argument, type in
-                "Field \"\(name)\" argument \"\(argument)\" of type \"\(type)\" is required, but it was not provided."
-            },
-            at: field.offset, summary: &summary)
+        if !field.arguments.isEmpty || definition?.hasRequiredArguments == true {
+            try checkArguments(
+                field.arguments, definitions: definition?.arguments, known: definition != nil,
+                unknownMessage: { argument in
+                    let owner = parent.map { "\(schema.types[$0].name).\(name)" } ?? name
+                    return "Unknown argument \"\(argument)\" on field \"\(owner)\"."
+                },
+                missingMessage: { argument, type in
+                    "Field \"\(name)\" argument \"\(argument)\" of type \"\(type)\" is required, but it was not provided."
+                },
+                at: field.offset, summary: &summary)
+        }
 
         var childType: Int?
         if let definition {
-            let named = schema.types[definition.type.namedIndex]
-            let typeText = schema.describe(definition.type)
-            if named.isLeaf {
+            let kind = schema.kinds[definition.namedType]
+            if kind == .scalar || kind == .enumeration {
                 if let selectionSet = field.selectionSet {
                     try report(
-                        "Field \"\(name)\" must not have a selection since type \"\(typeText)\" has no subfields.",
+                        "Field \"\(name)\" must not have a selection since type \"\(schema.describe(definition.type))\" has no subfields.",
                         [selectionSet.offset])
                 }
             } else {
-                childType = definition.type.namedIndex
+                childType = definition.namedType
                 if field.selectionSet == nil {
                     try report(
-                        "Field \"\(name)\" of type \"\(typeText)\" must have a selection of subfields. Did you mean \"\(name) { ... }\"?",
+                        "Field \"\(name)\" of type \"\(schema.describe(definition.type))\" must have a selection of subfields. Did you mean \"\(name) { ... }\"?",
                         [field.offset])
                 }
             }

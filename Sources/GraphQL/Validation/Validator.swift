@@ -37,6 +37,7 @@ public struct Validator {
     let limits: ValidationLimits
     var errors: [GraphQLError] = []
     var fragmentSummaries: [String: Summary] = [:]
+    let overlapMemo = OverlapMemo()
 
     public static func validate(_ document: Document, schema: Schema, limits: ValidationLimits = ValidationLimits()) -> [GraphQLError] {
         var validator = Validator(schema: schema, document: document, limits: limits)
