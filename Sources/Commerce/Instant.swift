@@ -67,11 +67,21 @@ public struct Instant: Sendable, Hashable, Comparable {
 
     /// `2026-03-01T10:00:00Z`.
     public var iso8601: String {
+        var text = ""
+        writeISO8601 { text = String(decoding: $0, as: UTF8.self) }
+        return text
+    }
+
+    /// Passes the UTF-8 of `iso8601` to `sink`, written on the stack rather than into a string.
+    public func writeISO8601(to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = Instant.civilFromDays(days)
-        guard (0...9999).contains(year) else { return "\(year)-\(month)-\(day)T\(secondOfDay)Z" }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+        guard (0...9999).contains(year) else {
+            var text = "\(year)-\(month)-\(day)T\(secondOfDay)Z"
+            return text.withUTF8(sink)
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
             func put(_ value: Int64, _ digits: Int, at offset: Int) {
                 var rest = value
                 for index in stride(from: offset + digits - 1, through: offset, by: -1) {
@@ -91,7 +101,7 @@ public struct Instant: Sendable, Hashable, Comparable {
             buffer[16] = UInt8(ascii: ":")
             put(secondOfDay % 60, 2, at: 17)
             buffer[19] = UInt8(ascii: "Z")
-            return String(decoding: UnsafeBufferPointer(buffer), as: UTF8.self)
+            sink(UnsafeBufferPointer(buffer))
         }
     }
 

@@ -23,40 +23,66 @@ public struct Currency: Sendable, Equatable {
 
     /// `1299.00` for 129900 minor units with two fraction digits.
     public func amount(_ minorUnits: Int64) -> String {
-        render(minorUnits, symbol: false, grouping: false)
+        var text = ""
+        writeAmount(minorUnits) { text = String(decoding: $0, as: UTF8.self) }
+        return text
     }
 
     /// `$1,299.00`: the symbol, then the amount with `,` between thousands.
     public func formatted(_ minorUnits: Int64) -> String {
-        render(minorUnits, symbol: true, grouping: true)
+        var text = ""
+        writeFormatted(minorUnits) { text = String(decoding: $0, as: UTF8.self) }
+        return text
     }
 
-    /// Writes right to left into a stack buffer: money strings are made for every price in every
-    /// response, and most fit a small string, so this usually allocates nothing.
-    private func render(_ minorUnits: Int64, symbol withSymbol: Bool, grouping: Bool) -> String {
+    /// Passes the UTF-8 of `amount(minorUnits)` to `sink`, without making a string.
+    public func writeAmount(_ minorUnits: Int64, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        render(minorUnits, symbol: false, grouping: false, to: sink)
+    }
+
+    /// Passes the UTF-8 of `formatted(minorUnits)` to `sink`, without making a string.
+    public func writeFormatted(_ minorUnits: Int64, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        render(minorUnits, symbol: true, grouping: true, to: sink)
+    }
+
+    /// Writes right to left into a stack buffer: money is written for every price in every
+    /// response, and a JSON writer can copy the bytes straight into its output.
+    private func render(_ minorUnits: Int64, symbol withSymbol: Bool, grouping: Bool, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         let capacity = 40 + fractionDigits + symbol.utf8.count
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var index = capacity
-            func put(_ byte: UInt8) {
-                index -= 1
-                buffer[index] = byte
-            }
             var magnitude = minorUnits.magnitude
             for _ in 0..<fractionDigits {
-                put(UInt8(ascii: "0") + UInt8(magnitude % 10))
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             }
-            if fractionDigits > 0 { put(UInt8(ascii: ".")) }
+            if fractionDigits > 0 {
+                index -= 1
+                buffer[index] = UInt8(ascii: ".")
+            }
             var count = 0
             repeat {
-                if grouping, count > 0, count % 3 == 0 { put(UInt8(ascii: ",")) }
-                put(UInt8(ascii: "0") + UInt8(magnitude % 10))
+                if grouping, count > 0, count % 3 == 0 {
+                    index -= 1
+                    buffer[index] = UInt8(ascii: ",")
+                }
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
                 count += 1
             } while magnitude > 0
-            if withSymbol { for byte in symbol.utf8.reversed() { put(byte) } }
-            if minorUnits < 0 { put(UInt8(ascii: "-")) }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<capacity]), as: UTF8.self)
+            if withSymbol {
+                for byte in symbol.utf8.reversed() {
+                    index -= 1
+                    buffer[index] = byte
+                }
+            }
+            if minorUnits < 0 {
+                index -= 1
+                buffer[index] = UInt8(ascii: "-")
+            }
+            sink(UnsafeBufferPointer(rebasing: buffer[index..<capacity]))
         }
     }
 

@@ -162,4 +162,30 @@ struct ExecutionTests {
             #expect(response == TestSchema.run(literal, variables: request.variables))
         }
     }
+
+    /// `utf8:` resolvers hand over bytes instead of a string: no call is null, the first call
+    /// wins, and bytes written before a throw are taken back.
+    @Test func utf8ResolversWriteTheirBytesOnce() throws {
+        typealias F = SchemaBuilder.FieldSpec
+        @Sendable func send(_ text: String, to write: (UnsafeBufferPointer<UInt8>) -> Void) {
+            var text = text
+            text.withUTF8(write)
+        }
+        var builder = SchemaBuilder()
+        builder.object("Query", "Reads.", [
+            F("quoted", "String", "Needs escaping.", utf8: { _, write in send("say \"hi\"", to: write) }),
+            F("twice", "ID!", "Calls the writer twice.", utf8: { _, write in
+                send("first", to: write)
+                send("second", to: write)
+            }),
+            F("absent", "String", "Never calls the writer.", utf8: { _, _ in }),
+            F("broken", "String", "Writes, then throws.", utf8: { _, write in
+                send("partial", to: write)
+                throw FieldError("Broke after writing.")
+            }),
+        ])
+        let schema = try builder.build(query: "Query")
+        let response = GraphQLEngine.execute(GraphQLRequest(query: "{ quoted twice absent broken }"), schema: schema, context: nil)
+        #expect(response.serialized(pretty: false) == #"{"data":{"quoted":"say \"hi\"","twice":"first","absent":null,"broken":null},"errors":[{"message":"Broke after writing.","locations":[{"line":1,"column":23}],"path":["broken"],"extensions":{"code":"INTERNAL_SERVER_ERROR"}}]}"#)
+    }
 }

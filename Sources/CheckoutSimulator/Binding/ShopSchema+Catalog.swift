@@ -4,8 +4,8 @@ import GraphQL
 extension ShopSchema {
     static func addCatalogTypes(to builder: inout SchemaBuilder) {
         builder.object("Money", "An amount of money in the store's currency.", [
-            F("amount", "String!", "The amount as a decimal string with the currency's fraction digits, like \"1299.00\".", string: { call in
-                try call.shop().currency.amount(Int64(call.index))
+            F("amount", "String!", "The amount as a decimal string with the currency's fraction digits, like \"1299.00\".", utf8: { call, write in
+                try call.shop().state.currency.writeAmount(Int64(call.index), to: write)
             }),
             F("minorUnits", "Int!", "The amount in minor units (cents), like 129900.", int: { call in
                 Int(Int64(call.index))
@@ -13,8 +13,8 @@ extension ShopSchema {
             F("currencyCode", "String!", "The ISO 4217 currency code, like \"USD\".", string: { call in
                 try call.shop().currency.code
             }),
-            F("formatted", "String!", "The amount for display, like \"$1,299.00\".", string: { call in
-                try call.shop().currency.formatted(Int64(call.index))
+            F("formatted", "String!", "The amount for display, like \"$1,299.00\".", utf8: { call, write in
+                try call.shop().state.currency.writeFormatted(Int64(call.index), to: write)
             }),
         ])
         builder.object("Brand", "A brand whose products the shop sells.", [
@@ -136,7 +136,9 @@ extension ShopSchema {
                 try call.shop().state.stock(at: call.index) > 0
             }),
             F("maxPerOrder", "Int!", "The most units one cart may hold.", int: { call in try item(call).maxPerOrder }),
-            F("createdAt", "String!", "When the product was added, ISO-8601 UTC.", string: { call in try item(call).createdAt.iso8601 }),
+            F("createdAt", "String!", "When the product was added, ISO-8601 UTC.", utf8: { call, write in
+                try item(call).createdAt.writeISO8601(to: write)
+            }),
             F("isFavorite", "Boolean!", "Whether this session has the product among its favorites.", bool: { call in
                 let context = try call.shop()
                 return context.state.isFavorite(try item(call).id, session: context.sessionName)

@@ -151,6 +151,7 @@ public struct Executor: ~Copyable {
     private mutating func executeField(
         _ field: CollectedField, definition: FieldDefinition, parentType: Int, call: inout FieldCall
     ) -> Outcome {
+        let start = writer.count
         do {
             if !definition.arguments.isEmpty || !call.arguments.isEmpty { call.arguments = try arguments(of: field).get() }
             guard let resolver = definition.resolver else {
@@ -165,6 +166,14 @@ public struct Executor: ~Copyable {
                     return serializeLeaf(.string(text), typeIndex: definition.namedType, field: field)
                 }
                 writer.writeString(text)
+            case .utf8(let resolve):
+                var written = false
+                try resolve(call) { bytes in
+                    guard !written else { return }
+                    written = true
+                    writer.writeString(utf8: bytes)
+                }
+                guard written else { return leafNull(field, definition: definition, parentType: parentType) }
             case .int(let resolve):
                 guard let number = try resolve(call) else { return leafNull(field, definition: definition, parentType: parentType) }
                 guard ValueCoercion.int32Range.contains(number) else {
@@ -177,12 +186,17 @@ public struct Executor: ~Copyable {
                 writer.append(flag ? "true" : "false")
             }
             return .value
-        } catch let failure as CoercionFailure {
-            return fieldFailed(failure.message, code: .badUserInput, field: field, type: definition.type)
-        } catch let failure as FieldError {
-            return fieldFailed(failure.message, code: failure.code, field: field, type: definition.type)
         } catch {
-            return fieldFailed("\(error)", code: .internalServerError, field: field, type: definition.type)
+            // A resolver that wrote part of its value before throwing leaves nothing behind.
+            writer.truncate(to: start)
+            switch error {
+            case let failure as CoercionFailure:
+                return fieldFailed(failure.message, code: .badUserInput, field: field, type: definition.type)
+            case let failure as FieldError:
+                return fieldFailed(failure.message, code: failure.code, field: field, type: definition.type)
+            default:
+                return fieldFailed("\(error)", code: .internalServerError, field: field, type: definition.type)
+            }
         }
     }
 

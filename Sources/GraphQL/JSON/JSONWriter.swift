@@ -32,6 +32,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Room for `extra` more bytes, returning where they go.
+    @inline(__always)
     private mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
         if count + extra > capacity { grow(extra) }
         return base + count
@@ -46,6 +47,7 @@ public struct JSONWriter: ~Copyable {
         capacity = grownCapacity
     }
 
+    @inline(__always)
     public mutating func append(byte: UInt8) {
         reserve(1).pointee = byte
         count += 1
@@ -156,6 +158,13 @@ public struct JSONWriter: ~Copyable {
             var copy = text
             copy.withUTF8 { writeEscaped($0) }
         }
+        append(byte: UInt8(ascii: "\""))
+    }
+
+    /// Writes `utf8` (valid UTF-8) as a JSON string, escaped.
+    public mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+        append(byte: UInt8(ascii: "\""))
+        writeEscaped(utf8)
         append(byte: UInt8(ascii: "\""))
     }
 

@@ -25,6 +25,14 @@ public struct SchemaBuilder {
             self.init(name, type, description, arguments: arguments, deprecated: nil, kind: .string(string))
         }
 
+        /// A `String` or `ID` field whose resolver hands its text over as UTF-8 bytes (see `ResolverKind.utf8`).
+        public init(
+            _ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec] = [],
+            utf8: @escaping @Sendable (FieldCall, (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void
+        ) {
+            self.init(name, type, description, arguments: arguments, deprecated: nil, kind: .utf8(utf8))
+        }
+
         /// An `Int` field resolved straight to its value.
         public init(_ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec] = [], int: @escaping @Sendable (FieldCall) throws -> Int?) {
             self.init(name, type, description, arguments: arguments, deprecated: nil, kind: .int(int))
@@ -166,6 +174,7 @@ public struct SchemaBuilder {
         let fits: Bool
         switch (resolver, all[index].shape) {
         case (.string?, .scalar(.string)), (.string?, .scalar(.id)), (.string?, .enumeration), (.int?, .scalar(.int)),
+             (.utf8?, .scalar(.string)), (.utf8?, .scalar(.id)),
              (.bool?, .scalar(.boolean)), (.general?, _), (nil, _):
             fits = true
         default:

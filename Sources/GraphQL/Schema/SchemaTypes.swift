@@ -87,6 +87,10 @@ public enum ResolverKind: Sendable {
     case general(FieldResolver)
     /// For `String`, `ID` and enum fields.
     case string(@Sendable (FieldCall) throws -> String?)
+    /// For `String` and `ID` fields whose text is made on the fly (money, times): the resolver
+    /// passes the UTF-8 bytes to the writer it is given, which copies them into the response;
+    /// not calling it means null, and only the first call counts. The bytes must be valid UTF-8.
+    case utf8(@Sendable (FieldCall, (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void)
     case int(@Sendable (FieldCall) throws -> Int?)
     case bool(@Sendable (FieldCall) throws -> Bool?)
 }
