@@ -4,51 +4,62 @@ import GraphQL
 extension FixtureLoader {
     /// Products from `products/*.json` in file-name order; identical duplicates merge, others conflict.
     mutating func loadProducts(brands: [Brand], defaultMaxPerOrder: Int) -> [Product] {
-        var products: [Product] = []
-        var firstSeen: [String: (file: String, path: String, product: Product, explicitRank: Bool)] = [:]
-        let files = source.files.map(\.path).filter { $0.hasPrefix("products/") }
+        var merged = MergedProducts()
+        let files = source.files.filter { $0.path.hasPrefix("products/") }
         if files.isEmpty {
             problems.append(FixtureProblem(file: "products/", path: "$", message: "no product files (products/*.json)"))
         }
         for file in files {
-            guard let json = parse(file) else { continue }
-            var reader = FixtureReader(file: file, currency: currency)
-            var items: [JSON] = []
-            var prefix = ""
-            switch json {
-            case .array(let array):
-                items = array
-            case .object(let object):
-                if reader.object(json, at: "$", required: ["products"], optional: []) != nil, case .array(let array)? = object["products"] {
-                    items = array
-                    prefix = "products"
-                } else if object["products"] != nil {
-                    reader.problem("products", "expected an array of products")
-                }
-            default:
-                reader.problem("$", "expected an array of products or {\"products\": [...]}, found \(json.kindDescription)")
-            }
-            products.reserveCapacity(products.count + items.count)
-            for (index, item) in items.enumerated() {
-                let path = prefix + "[\(index)]"
-                guard let (product, explicitRank) = readProduct(
-                    item, at: path, reader: &reader, brands: brands, defaultMaxPerOrder: defaultMaxPerOrder,
-                    rank: products.count + 1)
-                else { continue }
-                if let earlier = firstSeen[product.id] {
-                    let same = earlier.product.withRank(0) == product.withRank(0)
-                        && (earlier.explicitRank == explicitRank) && (!explicitRank || earlier.product.rank == product.rank)
-                    if !same {
-                        reader.problem(path, "product \"\(product.id)\" conflicts with its earlier copy at \(earlier.file): \(earlier.path)")
-                    }
-                    continue
-                }
-                firstSeen[product.id] = (file, path, product, explicitRank)
-                products.append(product)
-            }
-            problems += reader.problems
+            guard let json = record(Self.parse(file.text, path: file.path)) else { continue }
+            readProducts(in: json, file: file.path, brands: brands, defaultMaxPerOrder: defaultMaxPerOrder, into: &merged)
         }
-        return products
+        return merged.products
+    }
+
+    /// The products read so far and where each id was first seen.
+    struct MergedProducts {
+        var products: [Product] = []
+        var firstSeen: [String: (file: String, path: String, product: Product, explicitRank: Bool)] = [:]
+    }
+
+    private mutating func readProducts(
+        in json: JSON, file: String, brands: [Brand], defaultMaxPerOrder: Int, into merged: inout MergedProducts
+    ) {
+        var reader = FixtureReader(file: file, currency: currency)
+        var items: [JSON] = []
+        var prefix = ""
+        switch json {
+        case .array(let array):
+            items = array
+        case .object(let object):
+            if reader.object(json, at: "$", required: ["products"], optional: []) != nil, case .array(let array)? = object["products"] {
+                items = array
+                prefix = "products"
+            } else if object["products"] != nil {
+                reader.problem("products", "expected an array of products")
+            }
+        default:
+            reader.problem("$", "expected an array of products or {\"products\": [...]}, found \(json.kindDescription)")
+        }
+        merged.products.reserveCapacity(merged.products.count + items.count)
+        for (index, item) in items.enumerated() {
+            let path = prefix + "[\(index)]"
+            guard let (product, explicitRank) = readProduct(
+                item, at: path, reader: &reader, brands: brands, defaultMaxPerOrder: defaultMaxPerOrder,
+                rank: merged.products.count + 1)
+            else { continue }
+            if let earlier = merged.firstSeen[product.id] {
+                let same = earlier.product.withRank(0) == product.withRank(0)
+                    && (earlier.explicitRank == explicitRank) && (!explicitRank || earlier.product.rank == product.rank)
+                if !same {
+                    reader.problem(path, "product \"\(product.id)\" conflicts with its earlier copy at \(earlier.file): \(earlier.path)")
+                }
+                continue
+            }
+            merged.firstSeen[product.id] = (file, path, product, explicitRank)
+            merged.products.append(product)
+        }
+        problems += reader.problems
     }
 
     private static let productKeys = FixtureKeys(
@@ -96,3 +107,4 @@ extension Product {
             imageURL: imageURL, rank: rank)
     }
 }
+

@@ -41,13 +41,32 @@ struct FixtureLoader {
             if required { problems.append(FixtureProblem(file: path, path: "$", message: "file is missing")) }
             return nil
         }
+        return record(Self.parse(text, path: path))
+    }
+
+    /// A parsed fixture file: its JSON, or the syntax problem that stopped it.
+    enum ParsedFile: Sendable {
+        case json(JSON)
+        case problem(FixtureProblem)
+    }
+
+    /// The JSON, or nil after recording why there is none.
+    mutating func record(_ parsed: ParsedFile) -> JSON? {
+        switch parsed {
+        case .json(let json): return json
+        case .problem(let problem):
+            problems.append(problem)
+            return nil
+        }
+    }
+
+    static func parse(_ text: String, path: String) -> ParsedFile {
         do {
-            return try JSONParser.parse(text, maxDepth: 64)
+            return .json(try JSONParser.parse(text, maxDepth: 64))
         } catch {
             let excerpt = SourceLocation(line: error.line, column: error.column).excerpt(in: Array(text.utf8))
-            problems.append(FixtureProblem(
+            return .problem(FixtureProblem(
                 file: "\(path):\(error.line):\(error.column)", path: "$", message: "\(error.message)\n\(excerpt)"))
-            return nil
         }
     }
 

@@ -18,8 +18,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
 ///
 /// Nesting deeper than `maxDepth` is an error rather than a stack overflow.
 public struct JSONParser {
-    /// The input; `bytes` points into it for the duration of one `parse` call.
-    private let source: [UInt8]
+    /// The input, valid for the duration of one `parse` call.
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private let maxDepth: Int
@@ -33,25 +32,28 @@ public struct JSONParser {
     private var recentKeys: [(start: Int, length: Int, text: String)?] = []
 
     public static func parse(_ text: String, maxDepth: Int = 512) throws(JSONParseError) -> JSON {
-        try parse(Array(text.utf8), maxDepth: maxDepth)
+        // Parses the string's own UTF-8 in place: a fixture file can be tens of megabytes.
+        var text = text
+        return try text.withUTF8 { buffer in Result { () throws(JSONParseError) in try parse(buffer, maxDepth: maxDepth) } }.get()
     }
 
     public static func parse(_ bytes: [UInt8], maxDepth: Int = 512) throws(JSONParseError) -> JSON {
-        let result: Result<JSON, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(source: bytes, bytes: buffer, maxDepth: maxDepth)
-            return Result { () throws(JSONParseError) in try parser.parseDocument() }
-        }
-        return try result.get()
+        try bytes.withUnsafeBufferPointer { buffer in Result { () throws(JSONParseError) in try parse(buffer, maxDepth: maxDepth) } }.get()
     }
 
-    private init(source: [UInt8], bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
-        self.source = source
+    /// Parses UTF-8 `bytes`, which only need to stay valid for the call.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 512) throws(JSONParseError) -> JSON {
+        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
+        return try parser.parseDocument()
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
     }
 
     private mutating func parseDocument() throws(JSONParseError) -> JSON {
-        if source.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
         skipWhitespace()
         let value = try parseValue()
         skipWhitespace()
@@ -62,7 +64,7 @@ public struct JSONParser {
     }
 
     private func error(_ message: String, at offset: Int? = nil) -> JSONParseError {
-        let location = SourceLocation.of(offset: offset ?? position, in: source)
+        let location = SourceLocation.of(offset: offset ?? position, in: Array(bytes))
         return JSONParseError(message: message, line: location.line, column: location.column)
     }
 
