@@ -188,4 +188,26 @@ struct ExecutionTests {
         let response = GraphQLEngine.execute(GraphQLRequest(query: "{ quoted twice absent broken }"), schema: schema, context: nil)
         #expect(response.serialized(pretty: false) == #"{"data":{"quoted":"say \"hi\"","twice":"first","absent":null,"broken":null},"errors":[{"message":"Broke after writing.","locations":[{"line":1,"column":23}],"path":["broken"],"extensions":{"code":"INTERNAL_SERVER_ERROR"}}]}"#)
     }
+
+    /// A row reader runs once per object, and every field of the object sees what it read.
+    @Test func rowReadersRunOncePerObject() throws {
+        typealias F = SchemaBuilder.FieldSpec
+        final class Row { let number: Int; init(_ number: Int) { self.number = number } }
+        var builder = SchemaBuilder()
+        builder.object("Query", "Reads.", [
+            F("items", "[Item!]!", "Three items.") { _ in .list([.index(1), .index(2), .index(3)]) },
+        ])
+        builder.object("Item", "An item.", row: { call in
+            (call.context as? TestSchema.Log)?.entries.append("row \(call.index)")
+            return Row(call.index * 10)
+        }, [
+            F("a", "Int!", "From the row.", int: { call in (call.row as? Row)?.number }),
+            F("b", "Int!", "From the row, plus one.", int: { call in (call.row as? Row).map { $0.number + 1 } }),
+        ])
+        let schema = try builder.build(query: "Query")
+        let log = TestSchema.Log()
+        let response = GraphQLEngine.execute(GraphQLRequest(query: "{ items { a b } }"), schema: schema, context: log)
+        #expect(response.serialized(pretty: false) == #"{"data":{"items":[{"a":10,"b":11},{"a":20,"b":21},{"a":30,"b":31}]}}"#)
+        #expect(log.entries == ["row 1", "row 2", "row 3"])
+    }
 }

@@ -31,7 +31,7 @@ extension ShopSchema {
                 try call.parent(CategoryNode.self).productCount
             }),
         ])
-        builder.object("Product", "A product in the catalog.", productFields)
+        builder.object("Product", "A product in the catalog.", row: { call in try lookUp(call) }, productFields)
         builder.object("PageInfo", "Where a page sits in the whole list.", [
             F("hasNextPage", "Boolean!", "Whether more items follow this page.", bool: { call in
                 try call.parent(PageInfoNode.self).page.hasNextPage
@@ -106,8 +106,14 @@ extension ShopSchema {
         ])
     }
 
-    /// The product a `Product` field belongs to: its parent was resolved as `.index(position)`.
+    /// The product a `Product` object stands for: read once per object as its row (its parent
+    /// was resolved as `.index(position)`).
     private static func item(_ call: FieldCall) throws(FieldError) -> Product {
+        if let product = call.row as? Product { return product }
+        return try lookUp(call)
+    }
+
+    private static func lookUp(_ call: FieldCall) throws(FieldError) -> Product {
         guard let product = try call.shop().state.product(at: call.index) else {
             throw FieldError("No product at position \(call.index).")
         }

@@ -124,7 +124,11 @@ public struct Executor: ~Copyable {
 
     mutating func completeObject(type: Int, fields: [CollectedField], parent: Any, index: Int) -> Outcome {
         writer.append(byte: UInt8(ascii: "{"))
-        var call = FieldCall(parent: parent, index: index, arguments: JSONObject(), context: context, schema: schema)
+        var call = FieldCall(parent: parent, index: index, row: nil, arguments: JSONObject(), context: context, schema: schema)
+        if let readRow = schema.rowReaders[type] {
+            // A failing reader leaves `row` nil; each field then resolves (and reports) on its own.
+            call.row = try? readRow(call)
+        }
         var first = true
         for field in fields {
             if !first { writer.append(byte: UInt8(ascii: ",")) }

@@ -16,8 +16,16 @@ public final class Schema: Sendable {
     let fieldLists: [[FieldDefinition]]
     let fieldNames: [NameTable]
 
-    init(types: [NamedType], queryType: Int, mutationType: Int?, directives: [DirectiveDefinition], description: String?) {
+    /// Per object type, by type index: what `FieldCall.row` is for that type's fields (see
+    /// `SchemaBuilder.object(_:_:row:_:)`).
+    let rowReaders: [RowReader?]
+
+    init(
+        types: [NamedType], queryType: Int, mutationType: Int?, directives: [DirectiveDefinition], description: String?,
+        rowReaders: [String: RowReader] = [:]
+    ) {
         self.types = types
+        self.rowReaders = types.map { rowReaders[$0.name] }
         kinds = types.map(\.kind)
         scalarKinds = types.map { type in
             if case .scalar(let kind) = type.shape { return kind }

@@ -63,6 +63,9 @@ public struct FieldCall {
     public let parent: Any
     /// The parent's index when it was resolved as `.index`; -1 otherwise.
     public let index: Int
+    /// What the parent object's type reads once for all its fields (`SchemaBuilder.object(_:_:row:_:)`),
+    /// such as the product a `Product` object stands for; nil when the type has no row reader.
+    public internal(set) var row: AnyObject?
     public internal(set) var arguments: JSONObject
     public let context: AnyObject?
     public let schema: Schema
@@ -80,6 +83,9 @@ public struct FieldError: Error, Sendable {
 }
 
 public typealias FieldResolver = @Sendable (FieldCall) throws -> Resolved
+
+/// Reads, once per object, what every field of the object needs; its result is `FieldCall.row`.
+public typealias RowReader = @Sendable (FieldCall) throws -> AnyObject?
 
 /// How a field is resolved: generally, or straight to a leaf value that the executor writes
 /// without building a `Resolved` or `JSON` value first (most fields of a listing are leaves).
