@@ -22,10 +22,10 @@ public final class Schema: Sendable {
 
     init(
         types: [NamedType], queryType: Int, mutationType: Int?, directives: [DirectiveDefinition], description: String?,
-        rowReaders: [String: RowReader] = [:]
+        rowReaders readersByName: [String: RowReader] = [:]
     ) {
         self.types = types
-        self.rowReaders = types.map { rowReaders[$0.name] }
+        rowReaders = types.map { readersByName[$0.name] }
         kinds = types.map(\.kind)
         scalarKinds = types.map { type in
             if case .scalar(let kind) = type.shape { return kind }
