@@ -26,26 +26,30 @@ struct JSONTests {
         #expect(try JSONParser.parse(testCase.compact) == testCase.value || testCase.value == .double(3.0))
     }
 
-    /// The writer skips clean text eight bytes at a time; every escapable byte at every offset of
-    /// a 17-byte string (two words and a tail) must still be escaped exactly as byte by byte.
+    /// The writer skips clean text eight bytes at a time and checks the last eight as one more
+    /// word; every escapable byte at every offset of strings of 1 to 20 bytes must still be
+    /// escaped exactly as byte by byte.
     @Test(arguments: [UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x00, 0x1F, 0x0A, UInt8(ascii: "~"), 0x7F, 0xC3])
     func escapesEveryOffsetOfAWord(_ special: UInt8) {
-        for offset in 0..<17 {
-            var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 17)
-            bytes[offset] = special
-            if special == 0xC3 { bytes.insert(0xA9, at: offset + 1) }
-            let text = String(decoding: bytes, as: UTF8.self)
-            let escaped: String = switch special {
-            case UInt8(ascii: "\""): "\\\""
-            case UInt8(ascii: "\\"): "\\\\"
-            case 0x00: "\\u0000"
-            case 0x1F: "\\u001f"
-            case 0x0A: "\\n"
-            case 0xC3: "é"
-            default: String(UnicodeScalar(special))
+        let escaped: String = switch special {
+        case UInt8(ascii: "\""): "\\\""
+        case UInt8(ascii: "\\"): "\\\\"
+        case 0x00: "\\u0000"
+        case 0x1F: "\\u001f"
+        case 0x0A: "\\n"
+        case 0xC3: "é"
+        default: String(UnicodeScalar(special))
+        }
+        for length in 1...20 {
+            for offset in 0..<length {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                bytes[offset] = special
+                if special == 0xC3 { bytes.insert(0xA9, at: offset + 1) }
+                let text = String(decoding: bytes, as: UTF8.self)
+                let expected = "\"" + String(repeating: "a", count: offset) + escaped
+                    + String(repeating: "a", count: length - 1 - offset) + "\""
+                #expect(JSON.string(text).serialized() == expected, "length \(length), offset \(offset)")
             }
-            let expected = "\"" + String(repeating: "a", count: offset) + escaped + String(repeating: "a", count: 16 - offset) + "\""
-            #expect(JSON.string(text).serialized() == expected, "offset \(offset)")
         }
     }
 

@@ -16,8 +16,10 @@ extension Executor {
                 ? nil : Self.coerceArguments(first.arguments, definition: definition, variables: JSONObject(), schema: schema)
             var isPlainLeaf = false
             if let definition, case .named(let named) = definition.type.nullable { isPlainLeaf = schema.types[named].isLeaf }
+            let isEnum = definition.map { schema.kinds[$0.namedType] == .enumeration } ?? false
             return CollectedField(
-                responseKey: group.key, nodes: group.nodes, definition: definition, fixedArguments: arguments, isPlainLeaf: isPlainLeaf)
+                responseKey: group.key, nodes: group.nodes, definition: definition, fixedArguments: arguments, isPlainLeaf: isPlainLeaf,
+                isEnum: isEnum)
         }.filter { $0.definition != nil || $0.nodes[0].name.value == "__typename" }
         return fields
     }

@@ -5,37 +5,6 @@
 public struct Executor: ~Copyable {
     enum Outcome { case value, null, failed }
 
-    /// A class so that walking a list of twenty objects passes one reference per field, not
-    /// copies of its nodes, definition and arguments.
-    final class CollectedField {
-        let responseKey: String
-        /// `"key":` as UTF-8, written once per object without escaping again.
-        let keyBytes: [UInt8]
-        let nodes: [Field]
-        let definition: FieldDefinition?
-        /// The coerced arguments when they use no variables; nil when they must be coerced for
-        /// each request, because the plan outlives one request's variables.
-        let fixedArguments: Result<JSONObject, CoercionFailure>?
-        /// A scalar or enum that is not a list: its key is not pushed on the path while it
-        /// resolves, and an error adds it (most fields are these).
-        let isPlainLeaf: Bool
-        /// The sub-fields collected for this field's object type, filled on first use.
-        var children: [CollectedField]?
-
-        init(responseKey: String, nodes: [Field], definition: FieldDefinition?, fixedArguments: Result<JSONObject, CoercionFailure>?,
-             isPlainLeaf: Bool) {
-            self.responseKey = responseKey
-            var writer = JSONWriter(capacity: responseKey.utf8.count + 3)
-            writer.writeString(responseKey)
-            writer.append(byte: UInt8(ascii: ":"))
-            keyBytes = writer.bytes
-            self.nodes = nodes
-            self.definition = definition
-            self.fixedArguments = fixedArguments
-            self.isPlainLeaf = isPlainLeaf
-        }
-    }
-
     let schema: Schema
     let document: Document
     let variables: JSONObject
@@ -134,16 +103,16 @@ public struct Executor: ~Copyable {
             if !first { writer.append(byte: UInt8(ascii: ",")) }
             first = false
             writer.append(field.keyBytes)
-            guard let definition = field.definition else {
+            if field.isTypename {
                 writer.writeString(schema.types[type].name)
                 continue
             }
             let outcome: Outcome
             if field.isPlainLeaf {
-                outcome = executeField(field, definition: definition, parentType: type, call: &call)
+                outcome = executeField(field, parentType: type, call: &call)
             } else {
                 path.append(.key(field.responseKey))
-                outcome = executeField(field, definition: definition, parentType: type, call: &call)
+                outcome = executeField(field, parentType: type, call: &call)
                 path.removeLast()
             }
             if outcome == .failed { return .failed }
@@ -152,42 +121,39 @@ public struct Executor: ~Copyable {
         return .value
     }
 
-    private mutating func executeField(
-        _ field: CollectedField, definition: FieldDefinition, parentType: Int, call: inout FieldCall
-    ) -> Outcome {
+    /// Resolves and writes one field; the typed leaf cases read only what the plan copied onto
+    /// `field`, and the definition is consulted for the rest and for errors.
+    private mutating func executeField(_ field: CollectedField, parentType: Int, call: inout FieldCall) -> Outcome {
         let start = writer.count
         do {
-            if !definition.arguments.isEmpty || !call.arguments.isEmpty { call.arguments = try arguments(of: field).get() }
-            guard let resolver = definition.resolver else {
-                throw FieldError("No resolver for \(schema.types[parentType].name).\(definition.name).")
-            }
-            switch resolver {
-            case .general(let resolve):
-                return complete(definition.type, try resolve(call), field: field, parentType: parentType)
-            case .string(let resolve):
-                guard let text = try resolve(call) else { return leafNull(field, definition: definition, parentType: parentType) }
-                if case nil = schema.scalarKinds[definition.namedType] {
-                    return serializeLeaf(.string(text), typeIndex: definition.namedType, field: field)
-                }
+            if field.takesArguments || !call.arguments.isEmpty { call.arguments = try arguments(of: field).get() }
+            switch field.resolver {
+            case .string(let resolve)?:
+                guard let text = try resolve(call) else { return leafNull(field, parentType: parentType) }
+                if field.writesEnum { return serializeLeaf(.string(text), typeIndex: field.namedType, field: field) }
                 writer.writeString(text)
-            case .utf8(let resolve):
+            case .utf8(let resolve)?:
                 var written = false
                 try resolve(call) { bytes in
                     guard !written else { return }
                     written = true
                     writer.writeString(utf8: bytes)
                 }
-                guard written else { return leafNull(field, definition: definition, parentType: parentType) }
-            case .int(let resolve):
-                guard let number = try resolve(call) else { return leafNull(field, definition: definition, parentType: parentType) }
+                guard written else { return leafNull(field, parentType: parentType) }
+            case .int(let resolve)?:
+                guard let number = try resolve(call) else { return leafNull(field, parentType: parentType) }
                 guard ValueCoercion.int32Range.contains(number) else {
                     return fieldFailed("Int cannot represent non 32-bit signed integer value: \(number)", code: .internalServerError,
-                                       field: field, type: definition.type)
+                                       field: field, type: field.type)
                 }
                 writer.writeInt(number)
-            case .bool(let resolve):
-                guard let flag = try resolve(call) else { return leafNull(field, definition: definition, parentType: parentType) }
+            case .bool(let resolve)?:
+                guard let flag = try resolve(call) else { return leafNull(field, parentType: parentType) }
                 writer.append(flag ? "true" : "false")
+            case .general(let resolve)?:
+                return complete(field.type, try resolve(call), field: field, parentType: parentType)
+            case nil:
+                throw FieldError("No resolver for \(schema.types[parentType].name).\(field.nodes[0].name.value).")
             }
             return .value
         } catch {
@@ -195,18 +161,18 @@ public struct Executor: ~Copyable {
             writer.truncate(to: start)
             switch error {
             case let failure as CoercionFailure:
-                return fieldFailed(failure.message, code: .badUserInput, field: field, type: definition.type)
+                return fieldFailed(failure.message, code: .badUserInput, field: field, type: field.type)
             case let failure as FieldError:
-                return fieldFailed(failure.message, code: failure.code, field: field, type: definition.type)
+                return fieldFailed(failure.message, code: failure.code, field: field, type: field.type)
             default:
-                return fieldFailed("\(error)", code: .internalServerError, field: field, type: definition.type)
+                return fieldFailed("\(error)", code: .internalServerError, field: field, type: field.type)
             }
         }
     }
 
     /// A typed leaf resolver returned nil: null, or a null-bubbling error for a non-null field.
-    private mutating func leafNull(_ field: CollectedField, definition: FieldDefinition, parentType: Int) -> Outcome {
-        complete(definition.type, .null, field: field, parentType: parentType)
+    private mutating func leafNull(_ field: CollectedField, parentType: Int) -> Outcome {
+        complete(field.type, .null, field: field, parentType: parentType)
     }
 
     private mutating func fieldFailed(_ message: String, code: GraphQLError.Code, field: CollectedField, type: TypeRef) -> Outcome {

@@ -174,6 +174,16 @@ public struct JSONWriter: ~Copyable {
         let count = utf8.count
         var runStart = 0
         var index = 0
+        func word(at offset: Int) -> UInt64 { UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) }
+        // Most strings are clean: check whole words, then the last eight bytes as one more word
+        // (overlapping what was checked), and copy the string in one piece.
+        if count >= 8 {
+            while index + 8 <= count, !Self.mayNeedEscape(word(at: index)) { index += 8 }
+            if index + 8 > count, !Self.mayNeedEscape(word(at: count - 8)) {
+                append(utf8)
+                return
+            }
+        }
         while index < count {
             if index + 8 <= count, !Self.mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
                 index += 8

@@ -1,0 +1,60 @@
+extension Executor {
+    /// One response key of an object, collected once per cached document (an `ExecutionPlan`)
+    /// with what executing it needs copied out of its definition.
+    ///
+    /// A class so that walking a list of twenty objects passes one reference per field, not
+    /// copies of its nodes, definition and arguments.
+    final class CollectedField {
+        let responseKey: String
+        /// `"key":` as UTF-8, written once per object without escaping again; owned by this field.
+        private let key: UnsafeMutableBufferPointer<UInt8>
+        let nodes: [Field]
+        /// Nil for `__typename`, which writes the parent type's name.
+        let definition: FieldDefinition?
+        /// The coerced arguments when they use no variables; nil when they must be coerced for
+        /// each request, because the plan outlives one request's variables.
+        let fixedArguments: Result<JSONObject, CoercionFailure>?
+        /// A scalar or enum that is not a list: its key is not pushed on the path while it
+        /// resolves, and an error adds it (most fields are these).
+        let isPlainLeaf: Bool
+        let isTypename: Bool
+        // Copied from the definition, so the common leaf path touches only this object.
+        let resolver: ResolverKind?
+        let type: TypeRef
+        let namedType: Int
+        let takesArguments: Bool
+        /// A text resolver whose field is an enum: its value is checked against the enum.
+        let writesEnum: Bool
+        /// The sub-fields collected for this field's object type, filled on first use.
+        var children: [CollectedField]?
+
+        init(
+            responseKey: String, nodes: [Field], definition: FieldDefinition?, fixedArguments: Result<JSONObject, CoercionFailure>?,
+            isPlainLeaf: Bool, isEnum: Bool
+        ) {
+            self.responseKey = responseKey
+            var writer = JSONWriter(capacity: responseKey.utf8.count + 3)
+            writer.writeString(responseKey)
+            writer.append(byte: UInt8(ascii: ":"))
+            let key = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: writer.count)
+            _ = writer.withBytes { key.initialize(fromContentsOf: $0) }
+            self.key = key
+            self.nodes = nodes
+            self.definition = definition
+            self.fixedArguments = fixedArguments
+            self.isPlainLeaf = isPlainLeaf
+            isTypename = definition == nil
+            resolver = definition?.resolver
+            type = definition?.type ?? .named(0)
+            namedType = definition?.namedType ?? 0
+            takesArguments = !(definition?.arguments.isEmpty ?? true)
+            writesEnum = isEnum
+        }
+
+        deinit {
+            key.deallocate()
+        }
+
+        var keyBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(key) }
+    }
+}
