@@ -210,4 +210,31 @@ struct ExecutionTests {
         #expect(response.serialized(pretty: false) == #"{"data":{"items":[{"a":10,"b":11},{"a":20,"b":21},{"a":30,"b":31}]}}"#)
         #expect(log.entries == ["row 1", "row 2", "row 3"])
     }
+
+    /// Objects resolved as `.index` take a shorter path than `.object`; null bubbling and error
+    /// paths must be the same on it, in lists and out of them.
+    @Test func indexedObjectsBubbleNullsLikeOtherObjects() throws {
+        typealias F = SchemaBuilder.FieldSpec
+        var builder = SchemaBuilder()
+        builder.object("Query", "Reads.", [
+            F("rows", "[Row]", "Rows 1 and 2.") { _ in .list([.index(1), .index(2)]) },
+            F("strictRows", "[Row!]", "Rows 1 and 2, none null.") { _ in .list([.index(1), .index(2)]) },
+            F("row", "Row", "Row 2.") { _ in .index(2) },
+            F("strictRow", "Row!", "Row 2, not null.") { _ in .index(2) },
+        ])
+        builder.object("Row", "A row whose value fails for row 2.", [
+            F("value", "Int!", "The row number, except for row 2.", int: { call in call.index == 2 ? nil : call.index }),
+        ])
+        let schema = try builder.build(query: "Query")
+        func run(_ query: String) -> String {
+            GraphQLEngine.execute(GraphQLRequest(query: query), schema: schema, context: nil).serialized(pretty: false)
+        }
+        func error(_ column: Int, _ path: String) -> String {
+            #"{"message":"Cannot return null for non-nullable field Row.value.","locations":[{"line":1,"column":\#(column)}],"path":\#(path),"extensions":{"code":"INTERNAL_SERVER_ERROR"}}"#
+        }
+        #expect(run("{ rows { value } }") == #"{"data":{"rows":[{"value":1},null]},"errors":["# + error(10, #"["rows",1,"value"]"#) + "]}")
+        #expect(run("{ strictRows { value } }") == #"{"data":{"strictRows":null},"errors":["# + error(16, #"["strictRows",1,"value"]"#) + "]}")
+        #expect(run("{ row { value } }") == #"{"data":{"row":null},"errors":["# + error(9, #"["row","value"]"#) + "]}")
+        #expect(run("{ strictRow { value } }") == #"{"data":null,"errors":["# + error(15, #"["strictRow","value"]"#) + "]}")
+    }
 }

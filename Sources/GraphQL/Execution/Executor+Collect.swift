@@ -19,7 +19,7 @@ extension Executor {
             let isEnum = definition.map { schema.kinds[$0.namedType] == .enumeration } ?? false
             return CollectedField(
                 responseKey: group.key, nodes: group.nodes, definition: definition, fixedArguments: arguments, isPlainLeaf: isPlainLeaf,
-                isEnum: isEnum)
+                isEnum: isEnum, objectIndex: definition?.type.nullable.objectIndex(in: schema))
         }.filter { $0.definition != nil || $0.nodes[0].name.value == "__typename" }
         return fields
     }

@@ -25,12 +25,14 @@ extension Executor {
         let takesArguments: Bool
         /// A text resolver whose field is an enum: its value is checked against the enum.
         let writesEnum: Bool
+        /// The object type when the field is one object (not a list), for the `.index` fast path.
+        let objectType: Int?
         /// The sub-fields collected for this field's object type, filled on first use.
         var children: [CollectedField]?
 
         init(
             responseKey: String, nodes: [Field], definition: FieldDefinition?, fixedArguments: Result<JSONObject, CoercionFailure>?,
-            isPlainLeaf: Bool, isEnum: Bool
+            isPlainLeaf: Bool, isEnum: Bool, objectIndex: Int?
         ) {
             self.responseKey = responseKey
             var writer = JSONWriter(capacity: responseKey.utf8.count + 3)
@@ -49,6 +51,7 @@ extension Executor {
             namedType = definition?.namedType ?? 0
             takesArguments = !(definition?.arguments.isEmpty ?? true)
             writesEnum = isEnum
+            objectType = objectIndex
         }
 
         deinit {

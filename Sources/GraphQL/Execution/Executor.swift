@@ -151,7 +151,11 @@ public struct Executor: ~Copyable {
                 guard let flag = try resolve(call) else { return leafNull(field, parentType: parentType) }
                 writer.append(flag ? "true" : "false")
             case .general(let resolve)?:
-                return complete(field.type, try resolve(call), field: field, parentType: parentType)
+                let resolved = try resolve(call)
+                if case .index(let position) = resolved, let objectType = field.objectType {
+                    return completeRow(objectType, position: position, nonNull: field.type.isNonNull, field: field)
+                }
+                return complete(field.type, resolved, field: field, parentType: parentType)
             case nil:
                 throw FieldError("No resolver for \(schema.types[parentType].name).\(field.nodes[0].name.value).")
             }
@@ -221,10 +225,16 @@ public struct Executor: ~Copyable {
                 return .failed
             }
             writer.append(byte: UInt8(ascii: "["))
+            let rowType = inner.nullable.objectIndex(in: schema)
             for index in items.indices {
                 if index > 0 { writer.append(byte: UInt8(ascii: ",")) }
                 path.append(.index(index))
-                let outcome = complete(inner, items[index], field: field, parentType: parentType)
+                let outcome: Outcome
+                if let rowType, case .index(let position) = items[index] {
+                    outcome = completeRow(rowType, position: position, nonNull: inner.isNonNull, field: field)
+                } else {
+                    outcome = complete(inner, items[index], field: field, parentType: parentType)
+                }
                 path.removeLast()
                 if outcome == .failed { return .failed }
             }
@@ -242,6 +252,17 @@ public struct Executor: ~Copyable {
         }
         record("Expected a value of type \"\(schema.describe(type))\".", code: .internalServerError, field: field)
         return .failed
+    }
+
+    /// `complete` for the common case of an object resolved as `.index`: the object, or null in
+    /// its place when it fails and may be null.
+    private mutating func completeRow(_ type: Int, position: Int, nonNull: Bool, field: CollectedField) -> Outcome {
+        let start = writer.count
+        guard completeChild(type, parent: (), position: position, field: field) == .failed else { return .value }
+        if nonNull { return .failed }
+        writer.truncate(to: start)
+        writer.append("null")
+        return .null
     }
 
     private mutating func completeChild(_ index: Int, parent: Any, position: Int, field: CollectedField) -> Outcome {

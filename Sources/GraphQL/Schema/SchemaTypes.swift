@@ -21,6 +21,12 @@ public indirect enum TypeRef: Sendable, Equatable, Hashable {
         if case .nonNull(let inner) = self { return inner }
         return self
     }
+
+    /// The object type's index when this is a named object type (not a list or leaf).
+    func objectIndex(in schema: Schema) -> Int? {
+        guard case .named(let index) = self, schema.kinds.indices.contains(index), schema.kinds[index] == .object else { return nil }
+        return index
+    }
 }
 
 /// The kinds of named type, as introspection reports them.
