@@ -73,9 +73,10 @@ public struct Currency: Sendable, Equatable {
                 count += 1
             } while magnitude > 0
             if withSymbol {
-                for byte in symbol.utf8.reversed() {
-                    index -= 1
-                    buffer[index] = byte
+                var symbol = symbol
+                symbol.withUTF8 { bytes in
+                    index -= bytes.count
+                    for offset in bytes.indices { buffer[index + offset] = bytes[offset] }
                 }
             }
             if minorUnits < 0 {
