@@ -173,7 +173,8 @@ public struct Catalog: Sendable {
     /// The sort key of the product at `position` in `order`.
     public func key(of position: Int, in order: ProductOrder) -> SortKey {
         let product = products[position]
-        guard let key = Self.integerKey(of: product, brandPosition: brandPosition(of: product), in: order) else {
+        let brandPosition = order == .brand ? brandPosition(of: product) : 0
+        guard let key = Self.integerKey(of: product, brandPosition: brandPosition, in: order) else {
             return .text(product.name.lowercased())
         }
         return .int(key)

@@ -125,7 +125,7 @@ extension ShopSchema {
             F("id", "ID!", "The product's id.", string: { call in try item(call).id }),
             F("name", "String!", "The product's name.", string: { call in try item(call).name }),
             F("brand", "Brand!", "The product's brand.") { call in
-                try call.shop().state.brandNode(id: item(call).brandId)
+                try call.shop().state.brandNode(ofProductAt: call.index)
             },
             F("model", "String!", "The model family, like \"iPhone 15\".", string: { call in try item(call).model }),
             F("category", "String!", "The product's category.", string: { call in try item(call).category }),

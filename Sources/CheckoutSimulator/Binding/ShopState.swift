@@ -5,7 +5,10 @@ import GraphQL
 final class ShopState {
     let initial: Shop
     var shop: Shop {
-        didSet { products = shop.catalog.products }
+        didSet {
+            // The catalog only changes by products added (or a reset dropping them).
+            if shop.catalog.products.count != products.count { catalogChanged() }
+        }
     }
     /// The catalog's products, kept beside `shop`: every product field reads one, and reaching it
     /// through `shop.catalog` from a class copies the whole catalog struct first.
@@ -20,6 +23,23 @@ final class ShopState {
         currency = shop.store.currency
         brands = shop.catalog.brands
         brandIndexById = Dictionary(brands.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { _, last in last })
+        brandIndexes = products.map { brandIndexById[$0.brandId] ?? -1 }
+    }
+
+    private func catalogChanged() {
+        let added = shop.catalog.products.count > products.count
+        products = shop.catalog.products
+        if added {
+            brandIndexes += products[brandIndexes.count...].map { brandIndexById[$0.brandId] ?? -1 }
+        } else {
+            brandIndexes = products.map { brandIndexById[$0.brandId] ?? -1 }
+        }
+    }
+
+    /// The `Brand` object of the product at `position`, or null when it has none.
+    func brandNode(ofProductAt position: Int) -> Resolved {
+        guard brandIndexes.indices.contains(position), brandIndexes[position] >= 0 else { return .null }
+        return .index(brandIndexes[position])
     }
 
     /// Back to the state the simulator started in.
@@ -43,6 +63,8 @@ final class ShopState {
     /// The catalog's brands (fixed at start-up); a `Brand` object resolves as `.index` into it.
     let brands: [Brand]
     private let brandIndexById: [String: Int]
+    /// Each product's brand as an index into `brands` (-1 for none), by product position.
+    private var brandIndexes: [Int] = []
 
     /// The `Brand` object for the brand with `id`, or null when there is none.
     func brandNode(id: String) -> Resolved {
