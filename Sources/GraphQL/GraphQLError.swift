@@ -3,6 +3,7 @@ public enum PathComponent: Sendable, Equatable, CustomStringConvertible {
     case key(String)
     case index(Int)
 
+    /// The component as JSON paths show it: a key, or an index in brackets.
     public var description: String {
         switch self {
         case .key(let key): key
@@ -22,22 +23,35 @@ public enum PathComponent: Sendable, Equatable, CustomStringConvertible {
 public struct GraphQLError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The value of `extensions.code`.
     public struct Code: RawRepresentable, Sendable, Equatable, Hashable {
+        /// The code as written in `extensions.code`.
         public let rawValue: String
+        /// A code from its `extensions.code` text.
         public init(rawValue: String) { self.rawValue = rawValue }
 
+        /// The document is not valid GraphQL syntax.
         public static let parseFailed = Code(rawValue: "GRAPHQL_PARSE_FAILED")
+        /// The document breaks a validation rule of the schema.
         public static let validationFailed = Code(rawValue: "GRAPHQL_VALIDATION_FAILED")
+        /// A variable or argument value does not fit its type.
         public static let badUserInput = Code(rawValue: "BAD_USER_INPUT")
+        /// The operation to run cannot be chosen (unknown or ambiguous name).
         public static let operationResolutionFailure = Code(rawValue: "OPERATION_RESOLUTION_FAILURE")
+        /// A resolver failed, or returned a value its type does not allow.
         public static let internalServerError = Code(rawValue: "INTERNAL_SERVER_ERROR")
+        /// The request itself is malformed (not JSON, wrong shape).
         public static let badRequest = Code(rawValue: "BAD_REQUEST")
     }
 
+    /// What went wrong, in graphql-js's wording where it has one.
     public var message: String
+    /// Where in the document, when the error has a place there.
     public var locations: [SourceLocation]
+    /// The response path of the field that failed; nil for request errors.
     public var path: [PathComponent]?
+    /// The machine-readable kind, written as `extensions.code`.
     public var code: Code
 
+    /// An error with its message, places, path and code.
     public init(_ message: String, locations: [SourceLocation] = [], path: [PathComponent]? = nil, code: Code) {
         self.message = message
         self.locations = locations
@@ -45,6 +59,7 @@ public struct GraphQLError: Error, Sendable, Equatable, CustomStringConvertible 
         self.code = code
     }
 
+    /// The message with its first location, for logs and test failures.
     public var description: String {
         guard let first = locations.first else { return message }
         return "\(first.line):\(first.column): \(message)"

@@ -8,12 +8,15 @@ public struct DocumentCache {
     private var entries: [String: (document: Result<Document, RequestErrors>, plan: ExecutionPlan?)] = [:]
     private var order: [String] = []
     private var next = 0
+    /// How many documents the cache holds at most.
     public let capacity: Int
 
+    /// An empty cache holding at most `capacity` documents (at least one).
     public init(capacity: Int = 256) {
         self.capacity = max(1, capacity)
     }
 
+    /// How many documents are cached.
     public var count: Int { entries.count }
 
     /// The prepared document for `query`, parsing and validating it on first sight.

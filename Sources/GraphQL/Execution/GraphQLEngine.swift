@@ -1,9 +1,13 @@
 /// Limits applied to every request; see SPEC §4.
 public struct RequestLimits: Sendable {
+    /// Limits on the document's size, tokens and nesting.
     public var parse = ParseLimits()
+    /// Limits on validation errors and fields after fragment expansion.
     public var validation = ValidationLimits()
+    /// How deeply variable values may nest lists and objects.
     public var maxVariablesDepth = 25
 
+    /// The default limits.
     public init() {}
 }
 
@@ -21,6 +25,7 @@ public enum GraphQLEngine {
         return errors.isEmpty ? .success(document) : .failure(RequestErrors(errors: errors))
     }
 
+    /// Parses, validates and executes `request` (without a document cache).
     public static func execute(
         _ request: GraphQLRequest, schema: Schema, context: AnyObject?, rootValue: Any = (),
         limits: RequestLimits = RequestLimits()

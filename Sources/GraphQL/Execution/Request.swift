@@ -1,9 +1,13 @@
 /// A GraphQL request as clients send it.
 public struct GraphQLRequest: Sendable {
+    /// The document text.
     public var query: String
+    /// The variable values, as JSON.
     public var variables: JSONObject
+    /// Which operation of the document to run; needed when it has several.
     public var operationName: String?
 
+    /// A request for `query` with `variables`, running `operationName` if given.
     public init(query: String, variables: JSONObject = JSONObject(), operationName: String? = nil) {
         self.query = query
         self.variables = variables
@@ -15,13 +19,16 @@ public struct GraphQLRequest: Sendable {
 public struct GraphQLResponse: Sendable {
     /// The compact JSON of `data`, or nil when the request failed before execution.
     public let data: [UInt8]?
+    /// Request errors, or field errors in the order they happened.
     public let errors: [GraphQLError]
 
+    /// A response with compact `data` bytes (nil when there is no data) and errors.
     public init(data: [UInt8]?, errors: [GraphQLError]) {
         self.data = data
         self.errors = errors
     }
 
+    /// A response without data: the request could not run.
     public init(errors: [GraphQLError]) {
         self.init(data: nil, errors: errors)
     }

@@ -1,8 +1,10 @@
 /// Why a value could not be coerced, with the path inside the value where it failed.
 public struct CoercionFailure: Error, Sendable {
+    /// What was wrong, in graphql-js's wording.
     public let message: String
     /// The part of the input that was rejected.
     public let value: JSON
+    /// Where inside the value it failed (object fields and list indexes).
     public let path: [PathComponent]
 }
 

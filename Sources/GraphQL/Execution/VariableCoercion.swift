@@ -1,5 +1,6 @@
 /// Request-level errors: the request cannot run, so the response has no `data`.
 public struct RequestErrors: Error, Sendable {
+    /// Every problem found, in document order.
     public let errors: [GraphQLError]
 }
 

@@ -24,26 +24,31 @@ public enum JSON: Sendable, Equatable {
         return nil
     }
 
+    /// The text when this is a string.
     public var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
+    /// The number when this is an integer.
     public var intValue: Int? {
         if case .int(let value) = self { return value }
         return nil
     }
 
+    /// The flag when this is a boolean.
     public var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
+    /// The items when this is an array.
     public var arrayValue: [JSON]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
+    /// The members when this is an object.
     public var objectValue: JSONObject? {
         if case .object(let value) = self { return value }
         return nil
@@ -64,9 +69,12 @@ public enum JSON: Sendable, Equatable {
 
 /// The members of a JSON object, in order.
 public struct JSONObject: Sendable, Equatable {
+    /// The member names, in order (a name may repeat).
     public private(set) var keys: [String]
+    /// The member values, in the order of `keys`.
     public private(set) var values: [JSON]
 
+    /// An empty object.
     public init() {
         keys = []
         values = []
@@ -78,14 +86,18 @@ public struct JSONObject: Sendable, Equatable {
         self.values = values
     }
 
+    /// An object with `members`, in that order.
     public init(_ members: [(String, JSON)]) {
         keys = members.map(\.0)
         values = members.map(\.1)
     }
 
+    /// How many members the object has.
     public var count: Int { keys.count }
+    /// Whether the object has no members.
     public var isEmpty: Bool { keys.isEmpty }
 
+    /// The members as (name, value) pairs, in order.
     public var members: Zip2Sequence<[String], [JSON]> { zip(keys, values) }
 
     /// The value for `key`, or nil; with duplicate keys the last one wins, as in JavaScript.
@@ -116,6 +128,7 @@ public struct JSONObject: Sendable, Equatable {
         values.append(value)
     }
 
+    /// Makes room for `count` members without regrowing.
     public mutating func reserveCapacity(_ count: Int) {
         keys.reserveCapacity(count)
         values.reserveCapacity(count)
@@ -125,11 +138,18 @@ public struct JSONObject: Sendable, Equatable {
 extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral
 {
+    /// `"text"` as a JSON string.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// `42` as a JSON integer.
     public init(integerLiteral value: Int) { self = .int(value) }
+    /// `true` as a JSON boolean.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// `1.5` as a JSON number.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// `[…]` as a JSON array.
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    /// `nil` as JSON `null`.
     public init(nilLiteral: ()) { self = .null }
+    /// `["key": value]` as a JSON object, members in the order written.
     public init(dictionaryLiteral elements: (String, JSON)...) { self = .object(JSONObject(elements)) }
 }

@@ -6,11 +6,14 @@ import Darwin
 
 /// A JSON syntax error with the position where it was found.
 public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What was wrong.
     public let message: String
-    /// 1-based line and column; columns count Unicode scalars.
+    /// The 1-based line.
     public let line: Int
+    /// The 1-based column, counting Unicode scalars.
     public let column: Int
 
+    /// `line:column: message`.
     public var description: String { "\(line):\(column): \(message)" }
 }
 
@@ -31,12 +34,14 @@ public struct JSONParser {
     /// thousands of times, and reusing the string skips decoding it again.
     private var recentKeys: [(start: Int, length: Int, text: String)?] = []
 
+    /// Parses `text`, which must hold exactly one JSON value.
     public static func parse(_ text: String, maxDepth: Int = 512) throws(JSONParseError) -> JSON {
         // Parses the string's own UTF-8 in place: a fixture file can be tens of megabytes.
         var text = text
         return try text.withUTF8 { buffer in Result { () throws(JSONParseError) in try parse(buffer, maxDepth: maxDepth) } }.get()
     }
 
+    /// Parses UTF-8 `bytes`, which must hold exactly one JSON value.
     public static func parse(_ bytes: [UInt8], maxDepth: Int = 512) throws(JSONParseError) -> JSON {
         try bytes.withUnsafeBufferPointer { buffer in Result { () throws(JSONParseError) in try parse(buffer, maxDepth: maxDepth) } }.get()
     }

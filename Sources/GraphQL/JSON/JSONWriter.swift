@@ -13,9 +13,11 @@ public struct JSONWriter: ~Copyable {
     private var capacity: Int
     /// How many bytes have been written.
     public private(set) var count = 0
+    /// Whether output is indented (two spaces, `": "` after keys).
     public let pretty: Bool
     private var depth = 0
 
+    /// An empty writer with room for `capacity` bytes before it grows.
     public init(pretty: Bool = false, capacity: Int = 1024) {
         self.pretty = pretty
         self.capacity = max(16, capacity)
@@ -47,18 +49,21 @@ public struct JSONWriter: ~Copyable {
         capacity = grownCapacity
     }
 
+    /// Appends one byte as it is.
     @inline(__always)
     public mutating func append(byte: UInt8) {
         reserve(1).pointee = byte
         count += 1
     }
 
+    /// Appends `bytes` as they are (already valid JSON text).
     public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count).initialize(from: source, count: bytes.count)
         count += bytes.count
     }
 
+    /// Appends `bytes` as they are (already valid JSON text).
     public mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0) }
     }
@@ -68,6 +73,7 @@ public struct JSONWriter: ~Copyable {
         count = min(max(0, length), count)
     }
 
+    /// The serialisation of `value`; pretty output ends with a newline.
     public static func string(_ value: JSON, pretty: Bool = false) -> String {
         var writer = JSONWriter(pretty: pretty)
         writer.write(value)
@@ -75,6 +81,7 @@ public struct JSONWriter: ~Copyable {
         return writer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// Writes `value`, object members in their order.
     public mutating func write(_ value: JSON) {
         switch value {
         case .null: append("null")
@@ -119,10 +126,12 @@ public struct JSONWriter: ~Copyable {
         for _ in 0..<(depth * 2) { append(byte: UInt8(ascii: " ")) }
     }
 
+    /// Appends literal JSON text such as `null` or `,`.
     public mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { append($0) }
     }
 
+    /// Writes `number` in decimal.
     public mutating func writeInt(_ number: Int) {
         // At most 19 digits and a sign; digits are written right to left into reserved room.
         let out = reserve(20)
@@ -152,6 +161,7 @@ public struct JSONWriter: ~Copyable {
         append(Array(number.description.utf8))
     }
 
+    /// Writes `text` as a JSON string, escaped.
     public mutating func writeString(_ text: String) {
         append(byte: UInt8(ascii: "\""))
         if text.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) == nil {

@@ -3,11 +3,15 @@
 /// Works on bytes, not `Character`s: every syntactic character of GraphQL is ASCII, so only
 /// string contents and error positions ever need Unicode decoding.
 public struct Lexer {
+    /// The document being read.
     public let source: [UInt8]
+    /// The byte offset of the next unread byte.
     public internal(set) var position: Int
+    /// How many tokens have been read, checked against the token limit.
     public private(set) var tokenCount = 0
     let maxTokens: Int
 
+    /// A lexer at the start of `source` (after a byte-order mark, if any).
     public init(source: [UInt8], maxTokens: Int = .max) {
         self.source = source
         self.maxTokens = maxTokens

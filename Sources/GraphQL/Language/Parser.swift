@@ -1,9 +1,13 @@
 /// Limits that keep hostile documents from exhausting time, memory or the stack.
 public struct ParseLimits: Sendable {
+    /// The largest document, in UTF-8 bytes.
     public var maxBytes = 1 << 20
+    /// The most tokens a document may have.
     public var maxTokens = 15_000
+    /// How deeply selection sets, lists and objects may nest.
     public var maxDepth = 25
 
+    /// The default limits.
     public init() {}
 }
 
@@ -17,10 +21,12 @@ public struct Parser {
     private let limits: ParseLimits
     private var depth = 0
 
+    /// Parses an executable document from text.
     public static func parse(_ text: String, limits: ParseLimits = ParseLimits()) throws(GraphQLError) -> Document {
         try parse(Array(text.utf8), limits: limits)
     }
 
+    /// Parses an executable document from UTF-8 bytes; syntax errors say where.
     public static func parse(_ source: [UInt8], limits: ParseLimits = ParseLimits()) throws(GraphQLError) -> Document {
         if source.count > limits.maxBytes {
             throw GraphQLError(

@@ -1,13 +1,17 @@
 /// A 1-based line and column in a source text; columns count Unicode scalars.
 public struct SourceLocation: Sendable, Hashable, Comparable {
+    /// The line, from 1.
     public let line: Int
+    /// The column, from 1, counting Unicode scalars.
     public let column: Int
 
+    /// A location at `line` and `column`.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
+    /// Document order: by line, then column.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }

@@ -34,8 +34,12 @@ public enum TokenKind: Sendable, Equatable {
 
 /// One token: its kind, its UTF-8 byte range and, for strings, the decoded value.
 public struct Token: Sendable, Equatable {
+    /// What sort of token this is.
     public let kind: TokenKind
+    /// The byte offset of the token's first byte.
     public let start: Int
+    /// The byte offset just past the token.
     public let end: Int
+    /// The decoded text of string and block-string tokens; nil for others.
     public let value: String?
 }

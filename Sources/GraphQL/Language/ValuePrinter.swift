@@ -1,5 +1,6 @@
 /// Prints AST values as GraphQL source, the way graphql-js's `print` does inside messages.
 public enum ValuePrinter {
+    /// `value` as GraphQL source: `{a: [1, "x"]}`.
     public static func print(_ value: Value) -> String {
         switch value {
         case .variable(let name): return "$" + name.value

@@ -5,6 +5,7 @@ import Foundation
 /// Types appear in schema order; built-in scalars, introspection types and built-in directives
 /// are left out. Descriptions are block strings, on their own lines when longer than 70 characters.
 public enum SDLPrinter {
+    /// The SDL of `schema`, ending with a newline.
     public static func print(_ schema: Schema) -> String {
         var blocks: [String] = []
         for type in schema.types where !schema.isBuiltIn(type) {

@@ -2,11 +2,17 @@
 ///
 /// Built once at start-up by `SchemaBuilder`; execution looks types up by index, never by name.
 public final class Schema: Sendable {
+    /// Every named type, user-defined first, then built-in scalars and introspection types.
     public let types: [NamedType]
+    /// Each type's index in `types`, by name.
     public let typeIndex: [String: Int]
+    /// The index of the query root type.
     public let queryType: Int
+    /// The index of the mutation root type, when there is one.
     public let mutationType: Int?
+    /// The directives documents may use (`@skip`, `@include`, `@deprecated`, …).
     public let directives: [DirectiveDefinition]
+    /// The schema's description, printed above `schema` in SDL.
     public let description: String?
     /// The kind of each type, by index, for the executor's hot path.
     public let kinds: [TypeKind]
@@ -42,10 +48,12 @@ public final class Schema: Sendable {
         self.description = description
     }
 
+    /// The type called `name`, if the schema has one.
     public func type(named name: String) -> NamedType? {
         typeIndex[name].map { types[$0] }
     }
 
+    /// The directive called `name`, if the schema has one.
     public func directive(named name: String) -> DirectiveDefinition? {
         directives.first { $0.name == name }
     }
@@ -88,6 +96,8 @@ public final class Schema: Sendable {
 
 /// A problem in a schema definition: a programming error in the binding, reported, not trapped.
 public struct SchemaError: Error, Sendable, CustomStringConvertible {
+    /// Every problem found, one per line.
     public let message: String
+    /// The problems, one per line.
     public var description: String { message }
 }

@@ -5,6 +5,8 @@ import Foundation
 /// Names are resolved to indices by `build`, which reports every unknown name, duplicate and
 /// missing description at once.
 public struct SchemaBuilder {
+    /// A field as the builder takes it: name, type as GraphQL writes it, description, arguments
+    /// and how it resolves.
     public struct FieldSpec {
         let name: String
         let type: String
@@ -13,6 +15,7 @@ public struct SchemaBuilder {
         let deprecationReason: String?
         let resolver: ResolverKind?
 
+        /// A field resolved generally (objects, lists, anything), optionally deprecated.
         public init(
             _ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec] = [],
             deprecated: String? = nil, resolve: FieldResolver? = nil
@@ -53,12 +56,15 @@ public struct SchemaBuilder {
         }
     }
 
+    /// An argument or input field: name, type as GraphQL writes it, description and a default
+    /// written as GraphQL source (`"10"`, `"\"text\""`).
     public struct ArgumentSpec {
         let name: String
         let type: String
         let description: String
         let defaultValue: String?
 
+        /// An argument; `defaultValue` is GraphQL source, checked against the type when the schema is built.
         public init(_ name: String, _ type: String, _ description: String, default defaultValue: String? = nil) {
             self.name = name
             self.type = type
@@ -77,8 +83,10 @@ public struct SchemaBuilder {
     private var pending: [(name: String, description: String, shape: Pending)] = []
     private var rowReaders: [String: RowReader] = [:]
 
+    /// An empty builder.
     public init() {}
 
+    /// Declares an object type with `fields`.
     public mutating func object(_ name: String, _ description: String, _ fields: [FieldSpec]) {
         pending.append((name, description, .object(fields)))
     }
@@ -91,15 +99,19 @@ public struct SchemaBuilder {
         rowReaders[name] = row
     }
 
+    /// Declares an enum type; each value is (name, description).
     public mutating func enumeration(_ name: String, _ description: String, _ values: [(String, String)]) {
         pending.append(
             (name, description, .enumeration(values.map { EnumValueDefinition(name: $0.0, description: $0.1, deprecationReason: nil) })))
     }
 
+    /// Declares an input object type with `fields`.
     public mutating func input(_ name: String, _ description: String, _ fields: [ArgumentSpec]) {
         pending.append((name, description, .inputObject(fields)))
     }
 
+    /// The schema, with `query` (and `mutation`) as root types; every unknown type, duplicate,
+    /// missing description and mismatched resolver is reported at once.
     public func build(query: String, mutation: String? = nil, description: String? = nil) throws(SchemaError) -> Schema {
         var all = pending
         all += Self.builtInScalars

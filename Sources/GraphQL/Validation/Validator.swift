@@ -1,8 +1,11 @@
 /// Limits enforced while validating.
 public struct ValidationLimits: Sendable {
+    /// Validation stops after this many errors and says so.
     public var maxErrors = 100
+    /// The most fields an operation may select after fragment expansion.
     public var maxFields = 5_000
 
+    /// The default limits.
     public init() {}
 }
 
@@ -21,7 +24,9 @@ public struct Validator {
 
     /// A fragment spread: the fragment's name and where the spread starts.
     public struct SpreadRef: Sendable {
+        /// The fragment's name.
         public let name: String
+        /// Where the spread is, as a byte offset.
         public let offset: Int
     }
 
@@ -39,6 +44,7 @@ public struct Validator {
     var fragmentSummaries: [String: Summary] = [:]
     let overlapMemo = OverlapMemo()
 
+    /// Every rule of the GraphQL spec's §5 over `document`; errors in document order, graphql-js's wording.
     public static func validate(_ document: Document, schema: Schema, limits: ValidationLimits = ValidationLimits()) -> [GraphQLError] {
         var validator = Validator(schema: schema, document: document, limits: limits)
         do {
