@@ -1,64 +1,97 @@
 /// A parsed executable document. Positions are UTF-8 byte offsets into `source`.
 public struct Document: Sendable {
+    /// The document's UTF-8 text; every offset in the tree points into it.
     public let source: [UInt8]
+    /// The operations, in document order.
     public var operations: [OperationDefinition]
+    /// The fragment definitions, in document order.
     public var fragments: [FragmentDefinition]
     /// Operations and fragments as (isFragment, index) in document order.
     public var order: [(isFragment: Bool, index: Int)]
 
+    /// The line and column of byte `offset`.
     public func location(_ offset: Int) -> SourceLocation {
         SourceLocation.of(offset: offset, in: source)
     }
 
+    /// The first fragment called `name`.
     public func fragment(named name: String) -> FragmentDefinition? {
         fragments.first { $0.name.value == name }
     }
 }
 
+/// A name as written, with where it starts.
 public struct Name: Sendable, Equatable {
+    /// The name.
     public let value: String
+    /// Where the name starts, as a byte offset.
     public let offset: Int
 }
 
+/// The kind of an operation, as its keyword spells it.
 public enum OperationKind: String, Sendable {
     case query, mutation, subscription
 }
 
+/// A `query`, `mutation` or `subscription`, or a bare `{ … }` query.
 public struct OperationDefinition: Sendable {
+    /// Which kind of operation.
     public let kind: OperationKind
+    /// The operation's name; nil for an anonymous one.
     public let name: Name?
+    /// Its variable definitions, in order.
     public let variables: [VariableDefinition]
+    /// Directives on the operation.
     public let directives: [Directive]
+    /// What it selects.
     public let selectionSet: SelectionSet
+    /// Where the operation starts.
     public let offset: Int
 }
 
+/// `$name: Type = default` in an operation's header.
 public struct VariableDefinition: Sendable {
+    /// The variable's name, without `$`.
     public let name: Name
+    /// The declared type.
     public let type: TypeNode
+    /// The default, when one is written.
     public let defaultValue: Value?
+    /// Directives on the definition.
     public let directives: [Directive]
+    /// Where the definition starts (its `$`).
     public let offset: Int
 }
 
+/// `fragment Name on Type { … }`.
 public struct FragmentDefinition: Sendable {
+    /// The fragment's name.
     public let name: Name
+    /// The type after `on`.
     public let typeCondition: Name
+    /// Directives on the fragment.
     public let directives: [Directive]
+    /// What the fragment selects.
     public let selectionSet: SelectionSet
+    /// Where `fragment` starts.
     public let offset: Int
 }
 
+/// `{ … }`: selections in document order.
 public struct SelectionSet: Sendable {
+    /// The fields, spreads and inline fragments, in order.
     public let selections: [Selection]
+    /// Where `{` is.
     public let offset: Int
 }
 
+/// One entry of a selection set.
 public enum Selection: Sendable {
     case field(Field)
     case fragmentSpread(FragmentSpread)
     case inlineFragment(InlineFragment)
 
+    /// The directives on the selection, whatever its kind.
     public var directives: [Directive] {
         switch self {
         case .field(let field): field.directives
@@ -71,15 +104,22 @@ public enum Selection: Sendable {
 /// A field selection. A class: validation and execution pass fields around many times, and a
 /// reference costs one retain where a copy would retain each of its arrays.
 public final class Field: Sendable {
+    /// The alias before `:`, when there is one.
     public let alias: Name?
+    /// The field's name.
     public let name: Name
+    /// Its arguments, in order.
     public let arguments: [Argument]
+    /// Its directives, in order.
     public let directives: [Directive]
+    /// Its sub-selection, for fields of object type.
     public let selectionSet: SelectionSet?
+    /// Where the field (or its alias) starts.
     public let offset: Int
     /// The key under which the field appears in the response: the alias, or else the name.
     public let responseKey: String
 
+    /// A field node; `responseKey` is worked out here.
     public init(alias: Name?, name: Name, arguments: [Argument], directives: [Directive], selectionSet: SelectionSet?, offset: Int) {
         self.alias = alias
         self.name = name
@@ -92,18 +132,28 @@ public final class Field: Sendable {
 
 }
 
+/// `...Name`: a named fragment used in place.
 public struct FragmentSpread: Sendable {
+    /// The fragment's name.
     public let name: Name
+    /// Directives on the spread.
     public let directives: [Directive]
+    /// Where `...` starts.
     public let offset: Int
 }
 
+/// `... on Type { … }` or `... { … }`.
 public final class InlineFragment: Sendable {
+    /// The type after `on`; nil when there is none.
     public let typeCondition: Name?
+    /// Directives on the fragment.
     public let directives: [Directive]
+    /// What it selects.
     public let selectionSet: SelectionSet
+    /// Where `...` starts.
     public let offset: Int
 
+    /// An inline fragment node.
     public init(typeCondition: Name?, directives: [Directive], selectionSet: SelectionSet, offset: Int) {
         self.typeCondition = typeCondition
         self.directives = directives
@@ -112,20 +162,31 @@ public final class InlineFragment: Sendable {
     }
 }
 
+/// `name: value` on a field or directive.
 public struct Argument: Sendable {
+    /// The argument's name.
     public let name: Name
+    /// Its value, as written.
     public let value: Value
+    /// Where the argument starts.
     public let offset: Int
 }
 
+/// `@name(arguments)`.
 public struct Directive: Sendable {
+    /// The directive's name, without `@`.
     public let name: Name
+    /// Its arguments, in order.
     public let arguments: [Argument]
+    /// Where `@` is.
     public let offset: Int
 }
 
+/// `name: value` inside an input object literal.
 public struct ObjectField: Sendable {
+    /// The field's name.
     public let name: Name
+    /// Its value.
     public let value: Value
 }
 
@@ -151,6 +212,7 @@ public indirect enum Value: Sendable {
         }
     }
 
+    /// Where the value starts (a variable's `$`).
     public var offset: Int {
         switch self {
         case .variable(let name): name.offset - 1
@@ -167,6 +229,7 @@ public indirect enum TypeNode: Sendable, Equatable, CustomStringConvertible {
     case list(TypeNode, offset: Int)
     case nonNull(TypeNode, offset: Int)
 
+    /// The type as written: `[Int!]`.
     public var description: String {
         switch self {
         case .named(let name): name.value
@@ -175,6 +238,7 @@ public indirect enum TypeNode: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The named type inside the wrappers.
     public var namedType: Name {
         switch self {
         case .named(let name): name
@@ -182,6 +246,7 @@ public indirect enum TypeNode: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Where the type starts.
     public var offset: Int {
         switch self {
         case .named(let name): name.offset

@@ -4,6 +4,7 @@ public indirect enum TypeRef: Sendable, Equatable, Hashable {
     case list(TypeRef)
     case nonNull(TypeRef)
 
+    /// The index of the named type inside any list and non-null wrappers.
     public var namedIndex: Int {
         switch self {
         case .named(let index): index
@@ -11,6 +12,7 @@ public indirect enum TypeRef: Sendable, Equatable, Hashable {
         }
     }
 
+    /// Whether the outermost wrapper is non-null.
     public var isNonNull: Bool {
         if case .nonNull = self { return true }
         return false
@@ -53,10 +55,14 @@ public enum Resolved {
     case index(Int)
     case list([Resolved])
 
+    /// A `String`, `ID` or enum value.
     public static func string(_ value: String) -> Resolved { .leaf(.string(value)) }
+    /// An `Int` value.
     public static func int(_ value: Int) -> Resolved { .leaf(.int(value)) }
+    /// A `Boolean` value.
     public static func bool(_ value: Bool) -> Resolved { .leaf(.bool(value)) }
 
+    /// A text value, or null when there is none.
     public static func optional(_ value: String?) -> Resolved {
         value.map { .leaf(.string($0)) } ?? .null
     }
@@ -66,28 +72,36 @@ public enum Resolved {
 ///
 /// The executor builds one per object and changes only `arguments` from field to field.
 public struct FieldCall {
+    /// The parent object as its field resolved it (`()` for `.index` parents).
     public let parent: Any
     /// The parent's index when it was resolved as `.index`; -1 otherwise.
     public let index: Int
     /// What the parent object's type reads once for all its fields (`SchemaBuilder.object(_:_:row:_:)`),
     /// such as the product a `Product` object stands for; nil when the type has no row reader.
     public internal(set) var row: AnyObject?
+    /// The field's arguments, coerced to their types, defaults filled in.
     public internal(set) var arguments: JSONObject
+    /// What the caller passed for this request (the simulator's request context).
     public let context: AnyObject?
+    /// The schema being executed.
     public let schema: Schema
 }
 
 /// An error a resolver throws; it becomes a field error with the field's path and location.
 public struct FieldError: Error, Sendable {
+    /// The error message in the response.
     public let message: String
+    /// The `extensions.code` in the response.
     public let code: GraphQLError.Code
 
+    /// An error with `message`, reported with `code`.
     public init(_ message: String, code: GraphQLError.Code = .internalServerError) {
         self.message = message
         self.code = code
     }
 }
 
+/// Resolves a field generally: objects, lists, leaves or null.
 public typealias FieldResolver = @Sendable (FieldCall) throws -> Resolved
 
 /// Reads, once per object, what every field of the object needs; its result is `FieldCall.row`.
@@ -107,10 +121,15 @@ public enum ResolverKind: Sendable {
     case bool(@Sendable (FieldCall) throws -> Bool?)
 }
 
+/// An argument of a field or directive, or a field of an input object.
 public struct InputValueDefinition: Sendable {
+    /// The argument's name.
     public let name: String
+    /// Its description, for introspection and SDL.
     public let description: String
+    /// Its type.
     public let type: TypeRef
+    /// Its default, coerced; nil when it has none.
     public let defaultValue: JSON?
     /// The default as GraphQL source text (for SDL and introspection).
     public let defaultValueText: String?
@@ -118,10 +137,15 @@ public struct InputValueDefinition: Sendable {
 
 /// A field of an object type. A class: the executor hands it around once per resolved field.
 public final class FieldDefinition: Sendable {
+    /// The field's name.
     public let name: String
+    /// Its description, for introspection and SDL.
     public let description: String
+    /// The type of its value.
     public let type: TypeRef
+    /// Its arguments, in declaration order.
     public let arguments: [InputValueDefinition]
+    /// Why it is deprecated; nil when it is not.
     public let deprecationReason: String?
     let resolver: ResolverKind?
     /// `type.namedIndex`, worked out once: the executor needs it for every value it writes.
@@ -141,22 +165,33 @@ public final class FieldDefinition: Sendable {
         self.resolver = resolver
     }
 
+    /// The argument called `name`.
     public func argument(named name: String) -> InputValueDefinition? {
         arguments.first { $0.name == name }
     }
 }
 
+/// One value of an enum type.
 public struct EnumValueDefinition: Sendable {
+    /// The value as documents write it.
     public let name: String
+    /// Its description, for introspection and SDL.
     public let description: String
+    /// Why it is deprecated; nil when it is not.
     public let deprecationReason: String?
 }
 
+/// A directive documents may use, such as `@skip`.
 public struct DirectiveDefinition: Sendable {
+    /// The directive's name, without `@`.
     public let name: String
+    /// Its description, for introspection and SDL.
     public let description: String
+    /// Where it may appear (`FIELD`, `FRAGMENT_SPREAD`, …).
     public let locations: [String]
+    /// Its arguments.
     public let arguments: [InputValueDefinition]
+    /// Whether it may appear more than once at one place.
     public let isRepeatable: Bool
 }
 
@@ -167,6 +202,7 @@ public enum ScalarKind: Sendable {
 
 /// A named type of a schema.
 public struct NamedType: Sendable {
+    /// What a named type is made of.
     public enum Shape: Sendable {
         case scalar(ScalarKind)
         case object(fields: [FieldDefinition], fieldIndex: [String: Int])
@@ -174,10 +210,14 @@ public struct NamedType: Sendable {
         case inputObject(fields: [InputValueDefinition])
     }
 
+    /// The type's name.
     public let name: String
+    /// Its description, for introspection and SDL.
     public let description: String
+    /// Its kind and members.
     public let shape: Shape
 
+    /// The kind, as introspection reports it.
     public var kind: TypeKind {
         switch shape {
         case .scalar: .scalar
@@ -187,6 +227,7 @@ public struct NamedType: Sendable {
         }
     }
 
+    /// Whether variables and arguments may have this type.
     public var isInputType: Bool {
         switch shape {
         case .scalar, .enumeration, .inputObject: true
@@ -194,6 +235,7 @@ public struct NamedType: Sendable {
         }
     }
 
+    /// Whether values of this type have no sub-fields (scalars and enums).
     public var isLeaf: Bool {
         switch shape {
         case .scalar, .enumeration: true
@@ -201,21 +243,25 @@ public struct NamedType: Sendable {
         }
     }
 
+    /// The fields of an object type; empty for others.
     public var fields: [FieldDefinition] {
         if case .object(let fields, _) = shape { return fields }
         return []
     }
 
+    /// The field called `name` of an object type.
     public func field(named name: String) -> FieldDefinition? {
         guard case .object(let fields, let index) = shape, let position = index[name] else { return nil }
         return fields[position]
     }
 
+    /// The fields of an input object type; empty for others.
     public var inputFields: [InputValueDefinition] {
         if case .inputObject(let fields) = shape { return fields }
         return []
     }
 
+    /// The values of an enum type; empty for others.
     public var enumValues: [EnumValueDefinition] {
         if case .enumeration(let values) = shape { return values }
         return []
