@@ -1,8 +1,11 @@
 /// One line of a cart: a product and how many units.
 public struct CartLine: Sendable, Equatable {
+    /// The product's id.
     public let productId: String
+    /// How many units.
     public var quantity: Int
 
+    /// A line of `quantity` units of a product.
     public init(productId: String, quantity: Int) {
         self.productId = productId
         self.quantity = quantity
@@ -11,15 +14,20 @@ public struct CartLine: Sendable, Equatable {
 
 /// A session's cart: lines in order of first addition, at most one offer and one scratch card.
 public struct Cart: Sendable, Equatable {
+    /// The lines, in order of first addition.
     public internal(set) var lines: [CartLine] = []
     /// The applied offer's code as the fixture spells it.
     public internal(set) var offerCode: String?
+    /// The applied scratch card's id.
     public internal(set) var scratchCardId: String?
 
+    /// An empty cart.
     public init() {}
 
+    /// Whether the cart has no lines.
     public var isEmpty: Bool { lines.isEmpty }
 
+    /// How many units of a product the cart holds.
     public func quantity(of productId: String) -> Int {
         lines.first { $0.productId == productId }?.quantity ?? 0
     }
@@ -35,9 +43,13 @@ public enum ScratchCardState: String, Sendable {
 
 /// A scratch card issued to a session.
 public struct ScratchCard: Sendable, Equatable {
+    /// The card's id (`card-1`), counting per session.
     public let id: String
+    /// When it was issued.
     public let issuedAt: Instant
+    /// When it stops being usable.
     public let expiresAt: Instant
+    /// Its state as stored (see `status(at:)` for what clients see).
     public internal(set) var state: ScratchCardState
     /// Index into the reward table, known once revealed.
     public internal(set) var rewardIndex: Int?

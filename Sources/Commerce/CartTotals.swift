@@ -1,26 +1,44 @@
 /// A cart line with its money worked out.
 public struct CartLineView: Sendable, Equatable {
+    /// The product's id.
     public let productId: String
+    /// The product's position in the catalog.
     public let position: Int
+    /// How many units.
     public let quantity: Int
+    /// The price of one unit, in minor units.
     public let unitPrice: Int64
+    /// `unitPrice × quantity`, in minor units.
     public let subtotal: Int64
+    /// This line's share of the cart's discounts, in minor units.
     public let discount: Int64
+    /// `subtotal − discount`, in minor units.
     public var total: Int64 { subtotal - discount }
 }
 
 /// A cart with every total computed (SPEC §6.6): what the `Cart` type shows.
 public struct CartView: Sendable, Equatable {
+    /// The session the cart belongs to.
     public let sessionName: String
+    /// The lines, in cart order.
     public let lines: [CartLineView]
+    /// The sum of the line subtotals, in minor units.
     public let subtotal: Int64
+    /// The discounts applied: offer first, then scratch reward.
     public let discounts: [DiscountAllocation]
+    /// The discounts on the lines, in minor units (free shipping is not among them).
     public let discountTotal: Int64
+    /// Shipping after any free-shipping discount, in minor units.
     public let shipping: Int64
+    /// The offer on the cart, whether or not it applies now.
     public let offer: OfferDefinition?
+    /// Whether the offer's conditions hold now.
     public let offerApplies: Bool
+    /// The scratch card on the cart.
     public let scratchCard: ScratchCard?
+    /// `subtotal − discountTotal + shipping`, in minor units.
     public var total: Int64 { subtotal - discountTotal + shipping }
+    /// The units over all lines.
     public var totalQuantity: Int { lines.reduce(0) { $0 + $1.quantity } }
 }
 

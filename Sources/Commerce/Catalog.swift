@@ -3,11 +3,14 @@ import Synchronization
 
 /// A brand, in display order.
 public struct Brand: Sendable, Equatable {
+    /// The brand's id, as products refer to it.
     public let id: String
+    /// The brand's display name.
     public let name: String
     /// Position in brand order (rank ascending, then file order), from 0.
     public let position: Int
 
+    /// A brand at `position` in brand order.
     public init(id: String, name: String, position: Int) {
         self.id = id
         self.name = name
@@ -20,20 +23,34 @@ public struct Brand: Sendable, Equatable {
 /// A class, not a struct: resolvers read one field at a time from products in the catalog, and
 /// passing a reference costs one retain where copying ten strings would cost ten.
 public final class Product: Sendable, Equatable {
+    /// The product's id.
     public let id: String
+    /// The product's name.
     public let name: String
+    /// The id of its brand.
     public let brandId: String
+    /// The model family, like `iPhone 15`.
     public let model: String
+    /// Its category.
     public let category: String
+    /// A short description.
     public let description: String
+    /// The price of one unit, in minor units.
     public let price: Int64
+    /// The price before a reduction, in minor units; nil when there is none.
     public let compareAtPrice: Int64?
+    /// Units in stock when the simulator starts.
     public let initialStock: Int
+    /// The most units one cart may hold.
     public let maxPerOrder: Int
+    /// When it was added to the catalog.
     public let createdAt: Instant
+    /// A picture, if any.
     public let imageURL: String?
+    /// Its place in featured order (lower first).
     public let rank: Int
 
+    /// A product; prices are minor units.
     public init(
         id: String, name: String, brandId: String, model: String, category: String, description: String, price: Int64,
         compareAtPrice: Int64?, initialStock: Int, maxPerOrder: Int, createdAt: Instant, imageURL: String?, rank: Int
@@ -53,6 +70,7 @@ public final class Product: Sendable, Equatable {
         self.rank = rank
     }
 
+    /// Equal when the same object or every field is equal.
     public static func == (lhs: Product, rhs: Product) -> Bool {
         lhs === rhs
             || (lhs.id == rhs.id && lhs.name == rhs.name && lhs.brandId == rhs.brandId && lhs.model == rhs.model
@@ -68,7 +86,9 @@ public final class Product: Sendable, Equatable {
 /// Each index holds product positions in that order, so a page is a binary search for the
 /// cursor plus a forward scan, whatever the page number.
 public struct Catalog: Sendable {
+    /// The brands, in brand order.
     public private(set) var brands: [Brand]
+    /// The products by position (merged file order, then added products).
     public private(set) var products: [Product]
     private var positionById: [String: Int]
     private var brandById: [String: Int]
@@ -81,6 +101,7 @@ public struct Catalog: Sendable {
     private(set) var prices: [Int64]
     private var orders: [ProductOrder: [Int]]
 
+    /// A catalog of `products`, with every order index built.
     public init(brands: [Brand], products: [Product]) {
         self.brands = brands
         self.products = []
@@ -156,8 +177,10 @@ public struct Catalog: Sendable {
         prices.append(product.price)
     }
 
+    /// The position of the product with `id`.
     public func position(of id: String) -> Int? { positionById[id] }
 
+    /// The product with `id`.
     public func product(id: String) -> Product? { positionById[id].map { products[$0] } }
 
     /// The product at `position`, or nil when there is none.
@@ -165,6 +188,7 @@ public struct Catalog: Sendable {
         products.indices.contains(position) ? products[position] : nil
     }
 
+    /// The brand with `id`.
     public func brand(id: String) -> Brand? { brandById[id].map { brands[$0] } }
 
     /// Product positions in `order`.

@@ -2,10 +2,13 @@
 ///
 /// The simulator never reads the wall clock; all time comes from fixtures, options and `advance`.
 public struct Instant: Sendable, Hashable, Comparable {
+    /// Seconds since 1970-01-01T00:00:00Z.
     public var seconds: Int64
 
+    /// The instant `seconds` after the Unix epoch.
     public init(seconds: Int64) { self.seconds = seconds }
 
+    /// Earlier first.
     public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.seconds < rhs.seconds }
 
     /// This instant moved by `delta` seconds, saturating instead of overflowing.
@@ -145,6 +148,7 @@ public struct Instant: Sendable, Hashable, Comparable {
 
 /// A duration such as `2h`, `30m`, `7d` or `45s`, as scenarios and `advance` write it.
 public enum AdvanceDuration {
+    /// The seconds in `text` (`2h` is 7200); nil when it is not a duration.
     public static func seconds(from text: String) -> Int64? {
         guard let unit = text.last, let value = Int64(text.dropLast()), value >= 0 else { return nil }
         let scale: Int64

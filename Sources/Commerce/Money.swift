@@ -1,9 +1,13 @@
 /// How a store writes money: currency code, decimal places and symbol.
 public struct Currency: Sendable, Equatable {
+    /// The ISO 4217 code, like `USD`.
     public let code: String
+    /// How many decimals amounts have (2 for USD).
     public let fractionDigits: Int
+    /// The symbol written before formatted amounts, like `$`.
     public let symbol: String
 
+    /// A currency.
     public init(code: String, fractionDigits: Int, symbol: String) {
         self.code = code
         self.fractionDigits = fractionDigits

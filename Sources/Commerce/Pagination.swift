@@ -2,11 +2,16 @@ import Foundation
 
 /// An opaque keyset cursor: the endpoint and order it belongs to and the last item's key and id.
 public struct Cursor: Sendable, Equatable {
+    /// Which list it pages (`products`, `brandSections`, …).
     public let endpoint: String
+    /// The sort order it was made for.
     public let order: ProductOrder
+    /// The last item's sort key.
     public let key: SortKey
+    /// The last item's id, which breaks ties.
     public let id: String
 
+    /// A cursor after the item with `key` and `id`.
     public init(endpoint: String, order: ProductOrder, key: SortKey, id: String) {
         self.endpoint = endpoint
         self.order = order
@@ -46,11 +51,15 @@ public struct Cursor: Sendable, Equatable {
 
 /// One page of products: positions in order, with connection metadata.
 public struct ProductPage: Sendable, Equatable {
+    /// The products' positions, in page order.
     public let positions: [Int]
     /// The cursor of each position: its endpoint, order and sort key.
     public let cursors: [Cursor]
+    /// Whether more products follow.
     public let hasNextPage: Bool
+    /// Whether products come before (known only when a cursor was given).
     public let hasPreviousPage: Bool
+    /// How many products match, over all pages.
     public let totalCount: Int
 }
 

@@ -8,13 +8,20 @@ import Darwin
 public struct ProductFilter: Sendable, Equatable {
     /// Lowercased search terms, as UTF-8; every one must occur in the product's search text.
     public var searchTerms: [[UInt8]] = []
+    /// Only these brands; empty for any.
     public var brandIds: [String] = []
+    /// Only these model families; empty for any.
     public var models: [String] = []
+    /// Only these categories; empty for any.
     public var categories: [String] = []
+    /// The lowest price, in minor units, inclusive.
     public var minPrice: Int64?
+    /// The highest price, in minor units, inclusive.
     public var maxPrice: Int64?
+    /// Only products with stock left.
     public var inStockOnly = false
 
+    /// A filter that matches everything.
     public init() {}
 
     /// Splits `search` on whitespace; blank text means no search.
@@ -22,6 +29,7 @@ public struct ProductFilter: Sendable, Equatable {
         searchTerms = (search ?? "").lowercased().split(whereSeparator: \.isWhitespace).map { Array($0.utf8) }
     }
 
+    /// Whether the filter matches everything.
     public var isEmpty: Bool {
         searchTerms.isEmpty && brandIds.isEmpty && models.isEmpty && categories.isEmpty && minPrice == nil
             && maxPrice == nil && !inStockOnly
@@ -87,14 +95,17 @@ public struct ProductFilter: Sendable, Equatable {
 public struct Inventory: Sendable, Equatable {
     private var units: [Int]
 
+    /// Every product's initial stock.
     public init(catalog: Catalog) {
         units = catalog.products.map(\.initialStock)
     }
 
+    /// Units in stock of the product at `position` (0 when there is none).
     public func stock(at position: Int) -> Int {
         units.indices.contains(position) ? units[position] : 0
     }
 
+    /// Sets the product's stock (never below 0).
     public mutating func setStock(_ value: Int, at position: Int) {
         while units.count <= position { units.append(0) }
         units[position] = max(0, value)

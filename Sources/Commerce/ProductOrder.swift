@@ -44,6 +44,7 @@ public enum SortKey: Sendable, Hashable, Comparable {
     case int(Int64)
     case text(String)
 
+    /// Integers before text; integers by value, text bytewise.
     public static func < (lhs: SortKey, rhs: SortKey) -> Bool {
         switch (lhs, rhs) {
         case (.int(let a), .int(let b)): a < b

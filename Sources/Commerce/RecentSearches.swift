@@ -2,11 +2,15 @@ import Foundation
 
 /// A session's recent searches: newest first, trimmed, case-insensitively unique, at most 10.
 public struct RecentSearches: Sendable, Equatable {
+    /// The searches, newest first.
     public private(set) var entries: [String] = []
+    /// How many searches are kept.
     public static let limit = 10
 
+    /// No searches yet.
     public init() {}
 
+    /// Remembers `search` (trimmed; blank is ignored), moving an earlier equal one to the front.
     public mutating func record(_ search: String) {
         let trimmed = search.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return }

@@ -1,5 +1,6 @@
 /// Cart mutations (SPEC §6.6): every check runs before anything changes.
 extension Shop {
+    /// Adds `quantity` units of a product to the session's cart, checking stock and the per-order limit.
     public mutating func addToCart(productId: String, quantity: Int, session name: String) throws(CommerceError) {
         try withSession(name) { session, shop throws(CommerceError) in
             let (position, product) = try shop.product(productId)
@@ -17,6 +18,7 @@ extension Shop {
         }
     }
 
+    /// Sets a cart line's quantity; 0 removes the line.
     public mutating func updateCartLine(productId: String, quantity: Int, session name: String) throws(CommerceError) {
         try withSession(name) { session, shop throws(CommerceError) in
             guard quantity >= 0 else {
@@ -35,6 +37,7 @@ extension Shop {
         }
     }
 
+    /// Removes a product's line from the session's cart.
     public mutating func removeFromCart(productId: String, session name: String) throws(CommerceError) {
         try withSession(name) { session, _ throws(CommerceError) in
             guard let index = session.cart.lines.firstIndex(where: { $0.productId == productId }) else {

@@ -2,6 +2,7 @@ import Foundation
 
 /// Favorites, suggestions and products added at run time (SPEC §6.10).
 extension Shop {
+    /// Marks a product as a favorite of the session (again is fine).
     public mutating func addFavorite(productId: String, session name: String) throws(CommerceError) {
         try withSession(name) { session, shop throws(CommerceError) in
             _ = try shop.product(productId)
@@ -9,6 +10,7 @@ extension Shop {
         }
     }
 
+    /// Removes a product from the session's favorites.
     public mutating func removeFavorite(productId: String, session name: String) throws(CommerceError) {
         try withSession(name) { session, shop throws(CommerceError) in
             _ = try shop.product(productId)
@@ -28,15 +30,24 @@ extension Shop {
 
     /// The fields of `addProduct`'s input, as given.
     public struct NewProduct: Sendable {
+        /// The product's name.
         public var name: String
+        /// The brand's id; nil for none.
         public var brandId: String?
+        /// The category.
         public var category: String
+        /// The price as a decimal string (`"19.00"`).
         public var price: String
+        /// A description; nil for none.
         public var description: String?
+        /// A picture; nil for none.
         public var imageURL: String?
+        /// Units in stock.
         public var stock: Int
+        /// The model family; nil to use the name.
         public var model: String?
 
+        /// The input as the mutation received it; `validate` checks it.
         public init(name: String, brandId: String?, category: String, price: String, description: String?, imageURL: String?, stock: Int, model: String?) {
             self.name = name
             self.brandId = brandId
@@ -93,5 +104,6 @@ extension Shop {
 
 /// All the reasons a new product was refused.
 public struct AddProductFailure: Error, Sendable, Equatable {
+    /// Every problem with the input, in field order.
     public let errors: [CommerceError]
 }

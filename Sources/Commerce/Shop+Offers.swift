@@ -36,6 +36,7 @@ extension Shop {
         return offers.first { $0.code.lowercased() == folded }
     }
 
+    /// Puts the offer with `code` (any case, spaces trimmed) on the session's cart, replacing any other.
     public mutating func applyOffer(code: String, session name: String) throws(CommerceError) {
         try withSession(name) { session, shop throws(CommerceError) in
             guard let offer = shop.offer(code: code.trimmingCharacters(in: .whitespaces)) else {
@@ -47,6 +48,7 @@ extension Shop {
         }
     }
 
+    /// Takes the offer off the session's cart.
     public mutating func removeOffer(session name: String) {
         withSession(name) { session, _ in session.cart.offerCode = nil }
     }

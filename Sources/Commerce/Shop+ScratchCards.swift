@@ -5,6 +5,7 @@ extension Shop {
         ScratchDraw.rewardIndex(seed: seed, session: session, card: card, weights: scratchTable.rewards.map(\.weight))
     }
 
+    /// Reveals a card: its reward is drawn from the seeded table, the same in every run.
     public mutating func revealScratchCard(id: String, session name: String) throws(CommerceError) {
         try withSession(name) { session, shop throws(CommerceError) in
             guard let index = session.scratchCards.firstIndex(where: { $0.id == id }) else {
@@ -22,6 +23,7 @@ extension Shop {
         }
     }
 
+    /// Puts a revealed, unused, unexpired card's reward on the session's cart.
     public mutating func applyScratchCard(id: String, session name: String) throws(CommerceError) {
         try withSession(name) { session, shop throws(CommerceError) in
             guard let index = session.scratchCards.firstIndex(where: { $0.id == id }) else {
@@ -48,6 +50,7 @@ extension Shop {
         }
     }
 
+    /// Takes the scratch card off the session's cart.
     public mutating func removeScratchCard(session name: String) {
         withSession(name) { session, _ in Shop.detachScratchCard(from: &session) }
     }

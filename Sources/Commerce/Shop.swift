@@ -3,17 +3,26 @@
 ///
 /// A value type: copying a `Shop` snapshots it, which is how `reset` restores the start state.
 public struct Shop: Sendable {
+    /// The store settings from `store.json`.
     public let store: StoreSettings
+    /// Brands, products and their sort indexes.
     public internal(set) var catalog: Catalog
+    /// Units in stock, shared by every session.
     public internal(set) var inventory: Inventory
+    /// The offer codes, in file order.
     public let offers: [OfferDefinition]
+    /// How scratch cards are issued and what they reveal.
     public let scratchTable: ScratchCardTable
+    /// The payment test cards.
     public let testCards: [TestCard]
+    /// The seed of the scratch-card draws.
     public let seed: UInt64
+    /// The simulated time; it moves only when told to.
     public var clock: Instant
     private var sessions: [String: ShopperSession] = [:]
     var addedProducts = 0
 
+    /// A shop with no sessions yet, its clock at `now`.
     public init(
         store: StoreSettings, catalog: Catalog, offers: [OfferDefinition], scratchTable: ScratchCardTable, testCards: [TestCard],
         seed: UInt64, now: Instant
@@ -28,6 +37,7 @@ public struct Shop: Sendable {
         clock = now
     }
 
+    /// How the store writes money.
     public var currency: Currency { store.currency }
 
     /// The named session, as it is now (an unused session reads as new, without its cards yet).
@@ -66,6 +76,7 @@ public struct Shop: Sendable {
         return try change(&session, &self)
     }
 
+    /// Remembers a non-blank search in the session's recent searches.
     public mutating func recordSearch(_ search: String, session name: String) {
         touchSession(name)
         sessions[name]?.recentSearches.record(search)
@@ -77,6 +88,7 @@ public struct Shop: Sendable {
         session.scratchCards.append(ScratchCard(id: id, issuedAt: clock, expiresAt: expires, state: .unrevealed, rewardIndex: nil))
     }
 
+    /// The product with `id` and its position, or `PRODUCT_NOT_FOUND`.
     public func product(_ id: String) throws(CommerceError) -> (position: Int, product: Product) {
         guard let position = catalog.position(of: id) else {
             throw CommerceError(.productNotFound, "No product has the id \"\(id)\".", field: ["productId"])

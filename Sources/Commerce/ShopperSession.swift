@@ -1,27 +1,35 @@
 /// What one shopper's session holds: cart, favorites, scratch cards, orders, payments,
 /// idempotency records and recent searches.
 public struct ShopperSession: Sendable, Equatable {
+    /// The session's name (`X-Checkout-Session`, or `default`).
     public let name: String
+    /// Its remembered searches, newest first.
     public var recentSearches = RecentSearches()
+    /// Its cart.
     public internal(set) var cart = Cart()
     /// Product ids, newest first.
     public internal(set) var favorites: [String] = []
+    /// Its scratch cards, in the order they were issued.
     public internal(set) var scratchCards: [ScratchCard] = []
     /// Oldest first.
     public internal(set) var orders: [Order] = []
+    /// Every payment attempt, oldest first.
     public internal(set) var payments: [Payment] = []
     var idempotency: [(key: String, input: CheckoutInput, outcome: CheckoutOutcome)] = []
 
+    /// A new, empty session.
     public init(name: String) {
         self.name = name
     }
 
+    /// Equal when everything a client can see is equal (idempotency records by key).
     public static func == (lhs: ShopperSession, rhs: ShopperSession) -> Bool {
         lhs.name == rhs.name && lhs.recentSearches == rhs.recentSearches && lhs.cart == rhs.cart
             && lhs.favorites == rhs.favorites && lhs.scratchCards == rhs.scratchCards && lhs.orders == rhs.orders
             && lhs.payments == rhs.payments && lhs.idempotency.map(\.key) == rhs.idempotency.map(\.key)
     }
 
+    /// The session's scratch card with `id`.
     public func scratchCard(id: String) -> ScratchCard? {
         scratchCards.first { $0.id == id }
     }
