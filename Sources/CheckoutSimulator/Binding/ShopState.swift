@@ -23,17 +23,18 @@ final class ShopState {
         currency = shop.store.currency
         brands = shop.catalog.brands
         brandIndexById = Dictionary(brands.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { _, last in last })
-        brandIndexes = products.map { brandIndexById[$0.brandId] ?? -1 }
+        brandIndexes = products.map(brandIndex(of:))
     }
 
     private func catalogChanged() {
-        let added = shop.catalog.products.count > products.count
         products = shop.catalog.products
-        if added {
-            brandIndexes += products[brandIndexes.count...].map { brandIndexById[$0.brandId] ?? -1 }
-        } else {
-            brandIndexes = products.map { brandIndexById[$0.brandId] ?? -1 }
-        }
+        // Added products come last; a reset drops them, which only shortens the list.
+        if brandIndexes.count > products.count { brandIndexes.removeLast(brandIndexes.count - products.count) }
+        brandIndexes += products[brandIndexes.count...].map(brandIndex(of:))
+    }
+
+    private func brandIndex(of product: Product) -> Int {
+        brandIndexById[product.brandId] ?? -1
     }
 
     /// The `Brand` object of the product at `position`, or null when it has none.

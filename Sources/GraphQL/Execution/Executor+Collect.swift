@@ -14,12 +14,8 @@ extension Executor {
             let usesVariables = first.arguments.contains { $0.value.containsVariable }
             let arguments = usesVariables
                 ? nil : Self.coerceArguments(first.arguments, definition: definition, variables: JSONObject(), schema: schema)
-            var isPlainLeaf = false
-            if let definition, case .named(let named) = definition.type.nullable { isPlainLeaf = schema.types[named].isLeaf }
-            let isEnum = definition.map { schema.kinds[$0.namedType] == .enumeration } ?? false
             return CollectedField(
-                responseKey: group.key, nodes: group.nodes, definition: definition, fixedArguments: arguments, isPlainLeaf: isPlainLeaf,
-                isEnum: isEnum, objectIndex: definition?.type.nullable.objectIndex(in: schema))
+                responseKey: group.key, nodes: group.nodes, definition: definition, fixedArguments: arguments, schema: schema)
         }.filter { $0.definition != nil || $0.nodes[0].name.value == "__typename" }
         return fields
     }

@@ -32,7 +32,7 @@ extension Executor {
 
         init(
             responseKey: String, nodes: [Field], definition: FieldDefinition?, fixedArguments: Result<JSONObject, CoercionFailure>?,
-            isPlainLeaf: Bool, isEnum: Bool, objectIndex: Int?
+            schema: Schema
         ) {
             self.responseKey = responseKey
             var writer = JSONWriter(capacity: responseKey.utf8.count + 3)
@@ -44,14 +44,16 @@ extension Executor {
             self.nodes = nodes
             self.definition = definition
             self.fixedArguments = fixedArguments
-            self.isPlainLeaf = isPlainLeaf
             isTypename = definition == nil
             resolver = definition?.resolver
             type = definition?.type ?? .named(0)
             namedType = definition?.namedType ?? 0
             takesArguments = !(definition?.arguments.isEmpty ?? true)
-            writesEnum = isEnum
-            objectType = objectIndex
+            let kind = definition.map { schema.kinds[$0.namedType] }
+            let isLeafType = kind == .scalar || kind == .enumeration
+            if case .named = type.nullable { isPlainLeaf = isLeafType } else { isPlainLeaf = false }
+            writesEnum = kind == .enumeration
+            objectType = definition?.type.nullable.objectIndex(in: schema)
         }
 
         deinit {

@@ -179,7 +179,7 @@ public struct SchemaBuilder {
         let draft = Schema(
             types: types, queryType: queryIndex, mutationType: mutationIndex, directives: Self.directives(index: index),
             description: description, rowReaders: rowReaders)
-        return try Self.resolvingDefaults(of: draft)
+        return try Self.resolvingDefaults(of: draft, rowReaders: rowReaders)
     }
 
     /// A typed leaf resolver must match its field's type: text for String, ID and enums, and so on.
@@ -217,7 +217,7 @@ public struct SchemaBuilder {
     }
 
     /// Coerces every default value once, now that all input types exist.
-    private static func resolvingDefaults(of schema: Schema) throws(SchemaError) -> Schema {
+    private static func resolvingDefaults(of schema: Schema, rowReaders: [String: RowReader]) throws(SchemaError) -> Schema {
         var problems: [String] = []
         func withDefaults(_ values: [InputValueDefinition], in place: String) -> [InputValueDefinition] {
             values.map { value in
@@ -255,9 +255,7 @@ public struct SchemaBuilder {
         if !problems.isEmpty { throw SchemaError(message: problems.joined(separator: "\n")) }
         return Schema(
             types: types, queryType: schema.queryType, mutationType: schema.mutationType,
-            directives: schema.directives, description: schema.description,
-            rowReaders: Dictionary(zip(types, schema.rowReaders).compactMap { type, reader in reader.map { (type.name, $0) } },
-                                   uniquingKeysWith: { first, _ in first }))
+            directives: schema.directives, description: schema.description, rowReaders: rowReaders)
     }
 
     private static var builtInScalars: [(name: String, description: String, shape: Pending)] {
