@@ -4,9 +4,10 @@
 extension Executor {
     func collectFields(type: Int, selectionSets: [SelectionSet]) -> [CollectedField] {
         var groups: [(key: String, nodes: [Field])] = []
-        var visited: [String] = []
+        var groupIndex: [String: Int] = [:]
+        var visited: Set<String> = []
         for selectionSet in selectionSets {
-            collect(selectionSet, type: type, into: &groups, visited: &visited)
+            collect(selectionSet, type: type, into: &groups, index: &groupIndex, visited: &visited)
         }
         let fields = groups.map { group -> CollectedField in
             let first = group.nodes[0]
@@ -20,16 +21,28 @@ extension Executor {
         return fields
     }
 
+    /// Appends the fields of `selectionSet` to their response keys' groups, expanding fragments in
+    /// place. An explicit stack, not recursion: a chain of thousands of spreads costs no stack.
     private func collect(
-        _ selectionSet: SelectionSet, type: Int, into groups: inout [(key: String, nodes: [Field])], visited: inout [String]
+        _ selectionSet: SelectionSet, type: Int, into groups: inout [(key: String, nodes: [Field])], index groupIndex: inout [String: Int],
+        visited: inout Set<String>
     ) {
-        for selection in selectionSet.selections where shouldInclude(selection.directives) {
+        var stack: [(selections: [Selection], next: Int)] = [(selectionSet.selections, 0)]
+        while let top = stack.last {
+            guard top.next < top.selections.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            let selection = top.selections[top.next]
+            guard shouldInclude(selection.directives) else { continue }
             switch selection {
             case .field(let field):
                 let key = field.responseKey
-                if let index = groups.firstIndex(where: { $0.key == key }) {
+                if let index = groupIndex[key] {
                     groups[index].nodes.append(field)
                 } else {
+                    groupIndex[key] = groups.count
                     groups.append((key, [field]))
                 }
             case .fragmentSpread(let spread):
@@ -37,11 +50,11 @@ extension Executor {
                 guard !visited.contains(name), let fragment = document.fragment(named: name),
                       fragment.typeCondition.value == schema.types[type].name
                 else { continue }
-                visited.append(name)
-                collect(fragment.selectionSet, type: type, into: &groups, visited: &visited)
+                visited.insert(name)
+                stack.append((fragment.selectionSet.selections, 0))
             case .inlineFragment(let inline):
                 if let condition = inline.typeCondition, condition.value != schema.types[type].name { continue }
-                collect(inline.selectionSet, type: type, into: &groups, visited: &visited)
+                stack.append((inline.selectionSet.selections, 0))
             }
         }
     }

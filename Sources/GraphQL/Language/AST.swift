@@ -8,6 +8,21 @@ public struct Document: Sendable {
     public var fragments: [FragmentDefinition]
     /// Operations and fragments as (isFragment, index) in document order.
     public var order: [(isFragment: Bool, index: Int)]
+    /// The first definition of each fragment name, as an index into `fragments`.
+    let fragmentIndex: [String: Int]
+
+    init(source: [UInt8], operations: [OperationDefinition], fragments: [FragmentDefinition], order: [(isFragment: Bool, index: Int)]) {
+        self.source = source
+        self.operations = operations
+        self.fragments = fragments
+        self.order = order
+        var index: [String: Int] = [:]
+        index.reserveCapacity(fragments.count)
+        for (position, fragment) in fragments.enumerated() where index[fragment.name.value] == nil {
+            index[fragment.name.value] = position
+        }
+        fragmentIndex = index
+    }
 
     /// The line and column of byte `offset`.
     public func location(_ offset: Int) -> SourceLocation {
@@ -16,7 +31,7 @@ public struct Document: Sendable {
 
     /// The first fragment called `name`.
     public func fragment(named name: String) -> FragmentDefinition? {
-        fragments.first { $0.name.value == name }
+        fragmentIndex[name].map { fragments[$0] }
     }
 }
 

@@ -1,11 +1,18 @@
 /// "Did you mean …?" hints, worded and ranked as graphql-js ranks them.
 public enum Suggestions {
     /// Options within a lexical distance of 40 % of the input's length, closest first.
+    ///
+    /// - Complexity: O(input + Σ option²): an option whose length differs from the input's by more
+    ///   than the threshold is out of reach (the distance is at least the difference) and costs
+    ///   nothing, so a megabyte-long unknown name is not compared letter by letter with short options.
     public static func list(_ input: String, options: [String]) -> [String] {
-        let threshold = input.count * 4 / 10 + 1
+        let length = input.unicodeScalars.count
+        let threshold = length * 4 / 10 + 1
+        let reachable = options.filter { abs($0.unicodeScalars.count - length) <= threshold }
+        guard !reachable.isEmpty else { return [] }
         let lowered = input.lowercased()
         var scored: [(String, Int)] = []
-        for option in options {
+        for option in reachable {
             let distance = option.lowercased() == lowered ? 1 : lexicalDistance(lowered, option.lowercased(), input, option)
             if distance <= threshold { scored.append((option, distance)) }
         }

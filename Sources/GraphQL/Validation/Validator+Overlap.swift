@@ -1,229 +1,264 @@
-/// OverlappingFieldsCanBeMerged and the limit on fields after fragment expansion.
+/// OverlappingFieldsCanBeMerged, and the limits on what an operation selects after fragment expansion.
 ///
-/// Fields sharing a response key are compared with the first of their group rather than pairwise:
-/// name and argument equality are transitive, so this finds a conflict whenever one exists while
-/// keeping a document of thousands of identical aliases linear instead of quadratic.
+/// Instead of comparing fields pairwise (graphql-js's way, quadratic in a group and exponential in
+/// nested fragments without its memo), each selection set is folded into a *response shape*: one
+/// representative field per response key, whose sub-shape is the merge of every sub-selection with
+/// that key. A field is compared with its key's representative as it is folded in. Name, argument
+/// and type equality are transitive, so this finds a conflict whenever one exists.
+///
+/// A fragment's shape is built once, after the shapes of the fragments it spreads, and reused at
+/// every spread; conflicts inside a fragment are reported with the fragment (as graphql-js does), and
+/// a spread only adds conflicts between the fragment and what surrounds it. Roots over the field or
+/// depth limit, and fragments on or reaching a cycle, are not folded, so every fold is bounded by the
+/// limits and never recurses further than `maxDepth`.
 extension Validator {
-    struct FieldEntry {
-        let parent: Int?
+    /// A field as it stands in a response shape.
+    struct ShapeEntry {
         let field: Field
-        let definition: FieldDefinition?
-        /// Written in the checked set or in an inline fragment directly in it, so its own
-        /// selection set is checked from there (fields from fragments are checked with the fragment).
-        let inPlace: Bool
+        let parent: Int?
+        let type: TypeRef?
+        /// The field whose sub-selection this one was written in or merged from (its offset), so
+        /// a nested conflict names the field it really came from; nil at a root.
+        var via: Int?
+        var child: ResponseShape?
+        /// Whether `child` belongs to this entry alone and may be merged into in place; a child
+        /// taken from another shape is copied before its first change.
+        var ownsChild: Bool
     }
 
-    /// Expanded fields of fragments that spread no other fragment, by name, for one validation.
-    final class OverlapMemo {
-        private var fieldsByFragment: [String: [FieldEntry]] = [:]
+    /// One representative field per response key, in first-seen order.
+    final class ResponseShape {
+        var entries: [ShapeEntry] = []
+        var index: [String: Int] = [:]
 
-        func fields(of fragment: String) -> [FieldEntry]? { fieldsByFragment[fragment] }
+        init() {}
 
-        func remember(_ fields: [FieldEntry], of fragment: String) { fieldsByFragment[fragment] = fields }
+        /// A copy whose entries' children are shared, not owned.
+        init(copying other: ResponseShape) {
+            entries = other.entries.map { entry in
+                var entry = entry
+                entry.ownsChild = false
+                return entry
+            }
+            index = other.index
+        }
     }
 
     struct Conflict {
         let key: String
         let reason: String
-        let offsets: [Int]
+        /// The `via` of the first field.
+        var leftVia: Int?
+        /// Where the first field (and the first fields of nested conflicts) are.
+        let left: [Int]
+        /// Where the second field (and the second fields of nested conflicts) are.
+        let right: [Int]
     }
 
-    /// Reports operations over the field limit; true when every operation is within it.
-    mutating func checkFieldCount() throws(Aborted) -> Bool {
-        var memo: [String: Int] = [:]
-        var withinLimit = true
+    /// How many fields a selection set selects with fragments expanded, and how deep it nests.
+    struct Expansion {
+        var fields = 0
+        var depth = 0
+    }
+
+    /// Conflicts found while folding, by the offset of the selection set they belong to.
+    final class OverlapState {
+        var fragmentShapes: [ResponseShape?]
+        var conflictsBySet: [Int: [Conflict]] = [:]
+
+        init(fragmentCount: Int) {
+            fragmentShapes = Array(repeating: nil, count: fragmentCount)
+        }
+    }
+
+    mutating func checkOverlaps() throws(Aborted) {
+        var sizes = [Expansion?](repeating: nil, count: document.fragments.count)
+        for fragment in fragments.bottomUp {
+            sizes[fragment] = expansion(of: document.fragments[fragment].selectionSet, sizes: sizes)
+        }
+        var operationsWithin: [Bool] = []
         for operation in document.operations {
-            var stack: [String] = []
-            if countFields(operation.selectionSet, memo: &memo, stack: &stack) > limits.maxFields {
-                withinLimit = false
-                let name = operation.name.map { " \"\($0.value)\"" } ?? ""
+            let size = expansion(of: operation.selectionSet, sizes: sizes)
+            let name = operation.name.map { " \"\($0.value)\"" } ?? ""
+            if size.fields > limits.maxFields {
                 try report(
-                    "The operation\(name) selects more than \(limits.maxFields) fields after fragment expansion.",
+                    "The operation\(name) selects more than \(limits.maxFields) fields after fragment expansion.", [operation.offset])
+            } else if size.depth > limits.maxDepth {
+                try report(
+                    "The operation\(name) nests selections more than \(limits.maxDepth) levels deep after fragment expansion.",
                     [operation.offset])
             }
+            operationsWithin.append(size.fields <= limits.maxFields && size.depth <= limits.maxDepth)
         }
-        return withinLimit
+
+        let state = OverlapState(fragmentCount: document.fragments.count)
+        for fragment in fragments.bottomUp {
+            guard let size = sizes[fragment], size.fields <= limits.maxFields, size.depth <= limits.maxDepth else { continue }
+            let definition = document.fragments[fragment]
+            state.fragmentShapes[fragment] = shape(
+                of: definition.selectionSet, parent: schema.typeIndex[definition.typeCondition.value], owner: nil, state: state)
+        }
+        for (index, operation) in document.operations.enumerated() where operationsWithin[index] {
+            _ = shape(of: operation.selectionSet, parent: operationType(operation), owner: nil, state: state)
+        }
+        guard !state.conflictsBySet.isEmpty else { return }
+        for (isFragment, index) in document.order {
+            if isFragment {
+                guard state.fragmentShapes[index] != nil else { continue }
+                try reportConflicts(in: document.fragments[index].selectionSet, state: state)
+            } else if operationsWithin[index] {
+                try reportConflicts(in: document.operations[index].selectionSet, state: state)
+            }
+        }
     }
 
-    private func countFields(_ selectionSet: SelectionSet, memo: inout [String: Int], stack: inout [String]) -> Int {
-        var total = 0
+    /// The expanded size of `selectionSet`, from the sizes of the fragments it spreads (a spread of a
+    /// fragment without a size, unknown or on a cycle, adds nothing). Saturates past the limit.
+    private func expansion(of selectionSet: SelectionSet, sizes: [Expansion?]) -> Expansion {
+        var total = Expansion()
+        let cap = limits.maxFields + 1
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
-                total += 1
-                if let nested = field.selectionSet { total += countFields(nested, memo: &memo, stack: &stack) }
+                let child = field.selectionSet.map { expansion(of: $0, sizes: sizes) } ?? Expansion()
+                total.fields = min(cap, total.fields + 1 + child.fields)
+                total.depth = max(total.depth, 1 + child.depth)
             case .inlineFragment(let inline):
-                total += countFields(inline.selectionSet, memo: &memo, stack: &stack)
+                let inner = expansion(of: inline.selectionSet, sizes: sizes)
+                total.fields = min(cap, total.fields + inner.fields)
+                total.depth = max(total.depth, inner.depth)
             case .fragmentSpread(let spread):
-                let name = spread.name.value
-                if let known = memo[name] {
-                    total += known
-                } else if !stack.contains(name), let fragment = document.fragment(named: name) {
-                    stack.append(name)
-                    let count = countFields(fragment.selectionSet, memo: &memo, stack: &stack)
-                    stack.removeLast()
-                    memo[name] = count
-                    total += count
-                }
+                guard let index = fragments.indexByName[spread.name.value], let inner = sizes[index] else { continue }
+                total.fields = min(cap, total.fields + inner.fields)
+                total.depth = max(total.depth, inner.depth)
             }
-            if total > limits.maxFields { return total }
         }
         return total
     }
 
-    /// Checks `sets` (one selection set, or several merged) and every selection set nested in them.
-    mutating func checkOverlaps(in sets: [SelectionSet], type: Int?) throws(Aborted) {
-        let fields = gather(sets, type: type)
-        for conflict in conflictsWithin(fields) {
-            try report(
-                "Fields \"\(conflict.key)\" conflict because \(conflict.reason). Use different aliases on the fields to fetch both if this was intentional.",
-                conflict.offsets)
-        }
-        // Fragment definitions are checked on their own; here only the sets written in place.
-        for entry in fields.entries where entry.inPlace {
-            guard let nested = entry.field.selectionSet else { continue }
-            try checkOverlaps(in: [nested], type: entry.definition?.type.namedIndex)
-        }
-    }
-
-    /// Fields gathered from selection sets, fragments expanded, in document order, with the
-    /// first field of each response key (`heads`) and each field's group (`group[i]`, an index
-    /// into `entries` of the group's first field).
-    struct GatheredFields {
-        var entries: [FieldEntry] = []
-        var heads: [Int] = []
-        var group: [Int] = []
-
-        init() {
-            entries.reserveCapacity(16)
-            heads.reserveCapacity(16)
-            group.reserveCapacity(16)
-        }
-
-        mutating func append(_ entry: FieldEntry) {
-            let head = head(for: entry.field.responseKey)
-            group.append(head ?? entries.count)
-            if head == nil { heads.append(entries.count) }
-            entries.append(entry)
-        }
-
-        /// The group whose response key is `key`, as the index of its first field.
-        func head(for key: String) -> Int? {
-            let length = key.utf8.count
-            for head in heads {
-                let other = entries[head].field.responseKey
-                if other.utf8.count == length && other == key { return head }
-            }
-            return nil
-        }
-    }
-
-    /// The fields of `sets` with fragments expanded (each fragment once), in document order.
-    func gather(_ sets: [SelectionSet], type: Int?) -> GatheredFields {
-        var gathered = GatheredFields()
-        var visited: [String] = []
-        func add(_ set: SelectionSet, parent: Int?, depth: Int) {
-            for selection in set.selections {
-                switch selection {
-                case .field(let field):
-                    let definition = parent.flatMap { schema.field(field.name.value, on: $0) }
-                    gathered.append(FieldEntry(parent: parent, field: field, definition: definition, inPlace: depth < 2))
-                case .inlineFragment(let inline):
-                    let condition = inline.typeCondition.flatMap { schema.typeIndex[$0.value] } ?? parent
-                    add(inline.selectionSet, parent: condition, depth: depth + 1)
-                case .fragmentSpread(let spread):
-                    let name = spread.name.value
-                    guard !visited.contains(name), let fragment = document.fragment(named: name) else { continue }
-                    visited.append(name)
-                    if let known = overlapMemo.fields(of: name) {
-                        for entry in known { gathered.append(entry) }
-                        continue
-                    }
-                    let start = gathered.entries.count
-                    add(fragment.selectionSet, parent: schema.typeIndex[fragment.typeCondition.value], depth: 2)
-                    // A fragment without spreads expands the same everywhere; remember it.
-                    if !Self.hasSpreads(fragment.selectionSet) {
-                        overlapMemo.remember(Array(gathered.entries[start...]), of: name)
-                    }
-                }
+    /// Folds `selectionSet` into a new shape, recording the conflicts found on the way.
+    /// Folds the fields written in the set (and in its inline fragments) first, then the fragments
+    /// it spreads, each once: graphql-js's order, so a conflict names the written field first.
+    /// `owner` is the offset of the field whose sub-selection this is.
+    private func shape(of selectionSet: SelectionSet, parent: Int?, owner: Int?, state: OverlapState) -> ResponseShape {
+        let shape = ResponseShape()
+        var found: [Conflict] = []
+        var spreads: [Int] = []
+        fold(selectionSet.selections, parent: parent, owner: owner, into: shape, spreads: &spreads, found: &found, state: state)
+        var seen: Set<Int> = []
+        for index in spreads where seen.insert(index).inserted {
+            guard let fragment = state.fragmentShapes[index] else { continue }
+            for var entry in fragment.entries {
+                entry.ownsChild = false
+                entry.via = owner
+                merge(entry, into: shape, exclusive: false, found: &found)
             }
         }
-        for set in sets { add(set, parent: type, depth: 0) }
-        return gathered
+        if !found.isEmpty { state.conflictsBySet[selectionSet.offset] = found }
+        return shape
     }
 
-    private static func hasSpreads(_ set: SelectionSet) -> Bool {
-        set.selections.contains { selection in
+    private func fold(
+        _ selections: [Selection], parent: Int?, owner: Int?, into shape: ResponseShape, spreads: inout [Int],
+        found: inout [Conflict], state: OverlapState
+    ) {
+        for selection in selections {
             switch selection {
-            case .fragmentSpread: true
-            case .inlineFragment(let inline): hasSpreads(inline.selectionSet)
-            case .field: false
+            case .field(let field):
+                let type = parent.flatMap { schema.field(field.name.value, on: $0) }?.type
+                let child = field.selectionSet.map { self.shape(of: $0, parent: type?.namedIndex, owner: field.offset, state: state) }
+                let entry = ShapeEntry(field: field, parent: parent, type: type, via: owner, child: child, ownsChild: true)
+                merge(entry, into: shape, exclusive: false, found: &found)
+            case .inlineFragment(let inline):
+                let condition = inline.typeCondition.flatMap { schema.typeIndex[$0.value] } ?? parent
+                fold(inline.selectionSet.selections, parent: condition, owner: owner, into: shape, spreads: &spreads, found: &found,
+                     state: state)
+            case .fragmentSpread(let spread):
+                if let index = fragments.indexByName[spread.name.value] { spreads.append(index) }
             }
         }
     }
 
-    private func conflictsWithin(_ fields: GatheredFields) -> [Conflict] {
-        var conflicts: [Conflict] = []
-        guard fields.heads.count < fields.entries.count else { return conflicts }
-        for head in fields.heads {
-            let first = fields.entries[head]
-            for index in (head + 1)..<fields.entries.count where fields.group[index] == head {
-                if let conflict = conflict(first.field.responseKey, first, fields.entries[index]) { conflicts.append(conflict) }
-            }
+    /// Adds `entry` to `shape`: a new key, or compared with its key's representative and its
+    /// sub-selection merged into the representative's. `exclusive`: the parents of the fields
+    /// being merged can never be the same object, so only the shapes of their values must agree.
+    private func merge(_ entry: ShapeEntry, into shape: ResponseShape, exclusive: Bool, found: inout [Conflict]) {
+        let key = entry.field.responseKey
+        guard let position = shape.index[key] else {
+            shape.index[key] = shape.entries.count
+            shape.entries.append(entry)
+            return
         }
-        return conflicts
-    }
-
-    private func conflictsBetween(_ lhs: GatheredFields, _ rhs: GatheredFields) -> [Conflict] {
-        var conflicts: [Conflict] = []
-        for head in lhs.heads {
-            let first = lhs.entries[head]
-            let key = first.field.responseKey
-            guard let match = rhs.head(for: key) else { continue }
-            for index in match..<rhs.entries.count where rhs.group[index] == match {
-                if let conflict = conflict(key, first, rhs.entries[index]) {
-                    conflicts.append(conflict)
-                    break
-                }
-            }
-        }
-        return conflicts
-    }
-
-    private func conflict(_ key: String, _ a: FieldEntry, _ b: FieldEntry) -> Conflict? {
-        let offsets = [a.field.offset, b.field.offset]
-        let exclusive = a.parent != nil && b.parent != nil && a.parent != b.parent
+        let first = shape.entries[position]
+        // The same field reached again (one fragment spread twice) agrees with itself.
+        if first.field === entry.field { return }
+        let left = [first.field.offset]
+        let right = [entry.field.offset]
+        let via = first.via
+        let exclusive = exclusive || (first.parent != nil && entry.parent != nil && first.parent != entry.parent)
         if !exclusive {
-            if a.field.name.value != b.field.name.value {
-                return Conflict(
-                    key: key, reason: "\"\(a.field.name.value)\" and \"\(b.field.name.value)\" are different fields", offsets: offsets)
+            if first.field.name.value != entry.field.name.value {
+                let reason = "\"\(first.field.name.value)\" and \"\(entry.field.name.value)\" are different fields"
+                found.append(Conflict(key: key, reason: reason, leftVia: via, left: left, right: right))
+                return
             }
-            if !sameArguments(a.field.arguments, b.field.arguments) {
-                return Conflict(key: key, reason: "they have differing arguments", offsets: offsets)
+            if !sameArguments(first.field.arguments, entry.field.arguments) {
+                found.append(Conflict(key: key, reason: "they have differing arguments", leftVia: via, left: left, right: right))
+                return
             }
         }
-        if let typeA = a.definition?.type, let typeB = b.definition?.type, typesConflict(typeA, typeB) {
-            return Conflict(
-                key: key,
-                reason: "they return conflicting types \"\(schema.describe(typeA))\" and \"\(schema.describe(typeB))\"",
-                offsets: offsets)
+        if let typeA = first.type, let typeB = entry.type, typesConflict(typeA, typeB) {
+            let reason = "they return conflicting types \"\(schema.describe(typeA))\" and \"\(schema.describe(typeB))\""
+            found.append(Conflict(key: key, reason: reason, leftVia: via, left: left, right: right))
+            return
         }
-        guard let setA = a.field.selectionSet, let setB = b.field.selectionSet else { return nil }
-        let sub = conflictsBetween(
-            gather([setA], type: a.definition?.type.namedIndex), gather([setB], type: b.definition?.type.namedIndex))
-        guard !sub.isEmpty else { return nil }
-        return Conflict(
+        guard let incoming = entry.child, let existing = first.child else { return }
+        let target: ResponseShape
+        if first.ownsChild {
+            target = existing
+        } else {
+            target = ResponseShape(copying: existing)
+            shape.entries[position].child = target
+            shape.entries[position].ownsChild = true
+        }
+        var sub: [Conflict] = []
+        for var nested in incoming.entries {
+            nested.ownsChild = false
+            nested.via = entry.field.offset
+            merge(nested, into: target, exclusive: exclusive, found: &sub)
+        }
+        guard !sub.isEmpty else { return }
+        // The first field is the one the first nested conflict's field came from.
+        found.append(Conflict(
             key: key,
             reason: sub.map { "subfields \"\($0.key)\" conflict because \($0.reason)" }.joined(separator: " and "),
-            offsets: [a.field.offset] + sub.flatMap { [$0.offsets[0]] } + [b.field.offset] + sub.flatMap { $0.offsets.dropFirst() })
+            leftVia: via, left: [sub[0].leftVia ?? first.field.offset] + sub.flatMap(\.left), right: right + sub.flatMap(\.right)))
     }
 
+    /// Reports the conflicts of `selectionSet`, then of the selection sets written inside it.
+    private mutating func reportConflicts(in selectionSet: SelectionSet, state: OverlapState) throws(Aborted) {
+        for conflict in state.conflictsBySet[selectionSet.offset] ?? [] {
+            try report(
+                "Fields \"\(conflict.key)\" conflict because \(conflict.reason). Use different aliases on the fields to fetch both if this was intentional.",
+                conflict.left + conflict.right)
+        }
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(let field): if let nested = field.selectionSet { try reportConflicts(in: nested, state: state) }
+            case .inlineFragment(let inline): try reportConflicts(in: inline.selectionSet, state: state)
+            case .fragmentSpread: continue
+            }
+        }
+    }
+
+    /// - Complexity: O(the arguments' printed size).
     private func sameArguments(_ a: [Argument], _ b: [Argument]) -> Bool {
         guard a.count == b.count else { return false }
-        return a.allSatisfy { argument in
-            guard let match = b.first(where: { $0.name.value == argument.name.value }) else { return false }
-            return ValuePrinter.print(match.value) == ValuePrinter.print(argument.value)
+        var printed: [String: String] = [:]
+        for argument in b where printed[argument.name.value] == nil {
+            printed[argument.name.value] = ValuePrinter.print(argument.value)
         }
+        return a.allSatisfy { printed[$0.name.value] == ValuePrinter.print($0.value) }
     }
 
     private func typesConflict(_ a: TypeRef, _ b: TypeRef) -> Bool {

@@ -9,10 +9,11 @@ extension Validator {
             case .fragmentSpread(let spread):
                 try checkDirectives(spread.directives, location: "FRAGMENT_SPREAD", summary: &summary)
                 summary.spreads.append(SpreadRef(name: spread.name.value, offset: spread.offset))
-                guard let fragment = document.fragment(named: spread.name.value) else {
+                guard let index = fragments.indexByName[spread.name.value] else {
                     try report("Unknown fragment \"\(spread.name.value)\".", [spread.name.offset])
                     continue
                 }
+                let fragment = document.fragments[index]
                 if let parent, let condition = schema.typeIndex[fragment.typeCondition.value],
                    case .object = schema.types[condition].shape, condition != parent
                 {
@@ -100,13 +101,14 @@ extension Validator {
         unknownMessage: (String) -> String, missingMessage: (String, String) -> String,
         at offset: Int, summary: inout Summary
     ) throws(Aborted) {
-        var seen: [(String, Int)] = []
+        var seen: [String: Int] = [:]
         for argument in arguments {
             let name = argument.name.value
-            if let first = seen.first(where: { $0.0 == name }) {
-                try report("There can be only one argument named \"\(name)\".", [first.1, argument.name.offset])
+            if let first = seen[name] {
+                try report("There can be only one argument named \"\(name)\".", [first, argument.name.offset])
+            } else {
+                seen[name] = argument.name.offset
             }
-            seen.append((name, argument.name.offset))
             let definition = definitions?.first { $0.name == name }
             if known, definition == nil {
                 let hint = Suggestions.didYouMean(Suggestions.list(name, options: definitions?.map(\.name) ?? []))
@@ -115,14 +117,14 @@ extension Validator {
             try checkValue(argument.value, type: definition?.type, summary: &summary, locationHasDefault: definition?.defaultValue != nil)
         }
         for definition in definitions ?? [] where definition.type.isNonNull && definition.defaultValue == nil {
-            if !arguments.contains(where: { $0.name.value == definition.name }) {
+            if seen[definition.name] == nil {
                 try report(missingMessage(definition.name, schema.describe(definition.type)), [offset])
             }
         }
     }
 
     mutating func checkDirectives(_ directives: [Directive], location: String, summary: inout Summary) throws(Aborted) {
-        var seen: [(String, Int)] = []
+        var seen: [String: Int] = [:]
         for directive in directives {
             let name = directive.name.value
             guard let definition = schema.directive(named: name) else {
@@ -135,10 +137,11 @@ extension Validator {
             if !definition.locations.contains(location) {
                 try report("Directive \"@\(name)\" may not be used on \(location).", [directive.offset])
             }
-            if let first = seen.first(where: { $0.0 == name }), !definition.isRepeatable {
-                try report("The directive \"@\(name)\" can only be used once at this location.", [first.1, directive.offset])
+            if let first = seen[name], !definition.isRepeatable {
+                try report("The directive \"@\(name)\" can only be used once at this location.", [first, directive.offset])
+            } else if seen[name] == nil {
+                seen[name] = directive.offset
             }
-            seen.append((name, directive.offset))
             try checkArguments(
                 directive.arguments, definitions: definition.arguments, known: true,
                 unknownMessage: { "Unknown argument \"\($0)\" on directive \"@\(name)\"." },

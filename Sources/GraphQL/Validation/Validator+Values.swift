@@ -39,13 +39,14 @@ extension Validator {
                 try checkChildren(of: value, summary: &summary)
                 return
             }
-            var seen: [(String, Int)] = []
+            var seen: [String: Int] = [:]
             for field in provided {
                 let name = field.name.value
-                if let first = seen.first(where: { $0.0 == name }) {
-                    try report("There can be only one input field named \"\(name)\".", [first.1, field.name.offset])
+                if let first = seen[name] {
+                    try report("There can be only one input field named \"\(name)\".", [first, field.name.offset])
+                } else {
+                    seen[name] = field.name.offset
                 }
-                seen.append((name, field.name.offset))
                 guard let definition = fields.first(where: { $0.name == name }) else {
                     let hint = Suggestions.didYouMean(Suggestions.list(name, options: fields.map(\.name)))
                     try report("Field \"\(name)\" is not defined by type \"\(type.name)\".\(hint)", [field.name.offset])
@@ -55,7 +56,7 @@ extension Validator {
                 try checkValue(field.value, type: definition.type, summary: &summary, locationHasDefault: definition.defaultValue != nil)
             }
             for field in fields where field.type.isNonNull && field.defaultValue == nil {
-                if !provided.contains(where: { $0.name.value == field.name }) {
+                if seen[field.name] == nil {
                     try report(
                         "Field \"\(type.name).\(field.name)\" of required type \"\(schema.describe(field.type))\" was not provided.",
                         [value.offset])

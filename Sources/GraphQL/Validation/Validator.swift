@@ -4,6 +4,9 @@ public struct ValidationLimits: Sendable {
     public var maxErrors = 100
     /// The most fields an operation may select after fragment expansion.
     public var maxFields = 5_000
+    /// How deeply an operation may nest selection sets after fragment expansion (SPEC §4's
+    /// nesting limit, applied where fragments can otherwise stack selections without end).
+    public var maxDepth = 25
 
     /// The default limits.
     public init() {}
@@ -41,8 +44,21 @@ public struct Validator {
     let document: Document
     let limits: ValidationLimits
     var errors: [GraphQLError] = []
-    var fragmentSummaries: [String: Summary] = [:]
-    let overlapMemo = OverlapMemo()
+    /// Summaries of the first definition of each fragment name, by index into `document.fragments`.
+    var fragmentSummaries: [Summary?]
+    var fragments: FragmentGraph
+    /// Scratch marks for `FragmentGraph.reachable`, one per fragment, and the last stamp used.
+    var reachMarks: [Int]
+    var reachStamp = 0
+
+    init(schema: Schema, document: Document, limits: ValidationLimits) {
+        self.schema = schema
+        self.document = document
+        self.limits = limits
+        fragmentSummaries = Array(repeating: nil, count: document.fragments.count)
+        fragments = FragmentGraph(document)
+        reachMarks = Array(repeating: -1, count: document.fragments.count)
+    }
 
     /// Every rule of the GraphQL spec's §5 over `document`; errors in document order, graphql-js's wording.
     public static func validate(_ document: Document, schema: Schema, limits: ValidationLimits = ValidationLimits()) -> [GraphQLError] {
@@ -63,24 +79,18 @@ public struct Validator {
 
     private mutating func run() throws(Aborted) {
         try checkDefinitionNames()
-        for fragment in document.fragments {
+        for (index, fragment) in document.fragments.enumerated() {
             var summary = Summary()
             try checkFragmentDefinition(fragment, summary: &summary)
-            if fragmentSummaries[fragment.name.value] == nil { fragmentSummaries[fragment.name.value] = summary }
+            if fragments.indexByName[fragment.name.value] == index { fragmentSummaries[index] = summary }
         }
+        fragments.link { self.fragmentSummaries[$0]?.spreads.map(\.name) }
         for operation in document.operations {
             try checkOperation(operation)
         }
         try checkFragmentCycles()
         try checkUnusedFragments()
-        if try checkFieldCount() {
-            for operation in document.operations {
-                try checkOverlaps(in: [operation.selectionSet], type: operationType(operation))
-            }
-            for fragment in document.fragments {
-                try checkOverlaps(in: [fragment.selectionSet], type: schema.typeIndex[fragment.typeCondition.value])
-            }
-        }
+        try checkOverlaps()
     }
 
     func operationType(_ operation: OperationDefinition) -> Int? {
@@ -150,11 +160,14 @@ public struct Validator {
         }
         var summary = Summary()
         var defined: [(definition: VariableDefinition, type: TypeRef?)] = []
+        var definedByName: [String: Int] = [:]
         for definition in operation.variables {
             let name = definition.name.value
-            if defined.contains(where: { $0.definition.name.value == name }) {
-                let first = defined.first { $0.definition.name.value == name }?.definition.name.offset ?? definition.offset
-                try report("There can be only one variable named \"$\(name)\".", [first, definition.name.offset])
+            if let first = definedByName[name] {
+                try report(
+                    "There can be only one variable named \"$\(name)\".", [defined[first].definition.name.offset, definition.name.offset])
+            } else {
+                definedByName[name] = defined.count
             }
             var type: TypeRef?
             let named = definition.type.namedType
@@ -180,35 +193,31 @@ public struct Validator {
         try checkSelectionSet(operation.selectionSet, parent: operationType(operation), summary: &summary)
 
         let usages = summary.usages + reachableFragments(from: summary.spreads).flatMap { fragmentSummaries[$0]?.usages ?? [] }
-        try checkVariables(operation: operation, defined: defined, usages: usages)
+        try checkVariables(operation: operation, defined: defined, definedByName: definedByName, usages: usages)
     }
 
-    /// Names of the fragments reachable from `spreads`, each once, in first-reached order.
-    func reachableFragments(from spreads: [SpreadRef]) -> [String] {
-        var reached: [String] = []
-        var pending = spreads.map(\.name)
-        while let name = pending.first {
-            pending.removeFirst()
-            guard !reached.contains(name), let summary = fragmentSummaries[name] else { continue }
-            reached.append(name)
-            pending += summary.spreads.map(\.name)
-        }
-        return reached
+    /// The fragments reachable from `spreads`, each once, in first-reached order.
+    mutating func reachableFragments(from spreads: [SpreadRef]) -> [Int] {
+        reachStamp += 1
+        return fragments.reachable(from: spreads.compactMap { fragments.indexByName[$0.name] }, mark: &reachMarks, stamp: reachStamp)
     }
 
     private mutating func checkVariables(
-        operation: OperationDefinition, defined: [(definition: VariableDefinition, type: TypeRef?)], usages: [VariableUsage]
+        operation: OperationDefinition, defined: [(definition: VariableDefinition, type: TypeRef?)],
+        definedByName: [String: Int], usages: [VariableUsage]
     ) throws(Aborted) {
         let operationName = operation.name?.value
-        var reportedUndefined: [String] = []
+        var reportedUndefined: Set<String> = []
+        var used: Set<String> = []
         for usage in usages {
-            guard let match = defined.first(where: { $0.definition.name.value == usage.name }) else {
-                guard !reportedUndefined.contains(usage.name) else { continue }
-                reportedUndefined.append(usage.name)
+            used.insert(usage.name)
+            guard let position = definedByName[usage.name] else {
+                guard reportedUndefined.insert(usage.name).inserted else { continue }
                 let suffix = operationName.map { " by operation \"\($0)\"" } ?? ""
                 try report("Variable \"$\(usage.name)\" is not defined\(suffix).", [usage.offset, operation.offset])
                 continue
             }
+            let match = defined[position]
             guard let variableType = match.type, let expected = usage.expected else { continue }
             var effective = variableType
             if case .nonNull = expected, !variableType.isNonNull {
@@ -225,7 +234,7 @@ public struct Validator {
                     [match.definition.offset, usage.offset])
             }
         }
-        for (definition, _) in defined where !usages.contains(where: { $0.name == definition.name.value }) {
+        for (definition, _) in defined where !used.contains(definition.name.value) {
             let suffix = operationName.map { " in operation \"\($0)\"" } ?? ""
             try report("Variable \"$\(definition.name.value)\" is never used\(suffix).", [definition.offset])
         }
@@ -234,13 +243,14 @@ public struct Validator {
     // MARK: Fragments
 
     private mutating func checkUnusedFragments() throws(Aborted) {
-        var used: [String] = []
+        var roots: [SpreadRef] = []
         for operation in document.operations {
-            var summary = Summary()
-            Self.collectSpreads(operation.selectionSet, into: &summary.spreads)
-            used += reachableFragments(from: summary.spreads)
+            Self.collectSpreads(operation.selectionSet, into: &roots)
         }
-        for fragment in document.fragments where !used.contains(fragment.name.value) {
+        var used = [Bool](repeating: false, count: document.fragments.count)
+        for fragment in reachableFragments(from: roots) { used[fragment] = true }
+        for fragment in document.fragments {
+            guard let index = fragments.indexByName[fragment.name.value], !used[index] else { continue }
             try report("Fragment \"\(fragment.name.value)\" is never used.", [fragment.offset])
         }
     }
@@ -257,36 +267,64 @@ public struct Validator {
         }
     }
 
-    /// NoFragmentCycles: a depth-first search that reports each cycle once, at its spreads.
+    /// NoFragmentCycles: graphql-js's depth-first search, which reports each cycle once at its
+    /// spreads, run with an explicit stack so a chain of thousands of fragments needs no recursion.
     private mutating func checkFragmentCycles() throws(Aborted) {
-        var visited: Set<String> = []
-        for fragment in document.fragments {
-            var path: [SpreadRef] = []
-            var pathIndex: [String: Int] = [:]
-            try detectCycles(from: fragment.name.value, visited: &visited, path: &path, pathIndex: &pathIndex)
+        let count = document.fragments.count
+        var visited = [Bool](repeating: false, count: count)
+        var pathIndex = [Int?](repeating: nil, count: count)
+        var path: [SpreadRef] = []
+        var stack: [(fragment: Int, next: Int)] = []
+        var spreadsOf = [[SpreadRef]?](repeating: nil, count: count)
+        for root in 0..<count where !visited[root] && fragments.indexByName[document.fragments[root].name.value] == root {
+            visited[root] = true
+            stack.append((root, 0))
+            pathIndex[root] = 0
+            while let top = stack.last {
+                if spreadsOf[top.fragment] == nil { spreadsOf[top.fragment] = Self.spreadsInCycleOrder(document.fragments[top.fragment]) }
+                let spreads = spreadsOf[top.fragment] ?? []
+                guard top.next < spreads.count else {
+                    pathIndex[top.fragment] = nil
+                    stack.removeLast()
+                    if !stack.isEmpty { path.removeLast() }
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                let spread = spreads[top.next]
+                guard let target = fragments.indexByName[spread.name] else { continue }
+                path.append(spread)
+                if let start = pathIndex[target] {
+                    let cycle = path[start...]
+                    let via = cycle.dropLast().map { "\"\($0.name)\"" }.joined(separator: ", ")
+                    try report(
+                        "Cannot spread fragment \"\(spread.name)\" within itself" + (via.isEmpty ? "." : " via \(via)."),
+                        cycle.map(\.offset))
+                    path.removeLast()
+                } else if !visited[target] {
+                    visited[target] = true
+                    pathIndex[target] = path.count
+                    stack.append((target, 0))
+                } else {
+                    path.removeLast()
+                }
+            }
         }
     }
 
-    private mutating func detectCycles(
-        from name: String, visited: inout Set<String>, path: inout [SpreadRef], pathIndex: inout [String: Int]
-    ) throws(Aborted) {
-        guard !visited.contains(name) else { return }
-        visited.insert(name)
-        guard let spreads = fragmentSummaries[name]?.spreads, !spreads.isEmpty else { return }
-        pathIndex[name] = path.count
-        for spread in spreads {
-            path.append(spread)
-            if let start = pathIndex[spread.name] {
-                let cycle = path[start...]
-                let via = cycle.dropLast().map { "\"\($0.name)\"" }.joined(separator: ", ")
-                try report(
-                    "Cannot spread fragment \"\(spread.name)\" within itself" + (via.isEmpty ? "." : " via \(via)."),
-                    cycle.map(\.offset))
-            } else if fragmentSummaries[spread.name] != nil {
-                try detectCycles(from: spread.name, visited: &visited, path: &path, pathIndex: &pathIndex)
+    /// The fragment's spreads in the order graphql-js's `getFragmentSpreads` lists them (its
+    /// cycle messages come in that order): a set's own spreads, then the nested sets, last first.
+    private static func spreadsInCycleOrder(_ fragment: FragmentDefinition) -> [SpreadRef] {
+        var spreads: [SpreadRef] = []
+        var pending = [fragment.selectionSet]
+        while let set = pending.popLast() {
+            for selection in set.selections {
+                switch selection {
+                case .fragmentSpread(let spread): spreads.append(SpreadRef(name: spread.name.value, offset: spread.offset))
+                case .field(let field): if let nested = field.selectionSet { pending.append(nested) }
+                case .inlineFragment(let inline): pending.append(inline.selectionSet)
+                }
             }
-            path.removeLast()
         }
-        pathIndex[name] = nil
+        return spreads
     }
 }

@@ -1,0 +1,89 @@
+/// The document's fragments as a graph: definitions by name, spreads as indices, which fragments
+/// reach a cycle, and an order in which every fragment comes after the fragments it spreads.
+///
+/// Every walk here is iterative, so a chain of thousands of fragments costs no stack, and every
+/// lookup is by index, so the document-wide rules stay linear in the document's size.
+struct FragmentGraph {
+    /// The first definition of each fragment name, as an index into `Document.fragments`.
+    let indexByName: [String: Int]
+    /// For each fragment, the fragments it spreads (anywhere in it), in document order; a spread of
+    /// an unknown name is left out. Later definitions of a repeated name spread nothing.
+    private(set) var spreads: [[Int]]
+    /// Whether the fragment is on a cycle or spreads (directly or not) one that is.
+    private(set) var reachesCycle: [Bool]
+    /// The fragments that reach no cycle, each after every fragment it spreads.
+    private(set) var bottomUp: [Int]
+
+    /// Names only: enough for looking fragments up while the definitions are walked.
+    init(_ document: Document) {
+        indexByName = document.fragmentIndex
+        spreads = Array(repeating: [], count: document.fragments.count)
+        reachesCycle = Array(repeating: false, count: document.fragments.count)
+        bottomUp = []
+    }
+
+    /// Records each fragment's spreads and orders the fragments.
+    /// - Complexity: O(fragments + spreads).
+    mutating func link(spreadNames: (Int) -> [String]?) {
+        for fragment in spreads.indices {
+            guard let names = spreadNames(fragment) else { continue }
+            spreads[fragment] = names.compactMap { indexByName[$0] }
+        }
+        order()
+    }
+
+    /// A depth-first search with an explicit stack: a spread back onto the stack closes a cycle;
+    /// a fragment reaches a cycle when it closes one or spreads a fragment that reaches one.
+    private mutating func order() {
+        enum State: UInt8 { case new, open, done }
+        var state = [State](repeating: .new, count: spreads.count)
+        var stack: [(fragment: Int, next: Int)] = []
+        bottomUp.reserveCapacity(spreads.count)
+        for root in spreads.indices where state[root] == .new {
+            state[root] = .open
+            stack.append((root, 0))
+            while let top = stack.last {
+                let fragment = top.fragment
+                if top.next < spreads[fragment].count {
+                    stack[stack.count - 1].next += 1
+                    let target = spreads[fragment][top.next]
+                    switch state[target] {
+                    case .new:
+                        state[target] = .open
+                        stack.append((target, 0))
+                    case .open: reachesCycle[fragment] = true
+                    case .done: if reachesCycle[target] { reachesCycle[fragment] = true }
+                    }
+                    continue
+                }
+                stack.removeLast()
+                state[fragment] = .done
+                if !reachesCycle[fragment], spreads[fragment].contains(where: { reachesCycle[$0] }) {
+                    reachesCycle[fragment] = true
+                }
+                if !reachesCycle[fragment] { bottomUp.append(fragment) }
+            }
+        }
+    }
+
+    /// The fragments reachable from `roots`, each once, in first-reached (breadth-first) order.
+    /// `mark` is scratch space of one entry per fragment; `stamp` must differ from every value in it.
+    /// - Complexity: O(what is reached and its spreads).
+    func reachable(from roots: [Int], mark: inout [Int], stamp: Int) -> [Int] {
+        var reached: [Int] = []
+        var head = 0
+        for root in roots where mark[root] != stamp {
+            mark[root] = stamp
+            reached.append(root)
+        }
+        while head < reached.count {
+            let fragment = reached[head]
+            head += 1
+            for target in spreads[fragment] where mark[target] != stamp {
+                mark[target] = stamp
+                reached.append(target)
+            }
+        }
+        return reached
+    }
+}
