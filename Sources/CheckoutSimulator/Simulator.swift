@@ -22,12 +22,15 @@ public struct SimulatorError: Error, Sendable, CustomStringConvertible {
 
 /// A deterministic, in-memory GraphQL shop: fixtures, a virtual clock and named sessions.
 ///
-/// Thread-safe: requests are serialised by one lock, so concurrent callers see the same results
-/// as if they had taken turns.
+/// Thread-safe: execution is serialised by one lock, so concurrent callers see the same results
+/// as if they had taken turns. Parsing and validating a new document happen before that lock is
+/// taken (pure work on the immutable schema), so a large document never holds other sessions up.
 public final class Simulator: ScenarioTarget {
     /// The shop schema (SPEC §5) every request is validated and executed against.
     public let schema: Schema
     private let state: Mutex<ShopState>
+    /// Parsed and validated documents; kept across `reset`, since they depend only on the schema.
+    private let documents = Mutex(DocumentCache())
     /// The request limits of SPEC §4 this simulator enforces.
     public let limits: RequestLimits
 
@@ -55,7 +58,7 @@ public final class Simulator: ScenarioTarget {
             guard let parsed = Instant(iso8601: now) else {
                 throw SimulatorError(
                     code: .invalidOption,
-                    message: "--now: expected an ISO-8601 time like \"2026-03-01T10:00:00Z\", found \"\(now)\"")
+                    message: "--now: expected an ISO-8601 time like \"2026-03-01T10:00:00Z\" \(Instant.rangeDescription), found \"\(now)\"")
             }
             start = parsed
         }
@@ -72,11 +75,20 @@ public final class Simulator: ScenarioTarget {
 
     /// Executes one request for `session`, serialised with every other request.
     public func execute(_ request: GraphQLRequest, session: String = "default") -> GraphQLResponse {
-        state.withLock { state in
+        let prepared = prepare(request.query)
+        return state.withLock { state in
             state.shop.touchSession(session)
             let context = RequestContext(state: state, sessionName: session)
-            return state.documents.execute(request, schema: schema, context: context, limits: limits)
+            return DocumentCache.execute(prepared, request, schema: schema, context: context, limits: limits)
         }
+    }
+
+    /// The cached document for `query`, or a new one parsed and validated outside every lock.
+    private func prepare(_ query: String) -> DocumentCache.PreparedDocument {
+        if let known = documents.withLock({ $0.lookup(query) }) { return known }
+        let prepared = DocumentCache.PreparedDocument.make(query, schema: schema, limits: limits)
+        documents.withLock { $0.insert(prepared, for: query) }
+        return prepared
     }
 
     /// Restores the state the simulator started in: stock, added products, clock and sessions.

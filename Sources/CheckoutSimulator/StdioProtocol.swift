@@ -41,7 +41,7 @@ public struct StdioProtocol: Sendable {
             let now = simulator.advance(seconds: seconds)
             return JSON.object(JSONObject([("ok", .bool(true)), ("now", .string(now.iso8601))])).serialized()
         }
-        switch Self.request(from: object) {
+        switch Self.request(from: object, maxVariablesBytes: simulator.limits.maxVariablesBytes) {
         case .failure(let failure):
             return badRequest(failure.message)
         case .success(let (request, session)):
@@ -51,7 +51,8 @@ public struct StdioProtocol: Sendable {
     }
 
     /// Reads `{"query", "variables", "operationName", "session"}`, rejecting unknown keys.
-    static func request(from object: JSONObject) -> Result<(GraphQLRequest, String?), BadRequest> {
+    /// Variables whose JSON is longer than `maxVariablesBytes` are refused (SPEC §4).
+    static func request(from object: JSONObject, maxVariablesBytes: Int) -> Result<(GraphQLRequest, String?), BadRequest> {
         for key in object.keys where !["query", "variables", "operationName", "session", "extensions"].contains(key) {
             return .failure(BadRequest("Unknown key \"\(key)\"; expected query, variables, operationName or session."))
         }
@@ -61,7 +62,13 @@ public struct StdioProtocol: Sendable {
         var variables = JSONObject()
         switch object["variables"] {
         case nil, .null?: break
-        case .object(let given)?: variables = given
+        case .object(let given)?:
+            var writer = JSONWriter()
+            writer.write(.object(given))
+            guard writer.count <= maxVariablesBytes else {
+                return .failure(BadRequest("The variables are \(writer.count) bytes of JSON, more than the limit of \(maxVariablesBytes)."))
+            }
+            variables = given
         case let other?: return .failure(BadRequest("Expected \"variables\" to be an object, found \(other.kindDescription)."))
         }
         var operationName: String?

@@ -11,16 +11,27 @@ public struct Instant: Sendable, Hashable, Comparable {
     /// Earlier first.
     public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.seconds < rhs.seconds }
 
-    /// This instant moved by `delta` seconds, saturating instead of overflowing.
+    /// 1970-01-01T00:00:00Z, the earliest time the clock shows.
+    public static let earliest = Instant(seconds: 0)
+    /// 9999-12-31T23:59:59Z, the latest time the clock shows: every time prints with a four-digit year.
+    public static let latest = Instant(seconds: 253_402_300_799)
+    /// The clock's range, as messages name it.
+    public static let rangeDescription = "between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z"
+
+    /// This instant moved by `delta` seconds, stopping at `earliest` and `latest`.
     public func adding(seconds delta: Int64) -> Instant {
         let (sum, overflow) = seconds.addingReportingOverflow(delta)
-        return Instant(seconds: overflow ? (delta > 0 ? .max : .min) : sum)
+        let moved = overflow ? (delta > 0 ? Self.latest.seconds : Self.earliest.seconds) : sum
+        return Instant(seconds: min(max(moved, Self.earliest.seconds), Self.latest.seconds))
     }
 
-    /// Parses `YYYY-MM-DDTHH:MM:SS` with optional `.fraction` (dropped) and `Z` or `±HH:MM`.
+    /// Parses `YYYY-MM-DDTHH:MM:SS` with optional `.fraction` (dropped) and `Z` or `±HH:MM`;
+    /// nil for anything else and for times outside `earliest…latest`.
     public init?(iso8601 text: String) {
         var text = text
-        guard let seconds = text.withUTF8({ Self.seconds(iso8601: $0) }) else { return nil }
+        guard let seconds = text.withUTF8({ Self.seconds(iso8601: $0) }),
+              (Self.earliest.seconds...Self.latest.seconds).contains(seconds)
+        else { return nil }
         self.init(seconds: seconds)
     }
 
@@ -148,9 +159,10 @@ public struct Instant: Sendable, Hashable, Comparable {
 
 /// A duration such as `2h`, `30m`, `7d` or `45s`, as scenarios and `advance` write it.
 public enum AdvanceDuration {
-    /// The seconds in `text` (`2h` is 7200); nil when it is not a duration.
+    /// The seconds in `text` (`2h` is 7200); nil when it is not a duration or is longer than the
+    /// clock's whole range (`Instant.latest` seconds).
     public static func seconds(from text: String) -> Int64? {
-        guard let unit = text.last, let value = Int64(text.dropLast()), value >= 0 else { return nil }
+        guard text.utf8.count <= 24, let unit = text.last, let value = Int64(text.dropLast()), value >= 0 else { return nil }
         let scale: Int64
         switch unit {
         case "s": scale = 1
@@ -160,6 +172,6 @@ public enum AdvanceDuration {
         default: return nil
         }
         let (seconds, overflow) = value.multipliedReportingOverflow(by: scale)
-        return overflow ? nil : seconds
+        return overflow || seconds > Instant.latest.seconds ? nil : seconds
     }
 }

@@ -14,9 +14,16 @@ public struct Currency: Sendable, Equatable {
         self.symbol = symbol
     }
 
-    /// The largest price or amount accepted, in minor units: small enough that line totals
-    /// (at most 10,000 units) and cart totals stay far inside `Int64`.
+    /// The largest price or amount accepted, in minor units (fixtures, `addProduct`, filters):
+    /// with at most 10,000 units a line, a line's subtotal is at most 10^15.
     public static let maximumAmount: Int64 = 100_000_000_000
+
+    /// The largest subtotal a cart may reach, in minor units. Adding to the cart or raising a line
+    /// past it is refused (`QUANTITY_LIMIT_EXCEEDED`), and nothing else raises a subtotal (prices
+    /// never change), so every sum after it fits in `Int64` without checks: a percentage discount's
+    /// `subtotal × 100` is at most 10^18, discounts never exceed the subtotal, and the total adds at
+    /// most `maximumAmount` of shipping.
+    public static let maximumCartSubtotal: Int64 = 10_000_000_000_000_000
 
     /// 10^fractionDigits.
     public var scale: Int64 {

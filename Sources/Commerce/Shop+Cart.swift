@@ -10,6 +10,7 @@ extension Shop {
             let current = session.cart.quantity(of: productId)
             let (wanted, overflow) = current.addingReportingOverflow(quantity)
             try shop.checkQuantity(overflow ? Int.max : wanted, of: product, at: position)
+            try shop.checkSubtotal(session.cart, setting: productId, to: wanted, price: product.price)
             if let index = session.cart.lines.firstIndex(where: { $0.productId == productId }) {
                 session.cart.lines[index].quantity = wanted
             } else {
@@ -33,6 +34,7 @@ extension Shop {
             }
             let (position, product) = try shop.product(productId)
             try shop.checkQuantity(quantity, of: product, at: position)
+            try shop.checkSubtotal(session.cart, setting: productId, to: quantity, price: product.price)
             session.cart.lines[index].quantity = quantity
         }
     }
@@ -72,6 +74,27 @@ extension Shop {
                 .insufficientStock, "Only \(stock) of \"\(product.name)\" \(stock == 1 ? "is" : "are") available; the cart would hold \(quantity).",
                 field: ["quantity"])
         }
+    }
+
+    /// Refuses a change that would take the cart's subtotal past `Currency.maximumCartSubtotal`
+    /// (see there why that bound keeps every later sum inside `Int64`).
+    func checkSubtotal(_ cart: Cart, setting productId: String, to quantity: Int, price: Int64) throws(CommerceError) {
+        let limit = Currency.maximumCartSubtotal
+        var subtotal = Int64(0)
+        var overflow = false
+        for line in cart.lines where line.productId != productId {
+            guard let position = catalog.position(of: line.productId) else { continue }
+            let (part, over1) = catalog.products[position].price.multipliedReportingOverflow(by: Int64(line.quantity))
+            let (sum, over2) = subtotal.addingReportingOverflow(part)
+            subtotal = sum
+            overflow = overflow || over1 || over2
+        }
+        let (part, over1) = price.multipliedReportingOverflow(by: Int64(quantity))
+        let (sum, over2) = subtotal.addingReportingOverflow(part)
+        guard overflow || over1 || over2 || sum > limit else { return }
+        throw CommerceError(
+            .quantityLimitExceeded,
+            "The cart's subtotal would pass \(currency.formatted(limit)), the most one order can hold.", field: ["quantity"])
     }
 
     static func detachScratchCard(from session: inout ShopperSession) {

@@ -40,6 +40,8 @@ public struct GraphQLError: Error, Sendable, Equatable, CustomStringConvertible 
         public static let internalServerError = Code(rawValue: "INTERNAL_SERVER_ERROR")
         /// The request itself is malformed (not JSON, wrong shape).
         public static let badRequest = Code(rawValue: "BAD_REQUEST")
+        /// The response would be larger than the limit; nothing of it is sent.
+        public static let responseTooLarge = Code(rawValue: "RESPONSE_TOO_LARGE")
     }
 
     /// What went wrong, in graphql-js's wording where it has one.

@@ -24,7 +24,7 @@ enum RunCommand {
         case .failure(let code): return code
         }
         if let now = arguments.value("now"), Instant(iso8601: now) == nil {
-            throw .init(message: "--now: expected an ISO-8601 time like \"2026-03-01T10:00:00Z\", found \"\(now)\"")
+            throw .init(message: "--now: expected an ISO-8601 time like \"2026-03-01T10:00:00Z\" \(Instant.rangeDescription), found \"\(now)\"")
         }
         let fixtures: Fixtures
         switch CommandLineTool.fixtures(arguments) {

@@ -69,7 +69,7 @@ struct FixtureTests {
             "products/page-2.json: [1].brandId: unknown brand \"acme\" (not in brands.json)",
             "products/page-2.json: [1].price: expected a decimal string like \"12.50\", found -3",
             "products/page-2.json: [1].stock: expected an integer between 0 and 1000000000, found -1",
-            "products/page-2.json: [1].createdAt: expected an ISO-8601 UTC time like \"2026-01-01T00:00:00Z\", found \"yesterday\"",
+            "products/page-2.json: [1].createdAt: expected an ISO-8601 UTC time like \"2026-01-01T00:00:00Z\" between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z, found \"yesterday\"",
             "products/page-2.json: [2].price: expected a decimal string like \"12.50\" with at most 2 decimals, found \"10.001\"",
             "products/page-2.json: [2].maxPerOrder: expected an integer between 1 and 10000, found 0",
         ])

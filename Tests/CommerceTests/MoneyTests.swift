@@ -57,23 +57,34 @@ struct InstantTests {
     @Test(arguments: [
         ("1970-01-01T00:00:00Z", Int64(0)), ("2026-03-01T10:00:00Z", 1_772_359_200), ("2024-02-29T23:59:59Z", 1_709_251_199),
         ("2026-03-01T12:00:00+02:00", 1_772_359_200), ("2026-03-01T10:00:00.250Z", 1_772_359_200),
-        ("1969-12-31T23:59:59Z", -1),
+        ("9999-12-31T23:59:59Z", 253_402_300_799),
     ])
     func parses(_ text: String, _ seconds: Int64) {
         #expect(Instant(iso8601: text)?.seconds == seconds)
     }
 
-    @Test(arguments: ["2026-02-30T00:00:00Z", "2026-13-01T00:00:00Z", "2026-03-01 10:00:00Z", "2026-03-01T10:00:00", "2026-03-01T24:00:00Z", "tomorrow"])
+    @Test(arguments: ["2026-02-30T00:00:00Z", "2026-13-01T00:00:00Z", "2026-03-01 10:00:00Z", "2026-03-01T10:00:00", "2026-03-01T24:00:00Z", "tomorrow",
+                      "1969-12-31T23:59:59Z", "1970-01-01T00:00:00+00:01", "9999-12-31T23:59:59-00:01"])
     func rejects(_ text: String) {
         #expect(Instant(iso8601: text) == nil)
     }
 
     @Test func formatsAndRoundTrips() {
-        for seconds: Int64 in [0, -1, 951_782_400, 1_772_359_200, 4_102_444_800] {
+        for seconds: Int64 in [0, 951_782_400, 1_772_359_200, 4_102_444_800, 253_402_300_799] {
             let instant = Instant(seconds: seconds)
             #expect(Instant(iso8601: instant.iso8601) == instant)
         }
         #expect(Instant(seconds: 1_772_359_200).iso8601 == "2026-03-01T10:00:00Z")
+    }
+
+    /// Times past year 9999 printed as `292277026596-12-4T55807Z` before the clock was clamped.
+    @Test func clockStaysWithinItsFourDigitYears() {
+        #expect(Instant.latest.adding(seconds: 1) == Instant.latest)
+        #expect(Instant(seconds: 0).adding(seconds: .max).iso8601 == "9999-12-31T23:59:59Z")
+        #expect(Instant(seconds: 10).adding(seconds: -20) == Instant.earliest)
+        #expect(AdvanceDuration.seconds(from: "106751991167300d") == nil)
+        #expect(AdvanceDuration.seconds(from: "2932896d") == Int64(253_402_214_400))
+        #expect(AdvanceDuration.seconds(from: "2932897d") == nil)
     }
 
     @Test(arguments: [("45s", Int64(45)), ("30m", 1800), ("2h", 7200), ("7d", 604_800)])

@@ -92,7 +92,7 @@ struct ScenarioParserTests {
         .init(text: "scenario S\n", expected: "t.scenario:1:10: expected the scenario's name in double quotes, like \"Checkout\""),
         .init(text: "scenario \"S\" extra\n", expected: "t.scenario:1:10: expected the scenario's name as one double-quoted string with nothing after it"),
         .init(text: "scenario \"S\"\nseed -1\n", expected: "t.scenario:2:6: expected a non-negative integer seed, found \"-1\""),
-        .init(text: "scenario \"S\"\nnow tomorrow\n", expected: "t.scenario:2:5: expected an ISO-8601 time like 2026-03-01T10:00:00Z, found \"tomorrow\""),
+        .init(text: "scenario \"S\"\nnow tomorrow\n", expected: "t.scenario:2:5: expected an ISO-8601 time like 2026-03-01T10:00:00Z between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z, found \"tomorrow\""),
         .init(text: header + "  send Count\nseed 3\n", expected: "t.scenario:4:1: \"seed\" belongs in the header, before the first step"),
         .init(text: "scenario \"S\"\n  send Count\n", expected: "t.scenario:2:3: \"send\" must be inside a step; start one with step \"NAME\""),
         .init(text: header + "  sned Count\n", expected: "t.scenario:3:3: unknown keyword \"sned\"; expected scenario, seed, now, tags, step, session, advance, send, expect, capture or snapshot"),

@@ -13,8 +13,6 @@ final class ShopState {
     /// The catalog's products, kept beside `shop`: every product field reads one, and reaching it
     /// through `shop.catalog` from a class copies the whole catalog struct first.
     private(set) var products: [Product]
-    /// Parsed and validated documents; kept across `reset`, since they depend only on the schema.
-    var documents = DocumentCache()
 
     init(shop: Shop) {
         initial = shop

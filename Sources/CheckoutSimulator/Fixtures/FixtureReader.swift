@@ -16,7 +16,8 @@ struct FixtureKeys {
 /// Reads typed values out of a fixture's JSON, recording a problem for each bad or missing one.
 struct FixtureReader {
     let file: String
-    let currency: Currency
+    /// How decimal amounts are read; `store.json` sets it once it has read the currency.
+    var currency: Currency
     var problems: [FixtureProblem] = []
 
     init(file: String, currency: Currency) {
@@ -171,7 +172,7 @@ struct FixtureReader {
     mutating func instant(_ value: JSON?, _ key: String, at path: String) -> Instant? {
         guard let text = string(value, key, at: path) else { return nil }
         guard let instant = Instant(iso8601: text) else {
-            problem(Self.join(path, key), "expected an ISO-8601 UTC time like \"2026-01-01T00:00:00Z\", found \(JSON.string(text).serialized())")
+            problem(Self.join(path, key), "expected an ISO-8601 UTC time like \"2026-01-01T00:00:00Z\" \(Instant.rangeDescription), found \(JSON.string(text).serialized())")
             return nil
         }
         return instant

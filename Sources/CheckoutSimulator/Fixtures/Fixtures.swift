@@ -97,7 +97,7 @@ struct FixtureLoader {
         let digits = reader.int(object, "fractionDigits", at: "$", range: 0...4)
         let symbol = reader.string(object, "currencySymbol", at: "$", nonEmpty: false)
         guard let code, let digits, let symbol else { return nil }
-        reader = FixtureReader(file: "store.json", currency: Currency(code: code, fractionDigits: digits, symbol: symbol))
+        reader.currency = Currency(code: code, fractionDigits: digits, symbol: symbol)
         let now = reader.instant(object, "now", at: "$")
         let seed = reader.int(object, "seed", at: "$", range: 0...Int.max)
         let maxPerOrder = object["defaultMaxPerOrder"] == nil ? 10 : reader.int(object, "defaultMaxPerOrder", at: "$", range: 1...10_000)

@@ -61,7 +61,7 @@ public enum GraphQLHTTP {
                     object[item.name] = .string(value)
                 }
             }
-            switch StdioProtocol.request(from: object) {
+            switch StdioProtocol.request(from: object, maxVariablesBytes: simulator.limits.maxVariablesBytes) {
             case .failure(let failure):
                 return bad(failure.message, status: 400)
             case .success(let (request, _)):
@@ -81,7 +81,7 @@ public enum GraphQLHTTP {
             guard case .object(let object) = json else {
                 return bad("The request body must be a JSON object.", status: 400)
             }
-            switch StdioProtocol.request(from: object) {
+            switch StdioProtocol.request(from: object, maxVariablesBytes: simulator.limits.maxVariablesBytes) {
             case .failure(let failure): return bad(failure.message, status: 400)
             case .success(let (request, _)): return reply(simulator.execute(request, session: session))
             }

@@ -17,17 +17,17 @@ public struct Executor: ~Copyable {
     /// Runs the operation; request-level problems (operation, variables) come back without data.
     public static func execute(
         schema: Schema, document: Document, operationName: String?, variables: JSONObject,
-        context: AnyObject?, rootValue: Any = (), maxErrors: Int = 100
+        context: AnyObject?, rootValue: Any = (), maxErrors: Int = 100, maxResponseBytes: Int = 16 << 20
     ) -> GraphQLResponse {
         execute(
             schema: schema, document: document, operationName: operationName, variables: variables, context: context,
-            rootValue: rootValue, maxErrors: maxErrors, plan: nil)
+            rootValue: rootValue, maxErrors: maxErrors, maxResponseBytes: maxResponseBytes, plan: nil)
     }
 
     /// Runs the operation, taking its root fields from `plan` and keeping them there.
     static func execute(
         schema: Schema, document: Document, operationName: String?, variables: JSONObject,
-        context: AnyObject?, rootValue: Any, maxErrors: Int, plan: ExecutionPlan?
+        context: AnyObject?, rootValue: Any, maxErrors: Int, maxResponseBytes: Int, plan: ExecutionPlan?
     ) -> GraphQLResponse {
         let operation: OperationDefinition
         switch selectOperation(in: document, named: operationName) {
@@ -58,6 +58,7 @@ public struct Executor: ~Copyable {
         }
         var executor = Executor(
             schema: schema, document: document, variables: coerced, context: context, maxErrors: maxErrors)
+        executor.writer.limit = maxResponseBytes
         let fields: [CollectedField]
         if let plan, let known = plan.rootFields(for: operation.offset) {
             fields = known
@@ -69,7 +70,14 @@ public struct Executor: ~Copyable {
             executor.writer.truncate(to: 0)
             executor.writer.append("null")
         }
-        return GraphQLResponse(data: executor.writer.bytes, errors: executor.errors)
+        let response = GraphQLResponse(data: executor.writer.bytes, errors: executor.errors)
+        // Errors are few (`maxErrors`) but may quote long inputs, so the whole response is measured.
+        if executor.writer.overflowed || executor.writer.count + response.errorsByteCount > maxResponseBytes {
+            return GraphQLResponse(errors: [GraphQLError(
+                "The response is larger than the limit of \(maxResponseBytes) bytes; select fewer fields or items.",
+                code: .responseTooLarge)])
+        }
+        return response
     }
 
     static func selectOperation(in document: Document, named name: String?) -> Result<OperationDefinition, GraphQLError> {
@@ -100,6 +108,8 @@ public struct Executor: ~Copyable {
         }
         var first = true
         for field in fields {
+            // Past the response limit every loop stops at once, whatever null bubbling does above.
+            if writer.overflowed { return .failed }
             if !first { writer.append(byte: UInt8(ascii: ",")) }
             first = false
             writer.append(field.keyBytes)
@@ -227,6 +237,7 @@ public struct Executor: ~Copyable {
             writer.append(byte: UInt8(ascii: "["))
             let rowType = inner.nullable.objectIndex(in: schema)
             for index in items.indices {
+                if writer.overflowed { return .failed }
                 if index > 0 { writer.append(byte: UInt8(ascii: ",")) }
                 path.append(.index(index))
                 let outcome: Outcome

@@ -6,6 +6,11 @@ public struct RequestLimits: Sendable {
     public var validation = ValidationLimits()
     /// How deeply variable values may nest lists and objects.
     public var maxVariablesDepth = 25
+    /// The most bytes the variables JSON of a request may have (SPEC §4: 1 MiB).
+    public var maxVariablesBytes = 1 << 20
+    /// The most bytes a response may have (SPEC §4: 16 MiB); past it the response is one
+    /// `RESPONSE_TOO_LARGE` error and no data.
+    public var maxResponseBytes = 16 << 20
 
     /// The default limits.
     public init() {}
@@ -45,7 +50,8 @@ public enum GraphQLEngine {
         case .success(let document):
             return Executor.execute(
                 schema: schema, document: document, operationName: request.operationName, variables: request.variables,
-                context: context, rootValue: rootValue, maxErrors: limits.validation.maxErrors, plan: plan)
+                context: context, rootValue: rootValue, maxErrors: limits.validation.maxErrors,
+                maxResponseBytes: limits.maxResponseBytes, plan: plan)
         }
     }
 }

@@ -50,6 +50,14 @@ public struct GraphQLResponse: Sendable {
         return writer.bytes
     }
 
+    /// How many bytes the `errors` member adds to the compact response.
+    var errorsByteCount: Int {
+        guard !errors.isEmpty else { return 0 }
+        var writer = JSONWriter()
+        writer.write(.array(errors.map(\.json)))
+        return writer.count + 10
+    }
+
     /// The whole response as a JSON value.
     public var json: JSON {
         var object = JSONObject()

@@ -16,6 +16,12 @@ public struct JSONWriter: ~Copyable {
     /// Whether output is indented (two spaces, `": "` after keys).
     public let pretty: Bool
     private var depth = 0
+    /// The most bytes the output may reach. Past it the writer sets `overflowed` and starts
+    /// again at the front of its block, so a runaway response costs no more memory than the limit
+    /// while its writer unwinds; what was written is then meaningless.
+    public var limit = Int.max
+    /// Whether the output passed `limit`.
+    public private(set) var overflowed = false
 
     /// An empty writer with room for `capacity` bytes before it grows.
     public init(pretty: Bool = false, capacity: Int = 1024) {
@@ -41,6 +47,11 @@ public struct JSONWriter: ~Copyable {
     }
 
     private mutating func grow(_ extra: Int) {
+        if count + extra > limit {
+            overflowed = true
+            count = 0
+            if extra <= capacity { return }
+        }
         let grownCapacity = max(capacity * 2, count + extra)
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: grownCapacity)
         grown.initialize(from: base, count: count)

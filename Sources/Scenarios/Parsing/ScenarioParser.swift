@@ -112,7 +112,7 @@ public struct ScenarioParser {
             seed = value
         case "now":
             guard Instant(iso8601: rest) != nil else {
-                return fail(line, column, "expected an ISO-8601 time like 2026-03-01T10:00:00Z, found \"\(rest)\"")
+                return fail(line, column, "expected an ISO-8601 time like 2026-03-01T10:00:00Z \(Instant.rangeDescription), found \"\(rest)\"")
             }
             now = rest
         default:
