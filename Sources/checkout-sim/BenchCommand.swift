@@ -24,7 +24,7 @@ enum BenchCommand {
         }
         do {
             if let file = arguments.value("query") {
-                guard let text = CommandLineTool.readFile(file) else { throw Arguments.Failure(message: "--query: cannot read \(file)") }
+                let text = try CommandLineTool.readFile(file, option: "--query")
                 let variables = try arguments.value("variables").map { text throws(Arguments.Failure) in
                     try QueryCommand.parseVariables(text, origin: "--variables")
                 } ?? JSONObject()

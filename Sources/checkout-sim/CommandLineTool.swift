@@ -1,6 +1,7 @@
 import CheckoutSimulator
 import Foundation
 
+
 /// Dispatches a command line to a command; all output and exit codes are decided here.
 enum CommandLineTool {
     static let commonValued: Set<String> = ["fixtures", "seed", "now", "session"]
@@ -104,8 +105,16 @@ enum CommandLineTool {
         }
     }
 
-    static func readFile(_ path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return String(data: data, encoding: .utf8)
+    /// The file's text; a file that is not UTF-8 is an error naming the first bad byte's offset.
+    static func readFile(_ path: String, option: String) throws(Arguments.Failure) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Arguments.Failure(message: "\(option): cannot read \(path)")
+        }
+        if let text = String(data: data, encoding: .utf8) { return text }
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
+        throw Arguments.Failure(message: "\(option): \(path) is not UTF-8 text: the bytes at offset \(offset) do not decode")
     }
 }

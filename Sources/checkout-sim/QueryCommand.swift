@@ -9,7 +9,7 @@ enum QueryCommand {
         var document: String
         if let file = arguments.value("file") {
             guard arguments.positionals.isEmpty else { throw .init(message: "give the document either inline or with --file, not both") }
-            guard let text = CommandLineTool.readFile(file) else { throw .init(message: "--file: cannot read \(file)") }
+            let text = try CommandLineTool.readFile(file, option: "--file")
             document = text
         } else {
             guard arguments.positionals.count == 1 else {
@@ -22,7 +22,7 @@ enum QueryCommand {
         var variablesOrigin = "--variables"
         if let file = arguments.value("variables-file") {
             guard arguments.value("variables") == nil else { throw .init(message: "use --variables or --variables-file, not both") }
-            guard let text = CommandLineTool.readFile(file) else { throw .init(message: "--variables-file: cannot read \(file)") }
+            let text = try CommandLineTool.readFile(file, option: "--variables-file")
             variablesText = text
             variablesOrigin = file
         } else {

@@ -7,8 +7,10 @@ import GraphQL
 public enum BenchmarkSuite {
     /// Every case name, in the order the suite prints them.
     public static let caseNames = [
-        "parse-validate-120k", "products-first-20", "brand-sections-page", "checkout-journey", "load-bundled", "load-100k",
-        "products-100k-page-1", "products-100k-page-4000", "search-100k", "peak-rss-mb",
+        "parse-validate-120k", "products-first-20", "brand-sections-page", "checkout-journey", "load-bundled",
+        "fragments-chain-100", "fragments-chain-1000", "fragments-chain-2000",
+        "fragments-cycle-100", "fragments-cycle-1000", "fragments-cycle-2000", "hostile-slowest",
+        "load-100k", "products-100k-page-1", "products-100k-page-4000", "search-100k", "peak-rss-mb",
     ]
 
     /// The listing query of SPEC §10: 20 products, 12 fields including price and brand.
@@ -80,6 +82,34 @@ public enum BenchmarkSuite {
             for request in journey { _ = simulator.execute(request).compactBytes() }
         }, "checkout-journey")
         record(timer.measure("load-bundled", iterations: 200) { _ = try? Simulator(fixtures: .bundled) }, "load-bundled")
+
+        // Validation cost against document size (issue #10): ten times the fragments must cost
+        // about ten times as much (n·log n at most), never a hundred.
+        for shape in ["chain", "cycle"] {
+            for count in [100, 1_000, 2_000] {
+                let name = "fragments-\(shape)-\(count)"
+                guard wanted(name) else { continue }
+                let document = HostileCorpus.fragmentChain(count, cycle: shape == "cycle")
+                record(timer.measure(name, iterations: 200) {
+                    _ = GraphQLEngine.prepare(document, schema: schema, limits: bigDocumentLimits)
+                }, name)
+            }
+        }
+        if wanted("hostile-slowest") {
+            // The slowest answer over the hostile corpus, each request on a fresh document cache.
+            var slowest: BenchmarkResult?
+            for hostile in HostileCorpus.cases {
+                let request = GraphQLRequest(query: hostile.query ?? "", operationName: hostile.operationName)
+                let protocolLine = hostile.line.map { line in { _ = StdioProtocol(simulator: simulator).respond(to: line) } }
+                let result = timer.measure("hostile-slowest", iterations: 20) {
+                    if let protocolLine { protocolLine() } else {
+                        _ = GraphQLEngine.execute(request, schema: schema, context: nil).compactBytes()
+                    }
+                }
+                if result.medianMicroseconds > slowest?.medianMicroseconds ?? -1 { slowest = result }
+            }
+            if let slowest { record(slowest, "hostile-slowest") }
+        }
 
         guard caseNames.filter({ $0.hasSuffix("100k") || $0.contains("100k-") }).contains(where: wanted) else { return results }
         let generated = BenchmarkCatalog.source(products: 100_000)

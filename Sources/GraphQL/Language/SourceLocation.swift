@@ -41,6 +41,37 @@ public struct SourceLocation: Sendable, Hashable, Comparable {
         return SourceLocation(line: line, column: column)
     }
 
+    /// The locations of several offsets, in their order, from one pass over the text: an error
+    /// naming every spread of a 2,000-fragment cycle costs one scan, not one per spread.
+    /// - Complexity: O(max offset + k log k) for k offsets.
+    public static func of(offsets: [Int], in bytes: [UInt8]) -> [SourceLocation] {
+        guard offsets.count > 1 else { return offsets.map { of(offset: $0, in: bytes) } }
+        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        var result = [SourceLocation](repeating: SourceLocation(line: 1, column: 1), count: offsets.count)
+        var line = 1
+        var column = 1
+        var index = 0
+        for position in order {
+            let end = min(max(0, offsets[position]), bytes.count)
+            while index < end {
+                let byte = bytes[index]
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte == 0x0D {
+                    if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+                index += 1
+            }
+            result[position] = SourceLocation(line: line, column: column)
+        }
+        return result
+    }
+
     /// The text of line `line` (1-based) without its line terminator.
     public static func lineText(_ line: Int, in bytes: [UInt8]) -> String {
         var current = 1
@@ -63,12 +94,23 @@ public struct SourceLocation: Sendable, Hashable, Comparable {
     }
 
     /// The line at this location followed by a caret under the column, for error messages.
-    public func excerpt(in bytes: [UInt8]) -> String {
-        let text = SourceLocation.lineText(line, in: bytes)
-        var pad = ""
-        for (index, scalar) in text.unicodeScalars.enumerated() where index < column - 1 {
-            pad.append(scalar == "\t" ? "\t" : " ")
+    /// A line longer than `width` scalars is cut to `width` around the column, with `…` marking
+    /// each cut, so a 400 KB line prints as one screen line.
+    public func excerpt(in bytes: [UInt8], width: Int = 100) -> String {
+        let scalars = Array(SourceLocation.lineText(line, in: bytes).unicodeScalars)
+        var start = 0
+        var end = scalars.count
+        if scalars.count > width {
+            start = min(max(0, column - 1 - width / 2), scalars.count - width)
+            end = start + width
         }
+        var text = start > 0 ? "…" : ""
+        var pad = start > 0 ? " " : ""
+        for index in start..<end {
+            text.unicodeScalars.append(scalars[index])
+            if index < column - 1 { pad.append(scalars[index] == "\t" ? "\t" : " ") }
+        }
+        if end < scalars.count { text += "…" }
         return "\(text)\n\(pad)^"
     }
 }

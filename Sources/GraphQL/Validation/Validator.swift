@@ -74,7 +74,7 @@ public struct Validator {
 
     mutating func report(_ message: String, _ offsets: [Int]) throws(Aborted) {
         if errors.count >= limits.maxErrors { throw Aborted() }
-        errors.append(GraphQLError(message, locations: offsets.map(document.location), code: .validationFailed))
+        errors.append(GraphQLError(message, locations: SourceLocation.of(offsets: offsets, in: document.source), code: .validationFailed))
     }
 
     private mutating func run() throws(Aborted) {

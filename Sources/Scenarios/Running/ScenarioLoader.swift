@@ -43,8 +43,12 @@ public enum ScenarioLoader {
                     libraries[folder] = .empty
                 }
             }
-            guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
-                diagnostics.append(Diagnostic(file: file, line: 0, column: 0, message: "cannot be read as UTF-8 text", excerpt: ""))
+            guard let data = FileManager.default.contents(atPath: file) else {
+                diagnostics.append(Diagnostic(file: file, line: 1, column: 1, message: "cannot be read", excerpt: ""))
+                continue
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                diagnostics.append(Self.notUTF8(file: file, bytes: Array(data)))
                 continue
             }
             switch ScenarioParser.parse(file: file, text: text, library: libraries[folder] ?? .empty, schema: schema) {
@@ -66,5 +70,18 @@ public enum ScenarioLoader {
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
             return (path, String(decoding: data, as: UTF8.self))
         }
+    }
+
+    /// Where the first byte that does not decode as UTF-8 is, with its line shown.
+    static func notUTF8(file: String, bytes: [UInt8]) -> Diagnostic {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
+        let location = SourceLocation.of(offset: offset, in: bytes)
+        return Diagnostic(
+            file: file, line: location.line, column: location.column,
+            message: "expected UTF-8 text, found a byte that does not decode (0x\(String(bytes[min(offset, bytes.count - 1)], radix: 16)))",
+            excerpt: location.excerpt(in: bytes))
     }
 }
