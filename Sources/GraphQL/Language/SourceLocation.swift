@@ -20,33 +20,14 @@ public struct SourceLocation: Sendable, Hashable, Comparable {
     ///
     /// - Complexity: O(offset); called only when an error is reported.
     public static func of(offset: Int, in bytes: [UInt8]) -> SourceLocation {
-        var line = 1
-        var column = 1
-        var index = 0
-        let end = min(offset, bytes.count)
-        while index < end {
-            let byte = bytes[index]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte == 0x0D {
-                if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-            index += 1
-        }
-        return SourceLocation(line: line, column: column)
+        of(offsets: [offset], in: bytes)[0]
     }
 
     /// The locations of several offsets, in their order, from one pass over the text: an error
     /// naming every spread of a 2,000-fragment cycle costs one scan, not one per spread.
     /// - Complexity: O(max offset + k log k) for k offsets.
     public static func of(offsets: [Int], in bytes: [UInt8]) -> [SourceLocation] {
-        guard offsets.count > 1 else { return offsets.map { of(offset: $0, in: bytes) } }
-        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        let order = offsets.count == 1 ? [0] : offsets.indices.sorted { offsets[$0] < offsets[$1] }
         var result = [SourceLocation](repeating: SourceLocation(line: 1, column: 1), count: offsets.count)
         var line = 1
         var column = 1
