@@ -9,8 +9,7 @@ extension Shop {
             }
             let current = session.cart.quantity(of: productId)
             let (wanted, overflow) = current.addingReportingOverflow(quantity)
-            try shop.checkQuantity(overflow ? Int.max : wanted, of: product, at: position)
-            try shop.checkSubtotal(session.cart, setting: productId, to: wanted, price: product.price)
+            try shop.checkQuantity(overflow ? Int.max : wanted, of: product, at: position, in: session.cart)
             if let index = session.cart.lines.firstIndex(where: { $0.productId == productId }) {
                 session.cart.lines[index].quantity = wanted
             } else {
@@ -33,8 +32,7 @@ extension Shop {
                 return
             }
             let (position, product) = try shop.product(productId)
-            try shop.checkQuantity(quantity, of: product, at: position)
-            try shop.checkSubtotal(session.cart, setting: productId, to: quantity, price: product.price)
+            try shop.checkQuantity(quantity, of: product, at: position, in: session.cart)
             session.cart.lines[index].quantity = quantity
         }
     }
@@ -57,8 +55,9 @@ extension Shop {
         }
     }
 
-    /// The per-order limit, then stock: the checks shared by adding and updating.
-    func checkQuantity(_ quantity: Int, of product: Product, at position: Int) throws(CommerceError) {
+    /// The per-order limit, stock, then the cart's subtotal with the line at `quantity`: the
+    /// checks shared by adding and updating.
+    func checkQuantity(_ quantity: Int, of product: Product, at position: Int, in cart: Cart) throws(CommerceError) {
         guard quantity <= product.maxPerOrder else {
             throw CommerceError(
                 .quantityLimitExceeded,
@@ -74,11 +73,12 @@ extension Shop {
                 .insufficientStock, "Only \(stock) of \"\(product.name)\" \(stock == 1 ? "is" : "are") available; the cart would hold \(quantity).",
                 field: ["quantity"])
         }
+        try checkSubtotal(cart, setting: product.id, to: quantity, price: product.price)
     }
 
     /// Refuses a change that would take the cart's subtotal past `Currency.maximumCartSubtotal`
     /// (see there why that bound keeps every later sum inside `Int64`).
-    func checkSubtotal(_ cart: Cart, setting productId: String, to quantity: Int, price: Int64) throws(CommerceError) {
+    private func checkSubtotal(_ cart: Cart, setting productId: String, to quantity: Int, price: Int64) throws(CommerceError) {
         let limit = Currency.maximumCartSubtotal
         var subtotal = Int64(0)
         var overflow = false

@@ -111,10 +111,7 @@ enum CommandLineTool {
             throw Arguments.Failure(message: "\(option): cannot read \(path)")
         }
         if let text = String(data: data, encoding: .utf8) { return text }
-        var iterator = data.makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
+        let offset = SourceLocation.firstInvalidUTF8Offset(in: Array(data))
         throw Arguments.Failure(message: "\(option): \(path) is not UTF-8 text: the bytes at offset \(offset) do not decode")
     }
 }

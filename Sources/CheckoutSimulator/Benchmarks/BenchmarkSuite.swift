@@ -100,9 +100,11 @@ public enum BenchmarkSuite {
             var slowest: BenchmarkResult?
             for hostile in HostileCorpus.cases {
                 let request = GraphQLRequest(query: hostile.query ?? "", operationName: hostile.operationName)
-                let protocolLine = hostile.line.map { line in { _ = StdioProtocol(simulator: simulator).respond(to: line) } }
+                let stdio = StdioProtocol(simulator: simulator)
                 let result = timer.measure("hostile-slowest", iterations: 20) {
-                    if let protocolLine { protocolLine() } else {
+                    if let line = hostile.line {
+                        _ = stdio.respond(to: line)
+                    } else {
                         _ = GraphQLEngine.execute(request, schema: schema, context: nil).compactBytes()
                     }
                 }

@@ -100,6 +100,9 @@ public struct Executor: ~Copyable {
     // MARK: Completing values
 
     mutating func completeObject(type: Int, fields: [CollectedField], parent: Any, index: Int) -> Outcome {
+        // Past the response limit every object and list stops at once, whatever null bubbling
+        // does above; an object's own leaves are few (the field limit), so one check per object does.
+        if writer.overflowed { return .failed }
         writer.append(byte: UInt8(ascii: "{"))
         var call = FieldCall(parent: parent, index: index, row: nil, arguments: JSONObject(), context: context, schema: schema)
         if let readRow = schema.rowReaders[type] {
@@ -108,8 +111,6 @@ public struct Executor: ~Copyable {
         }
         var first = true
         for field in fields {
-            // Past the response limit every loop stops at once, whatever null bubbling does above.
-            if writer.overflowed { return .failed }
             if !first { writer.append(byte: UInt8(ascii: ",")) }
             first = false
             writer.append(field.keyBytes)

@@ -53,6 +53,16 @@ public struct SourceLocation: Sendable, Hashable, Comparable {
         return result
     }
 
+    /// The offset of the first byte of `bytes` that does not decode as UTF-8 (`bytes.count` when
+    /// they all do), so a file that is not UTF-8 can be reported where it goes wrong.
+    public static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
+        return offset
+    }
+
     /// The text of line `line` (1-based) without its line terminator.
     public static func lineText(_ line: Int, in bytes: [UInt8]) -> String {
         var current = 1

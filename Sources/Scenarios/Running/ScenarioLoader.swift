@@ -74,10 +74,7 @@ public enum ScenarioLoader {
 
     /// Where the first byte that does not decode as UTF-8 is, with its line shown.
     static func notUTF8(file: String, bytes: [UInt8]) -> Diagnostic {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
+        let offset = SourceLocation.firstInvalidUTF8Offset(in: bytes)
         let location = SourceLocation.of(offset: offset, in: bytes)
         return Diagnostic(
             file: file, line: location.line, column: location.column,
