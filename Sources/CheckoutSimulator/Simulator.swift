@@ -1,6 +1,5 @@
 import Commerce
 import GraphQL
-import Synchronization
 
 /// Why a simulator could not start.
 public struct SimulatorError: Error, Sendable, CustomStringConvertible {
@@ -28,9 +27,9 @@ public struct SimulatorError: Error, Sendable, CustomStringConvertible {
 public final class Simulator: ScenarioTarget {
     /// The shop schema (SPEC §5) every request is validated and executed against.
     public let schema: Schema
-    private let state: Mutex<ShopState>
+    private let state: Locked<ShopState>
     /// Parsed and validated documents; kept across `reset`, since they depend only on the schema.
-    private let documents = Mutex(DocumentCache())
+    private let documents = Locked(DocumentCache())
     /// The request limits of SPEC §4 this simulator enforces.
     public let limits: RequestLimits
 
@@ -70,7 +69,7 @@ public final class Simulator: ScenarioTarget {
         let shop = Shop(
             store: fixtures.store, catalog: fixtures.catalog, offers: fixtures.offers, scratchTable: fixtures.scratchCards,
             testCards: fixtures.testCards, seed: seed ?? fixtures.store.seed, now: start)
-        state = Mutex(ShopState(shop: shop))
+        state = Locked(ShopState(shop: shop))
     }
 
     /// Executes one request for `session`, serialised with every other request.

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// A brand, in display order.
 public struct Brand: Sendable, Equatable {
@@ -155,7 +154,7 @@ public struct Catalog: Sendable {
     private static func concurrently<Input: Sendable, Output: Sendable>(
         _ inputs: [Input], _ transform: @Sendable (Input) -> Output
     ) -> [Output] {
-        let results = Mutex<[Output?]>(Array(repeating: nil, count: inputs.count))
+        let results = Locked<[Output?]>(Array(repeating: nil, count: inputs.count))
         DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
             let output = transform(inputs[index])
             results.withLock { $0[index] = output }

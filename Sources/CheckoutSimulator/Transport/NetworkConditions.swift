@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Network behaviour a route simulates for client tests; switchable at run time.
 public struct NetworkConditions: Sendable, Equatable {
@@ -25,7 +24,7 @@ public final class SimulatorRoute: Sendable {
     public let baseURL: String
     /// The simulator answering this route.
     public let simulator: Simulator
-    private let conditions = Mutex(NetworkConditions())
+    private let conditions = Locked(NetworkConditions())
 
     init(baseURL: String, simulator: Simulator) {
         self.baseURL = baseURL

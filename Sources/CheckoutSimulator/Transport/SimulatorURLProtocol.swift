@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -16,7 +15,7 @@ import FoundationNetworking
 ///
 /// The session comes from the `X-Checkout-Session` header (default `default`).
 public final class SimulatorURLProtocol: URLProtocol {
-    static let routes = Mutex<[SimulatorRoute]>([])
+    static let routes = Locked<[SimulatorRoute]>([])
 
     /// Routes requests whose URL starts with `baseURL` to `simulator`, for sessions made from
     /// `configuration`. A later registration of the same base URL takes precedence.
