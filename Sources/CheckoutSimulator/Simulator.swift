@@ -90,6 +90,11 @@ public final class Simulator: ScenarioTarget {
         return prepared
     }
 
+    /// Runs `body` on the simulator's state under its lock (for tests).
+    func withState<Result>(_ body: (ShopState) -> Result) -> Result {
+        state.withLock { body($0) }
+    }
+
     /// Restores the state the simulator started in: stock, added products, clock and sessions.
     public func reset() {
         state.withLock { $0.reset() }

@@ -110,4 +110,6 @@ public struct CheckoutOutcome: Sendable, Equatable {
     public let cart: CartView
     /// Why nothing was charged, or why the card was declined.
     public let errors: [CommerceError]
+    /// True when this is the recorded outcome of an earlier request with the same idempotency key.
+    public internal(set) var isReplay = false
 }

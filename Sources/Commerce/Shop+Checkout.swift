@@ -10,7 +10,9 @@ extension Shop {
                         field: ["input", "idempotencyKey"])
                     return CheckoutOutcome(order: nil, payment: nil, cart: shop.cartView(for: session), errors: [error])
                 }
-                return record.outcome
+                var replay = record.outcome
+                replay.isReplay = true
+                return replay
             }
             let view = shop.cartView(for: session)
             let digits: String

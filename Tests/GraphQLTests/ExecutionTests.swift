@@ -237,4 +237,27 @@ struct ExecutionTests {
         #expect(run("{ row { value } }") == #"{"data":{"row":null},"errors":["# + error(9, #"["row","value"]"#) + "]}")
         #expect(run("{ strictRow { value } }") == #"{"data":null,"errors":["# + error(15, #"["strictRow","value"]"#) + "]}")
     }
+
+    /// `.withContext` changes the context for its subtree only: resolvers below it see the new
+    /// one, their siblings after it the request's again.
+    @Test func withContextScopesASubtree() throws {
+        typealias F = SchemaBuilder.FieldSpec
+        final class Label { let text: String; init(_ text: String) { self.text = text } }
+        var builder = SchemaBuilder()
+        builder.object("Query", "Reads.", [
+            F("scoped", "Box", "A box under another context.") { _ in .withContext(Label("snapshot"), .object(())) },
+            F("scopedList", "[Box!]!", "Boxes under another context.") { _ in .withContext(Label("list"), .list([.index(1), .index(2)])) },
+            F("scopedNull", "Box", "Null under another context.") { _ in .withContext(Label("none"), .null) },
+            F("plain", "Box", "A box under the request's context.") { _ in .object(()) },
+        ])
+        builder.object("Box", "Says which context it sees.", [
+            F("context", "String", "The context's label.", string: { call in (call.context as? Label)?.text }),
+        ])
+        let schema = try builder.build(query: "Query")
+        let response = GraphQLEngine.execute(
+            GraphQLRequest(query: "{ scoped { context } scopedList { context } scopedNull { context } plain { context } }"),
+            schema: schema, context: Label("request"))
+        #expect(response.serialized(pretty: false)
+            == #"{"data":{"scoped":{"context":"snapshot"},"scopedList":[{"context":"list"},{"context":"list"}],"scopedNull":null,"plain":{"context":"request"}}}"#)
+    }
 }

@@ -4,6 +4,19 @@ import GraphQL
 struct CheckoutPayloadNode { let outcome: CheckoutOutcome }
 
 extension ShopSchema {
+    /// The checkout payload; with an idempotency key, resolved against the shop as it was right
+    /// after the first request, so a replay is byte-for-byte what that request returned (SPEC §6.9).
+    static func checkoutPayload(_ outcome: CheckoutOutcome, key: String?, context: RequestContext) -> Resolved {
+        let payload = Resolved.object(CheckoutPayloadNode(outcome: outcome))
+        guard let key, outcome.payment != nil else { return payload }
+        guard outcome.isReplay else {
+            context.state.keepSnapshot(session: context.sessionName, idempotencyKey: key)
+            return payload
+        }
+        guard let snapshot = context.state.snapshot(session: context.sessionName, idempotencyKey: key) else { return payload }
+        return .withContext(RequestContext(state: snapshot, sessionName: context.sessionName), payload)
+    }
+
     static func addCheckoutTypes(to builder: inout SchemaBuilder) {
         builder.object("CheckoutPayload", "The result of a checkout.", [
             F("order", "Order", "The order, when the payment succeeded.") { call in

@@ -92,7 +92,8 @@ extension ShopSchema {
                     cardNumber: card["number"]?.stringValue ?? "", expMonth: card["expMonth"]?.intValue ?? 0,
                     expYear: card["expYear"]?.intValue ?? 0, cvc: card["cvc"]?.stringValue ?? "",
                     idempotencyKey: input["idempotencyKey"]?.stringValue, email: input["email"]?.stringValue)
-                return .object(CheckoutPayloadNode(outcome: context.state.shop.checkout(checkout, session: context.sessionName)))
+                let outcome = context.state.shop.checkout(checkout, session: context.sessionName)
+                return checkoutPayload(outcome, key: checkout.idempotencyKey, context: context)
             },
             F("addFavorite", "FavoritesPayload!", "Adds a product to the favorites; adding twice changes nothing.",
               arguments: [A("productId", "ID!", "The product.")]) { call in

@@ -24,6 +24,17 @@ final class ShopState {
         brandIndexes = products.map(brandIndex(of:))
     }
 
+    /// A copy that shares every buffer with `other` until one of them changes: O(1).
+    private init(copying other: ShopState) {
+        initial = other.initial
+        shop = other.shop
+        products = other.products
+        currency = other.currency
+        brands = other.brands
+        brandIndexById = other.brandIndexById
+        brandIndexes = other.brandIndexes
+    }
+
     private func catalogChanged() {
         products = shop.catalog.products
         // Added products come last; a reset drops them, which only shortens the list.
@@ -44,6 +55,30 @@ final class ShopState {
     /// Back to the state the simulator started in.
     func reset() {
         shop = initial
+        snapshots.removeAll()
+    }
+
+    // MARK: Idempotent replays
+
+    /// How many checkouts' snapshots are kept, oldest dropped first. A snapshot shares storage
+    /// with the live shop until one of them changes; the worst case, stock changing after every
+    /// checkout of the 100k-product benchmark catalog, keeps about 0.8 MB per snapshot.
+    static let snapshotLimit = 64
+
+    private struct SnapshotKey: Hashable { let session: String; let idempotencyKey: String }
+    /// The shop as each recorded checkout's payload first saw it, in the order they were taken.
+    private var snapshots: [(key: SnapshotKey, state: ShopState)] = []
+
+    /// Keeps the shop as it is now, so replays of this checkout resolve exactly as it did.
+    func keepSnapshot(session: String, idempotencyKey: String) {
+        if snapshots.count == Self.snapshotLimit { snapshots.removeFirst() }
+        snapshots.append((SnapshotKey(session: session, idempotencyKey: idempotencyKey), ShopState(copying: self)))
+    }
+
+    /// The shop as the first request with this key saw it, when it is still kept.
+    func snapshot(session: String, idempotencyKey: String) -> ShopState? {
+        let key = SnapshotKey(session: session, idempotencyKey: idempotencyKey)
+        return snapshots.last { $0.key == key }?.state
     }
 
     // Reads used by every product field. As methods of the class they reach the catalog in place;

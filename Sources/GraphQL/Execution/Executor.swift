@@ -8,7 +8,8 @@ public struct Executor: ~Copyable {
     let schema: Schema
     let document: Document
     let variables: JSONObject
-    let context: AnyObject?
+    /// The request's context, or the one a `.withContext` value put in place for its subtree.
+    var context: AnyObject?
     let maxErrors: Int
     var writer = JSONWriter(capacity: 4096)
     var errors: [GraphQLError] = []
@@ -204,6 +205,12 @@ public struct Executor: ~Copyable {
     }
 
     private mutating func complete(_ type: TypeRef, _ resolved: Resolved, field: CollectedField, parentType: Int) -> Outcome {
+        if case .withContext(let scoped, let inner) = resolved {
+            let outer = context
+            context = scoped
+            defer { context = outer }
+            return complete(type, inner, field: field, parentType: parentType)
+        }
         let isNull: Bool
         if case .null = resolved { isNull = true } else { isNull = false }
         if case .nonNull(let inner) = type {
@@ -257,7 +264,7 @@ public struct Executor: ~Copyable {
             case .leaf(let value): return serializeLeaf(value, typeIndex: index, field: field)
             case .index(let position): return completeChild(index, parent: (), position: position, field: field)
             case .object(let parent): return completeChild(index, parent: parent, position: -1, field: field)
-            case .null, .list: break
+            case .null, .list, .withContext: break
             }
         case .nonNull:
             break

@@ -54,6 +54,9 @@ public enum Resolved {
     /// `FieldCall.index`; cheaper than `object` because nothing is boxed or cast.
     case index(Int)
     case list([Resolved])
+    /// A value whose whole subtree resolves with `context` in place of the request's: how a
+    /// resolver answers from a snapshot of its data rather than the live data.
+    indirect case withContext(AnyObject, Resolved)
 
     /// A `String`, `ID` or enum value.
     public static func string(_ value: String) -> Resolved { .leaf(.string(value)) }
