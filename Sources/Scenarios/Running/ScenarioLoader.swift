@@ -36,7 +36,7 @@ public enum ScenarioLoader {
         for file in files {
             let folder = file.contains("/") ? String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)]) : "."
             if libraries[folder] == nil {
-                switch OperationLibrary.load(operationFiles(in: folder) ?? bundledOperations, schema: schema) {
+                switch OperationLibrary.load(operationFiles(in: folder, diagnostics: &diagnostics) ?? bundledOperations, schema: schema) {
                 case .success(let library): libraries[folder] = library
                 case .failure(let error):
                     diagnostics += error.diagnostics
@@ -59,16 +59,24 @@ public enum ScenarioLoader {
         return diagnostics.isEmpty ? .success(scenarios) : .failure(ScenarioLoadError(diagnostics: diagnostics))
     }
 
-    /// The `.graphql` files of `folder/Operations`, or nil when there is no such folder.
-    static func operationFiles(in folder: String) -> [(path: String, text: String)]? {
+    /// The `.graphql` files of `folder/Operations`, or nil when there is no such folder; a file
+    /// that is not UTF-8 is reported in `diagnostics` and left out.
+    static func operationFiles(in folder: String, diagnostics: inout [Diagnostic]) -> [(path: String, text: String)]? {
         let operations = folder + "/Operations"
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: operations, isDirectory: &isFolder), isFolder.boolValue else { return nil }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: operations)) ?? []).filter { $0.hasSuffix(".graphql") }
         return names.sorted { $0.precedesBytewise($1) }.compactMap { name in
             let path = operations + "/" + name
-            guard let data = FileManager.default.contents(atPath: path) else { return nil }
-            return (path, String(decoding: data, as: UTF8.self))
+            guard let data = FileManager.default.contents(atPath: path) else {
+                diagnostics.append(Diagnostic(file: path, line: 1, column: 1, message: "cannot be read", excerpt: ""))
+                return nil
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                diagnostics.append(Self.notUTF8(file: path, bytes: Array(data)))
+                return nil
+            }
+            return (path, text)
         }
     }
 
