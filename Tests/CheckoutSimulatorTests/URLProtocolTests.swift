@@ -1,16 +1,13 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import CheckoutSimulator
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// Drives a real `URLSession` through `SimulatorURLProtocol`.
-@Suite(.serialized)
+/// Drives a real `URLSession` through `SimulatorURLProtocol`. Every harness uses the same base
+/// URL, as tests copied from the README would; routes are isolated per configuration.
 struct URLProtocolTests {
-    static let counter = Mutex(0)
-
     /// A simulator behind its own base URL, and a session routed to it.
     struct Harness {
         let simulator: Simulator
@@ -19,12 +16,8 @@ struct URLProtocolTests {
         let endpoint: URL
 
         init() throws {
-            let number = URLProtocolTests.counter.withLock { value in
-                value += 1
-                return value
-            }
             simulator = try Simulator()
-            let base = "https://shop-\(number).test/graphql"
+            let base = "https://shop.test/graphql"
             let configuration = URLSessionConfiguration.ephemeral
             route = SimulatorURLProtocol.register(simulator, baseURL: base, in: configuration)
             session = URLSession(configuration: configuration)
@@ -216,5 +209,31 @@ struct URLProtocolTests {
             #expect(concurrent[index] == expected, "session \(index)")
         }
         #expect(concurrent.count == 20)
+    }
+
+    /// SPEC §9: two simulators registered under one base URL in two configurations, used at the
+    /// same time, each see only their own requests and network conditions.
+    @Test func routesUnderOneBaseURLStayIsolated() async throws {
+        let first = try Harness()
+        let second = try Harness()
+        defer {
+            first.unregister()
+            second.unregister()
+        }
+        second.route.failNext(1_000, status: 503)
+        let add = #"{"query": "mutation { addToCart(productId: \"pixel-8\", quantity: 1) { cart { totalQuantity } } }"}"#
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<10 { group.addTask { try await first.post(add).0 } }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(statuses == Array(repeating: 200, count: 10), "the second route's failures stay on it")
+        second.route.failNext(0)
+        let read = #"{"query": "{ cart { totalQuantity } }"}"#
+        let firstCart = try await first.post(read).1
+        #expect(firstCart == #"{"data":{"cart":{"totalQuantity":10}}}"#, "\(firstCart)")
+        #expect(try await second.post(read).1 == #"{"data":{"cart":{"totalQuantity":0}}}"#)
+        first.unregister()
+        await #expect(throws: (any Error).self, "an unregistered route answers nothing") { _ = try await first.post(read) }
+        #expect(try await second.post(read).0 == 200)
     }
 }

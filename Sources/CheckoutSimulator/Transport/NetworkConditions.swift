@@ -26,9 +26,13 @@ public final class SimulatorRoute: Sendable {
     public let simulator: Simulator
     private let conditions = Locked(NetworkConditions())
 
-    init(baseURL: String, simulator: Simulator) {
+    /// The number its `SimulatorURLProtocol` subclass answers for.
+    let number: Int
+
+    init(baseURL: String, simulator: Simulator, number: Int) {
         self.baseURL = baseURL
         self.simulator = simulator
+        self.number = number
     }
 
     /// The conditions now in force.
@@ -65,7 +69,7 @@ public final class SimulatorRoute: Sendable {
 
     /// Stops routing this base URL.
     public func unregister() {
-        SimulatorURLProtocol.routes.withLock { routes in routes.removeAll { $0 === self } }
+        _ = SimulatorURLProtocol.routes.withLock { $0.removeValue(forKey: number) }
     }
 
     func matches(_ url: URL) -> Bool {

@@ -14,29 +14,42 @@ import FoundationNetworking
 /// ```
 ///
 /// The session comes from the `X-Checkout-Session` header (default `default`).
-public final class SimulatorURLProtocol: URLProtocol {
-    static let routes = Locked<[SimulatorRoute]>([])
+///
+/// Routes are isolated per configuration: each registration puts its own subclass of this class
+/// into `configuration.protocolClasses`, and that class answers only its own route. Two tests that
+/// register two simulators under one base URL, in parallel, never see each other's requests or
+/// network conditions. (A header stamped through `httpAdditionalHeaders` would not do: Apple's URL
+/// loading adds those after URL protocols have seen the request.)
+public class SimulatorURLProtocol: URLProtocol {
+    /// Every live route by its number, which its subclass carries in its type.
+    static let routes = Locked<[Int: SimulatorRoute]>([:])
+    private static let nextNumber = Locked(0)
 
     /// Routes requests whose URL starts with `baseURL` to `simulator`, for sessions made from
-    /// `configuration`. A later registration of the same base URL takes precedence.
+    /// `configuration` only. Registering another route in the same configuration puts it first.
     @discardableResult
     public static func register(_ simulator: Simulator, baseURL: String, in configuration: URLSessionConfiguration) -> SimulatorRoute {
-        let route = SimulatorRoute(baseURL: baseURL, simulator: simulator)
-        routes.withLock { $0.insert(route, at: 0) }
-        var classes = configuration.protocolClasses ?? []
-        if !classes.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(SimulatorURLProtocol.self) }) {
-            classes.insert(SimulatorURLProtocol.self, at: 0)
+        let number = nextNumber.withLock { value in
+            value += 1
+            return value
         }
-        configuration.protocolClasses = classes
+        let route = SimulatorRoute(baseURL: baseURL, simulator: simulator, number: number)
+        routes.withLock { $0[number] = route }
+        configuration.protocolClasses = [RouteSlots.protocolClass(for: number)] + (configuration.protocolClasses ?? [])
         return route
     }
 
+    /// The route this class answers for; the base class answers none.
+    class var routeNumber: Int { 0 }
+
     static func route(for request: URLRequest) -> SimulatorRoute? {
         guard let url = request.url else { return nil }
-        return routes.withLock { routes in routes.first { $0.matches(url) } }
+        let number = routeNumber
+        guard let route = routes.withLock({ $0[number] }), route.matches(url) else { return nil }
+        return route
     }
 
-    /// True for requests whose URL a registered route covers.
+    /// True for requests whose URL this class's route covers.
     public override class func canInit(with request: URLRequest) -> Bool {
         route(for: request) != nil
     }
@@ -48,7 +61,7 @@ public final class SimulatorURLProtocol: URLProtocol {
 
     /// Answers the request from the simulator, applying the route's network conditions.
     public override func startLoading() {
-        guard let route = Self.route(for: request), let url = request.url else {
+        guard let route = type(of: self).route(for: request), let url = request.url else {
             client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL))
             return
         }
