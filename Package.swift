@@ -9,25 +9,33 @@ let package = Package(
         .executable(name: "checkout-sim", targets: ["checkout-sim"]),
     ],
     targets: [
-        .target(name: "GraphQL"),
-        .target(name: "Commerce"),
+        .target(name: "CheckoutSimGraphQL"),
+        .target(name: "CheckoutSimCommerce"),
         .executableTarget(name: "EmbedResources"),
         .plugin(
             name: "EmbedResourcesPlugin",
             capability: .buildTool(),
             dependencies: ["EmbedResources"]
         ),
-        .target(name: "Scenarios", dependencies: ["GraphQL", "Commerce"]),
+        .target(name: "CheckoutSimScenarios", dependencies: ["CheckoutSimGraphQL", "CheckoutSimCommerce"]),
         .target(
             name: "CheckoutSimulator",
-            dependencies: ["GraphQL", "Commerce", "Scenarios"],
+            dependencies: ["CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios"],
             plugins: ["EmbedResourcesPlugin"]
         ),
-        .executableTarget(name: "checkout-sim", dependencies: ["CheckoutSimulator"]),
-        .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"]),
-        .testTarget(name: "CommerceTests", dependencies: ["Commerce"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios"]),
-        .testTarget(name: "CheckoutSimulatorTests", dependencies: ["CheckoutSimulator"]),
+        .executableTarget(
+            name: "checkout-sim",
+            dependencies: ["CheckoutSimulator", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios"]
+        ),
+        .testTarget(name: "CheckoutSimGraphQLTests", dependencies: ["CheckoutSimGraphQL"]),
+        .testTarget(name: "CheckoutSimCommerceTests", dependencies: ["CheckoutSimCommerce"]),
+        .testTarget(name: "CheckoutSimScenariosTests", dependencies: ["CheckoutSimScenarios"]),
+        // Compiled as an app's test target would be: only the library product, no @testable.
+        .testTarget(name: "AppIntegrationTests", dependencies: ["CheckoutSimulator"]),
+        .testTarget(
+            name: "CheckoutSimulatorTests",
+            dependencies: ["CheckoutSimulator", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

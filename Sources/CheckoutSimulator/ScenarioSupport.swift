@@ -1,10 +1,10 @@
-import Commerce
-import GraphQL
-import Scenarios
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
+import CheckoutSimScenarios
 
 extension ScenarioRunner {
     /// A runner that gives each scenario file a fresh simulator over `fixtures`.
-    public static func simulator(fixtures: Fixtures, defaultSeed: UInt64? = nil, defaultNow: String? = nil) -> ScenarioRunner {
+    package static func simulator(fixtures: Fixtures, defaultSeed: UInt64? = nil, defaultNow: String? = nil) -> ScenarioRunner {
         ScenarioRunner { seed, now in
             try Simulator(loaded: fixtures, seed: seed ?? defaultSeed, now: now ?? defaultNow)
         }
@@ -12,9 +12,9 @@ extension ScenarioRunner {
 }
 
 /// The operations bundled from `Scenarios/Operations/`, for scenarios that have no folder of their own.
-public enum BundledOperations {
+package enum BundledOperations {
     /// The bundled `.graphql` files, by path, in path order.
-    public static var files: [(path: String, text: String)] {
+    package static var files: [(path: String, text: String)] {
         EmbeddedResources.files.filter { $0.path.hasPrefix("Scenarios/Operations/") && $0.path.hasSuffix(".graphql") }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import GraphQL
+import CheckoutSimGraphQL
 
 extension Simulator {
     /// Executes a request from async code; requests still run one at a time.
@@ -35,6 +35,33 @@ extension GraphQLResponse {
             return try decoder.decode(T.self, from: Data(data))
         } catch {
             throw ResponseDecodingError(message: "Cannot decode \(T.self) from the response data: \(error)")
+        }
+    }
+
+    /// Decodes the value at `path` under `data` into `T`: `"products"`, `"products.nodes"`, or
+    /// `"products.nodes.0"` for an array's item. Fails when the response has errors or the path
+    /// leads nowhere, naming the part that was missing.
+    public func decode<T: Decodable>(_ type: T.Type, at path: String, decoder: JSONDecoder = JSONDecoder()) throws -> T {
+        guard errors.isEmpty else {
+            throw ResponseDecodingError(message: "The response has errors: " + errors.map(\.message).joined(separator: "; "))
+        }
+        guard let data, var value = try? JSONParser.parse(data) else { throw ResponseDecodingError(message: "The response has no data.") }
+        var walked = "data"
+        for key in path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
+            let next: Simulator.JSON?
+            if case .array(let items) = value, let index = Int(key) {
+                next = items.indices.contains(index) ? items[index] : nil
+            } else {
+                next = value[key]
+            }
+            guard let next else { throw ResponseDecodingError(message: "The response has nothing at \"\(key)\" under \(walked).") }
+            value = next
+            walked += "." + key
+        }
+        do {
+            return try decoder.decode(T.self, from: Data(value.serialized().utf8))
+        } catch {
+            throw ResponseDecodingError(message: "Cannot decode \(T.self) from \(walked): \(error)")
         }
     }
 }

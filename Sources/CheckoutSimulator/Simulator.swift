@@ -1,5 +1,6 @@
-import Commerce
-import GraphQL
+import CheckoutSimScenarios
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
 
 /// Why a simulator could not start.
 public struct SimulatorError: Error, Sendable, CustomStringConvertible {
@@ -26,7 +27,7 @@ public struct SimulatorError: Error, Sendable, CustomStringConvertible {
 /// taken (pure work on the immutable schema), so a large document never holds other sessions up.
 public final class Simulator: ScenarioTarget {
     /// The shop schema (SPEC §5) every request is validated and executed against.
-    public let schema: Schema
+    package let schema: Schema
     private let state: Locked<ShopState>
     /// Parsed and validated documents; kept across `reset`, since they depend only on the schema.
     private let documents = Locked(DocumentCache())

@@ -1,5 +1,5 @@
-import Commerce
-import GraphQL
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
 
 /// The line protocol of `checkout-sim serve --stdio`: one JSON request in, one compact JSON line out.
 ///
@@ -92,9 +92,9 @@ public struct StdioProtocol: Sendable {
 }
 
 /// Why a request line or body was rejected before reaching GraphQL.
-public struct BadRequest: Error, Sendable {
+struct BadRequest: Error, Sendable {
     /// Why the request was rejected.
-    public let message: String
+    let message: String
     /// A rejection with `message`.
-    public init(_ message: String) { self.message = message }
+    init(_ message: String) { self.message = message }
 }

@@ -1,3 +1,6 @@
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
+import CheckoutSimScenarios
 import CheckoutSimulator
 
 /// A command line split into positionals and `--option value` / `--flag` pairs.

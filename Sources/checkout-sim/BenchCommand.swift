@@ -1,3 +1,6 @@
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
+import CheckoutSimScenarios
 import CheckoutSimulator
 
 /// `checkout-sim bench`: the benchmark table (or `--json` lines).

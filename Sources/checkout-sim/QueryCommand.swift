@@ -1,3 +1,6 @@
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
+import CheckoutSimScenarios
 import CheckoutSimulator
 
 /// `checkout-sim query`: one request, one response.

@@ -1,3 +1,6 @@
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
+import CheckoutSimScenarios
 import CheckoutSimulator
 import Foundation
 

@@ -1,3 +1,6 @@
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
+import CheckoutSimScenarios
 import CheckoutSimulator
 
 /// `checkout-sim serve --stdio`: reads request lines until end of input.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import CheckoutSimulator
+@testable import CheckoutSimScenarios
+@testable import CheckoutSimGraphQL
+@testable import CheckoutSimCommerce
 
 /// Benchmarks are not timed tests: this only checks that the command runs and names every case.
 struct BenchSmokeTests {

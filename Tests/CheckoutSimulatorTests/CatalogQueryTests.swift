@@ -1,5 +1,8 @@
 import Testing
 @testable import CheckoutSimulator
+@testable import CheckoutSimScenarios
+@testable import CheckoutSimGraphQL
+@testable import CheckoutSimCommerce
 
 struct CatalogQueryTests {
     static func run(_ simulator: Simulator, _ query: String, _ variables: JSON = [:], session: String = "default") -> JSON {

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import CheckoutSimulator
+@testable import CheckoutSimScenarios
+@testable import CheckoutSimGraphQL
+@testable import CheckoutSimCommerce
 
 struct FixtureTests {
     @Test func bundledCatalogMeetsTheSpec() throws {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import CheckoutSimulator
-@testable import Commerce
-@testable import GraphQL
+@testable import CheckoutSimScenarios
+@testable import CheckoutSimCommerce
+@testable import CheckoutSimGraphQL
 
 /// Issue #10: no input may crash, stall or bloat the simulator. Each case failed (crashed, took
 /// seconds, or answered wrongly) before the fix it names; `bench` times the same corpus.

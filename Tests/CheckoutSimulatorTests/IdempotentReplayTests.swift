@@ -1,5 +1,8 @@
 import Testing
 @testable import CheckoutSimulator
+@testable import CheckoutSimScenarios
+@testable import CheckoutSimGraphQL
+@testable import CheckoutSimCommerce
 
 /// SPEC §6.9, issue #10 defect 6: a checkout retried with the same idempotency key and input
 /// returns the first payload byte-for-byte, whatever happened to the shop in between.

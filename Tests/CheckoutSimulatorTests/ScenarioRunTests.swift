@@ -1,7 +1,9 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import CheckoutSimulator
+@testable import CheckoutSimScenarios
+@testable import CheckoutSimGraphQL
+@testable import CheckoutSimCommerce
 
 struct ScenarioRunTests {
     static func runBundled() throws -> (RunReport, String) {
@@ -50,7 +52,7 @@ struct ScenarioRunTests {
 
     /// A temporary folder with scenario files and no Operations folder (so the bundled ones are used).
     struct Workspace {
-        static let counter = Mutex(0)
+        static let counter = Locked(0)
         let folder: URL
 
         init(_ files: [String: String]) throws {

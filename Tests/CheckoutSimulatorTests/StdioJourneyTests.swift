@@ -1,5 +1,8 @@
 import Testing
 @testable import CheckoutSimulator
+@testable import CheckoutSimScenarios
+@testable import CheckoutSimGraphQL
+@testable import CheckoutSimCommerce
 
 /// The checkout journey of the commerce issue, over the stdio protocol, line by line.
 ///

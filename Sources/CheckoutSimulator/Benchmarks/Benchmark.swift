@@ -1,6 +1,6 @@
-import Commerce
+import CheckoutSimCommerce
 import Foundation
-import GraphQL
+import CheckoutSimGraphQL
 
 /// One measured case: its name, the timings and how many iterations ran.
 public struct BenchmarkResult: Sendable {

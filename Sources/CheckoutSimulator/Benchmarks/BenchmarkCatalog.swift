@@ -1,5 +1,5 @@
-import Commerce
-import GraphQL
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
 
 /// A generated catalog of any size, built from the bundled store, offers and cards, for benchmarks.
 public enum BenchmarkCatalog {

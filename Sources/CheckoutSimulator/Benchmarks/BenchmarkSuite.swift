@@ -1,6 +1,6 @@
-import Commerce
+import CheckoutSimCommerce
 import Foundation
-import GraphQL
+import CheckoutSimGraphQL
 
 /// The benchmark cases of SPEC §10. Every iteration is a full request: parse, validate, execute
 /// and serialise to bytes, with no cache of results.

@@ -1,4 +1,4 @@
-import GraphQL
+import CheckoutSimGraphQL
 
 /// Requests an attacker or a fuzzer would send, each answered with a clean error well inside a
 /// second (SPEC §4). `HostileInputTests` asserts every answer; `bench` times them

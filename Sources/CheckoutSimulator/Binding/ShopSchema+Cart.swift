@@ -1,5 +1,5 @@
-import Commerce
-import GraphQL
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
 
 /// Payload parents: the cart after a mutation and what went wrong.
 struct CartPayloadNode { let cart: CartView; let errors: [CommerceError] }

@@ -1,5 +1,5 @@
-import Commerce
-import GraphQL
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
 
 extension ShopSchema {
     static func addCatalogTypes(to builder: inout SchemaBuilder) {

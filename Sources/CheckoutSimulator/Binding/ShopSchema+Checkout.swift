@@ -1,5 +1,5 @@
-import Commerce
-import GraphQL
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
 
 struct CheckoutPayloadNode { let outcome: CheckoutOutcome }
 

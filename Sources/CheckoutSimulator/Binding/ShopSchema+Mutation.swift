@@ -1,5 +1,5 @@
-import Commerce
-import GraphQL
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
 
 extension ShopSchema {
     /// Runs a shop mutation and collects its business error, if any, as payload data.

@@ -1,5 +1,5 @@
-import Commerce
-import GraphQL
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
 
 /// The shop's GraphQL schema (SPEC §5): types, descriptions and resolvers over `ShopState`.
 enum ShopSchema {

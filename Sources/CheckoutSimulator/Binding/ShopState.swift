@@ -1,5 +1,5 @@
-import Commerce
-import GraphQL
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
 
 /// The mutable state of one simulator, touched only while its lock is held.
 final class ShopState {

@@ -1,5 +1,5 @@
-import Commerce
-import GraphQL
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
 
 extension FixtureLoader {
     mutating func loadOffers(brands: [Brand]) -> [OfferDefinition] {

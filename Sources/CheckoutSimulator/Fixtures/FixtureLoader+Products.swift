@@ -1,5 +1,5 @@
-import Commerce
-import GraphQL
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
 
 extension FixtureLoader {
     /// Products from `products/*.json` in file-name order; identical duplicates merge, others conflict.

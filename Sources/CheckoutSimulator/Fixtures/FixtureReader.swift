@@ -1,6 +1,6 @@
-import Commerce
+import CheckoutSimCommerce
 import Foundation
-import GraphQL
+import CheckoutSimGraphQL
 
 /// The keys a fixture object may have, required ones first.
 struct FixtureKeys {

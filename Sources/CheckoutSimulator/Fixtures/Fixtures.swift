@@ -1,5 +1,5 @@
-import Commerce
-import GraphQL
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
 
 /// Everything a simulator starts from, loaded and validated.
 public struct Fixtures: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import GraphQL
+import CheckoutSimGraphQL
 
 /// GraphQL over HTTP for the simulator: turns an HTTP request into a GraphQL response and status.
 public enum GraphQLHTTP {

@@ -1,3 +1,4 @@
+import CheckoutSimCommerce
 import Foundation
 
 /// Network behaviour a route simulates for client tests; switchable at run time.
@@ -20,8 +21,8 @@ public struct NetworkConditions: Sendable, Equatable {
 
 /// A base URL routed to a simulator, with its network conditions.
 public final class SimulatorRoute: Sendable {
-    /// Requests whose URL starts with this go to the simulator.
-    public let baseURL: String
+    /// Requests whose URL starts with this go to the simulator; nil routes every request.
+    public let baseURL: String?
     /// The simulator answering this route.
     public let simulator: Simulator
     private let conditions = Locked(NetworkConditions())
@@ -29,7 +30,7 @@ public final class SimulatorRoute: Sendable {
     /// The number its `SimulatorURLProtocol` subclass answers for.
     let number: Int
 
-    init(baseURL: String, simulator: Simulator, number: Int) {
+    init(baseURL: String?, simulator: Simulator, number: Int) {
         self.baseURL = baseURL
         self.simulator = simulator
         self.number = number
@@ -73,6 +74,7 @@ public final class SimulatorRoute: Sendable {
     }
 
     func matches(_ url: URL) -> Bool {
+        guard let baseURL else { return true }
         let text = url.absoluteString
         guard text.hasPrefix(baseURL) else { return false }
         let rest = text.dropFirst(baseURL.count)

@@ -1,3 +1,5 @@
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
 import Dispatch
 import Foundation
 #if canImport(FoundationNetworking)
@@ -25,10 +27,11 @@ public class SimulatorURLProtocol: URLProtocol {
     static let routes = Locked<[Int: SimulatorRoute]>([:])
     private static let nextNumber = Locked(0)
 
-    /// Routes requests whose URL starts with `baseURL` to `simulator`, for sessions made from
-    /// `configuration` only. Registering another route in the same configuration puts it first.
+    /// Routes requests whose URL starts with `baseURL` (every request when nil) to `simulator`,
+    /// for sessions made from `configuration` only. Registering another route in the same
+    /// configuration puts it first.
     @discardableResult
-    public static func register(_ simulator: Simulator, baseURL: String, in configuration: URLSessionConfiguration) -> SimulatorRoute {
+    public static func register(_ simulator: Simulator, baseURL: String? = nil, in configuration: URLSessionConfiguration) -> SimulatorRoute {
         let number = nextNumber.withLock { value in
             value += 1
             return value

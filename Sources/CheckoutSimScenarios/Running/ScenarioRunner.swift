@@ -1,0 +1,79 @@
+import Foundation
+import CheckoutSimGraphQL
+
+/// Options for a run (SPEC §7 `run`).
+public struct RunOptions: Sendable {
+    /// Only scenarios whose name or file name contains this text.
+    public var filter: String?
+    /// Write missing or changed snapshots instead of failing.
+    public var update = false
+    /// Stop after the first failing file.
+    public var failFast = false
+    /// Values for `{{name}}` given with `--var`.
+    public var variables: [String: JSON] = [:]
+
+    /// Run everything, write nothing.
+    public init() {}
+}
+
+/// Replays scenarios: one fresh target per file, steps in order, the first failure skips the rest.
+public struct ScenarioRunner: Sendable {
+    /// Makes the target each scenario file runs against.
+    package let factory: ScenarioTargetFactory
+
+    /// A runner using `factory` for every file.
+    package init(factory: @escaping ScenarioTargetFactory) {
+        self.factory = factory
+    }
+
+    /// Runs `scenarios`, calling `observe` after each step (for progress and narration).
+    public func run(_ scenarios: [Scenario], options: RunOptions = RunOptions(), observe: (Scenario, StepReport) -> Void = { _, _ in }) -> RunReport {
+        var files: [FileReport] = []
+        for scenario in scenarios where Self.selected(scenario, filter: options.filter) {
+            let report = run(scenario, options: options) { observe(scenario, $0) }
+            files.append(report)
+            if options.failFast, report.failed { break }
+        }
+        return RunReport(files: files)
+    }
+
+    static func selected(_ scenario: Scenario, filter: String?) -> Bool {
+        guard let filter, !filter.isEmpty else { return true }
+        return scenario.name.localizedCaseInsensitiveContains(filter) || scenario.stem.localizedCaseInsensitiveContains(filter)
+    }
+
+    func run(_ scenario: Scenario, options: RunOptions, observe: (StepReport) -> Void) -> FileReport {
+        var steps: [StepReport] = []
+        var written: [String] = []
+        let target: any ScenarioTarget
+        do {
+            target = try factory(scenario.seed, scenario.now)
+        } catch {
+            let diagnostic = Diagnostic(file: scenario.file, line: 1, column: 1, message: "cannot start the simulator: \(error)", excerpt: "")
+            let report = StepReport(
+                index: 1, name: scenario.steps.first?.name ?? "start", line: 1, status: .error,
+                failure: StepFailure(message: diagnostic.message, diagnostic: diagnostic), operationName: nil, request: nil,
+                session: "default", response: nil)
+            observe(report)
+            return FileReport(file: scenario.file, scenario: scenario.name, tags: scenario.tags, steps: [report], snapshotsWritten: [])
+        }
+        var state = StepRunner.State(captures: options.variables, session: "default")
+        var stopped = false
+        for (offset, step) in scenario.steps.enumerated() {
+            let report: StepReport
+            if stopped {
+                report = StepReport(
+                    index: offset + 1, name: step.name, line: step.position.line, status: .skipped, failure: nil, operationName: nil,
+                    request: nil, session: state.session, response: nil)
+            } else {
+                var runner = StepRunner(scenario: scenario, step: step, index: offset + 1, target: target, update: options.update)
+                report = runner.run(&state)
+                written += runner.written
+                stopped = report.status != .passed
+            }
+            steps.append(report)
+            observe(report)
+        }
+        return FileReport(file: scenario.file, scenario: scenario.name, tags: scenario.tags, steps: steps, snapshotsWritten: written)
+    }
+}

@@ -1,3 +1,0 @@
-@_exported import Commerce
-@_exported import GraphQL
-@_exported import Scenarios

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import CheckoutSimulator
+
+/// The README's Swift examples, compiled and checked here so they cannot rot.
+struct ReadmeExampleTests {
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    @Test func librarySnippet() async throws {
+        struct Product: Decodable { let id: String; let name: String }   // your app's own types
+
+        let sim = try Simulator(fixtures: .bundled, seed: 42, now: "2026-03-01T10:00:00Z")
+        let query = "query ($first: Int, $after: String) { products(first: $first, after: $after) { nodes { id name } } }"
+        let response = sim.execute(GraphQLRequest(query: query, variables: ["first": 4, "after": nil]), session: "alice")
+        let products = try response.decode([Product].self, at: "products.nodes")
+        #expect(products.map(\.name) == ["iPhone 15 128 GB", "iPhone 15 256 GB", "iPhone 15 Pro 256 GB", "iPhone SE 64 GB"])
+        #expect(response.json(pretty: true).hasPrefix("{\n  \"data\": {\n    \"products\": {\n"))
+
+        struct Page: Encodable { let first: Int }  // or variables from any Encodable
+        let again = await sim.response(to: try GraphQLRequest(query: query, encoding: Page(first: 4)), session: "alice")
+        #expect(again.json(pretty: false) == response.json(pretty: false))
+
+        // The README runs from the package root; tests share one working directory, so the path is absolute.
+        let report = try ScenarioRun.run(paths: [Self.packageRoot.path + "/Scenarios"])   // what `checkout-sim run` does
+        #expect(report.passed, "\(report.text())")
+        #expect(report.scenarios.count > 10)
+    }
+
+    /// The README's scenario example, run as a user would save it: a file beside nothing else.
+    @Test func readmeScenarioPasses() throws {
+        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "scenario \"Two in the cart, then pay\""))
+        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let text = String(readme[start.lowerBound..<end.lowerBound]).replacingOccurrences(of: "  snapshot\n", with: "")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-scenario-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("readme.scenario")
+        try Data(text.utf8).write(to: file)
+        let report = try ScenarioRun.run(paths: [file.path])
+        #expect(report.scenarios.count == 1)
+        #expect(report.passed, "\(report.text())")
+    }
+}

@@ -1,0 +1,121 @@
+import Testing
+@testable import CheckoutSimGraphQL
+
+struct JSONTests {
+    struct WriteCase: CustomTestStringConvertible, Sendable {
+        let value: JSON
+        let compact: String
+        var testDescription: String { compact }
+    }
+
+    static let writes: [WriteCase] = [
+        .init(value: .string("quote \" backslash \\ slash / tab \t newline \n bell \u{7}"),
+              compact: #""quote \" backslash \\ slash / tab \t newline \n bell \u0007""#),
+        .init(value: .string("ünïcødé 😀"), compact: "\"ünïcødé 😀\""),
+        .init(value: .double(3.0), compact: "3"),
+        .init(value: .double(-0.5), compact: "-0.5"),
+        .init(value: .int(-9_223_372_036_854_775_807), compact: "-9223372036854775807"),
+        .init(value: ["b": 1, "a": [true, nil, "x"]], compact: #"{"b":1,"a":[true,null,"x"]}"#),
+        .init(value: .object(JSONObject()), compact: "{}"),
+        .init(value: .array([]), compact: "[]"),
+    ]
+
+    @Test(arguments: writes)
+    func writesCompactJSON(_ testCase: WriteCase) throws {
+        #expect(testCase.value.serialized() == testCase.compact)
+        #expect(try JSONParser.parse(testCase.compact) == testCase.value || testCase.value == .double(3.0))
+    }
+
+    /// The writer skips clean text eight bytes at a time and checks the last eight as one more
+    /// word; every escapable byte at every offset of strings of 1 to 20 bytes must still be
+    /// escaped exactly as byte by byte.
+    @Test(arguments: [UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x00, 0x1F, 0x0A, UInt8(ascii: "~"), 0x7F, 0xC3])
+    func escapesEveryOffsetOfAWord(_ special: UInt8) {
+        let escaped: String = switch special {
+        case UInt8(ascii: "\""): "\\\""
+        case UInt8(ascii: "\\"): "\\\\"
+        case 0x00: "\\u0000"
+        case 0x1F: "\\u001f"
+        case 0x0A: "\\n"
+        case 0xC3: "é"
+        default: String(UnicodeScalar(special))
+        }
+        for length in 1...20 {
+            for offset in 0..<length {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                bytes[offset] = special
+                if special == 0xC3 { bytes.insert(0xA9, at: offset + 1) }
+                let text = String(decoding: bytes, as: UTF8.self)
+                let expected = "\"" + String(repeating: "a", count: offset) + escaped
+                    + String(repeating: "a", count: length - 1 - offset) + "\""
+                #expect(JSON.string(text).serialized() == expected, "length \(length), offset \(offset)")
+            }
+        }
+    }
+
+    /// The writer starts small and doubles; output far past its first capacity must be intact,
+    /// including a truncation (null bubbling) after growing.
+    @Test func growsPastItsFirstCapacityAndTruncates() {
+        let items = (0..<600).map { JSON.string("item-\($0)-\"q\"") }
+        let expected = "[" + (0..<600).map { #""item-\#($0)-\"q\"""# }.joined(separator: ",") + "]"
+        var writer = JSONWriter(capacity: 16)
+        writer.write(.array(items))
+        #expect(writer.count == expected.utf8.count)
+        #expect(writer.withBytes { String(decoding: $0, as: UTF8.self) } == expected)
+        writer.truncate(to: 1)
+        writer.writeInt(Int.min)
+        writer.append(byte: UInt8(ascii: "]"))
+        #expect(writer.bytes == Array("[-9223372036854775808]".utf8))
+    }
+
+    @Test func writesPrettyJSON() {
+        let value: JSON = ["a": [1, 2], "b": ["c": .object(JSONObject())], "d": .array([])]
+        #expect(value.serialized(pretty: true) == "{\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {\n    \"c\": {}\n  },\n  \"d\": []\n}\n")
+    }
+
+    struct ErrorCase: CustomTestStringConvertible, Sendable {
+        let text: String
+        let message: String
+        let line: Int
+        let column: Int
+        var testDescription: String { message }
+    }
+
+    static let errors: [ErrorCase] = [
+        .init(text: "", message: "expected a JSON value, found end of input", line: 1, column: 1),
+        .init(text: "{\"a\" 1}", message: "expected \":\" after an object key, found \"1\"", line: 1, column: 6),
+        .init(text: "[1,\n 2,,]", message: "expected a JSON value, found \",\"", line: 2, column: 4),
+        .init(text: "{'a': 1}", message: "expected a string key, found \"'\"", line: 1, column: 2),
+        .init(text: "\"abc", message: "unterminated string", line: 1, column: 1),
+        .init(text: "01", message: "numbers must not have leading zeros", line: 1, column: 2),
+        .init(text: "[1] 2", message: "unexpected \"2\" after the JSON value", line: 1, column: 5),
+        .init(text: #""\q""#, message: "invalid escape sequence \"\\q\"", line: 1, column: 3),
+        .init(text: String(repeating: "[", count: 100_000), message: "nesting is deeper than the limit of 512", line: 1, column: 513),
+    ]
+
+    @Test(arguments: errors)
+    func reportsParseErrors(_ testCase: ErrorCase) {
+        #expect(throws: JSONParseError(message: testCase.message, line: testCase.line, column: testCase.column)) {
+            try JSONParser.parse(testCase.text)
+        }
+    }
+
+    @Test func keepsMemberOrderAndNumbers() throws {
+        let parsed = try JSONParser.parse(#"{"z": 1, "a": 2.5, "m": -3e2, "u": "\u00e9\ud83d\ude00"}"#)
+        #expect(parsed.objectValue?.keys == ["z", "a", "m", "u"])
+        #expect(parsed["a"] == .double(2.5))
+        #expect(parsed["m"] == .double(-300))
+        #expect(parsed["u"] == .string("é😀"))
+    }
+
+    /// Keys are reused from a small table keyed by length and end bytes; keys that share a slot
+    /// but differ in the middle must stay distinct, and nested containers must keep their members.
+    @Test func reusedKeysStayDistinctAndNestedMembersStayPut() throws {
+        let parsed = try JSONParser.parse(#"[{"axb": 1, "ayb": {"axb": [2, {"k\u0041": 3}]}, "": 4}, {"ayb": 5, "axb": 6}]"#)
+        #expect(parsed[0]?.objectValue?.keys == ["axb", "ayb", ""])
+        #expect(parsed[0]?["ayb"]?["axb"]?[1]?["kA"] == .int(3))
+        #expect(parsed[0]?[""] == .int(4))
+        #expect(parsed[1]?.objectValue?.keys == ["ayb", "axb"])
+        #expect(parsed[1]?["axb"] == .int(6))
+    }
+}

@@ -1,0 +1,105 @@
+import Testing
+@testable import CheckoutSimGraphQL
+
+struct LexerTests {
+    struct TokenCase: CustomTestStringConvertible, Sendable {
+        let source: String
+        let kind: TokenKind
+        let value: String?
+        var testDescription: String { source }
+    }
+
+    static let tokens: [TokenCase] = [
+        .init(source: "!", kind: .bang, value: nil),
+        .init(source: "$", kind: .dollar, value: nil),
+        .init(source: "&", kind: .amp, value: nil),
+        .init(source: "(", kind: .parenL, value: nil),
+        .init(source: ")", kind: .parenR, value: nil),
+        .init(source: "...", kind: .spread, value: nil),
+        .init(source: ":", kind: .colon, value: nil),
+        .init(source: "=", kind: .equals, value: nil),
+        .init(source: "@", kind: .at, value: nil),
+        .init(source: "[", kind: .bracketL, value: nil),
+        .init(source: "]", kind: .bracketR, value: nil),
+        .init(source: "{", kind: .braceL, value: nil),
+        .init(source: "|", kind: .pipe, value: nil),
+        .init(source: "}", kind: .braceR, value: nil),
+        .init(source: "_name42", kind: .name, value: nil),
+        .init(source: "0", kind: .int, value: nil),
+        .init(source: "-42", kind: .int, value: nil),
+        .init(source: "1.5", kind: .float, value: nil),
+        .init(source: "-1.5e+10", kind: .float, value: nil),
+        .init(source: "2E3", kind: .float, value: nil),
+        .init(source: #""simple""#, kind: .string, value: "simple"),
+        .init(source: #""esc \" \\ \/ \b \f \n \r \t""#, kind: .string, value: "esc \" \\ / \u{8} \u{C} \n \r \t"),
+        .init(source: #""\u00e9\u0041""#, kind: .string, value: "éA"),
+        .init(source: #""\uD83D\uDE00""#, kind: .string, value: "😀"),
+        .init(source: "\"unicode ünï 😀\"", kind: .string, value: "unicode ünï 😀"),
+        .init(source: "\"\"\"\n    block\n      indented\n    \"\"\"", kind: .blockString, value: "block\n  indented"),
+        .init(source: "\"\"\"esc \\\"\"\" quote\"\"\"", kind: .blockString, value: "esc \"\"\" quote"),
+        .init(source: "\u{FEFF} # comment\n ,, name", kind: .name, value: nil),
+    ]
+
+    @Test(arguments: tokens)
+    func lexesToken(_ testCase: TokenCase) throws {
+        var lexer = Lexer(source: Array(testCase.source.utf8))
+        let token = try lexer.next()
+        #expect(token.kind == testCase.kind)
+        #expect(token.value == testCase.value)
+        #expect(try lexer.next().kind == .endOfFile)
+    }
+
+    struct ErrorCase: CustomTestStringConvertible, Sendable {
+        let source: String
+        let message: String
+        let line: Int
+        let column: Int
+        var testDescription: String { message }
+    }
+
+    static let errors: [ErrorCase] = [
+        .init(source: "?", message: "Syntax Error: Unexpected character: \"?\".", line: 1, column: 1),
+        .init(source: "\u{7}", message: "Syntax Error: Unexpected character: U+0007.", line: 1, column: 1),
+        .init(source: "..", message: "Syntax Error: Unexpected character: \".\".", line: 1, column: 1),
+        .init(source: "'a'", message: "Syntax Error: Unexpected single quote character ('), did you mean to use a double quote (\")?", line: 1, column: 1),
+        .init(source: "\"abc", message: "Syntax Error: Unterminated string.", line: 1, column: 5),
+        .init(source: "\"a\nb\"", message: "Syntax Error: Unterminated string.", line: 1, column: 3),
+        .init(source: "\"\u{1}\"", message: "Syntax Error: Invalid character within String: U+0001.", line: 1, column: 2),
+        .init(source: #""\x""#, message: #"Syntax Error: Invalid character escape sequence: "\x"."#, line: 1, column: 2),
+        .init(source: #""\u12G4""#, message: #"Syntax Error: Invalid Unicode escape sequence: "\u12G4"."#, line: 1, column: 2),
+        .init(source: #""\uD800""#, message: #"Syntax Error: Invalid Unicode escape sequence: "\uD800"."#, line: 1, column: 2),
+        .init(source: "\"\"\"never closed", message: "Syntax Error: Unterminated string.", line: 1, column: 16),
+        .init(source: "00", message: "Syntax Error: Invalid number, unexpected digit after 0: \"0\".", line: 1, column: 2),
+        .init(source: "1.", message: "Syntax Error: Invalid number, expected digit but got: <EOF>.", line: 1, column: 3),
+        .init(source: "1.a", message: "Syntax Error: Invalid number, expected digit but got: \"a\".", line: 1, column: 3),
+        .init(source: "1e", message: "Syntax Error: Invalid number, expected digit but got: <EOF>.", line: 1, column: 3),
+        .init(source: "12abc", message: "Syntax Error: Invalid number, expected digit but got: \"a\".", line: 1, column: 3),
+        .init(source: "1.5.", message: "Syntax Error: Invalid number, expected digit but got: \".\".", line: 1, column: 4),
+        .init(source: "-", message: "Syntax Error: Invalid number, expected digit but got: <EOF>.", line: 1, column: 2),
+        .init(source: "\n\n  ?", message: "Syntax Error: Unexpected character: \"?\".", line: 3, column: 3),
+        .init(source: "ü ?", message: "Syntax Error: Unexpected character: U+00FC.", line: 1, column: 1),
+    ]
+
+    @Test(arguments: errors)
+    func reportsError(_ testCase: ErrorCase) {
+        var lexer = Lexer(source: Array(testCase.source.utf8))
+        do {
+            while try lexer.next().kind != .endOfFile {}
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message == testCase.message)
+            #expect(error.locations == [SourceLocation(line: testCase.line, column: testCase.column)])
+            #expect(error.code == .parseFailed)
+        }
+    }
+
+    @Test func columnsCountUnicodeScalars() {
+        let source = Array("{ \"😀é\" ?".utf8)
+        #expect(SourceLocation.of(offset: source.count - 1, in: source) == SourceLocation(line: 1, column: 8))
+    }
+
+    @Test func lineTerminatorsCountOnce() {
+        let source = Array("a\r\nb\rc\nd".utf8)
+        #expect(SourceLocation.of(offset: source.count - 1, in: source) == SourceLocation(line: 4, column: 1))
+    }
+}

@@ -1,0 +1,159 @@
+import CheckoutSimGraphQL
+import Testing
+@testable import CheckoutSimScenarios
+
+enum TinySchema {
+    static let schema: Schema = {
+        var builder = SchemaBuilder()
+        builder.object("Query", "Reads.", [
+            .init("greeting", "String!", "A greeting.", arguments: [.init("name", "String", "Who to greet.")]) { call in
+                .string("Hello, \(call.arguments["name"]?.stringValue ?? "world")!")
+            },
+            .init("count", "Int!", "A number.") { _ in .int(3) },
+        ])
+        do {
+            return try builder.build(query: "Query")
+        } catch {
+            preconditionFailure("tiny schema: \(error)")
+        }
+    }()
+
+    static let library: OperationLibrary = {
+        switch OperationLibrary.load([("Operations/Greet.graphql", "query Greet($name: String) { greeting(name: $name) }\nquery Count { count }\n")], schema: schema) {
+        case .success(let library): return library
+        case .failure(let error): preconditionFailure("\(error)")
+        }
+    }()
+}
+
+struct ScenarioParserTests {
+    static func parse(_ text: String) -> Result<Scenario, ScenarioLoadError> {
+        ScenarioParser.parse(file: "t.scenario", text: text, library: TinySchema.library, schema: TinySchema.schema)
+    }
+
+    @Test func parsesEveryForm() throws {
+        let text = """
+            # a comment
+            scenario "Every form"   # trailing comment
+            seed 7
+            now 2026-03-01T10:00:00Z
+            tags a, b
+
+            step "Named with variables"
+              session alice
+              advance 2h
+              send Greet {"name": "#1 {{who}}"}
+              expect $.data.greeting == "Hello, #1!"
+              expect $.data.greeting matches "^Hello"
+              expect $.data count >= 1
+              expect $.data.greeting exists
+              expect $.data.nothing absent
+              expect $.data[*] isUnique
+              capture greeting = $.data.greeting
+              snapshot
+
+            step "Inline"
+              send {"x": 1}
+              ```graphql
+              { count }
+              ```
+              expect error SOMETHING
+            """
+        let scenario = try Self.parse(text).get()
+        #expect(scenario.name == "Every form")
+        #expect(scenario.seed == 7)
+        #expect(scenario.now == "2026-03-01T10:00:00Z")
+        #expect(scenario.tags == ["a", "b"])
+        #expect(scenario.steps.map(\.name) == ["Named with variables", "Inline"])
+        #expect(scenario.steps[0].actions.count == 11)
+        guard case .send(let send) = scenario.steps[0].actions[2], case .named("Greet") = send.operation else {
+            Issue.record("expected a named send")
+            return
+        }
+        #expect(send.variables == ##"{"name": "#1 {{who}}"}"##)
+        #expect(send.variablesColumn == 14)
+        guard case .send(let inline) = scenario.steps[1].actions[0], case .inline(let document) = inline.operation else {
+            Issue.record("expected an inline send")
+            return
+        }
+        #expect(document.trimmingCharacters(in: .whitespaces) == "{ count }")
+    }
+
+    struct ErrorCase: CustomTestStringConvertible, Sendable {
+        let text: String
+        let expected: String
+        var testDescription: String { expected }
+    }
+
+    static let header = "scenario \"S\"\nstep \"x\"\n"
+
+    static let errors: [ErrorCase] = [
+        .init(text: "step \"x\"\n", expected: "t.scenario:1:1: expected the file to start with scenario \"NAME\""),
+        .init(text: "scenario S\n", expected: "t.scenario:1:10: expected the scenario's name in double quotes, like \"Checkout\""),
+        .init(text: "scenario \"S\" extra\n", expected: "t.scenario:1:10: expected the scenario's name as one double-quoted string with nothing after it"),
+        .init(text: "scenario \"S\"\nseed -1\n", expected: "t.scenario:2:6: expected a non-negative integer seed, found \"-1\""),
+        .init(text: "scenario \"S\"\nnow tomorrow\n", expected: "t.scenario:2:5: expected an ISO-8601 time like 2026-03-01T10:00:00Z between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z, found \"tomorrow\""),
+        .init(text: header + "  send Count\nseed 3\n", expected: "t.scenario:4:1: \"seed\" belongs in the header, before the first step"),
+        .init(text: "scenario \"S\"\n  send Count\n", expected: "t.scenario:2:3: \"send\" must be inside a step; start one with step \"NAME\""),
+        .init(text: header + "  sned Count\n", expected: "t.scenario:3:3: unknown keyword \"sned\"; expected scenario, seed, now, tags, step, session, advance, send, expect, capture or snapshot"),
+        .init(text: header + "  send Cuont\n", expected: "t.scenario:3:8: unknown operation \"Cuont\"; operations come from the Operations folder beside the scenario. Did you mean \"Count\"?"),
+        .init(text: header + "  send Greet {\"name\": }\n", expected: "t.scenario:3:23: invalid JSON in the variables: expected a JSON value, found \"}\""),
+        .init(text: header + "  send Greet [1]\n", expected: "t.scenario:3:14: expected the variables as a JSON object, found an array"),
+        .init(text: header + "  send Count\n  send Count\n", expected: "t.scenario:4:3: a step sends exactly one request; start a new step for this one"),
+        .init(text: header + "  expect $.data exists\n", expected: "t.scenario:3:3: \"expect\" checks the step's response, so it comes after the step's send"),
+        .init(text: header, expected: "t.scenario:2:1: step \"x\" has no send line"),
+        .init(text: header + "  send\n  { count }\n", expected: "t.scenario:3:3: an inline send is followed by the operation between ``` lines; or name an operation: send NAME"),
+        .init(text: header + "  send\n  ```\n  { count }\n", expected: "t.scenario:4:1: this ``` is never closed; end the operation with a line of ```"),
+        .init(text: header + "  send\n  ```\n  { cuont }\n  ```\n", expected: "t.scenario:5:5: Cannot query field \"cuont\" on type \"Query\". Did you mean \"count\"?"),
+        .init(text: header + "  send Count\n  expect data.count == 3\n", expected: "t.scenario:4:10: expected a path starting with $ or \"error CODE\" after expect"),
+        .init(text: header + "  send Count\n  expect $.data.count === 3\n", expected: "t.scenario:4:23: expected an operator (== != < <= > >= contains matches) or exists, absent, isUnique; found \"===\""),
+        .init(text: header + "  send Count\n  expect $.data.count ==\n", expected: "t.scenario:4:25: expected a JSON value after =="),
+        .init(text: header + "  send Count\n  expect $.data.count == three\n", expected: "t.scenario:4:26: invalid JSON in the expected value: expected a JSON value, found \"t\""),
+        .init(text: header + "  send Count\n  expect $.data[x] exists\n", expected: "t.scenario:4:17: invalid path: expected an index, a negative index or \"*\" inside [ ], found \"x\""),
+        .init(text: header + "  send Count\n  expect $.data.greeting matches \"([\"\n", expected: "t.scenario:4:34: invalid regular expression \"([\""),
+        .init(text: header + "  send Count\n  expect error bad-code\n", expected: "t.scenario:4:10: expected: expect error CODE, like: expect error OUT_OF_STOCK"),
+        .init(text: header + "  send Count\n  capture = $.data\n", expected: "t.scenario:4:11: expected capture NAME = PATH, like: capture cursor = $.data.products.pageInfo.endCursor"),
+        .init(text: header + "  advance 2 weeks\n  send Count\n", expected: "t.scenario:3:11: expected a duration like 30s, 15m, 2h or 7d, found \"2 weeks\""),
+        .init(text: header + "  send Count\n  snapshot now\n", expected: "t.scenario:4:12: snapshot takes nothing after it"),
+    ]
+
+    @Test(arguments: errors)
+    func reportsMalformedLines(_ testCase: ErrorCase) {
+        switch Self.parse(testCase.text) {
+        case .success:
+            Issue.record("expected a parse error")
+        case .failure(let error):
+            let first = error.diagnostics.first
+            #expect(first.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == testCase.expected)
+            #expect(first?.excerpt.hasSuffix("^") == true)
+        }
+    }
+
+    @Test func diagnosticsShowTheLineAndACaret() {
+        guard case .failure(let error) = Self.parse(Self.header + "  send Count\n  expect $.data.count === 3\n") else {
+            Issue.record("expected an error")
+            return
+        }
+        #expect(error.description == """
+            t.scenario:4:23: expected an operator (== != < <= > >= contains matches) or exists, absent, isUnique; found "==="
+                expect $.data.count === 3
+                                    ^
+            """)
+    }
+
+    @Test func operationLibraryRejectsDuplicatesAndInvalidOperations() {
+        let files = [
+            ("Operations/A.graphql", "query Count { count }\n"),
+            ("Operations/B.graphql", "query Count { count }\nquery Bad { nope }\n{ count }\n"),
+        ]
+        guard case .failure(let error) = OperationLibrary.load(files, schema: TinySchema.schema) else {
+            Issue.record("expected errors")
+            return
+        }
+        #expect(error.diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [
+            "Operations/B.graphql:3:1: Operations in an Operations folder must be named, so that scenarios can send them.",
+            "Operations/B.graphql:1:7: Duplicate operation name \"Count\"; it is already defined at Operations/A.graphql:1.",
+            "Operations/B.graphql:2:13: Cannot query field \"nope\" on type \"Query\".",
+        ])
+    }
+}
