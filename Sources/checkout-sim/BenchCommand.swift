@@ -7,12 +7,19 @@ import CheckoutSimulator
 enum BenchCommand {
     static func run(_ words: [String]) throws(Arguments.Failure) -> ExitCode {
         let arguments = try Arguments(
-            words, valued: CommandLineTool.commonValued.union(["iterations", "query", "variables", "case"]),
+            words, valued: CommandLineTool.commonValued.union(["iterations", "query", "variables", "case", "catalog"]),
             flags: CommandLineTool.commonFlags.union(["json"]))
         var iterations = 1_000
         if let text = arguments.value("iterations") {
             guard let value = Int(text), value > 0 else { throw .init(message: "--iterations: expected a positive integer, found \"\(text)\"") }
             iterations = value
+        }
+        var catalog = 100_000
+        if let text = arguments.value("catalog") {
+            guard let value = Int(text), (20...1_000_000).contains(value) else {
+                throw .init(message: "--catalog: expected a number of products from 20 to 1000000, found \"\(text)\"")
+            }
+            catalog = value
         }
         let asJSON = arguments.has("json")
         var printedHeader = false
@@ -38,7 +45,7 @@ enum BenchCommand {
                 }
                 show(BenchmarkSuite.custom(GraphQLRequest(query: text, variables: variables), simulator: simulator, iterations: iterations))
             } else {
-                _ = try BenchmarkSuite.run(iterations: iterations, only: arguments.value("case"), progress: show)
+                _ = try BenchmarkSuite.run(iterations: iterations, catalog: catalog, only: arguments.value("case"), progress: show)
             }
         } catch let failure as Arguments.Failure {
             throw failure

@@ -11,6 +11,7 @@ enum Help {
           serve --stdio      Answer one JSON request per input line, statefully
           schema             Print the schema as SDL
           fixtures check     Validate fixtures and list every problem
+          bench              Measure the engine (build with -c release)
           help [COMMAND]     Show help for a command
 
         COMMON OPTIONS:
@@ -75,6 +76,21 @@ enum Help {
 
             Validates the fixtures in DIR (or --fixtures DIR, or the bundled ones) and lists every
             problem as FILE: JSON-PATH: message. Exits 2 when there is any.
+            """,
+        "bench": """
+            USAGE: checkout-sim bench [--iterations N] [--json] [--case TEXT] [--catalog N]
+                   checkout-sim bench --query FILE [--variables JSON] [--iterations N]
+
+            Measures parse and validate, requests, journeys, fixture loads and a generated catalog
+            in process, and prints the median and p99 of each case (microseconds) and peak memory.
+            Run it from a release build (swift run -c release checkout-sim bench).
+
+            OPTIONS:
+              --iterations N     Timed runs per case (default 1000; slow cases use fewer)
+              --json             One JSON object per case instead of the table
+              --case TEXT        Only the cases whose names contain TEXT
+              --catalog N        Products in the generated catalog (default 100000)
+              --query FILE       Measure one request from FILE against the bundled shop
             """,
     ]
 }

@@ -6,12 +6,21 @@ import CheckoutSimGraphQL
 /// and serialise to bytes, with no cache of results.
 public enum BenchmarkSuite {
     /// Every case name, in the order the suite prints them.
-    public static let caseNames = [
-        "parse-validate-120k", "products-first-20", "brand-sections-page", "checkout-journey", "load-bundled",
-        "fragments-chain-100", "fragments-chain-1000", "fragments-chain-2000",
-        "fragments-cycle-100", "fragments-cycle-1000", "fragments-cycle-2000", "hostile-slowest",
-        "load-100k", "products-100k-page-1", "products-100k-page-4000", "search-100k", "peak-rss-mb",
-    ]
+    /// The case names in the order `run` reports them, for a generated catalog of `catalog` products.
+    public static func caseNames(catalog: Int = 100_000) -> [String] {
+        let size = sizeLabel(catalog)
+        return [
+            "parse-validate-120k", "products-first-20", "brand-sections-page", "checkout-journey", "load-bundled",
+            "fragments-chain-100", "fragments-chain-1000", "fragments-chain-2000",
+            "fragments-cycle-100", "fragments-cycle-1000", "fragments-cycle-2000", "hostile-slowest",
+            "load-\(size)", "products-\(size)-page-1", "products-\(size)-page-\(catalog / 20)", "search-\(size)", "peak-rss-mb",
+        ]
+    }
+
+    /// `100k` for 100,000, `1k` for 1,000, `300` for 300.
+    static func sizeLabel(_ count: Int) -> String {
+        count >= 1_000 && count % 1_000 == 0 ? "\(count / 1_000)k" : "\(count)"
+    }
 
     /// The listing query of SPEC §10: 20 products, 12 fields including price and brand.
     public static let productsQuery = """
@@ -53,9 +62,11 @@ public enum BenchmarkSuite {
         return text
     }
 
-    /// Runs every case; `progress` hears each result as it is measured.
-    /// Runs every case (or those whose names contain `only`); `progress` hears each result.
-    public static func run(iterations: Int, only: String? = nil, progress: (BenchmarkResult) -> Void) throws -> [BenchmarkResult] {
+    /// Runs every case (or those whose names contain `only`), the large ones over a generated
+    /// catalog of `catalog` products; `progress` hears each result as it is measured.
+    public static func run(
+        iterations: Int, catalog: Int = 100_000, only: String? = nil, progress: (BenchmarkResult) -> Void
+    ) throws -> [BenchmarkResult] {
         let timer = BenchmarkTimer(iterations: iterations)
         var results: [BenchmarkResult] = []
         func wanted(_ name: String) -> Bool { only.map { name.contains($0) } ?? true }
@@ -113,18 +124,21 @@ public enum BenchmarkSuite {
             if let slowest { record(slowest, "hostile-slowest") }
         }
 
-        guard caseNames.filter({ $0.hasSuffix("100k") || $0.contains("100k-") }).contains(where: wanted) else { return results }
-        let generated = BenchmarkCatalog.source(products: 100_000)
+        let size = sizeLabel(catalog)
+        guard caseNames(catalog: catalog).contains(where: { $0.contains("-\(size)") && wanted($0) }) else { return results }
+        let generated = BenchmarkCatalog.source(products: catalog)
         var big: Simulator?
-        record(timer.measure("load-100k", iterations: 5, setUp: { big = nil }) { big = try? Simulator(fixtures: generated) }, "load-100k")
+        record(timer.measure("load-\(size)", iterations: 5, setUp: { big = nil }) { big = try? Simulator(fixtures: generated) }, "load-\(size)")
         if big == nil { big = try? Simulator(fixtures: generated) }
         guard let big else { throw SimulatorError(code: .invalidFixtures, message: "the generated catalog did not load") }
-        record(timer.measure("products-100k-page-1") { _ = big.execute(listing).compactBytes() }, "products-100k-page-1")
-        let page4000 = try cursor(in: big, after: 3_999 * 20)
-        let deep = GraphQLRequest(query: productsQuery, variables: JSONObject([("first", .int(20)), ("after", .string(page4000))]))
-        record(timer.measure("products-100k-page-4000") { _ = big.execute(deep).compactBytes() }, "products-100k-page-4000")
+        record(timer.measure("products-\(size)-page-1") { _ = big.execute(listing).compactBytes() }, "products-\(size)-page-1")
+        // The last full page (page 4,000 of the 100k catalog): its cost must equal page 1's.
+        let lastPage = try cursor(in: big, after: (catalog / 20 - 1) * 20)
+        let deep = GraphQLRequest(query: productsQuery, variables: JSONObject([("first", .int(20)), ("after", .string(lastPage))]))
+        let deepName = "products-\(size)-page-\(catalog / 20)"
+        record(timer.measure(deepName) { _ = big.execute(deep).compactBytes() }, deepName)
         let search = GraphQLRequest(query: searchQuery)
-        record(timer.measure("search-100k", iterations: 200) { _ = big.execute(search).compactBytes() }, "search-100k")
+        record(timer.measure("search-\(size)", iterations: 200) { _ = big.execute(search).compactBytes() }, "search-\(size)")
         return results
     }
 
