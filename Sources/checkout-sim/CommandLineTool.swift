@@ -4,11 +4,14 @@ import CheckoutSimScenarios
 import CheckoutSimulator
 import Foundation
 
-
 /// Dispatches a command line to a command; all output and exit codes are decided here.
 enum CommandLineTool {
     static let commonValued: Set<String> = ["fixtures", "seed", "now", "session"]
     static let commonFlags: Set<String> = ["pretty", "compact", "help"]
+
+    /// What `--version` prints.
+    static let version = "checkout-sim 0.4.0"
+    static let commandNames = ["run", "query", "serve", "schema", "fixtures", "bench", "help"]
 
     static func run(_ words: [String]) -> ExitCode {
         guard let command = words.first else {
@@ -20,12 +23,15 @@ enum CommandLineTool {
         case "--help", "-h":
             Output.line(Help.overview)
             return .success
+        case "--version":
+            Output.line(version)
+            return .success
         case "help":
             guard let topic = rest.first else {
                 Output.line(Help.overview)
                 return .success
             }
-            guard let text = Help.commands[topic] else { return usageError("unknown command \"\(topic)\"") }
+            guard let text = Help.commands[topic] else { return unknownCommand(topic) }
             Output.line(text)
             return .success
         case "query", "serve", "schema", "fixtures", "run", "bench":
@@ -46,8 +52,13 @@ enum CommandLineTool {
                 return usageError(error.message)
             }
         default:
-            return usageError("unknown command \"\(command)\"")
+            return unknownCommand(command)
         }
+    }
+
+    static func unknownCommand(_ name: String) -> ExitCode {
+        let close = Suggestions.list(name, options: commandNames).first
+        return usageError("unknown command \"\(name)\"" + (close.map { " (did you mean \"\($0)\"?)" } ?? ""))
     }
 
     static func usageError(_ message: String) -> ExitCode {

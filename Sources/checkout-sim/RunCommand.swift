@@ -55,8 +55,13 @@ enum RunCommand {
             Output.error("\(error.diagnostics.count) problem\(error.diagnostics.count == 1 ? "" : "s") found; nothing was run.")
             return .invalidInput
         }
+        if let filter = options.filter, !scenarios.contains(where: { ScenarioRunner.selected($0, filter: filter) }) {
+            throw .init(message: "--filter \"\(filter)\" matches none of the \(scenarios.count) scenarios")
+        }
         let terminal = isatty(1) == 1
-        let color = terminal && !arguments.has("no-color") && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        // no-color.org: NO_COLOR counts only when it is set and not empty.
+        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        let color = terminal && !arguments.has("no-color") && !noColor
         let printer = TerminalReport(color: color)
         let verbose = arguments.has("verbose")
         let narrate = arguments.has("narrate")
@@ -84,14 +89,23 @@ enum RunCommand {
         for file in report.files { Output.out(printer.file(file)) }
         Output.out(printer.summary(report))
         do {
-            if let path = arguments.value("junit") { try Data(JUnitReport.xml(report).utf8).write(to: URL(fileURLWithPath: path)) }
-            if let path = arguments.value("json") {
-                try Data(JSONReport.json(report).serialized(pretty: true).utf8).write(to: URL(fileURLWithPath: path))
-            }
+            if let path = arguments.value("junit") { try writeReport(JUnitReport.xml(report), to: path) }
+            if let path = arguments.value("json") { try writeReport(JSONReport.json(report).serialized(pretty: true), to: path) }
         } catch {
-            Output.error("error: cannot write the report: \(error.localizedDescription)")
+            Output.error("error: \(error.message)")
             return .runtime
         }
         return ExitCode(rawValue: report.exitCode) ?? .runtime
+    }
+
+    /// Writes a report, creating its folder first (`--junit build/scenarios.xml` on a fresh clone).
+    static func writeReport(_ text: String, to path: String) throws(Arguments.Failure) {
+        let url = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        } catch {
+            throw .init(message: "cannot write the report to \(path): \(error.localizedDescription)")
+        }
     }
 }

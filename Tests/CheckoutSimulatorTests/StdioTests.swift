@@ -84,6 +84,14 @@ struct CommandLineTests {
         .init(arguments: ["--help"], status: 0, stdoutPrefix: "checkout-sim — a deterministic GraphQL mock shop", stderrPrefix: ""),
         .init(arguments: ["help", "serve"], status: 0, stdoutPrefix: "USAGE: checkout-sim serve --stdio", stderrPrefix: ""),
         .init(arguments: ["serve"], status: 1, stdoutPrefix: "", stderrPrefix: "error: serve needs --stdio"),
+        .init(arguments: ["--version"], status: 0, stdoutPrefix: "checkout-sim 0.4.0\n", stderrPrefix: ""),
+        .init(arguments: ["rn"], status: 1, stdoutPrefix: "", stderrPrefix: "error: unknown command \"rn\" (did you mean \"run\"?)"),
+        .init(arguments: ["help", "bench"], status: 0, stdoutPrefix: "USAGE: checkout-sim bench [--iterations N]", stderrPrefix: ""),
+        .init(arguments: ["bench", "--help"], status: 0, stdoutPrefix: "USAGE: checkout-sim bench [--iterations N]", stderrPrefix: ""),
+        .init(arguments: ["bench", "--catalog", "5"], status: 1, stdoutPrefix: "",
+              stderrPrefix: "error: --catalog: expected a number of products from 20 to 1000000, found \"5\""),
+        .init(arguments: ["run", Processes.packageRoot.appendingPathComponent("Scenarios").path, "--filter", "no such journey"], status: 1,
+              stdoutPrefix: "", stderrPrefix: "error: --filter \"no such journey\" matches none of the"),
     ]
 
     @Test(.enabled(if: Processes.checkoutSim != nil), arguments: cases)

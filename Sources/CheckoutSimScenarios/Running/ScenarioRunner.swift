@@ -37,7 +37,7 @@ public struct ScenarioRunner: Sendable {
         return RunReport(files: files)
     }
 
-    static func selected(_ scenario: Scenario, filter: String?) -> Bool {
+    package static func selected(_ scenario: Scenario, filter: String?) -> Bool {
         guard let filter, !filter.isEmpty else { return true }
         return scenario.name.localizedCaseInsensitiveContains(filter) || scenario.stem.localizedCaseInsensitiveContains(filter)
     }

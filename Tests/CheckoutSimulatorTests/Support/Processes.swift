@@ -23,10 +23,11 @@ enum Processes {
         let stderr: String
     }
 
-    static func run(_ executable: URL, _ arguments: [String], input: String = "") throws -> Result {
+    static func run(_ executable: URL, _ arguments: [String], input: String = "", in folder: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()
