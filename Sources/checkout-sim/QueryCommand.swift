@@ -38,6 +38,15 @@ enum QueryCommand {
         case .success(let built): simulator = built
         case .failure(let code): return code
         }
+        if let name = arguments.value("operation"), let parsed = try? Parser.parse(document) {
+            let names = parsed.operations.compactMap { $0.name?.value }
+            if !names.contains(name) {
+                let close = Suggestions.list(name, options: names).first
+                throw .init(message: "--operation: the document has no operation named \"\(name)\""
+                    + (close.map { " (did you mean \"\($0)\"?)" } ?? "")
+                    + (names.isEmpty ? "; its operations have no names" : "; it has \(names.map { "\"\($0)\"" }.joined(separator: ", "))"))
+            }
+        }
         let request = GraphQLRequest(query: document, variables: variables, operationName: arguments.value("operation"))
         let response = simulator.execute(request, session: arguments.value("session") ?? "default")
         let pretty = !arguments.has("compact")

@@ -84,6 +84,8 @@ struct CommandLineTests {
         .init(arguments: ["--help"], status: 0, stdoutPrefix: "checkout-sim — a deterministic GraphQL mock shop", stderrPrefix: ""),
         .init(arguments: ["help", "serve"], status: 0, stdoutPrefix: "USAGE: checkout-sim serve --stdio", stderrPrefix: ""),
         .init(arguments: ["serve"], status: 1, stdoutPrefix: "", stderrPrefix: "error: serve needs --stdio"),
+        .init(arguments: ["query", "--operation", "Brnds", "query Brands { brands { id } } query Cart { cart { id } }"], status: 1, stdoutPrefix: "",
+              stderrPrefix: "error: --operation: the document has no operation named \"Brnds\" (did you mean \"Brands\"?); it has \"Brands\", \"Cart\""),
         .init(arguments: ["--version"], status: 0, stdoutPrefix: "checkout-sim 0.4.0\n", stderrPrefix: ""),
         .init(arguments: ["rn"], status: 1, stdoutPrefix: "", stderrPrefix: "error: unknown command \"rn\" (did you mean \"run\"?)"),
         .init(arguments: ["help", "bench"], status: 0, stdoutPrefix: "USAGE: checkout-sim bench [--iterations N]", stderrPrefix: ""),
