@@ -8,8 +8,8 @@
 //   fixtures  "=== NAME\n" then the text of fixture file NAME, which replaces the bundled one
 import CheckoutSimulator
 import Foundation
-import GraphQL
-import Scenarios
+import CheckoutSimGraphQL
+import CheckoutSimScenarios
 
 enum FuzzTarget: String {
     case request, scenario, fixtures
