@@ -1,5 +1,3 @@
-import CheckoutSimCommerce
-import CheckoutSimGraphQL
 import CheckoutSimScenarios
 
 /// Replays scenario files from Swift, as `checkout-sim run` does.

@@ -1,5 +1,3 @@
-import CheckoutSimCommerce
-import CheckoutSimGraphQL
 import CheckoutSimScenarios
 
 extension ScenarioRunner {

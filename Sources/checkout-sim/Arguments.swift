@@ -1,6 +1,4 @@
-import CheckoutSimCommerce
 import CheckoutSimGraphQL
-import CheckoutSimScenarios
 import CheckoutSimulator
 
 /// A command line split into positionals and `--option value` / `--flag` pairs.

@@ -1,6 +1,4 @@
-import CheckoutSimCommerce
 import CheckoutSimGraphQL
-import CheckoutSimScenarios
 import CheckoutSimulator
 import Foundation
 

@@ -1,6 +1,4 @@
-import CheckoutSimCommerce
 import CheckoutSimGraphQL
-import CheckoutSimScenarios
 import CheckoutSimulator
 
 /// `checkout-sim query`: one request, one response.

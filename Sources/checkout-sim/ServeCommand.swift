@@ -1,6 +1,3 @@
-import CheckoutSimCommerce
-import CheckoutSimGraphQL
-import CheckoutSimScenarios
 import CheckoutSimulator
 
 /// `checkout-sim serve --stdio`: reads request lines until end of input.

@@ -1,5 +1,4 @@
 import CheckoutSimCommerce
-import CheckoutSimGraphQL
 import Dispatch
 import Foundation
 #if canImport(FoundationNetworking)
