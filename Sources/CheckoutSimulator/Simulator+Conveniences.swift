@@ -27,25 +27,15 @@ extension GraphQLResponse {
 
     /// Decodes `data` into `T`; fails when the response has errors or no data.
     public func decode<T: Decodable>(_ type: T.Type, decoder: JSONDecoder = JSONDecoder()) throws -> T {
-        guard errors.isEmpty else {
-            throw ResponseDecodingError(message: "The response has errors: " + errors.map(\.message).joined(separator: "; "))
-        }
-        guard let data else { throw ResponseDecodingError(message: "The response has no data.") }
-        do {
-            return try decoder.decode(T.self, from: Data(data))
-        } catch {
-            throw ResponseDecodingError(message: "Cannot decode \(T.self) from the response data: \(error)")
-        }
+        try Self.decode(T.self, from: checkedData(), describing: "the response data", decoder: decoder)
     }
 
     /// Decodes the value at `path` under `data` into `T`: `"products"`, `"products.nodes"`, or
     /// `"products.nodes.0"` for an array's item. Fails when the response has errors or the path
     /// leads nowhere, naming the part that was missing.
     public func decode<T: Decodable>(_ type: T.Type, at path: String, decoder: JSONDecoder = JSONDecoder()) throws -> T {
-        guard errors.isEmpty else {
-            throw ResponseDecodingError(message: "The response has errors: " + errors.map(\.message).joined(separator: "; "))
-        }
-        guard let data, var value = try? JSONParser.parse(data) else { throw ResponseDecodingError(message: "The response has no data.") }
+        let bytes = try checkedData()
+        guard var value = try? JSONParser.parse(bytes) else { throw ResponseDecodingError(message: "The response has no data.") }
         var walked = "data"
         for key in path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
             let next: Simulator.JSON?
@@ -58,10 +48,25 @@ extension GraphQLResponse {
             value = next
             walked += "." + key
         }
+        return try Self.decode(T.self, from: Array(value.serialized().utf8), describing: walked, decoder: decoder)
+    }
+
+    /// `data`'s bytes, or why there are none to decode.
+    private func checkedData() throws(ResponseDecodingError) -> [UInt8] {
+        guard errors.isEmpty else {
+            throw ResponseDecodingError(message: "The response has errors: " + errors.map(\.message).joined(separator: "; "))
+        }
+        guard let data else { throw ResponseDecodingError(message: "The response has no data.") }
+        return data
+    }
+
+    private static func decode<T: Decodable>(
+        _ type: T.Type, from bytes: [UInt8], describing place: String, decoder: JSONDecoder
+    ) throws(ResponseDecodingError) -> T {
         do {
-            return try decoder.decode(T.self, from: Data(value.serialized().utf8))
+            return try decoder.decode(T.self, from: Data(bytes))
         } catch {
-            throw ResponseDecodingError(message: "Cannot decode \(T.self) from \(walked): \(error)")
+            throw ResponseDecodingError(message: "Cannot decode \(T.self) from \(place): \(error)")
         }
     }
 }
