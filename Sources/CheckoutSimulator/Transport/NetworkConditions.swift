@@ -70,7 +70,7 @@ public final class SimulatorRoute: Sendable {
 
     /// Stops routing this base URL.
     public func unregister() {
-        _ = SimulatorURLProtocol.routes.withLock { $0.removeValue(forKey: number) }
+        _ = SimulatorURLProtocol.routes.withLock { $0.live.removeValue(forKey: number) }
     }
 
     func matches(_ url: URL) -> Bool {

@@ -22,22 +22,22 @@ import FoundationNetworking
 /// network conditions. (A header stamped through `httpAdditionalHeaders` would not do: Apple's URL
 /// loading adds those after URL protocols have seen the request.)
 public class SimulatorURLProtocol: URLProtocol {
-    /// Every live route by its number, which its subclass carries in its type.
-    static let routes = Locked<[Int: SimulatorRoute]>([:])
-    private static let nextNumber = Locked(0)
+    /// Every live route by its number, which its subclass carries in its type, and the last
+    /// number given out (numbers are never reused, so a stale class never finds a new route).
+    static let routes = Locked<(last: Int, live: [Int: SimulatorRoute])>((0, [:]))
 
     /// Routes requests whose URL starts with `baseURL` (every request when nil) to `simulator`,
     /// for sessions made from `configuration` only. Registering another route in the same
     /// configuration puts it first.
     @discardableResult
     public static func register(_ simulator: Simulator, baseURL: String? = nil, in configuration: URLSessionConfiguration) -> SimulatorRoute {
-        let number = nextNumber.withLock { value in
-            value += 1
-            return value
+        let route = routes.withLock { routes in
+            routes.last += 1
+            let route = SimulatorRoute(baseURL: baseURL, simulator: simulator, number: routes.last)
+            routes.live[routes.last] = route
+            return route
         }
-        let route = SimulatorRoute(baseURL: baseURL, simulator: simulator, number: number)
-        routes.withLock { $0[number] = route }
-        configuration.protocolClasses = [RouteSlots.protocolClass(for: number)] + (configuration.protocolClasses ?? [])
+        configuration.protocolClasses = [RouteSlots.protocolClass(for: route.number)] + (configuration.protocolClasses ?? [])
         return route
     }
 
@@ -47,7 +47,7 @@ public class SimulatorURLProtocol: URLProtocol {
     static func route(for request: URLRequest) -> SimulatorRoute? {
         guard let url = request.url else { return nil }
         let number = routeNumber
-        guard let route = routes.withLock({ $0[number] }), route.matches(url) else { return nil }
+        guard let route = routes.withLock({ $0.live[number] }), route.matches(url) else { return nil }
         return route
     }
 
