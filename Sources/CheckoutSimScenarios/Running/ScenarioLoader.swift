@@ -43,14 +43,7 @@ public enum ScenarioLoader {
                     libraries[folder] = .empty
                 }
             }
-            guard let data = FileManager.default.contents(atPath: file) else {
-                diagnostics.append(Diagnostic(file: file, line: 1, column: 1, message: "cannot be read", excerpt: ""))
-                continue
-            }
-            guard let text = String(data: data, encoding: .utf8) else {
-                diagnostics.append(Self.notUTF8(file: file, bytes: Array(data)))
-                continue
-            }
+            guard let text = readText(file, diagnostics: &diagnostics) else { continue }
             switch ScenarioParser.parse(file: file, text: text, library: libraries[folder] ?? .empty, schema: schema) {
             case .success(let scenario): scenarios.append(scenario)
             case .failure(let error): diagnostics += error.diagnostics
@@ -68,16 +61,21 @@ public enum ScenarioLoader {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: operations)) ?? []).filter { $0.hasSuffix(".graphql") }
         return names.sorted { $0.precedesBytewise($1) }.compactMap { name in
             let path = operations + "/" + name
-            guard let data = FileManager.default.contents(atPath: path) else {
-                diagnostics.append(Diagnostic(file: path, line: 1, column: 1, message: "cannot be read", excerpt: ""))
-                return nil
-            }
-            guard let text = String(data: data, encoding: .utf8) else {
-                diagnostics.append(Self.notUTF8(file: path, bytes: Array(data)))
-                return nil
-            }
-            return (path, text)
+            return readText(path, diagnostics: &diagnostics).map { (path, $0) }
         }
+    }
+
+    /// The file's text, or nil with a diagnostic when it cannot be read or is not UTF-8.
+    static func readText(_ path: String, diagnostics: inout [Diagnostic]) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            diagnostics.append(Diagnostic(file: path, line: 1, column: 1, message: "cannot be read", excerpt: ""))
+            return nil
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            diagnostics.append(notUTF8(file: path, bytes: Array(data)))
+            return nil
+        }
+        return text
     }
 
     /// Where the first byte that does not decode as UTF-8 is, with its line shown.
