@@ -17,7 +17,7 @@ struct BenchSmokeTests {
             (try? JSONParser.parse(String(line)))?["case"]?.stringValue
         }
         #expect(names == BenchmarkSuite.caseNames(catalog: 1_000))
-        #expect(names.contains("products-1k-page-50"))
+        #expect(names.contains("products-1k-page-40"))
     }
 
     @Test func generatedCatalogsAreDeterministic() throws {
