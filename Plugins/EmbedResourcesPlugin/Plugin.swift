@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the bundled fixtures and scenario operations into the `CheckoutSimulator` module.
+/// Embeds the bundled fixtures, scenario operations and the playground page into the `CheckoutSimulator` module.
 ///
 /// A built `checkout-sim` binary must keep working after it is copied elsewhere, so the files are
 /// compiled in as string literals instead of being read from a resource bundle at run time.
@@ -9,7 +9,7 @@ import PackagePlugin
 struct EmbedResourcesPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
-        let folders = ["MockResponses", "Scenarios/Operations"]
+        let folders = ["MockResponses", "Scenarios/Operations", "Playground"]
         var inputs: [URL] = []
         for folder in folders {
             inputs += Self.files(under: root.appending(path: folder))

@@ -16,3 +16,18 @@ package enum BundledOperations {
         EmbeddedResources.files.filter { $0.path.hasPrefix("Scenarios/Operations/") && $0.path.hasSuffix(".graphql") }
     }
 }
+
+extension Simulator {
+    /// Runs the steps of `scenarios` against this simulator's live state, as `serve --preload`
+    /// and `POST /__sim/scenario` do; their `seed` and `now` lines are ignored.
+    package func runLive(_ scenarios: [Scenario]) -> RunReport {
+        ScenarioRunner { [self] _, _ in self }.run(scenarios)
+    }
+
+    /// Parses scenario text against the bundled operations; every problem located in `file`.
+    package func parseScenario(_ text: String, file: String) -> Result<Scenario, ScenarioLoadError> {
+        OperationLibrary.load(BundledOperations.files, schema: schema).flatMap { library in
+            ScenarioParser.parse(file: file, text: text, library: library, schema: schema)
+        }
+    }
+}

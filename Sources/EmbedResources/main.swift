@@ -1,7 +1,7 @@
 import Foundation
 
 // Usage: EmbedResources OUTPUT ROOT FOLDER...
-// Writes a Swift file holding every .json and .graphql file below ROOT/FOLDER as a string literal,
+// Writes a Swift file holding every .json, .graphql and .html file below ROOT/FOLDER as a string literal,
 // keyed by its path relative to ROOT, in bytewise path order so the output is reproducible.
 
 let arguments = CommandLine.arguments
@@ -16,7 +16,7 @@ var entries: [(path: String, text: String)] = []
 for folder in arguments.dropFirst(3) {
     let base = root.appendingPathComponent(folder)
     guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
-    for case let url as URL in walker where ["json", "graphql"].contains(url.pathExtension) {
+    for case let url as URL in walker where ["json", "graphql", "html"].contains(url.pathExtension) {
         let relative = folder + "/" + url.path.dropFirst(base.path.count + 1)
         guard let data = FileManager.default.contents(atPath: url.path),
               let text = String(data: data, encoding: .utf8)

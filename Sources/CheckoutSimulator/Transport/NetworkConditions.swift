@@ -13,6 +13,23 @@ public struct NetworkConditions: Sendable, Equatable {
     /// A healthy network: online, no latency, no injected failures.
     public init() {}
 
+    /// What one request meets: an outage, a delay, or an injected failure status.
+    struct ForRequest {
+        let offline: Bool
+        let latency: Duration
+        let failure: Int?
+    }
+
+    /// The conditions for the next request; consumes one injected failure when online.
+    mutating func takeForRequest() -> ForRequest {
+        var failure: Int?
+        if !offline, failures.count > 0 {
+            failures.count -= 1
+            failure = failures.status
+        }
+        return ForRequest(offline: offline, latency: latency, failure: failure)
+    }
+
     /// Equal when every setting is equal.
     public static func == (lhs: NetworkConditions, rhs: NetworkConditions) -> Bool {
         lhs.offline == rhs.offline && lhs.latency == rhs.latency && lhs.failures == rhs.failures
@@ -57,15 +74,8 @@ public final class SimulatorRoute: Sendable {
     }
 
     /// Takes the conditions for one request: consumes one injected failure if any are left.
-    func conditionsForNextRequest() -> (offline: Bool, latency: Duration, failure: Int?) {
-        conditions.withLock { state in
-            var failure: Int?
-            if !state.offline, state.failures.count > 0 {
-                state.failures.count -= 1
-                failure = state.failures.status
-            }
-            return (state.offline, state.latency, failure)
-        }
+    func conditionsForNextRequest() -> NetworkConditions.ForRequest {
+        conditions.withLock { $0.takeForRequest() }
     }
 
     /// Stops routing this base URL.
@@ -79,5 +89,15 @@ public final class SimulatorRoute: Sendable {
         guard text.hasPrefix(baseURL) else { return false }
         let rest = text.dropFirst(baseURL.count)
         return rest.isEmpty || rest.first == "?" || rest.first == "/" || baseURL.hasSuffix("/")
+    }
+}
+
+extension Duration {
+    /// Whole nanoseconds, between 0 and a day: a delay a test asks for can never overflow.
+    var clampedNanoseconds: Int {
+        let parts = components
+        guard parts.seconds >= 0, parts.attoseconds >= 0 else { return 0 }
+        guard parts.seconds < 86_400 else { return 86_400 * 1_000_000_000 }
+        return Int(parts.seconds) * 1_000_000_000 + Int(parts.attoseconds / 1_000_000_000)
     }
 }

@@ -78,9 +78,7 @@ public class SimulatorURLProtocol: URLProtocol {
             }
             let answer: GraphQLHTTP.Answer
             if let status = conditions.failure {
-                let body = GraphQLResponse(errors: [GraphQLError("Injected failure: HTTP \(status).", code: .internalServerError)])
-                answer = GraphQLHTTP.Answer(
-                    status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: Data(body.compactBytes()))
+                answer = GraphQLHTTP.injectedFailure(status: status)
             } else {
                 answer = GraphQLHTTP.answer(
                     method: request.httpMethod ?? "GET", url: url, headers: request.allHTTPHeaderFields ?? [:],
@@ -94,8 +92,7 @@ public class SimulatorURLProtocol: URLProtocol {
             this.client?.urlProtocol(this, didLoad: answer.body)
             this.client?.urlProtocolDidFinishLoading(this)
         }
-        let parts = conditions.latency.components
-        let nanoseconds = Int(parts.seconds) * 1_000_000_000 + Int(parts.attoseconds / 1_000_000_000)
+        let nanoseconds = conditions.latency.clampedNanoseconds
         if nanoseconds > 0 {
             DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: deliver)
         } else {

@@ -1,0 +1,54 @@
+import Foundation
+
+/// One HTTP/1.x request as the server read it.
+struct HTTPRequest: Sendable {
+    /// The method, as sent (methods are case-sensitive).
+    var method: String
+    /// The request target: the path and the query, as sent.
+    var target: String
+    /// `1` for HTTP/1.1, `0` for HTTP/1.0.
+    var minorVersion: Int
+    /// The header fields in the order they came, names as sent.
+    var headers: [(name: String, value: String)]
+    /// The body, after any chunked framing is removed.
+    var body: [UInt8] = []
+
+    /// The target's path, without the query.
+    var path: String {
+        target.firstIndex(of: "?").map { String(target[..<$0]) } ?? target
+    }
+
+    /// The target's query, without the `?`; empty when there is none.
+    var query: Substring {
+        target.firstIndex(of: "?").map { target[target.index(after: $0)...] } ?? ""
+    }
+
+    /// The first field named `name` (compared case-insensitively), with repeated fields joined by commas.
+    func header(_ name: String) -> String? {
+        let matching = headers.filter { $0.name.lowercased() == name }
+        return matching.isEmpty ? nil : matching.map(\.value).joined(separator: ", ")
+    }
+
+    /// Whether the connection stays open after the response (RFC 9112 §9.3): HTTP/1.1 unless
+    /// `Connection: close`, HTTP/1.0 only with `Connection: keep-alive`.
+    var keepsAlive: Bool {
+        let options = (header("connection") ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        return minorVersion == 1 ? !options.contains("close") : options.contains("keep-alive")
+    }
+
+    /// The fields as a dictionary, repeated names joined by commas, for the GraphQL-over-HTTP handler.
+    var headerDictionary: [String: String] {
+        var fields: [String: String] = [:]
+        for (name, value) in headers {
+            let key = name.lowercased()
+            fields[key] = fields[key].map { $0 + ", " + value } ?? value
+        }
+        return fields
+    }
+}
+
+/// Why a request was refused before it reached a route: the status, and a message for the body.
+struct HTTPFailure: Error, Sendable, Equatable {
+    let status: Int
+    let message: String
+}

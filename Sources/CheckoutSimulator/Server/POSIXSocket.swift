@@ -1,0 +1,159 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few POSIX socket calls the server makes, with the platforms' differences kept here.
+///
+/// Every descriptor is close-on-exec, so a process a test or an app spawns never inherits the
+/// listening socket. Sends never raise `SIGPIPE`: a peer that goes away is an error return.
+enum POSIXSocket {
+    /// Why a socket could not be opened or bound.
+    struct Failure: Error, Sendable {
+        let message: String
+    }
+
+    #if canImport(Glibc)
+    private static let streamType = Int32(SOCK_STREAM.rawValue)
+    private static let sendFlags = Int32(MSG_NOSIGNAL)
+    #elseif canImport(Musl)
+    private static let streamType = SOCK_STREAM
+    private static let sendFlags = MSG_NOSIGNAL
+    #else
+    private static let streamType = SOCK_STREAM
+    private static let sendFlags: Int32 = 0
+    #endif
+
+    /// A listening socket bound to `host` (a numeric address or a name such as `localhost`) and
+    /// `port` (0 for a free one), and the port it got.
+    static func listening(host: String, port: Int, backlog: Int32 = 512) throws(Failure) -> (descriptor: Int32, port: Int) {
+        guard (0...65_535).contains(port) else { throw Failure(message: "port \(port) is out of range (0–65535)") }
+        var hints = addrinfo()
+        hints.ai_flags = AI_PASSIVE
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = streamType
+        var found: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &found)
+        guard status == 0, let first = found else {
+            throw Failure(message: "cannot resolve host \"\(host)\": \(String(cString: gai_strerror(status)))")
+        }
+        defer { freeaddrinfo(first) }
+        var lastError: Int32 = 0
+        var candidate: UnsafeMutablePointer<addrinfo>? = first
+        while let info = candidate {
+            candidate = info.pointee.ai_next
+            let descriptor = socket(info.pointee.ai_family, streamType, 0)
+            guard descriptor >= 0 else { lastError = errno; continue }
+            closeOnExec(descriptor)
+            var one: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+            if bind(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, listen(descriptor, backlog) == 0 {
+                return (descriptor, boundPort(descriptor) ?? port)
+            }
+            lastError = errno
+            close(descriptor)
+        }
+        throw Failure(message: "cannot listen on \(host):\(port): \(String(cString: strerror(lastError)))")
+    }
+
+    /// The port a bound socket got.
+    private static func boundPort(_ descriptor: Int32) -> Int? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let status = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard status == 0 else { return nil }
+        switch Int32(storage.ss_family) {
+        case AF_INET:
+            return withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) } }
+        case AF_INET6:
+            return withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) } }
+        default:
+            return nil
+        }
+    }
+
+    /// The next connection, set up for small, prompt responses; nil when accepting failed.
+    static func acceptConnection(_ listener: Int32) -> Int32? {
+        let descriptor = accept(listener, nil, nil)
+        guard descriptor >= 0 else { return nil }
+        closeOnExec(descriptor)
+        var one: Int32 = 1
+        // Responses are written in one piece; Nagle's algorithm would only hold them back.
+        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        #if canImport(Darwin)
+        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        return descriptor
+    }
+
+    /// What `waitUntilReady` saw.
+    enum Readiness: Equatable {
+        case ready, wake, timeout
+    }
+
+    /// Waits until `descriptor` can be read (or written, with `forWriting`), `wake` becomes
+    /// readable, or `milliseconds` pass.
+    static func waitUntilReady(_ descriptor: Int32, forWriting: Bool = false, wake: Int32, milliseconds: Int) -> Readiness {
+        let events = Int16(truncatingIfNeeded: forWriting ? POLLOUT : POLLIN)
+        var fds = [pollfd(fd: descriptor, events: events, revents: 0), pollfd(fd: wake, events: Int16(truncatingIfNeeded: POLLIN), revents: 0)]
+        let result = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, 2, Int32(clamping: max(0, milliseconds))) }
+        if result < 0 { return errno == EINTR ? .timeout : .ready }
+        if result == 0 { return .timeout }
+        // An error or hang-up on the connection counts as ready: the next read or write reports it.
+        if fds[0].revents != 0 { return .ready }
+        return .wake
+    }
+
+    /// Reads up to `buffer.count` bytes; 0 at end of stream, negative on error.
+    static func receive(_ descriptor: Int32, into buffer: inout [UInt8]) -> Int {
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count < 0, errno == EINTR { continue }
+            return count
+        }
+    }
+
+    /// Writes what it can of `bytes` from `offset`; the number written, or negative on error.
+    static func sendSome(_ descriptor: Int32, _ bytes: [UInt8], from offset: Int, dontWait: Bool = false) -> Int {
+        while true {
+            let flags = sendFlags | (dontWait ? Int32(MSG_DONTWAIT) : 0)
+            let count = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress! + offset, $0.count - offset, flags) }
+            if count < 0, errno == EINTR { continue }
+            return count
+        }
+    }
+
+    /// A pipe whose read end `waitUntilReady` watches: writing to it wakes every waiter (it is never drained).
+    static func wakePipe() -> (read: Int32, write: Int32)? {
+        var ends: [Int32] = [0, 0]
+        guard ends.withUnsafeMutableBufferPointer({ pipe($0.baseAddress!) }) == 0 else { return nil }
+        closeOnExec(ends[0])
+        closeOnExec(ends[1])
+        return (ends[0], ends[1])
+    }
+
+    /// Writes one byte to a wake pipe.
+    static func wakeAll(_ descriptor: Int32) {
+        var byte: UInt8 = 1
+        _ = write(descriptor, &byte, 1)
+    }
+
+    /// Stops reading and writing at once, so a peer blocked on us sees the end promptly.
+    static func shutdownBoth(_ descriptor: Int32) {
+        _ = shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
+    /// Closes a descriptor.
+    static func closeDescriptor(_ descriptor: Int32) {
+        _ = close(descriptor)
+    }
+
+    private static func closeOnExec(_ descriptor: Int32) {
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    }
+}

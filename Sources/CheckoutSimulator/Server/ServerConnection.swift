@@ -1,0 +1,135 @@
+import Foundation
+
+/// One client connection, served on its own thread: read, parse, answer, write, until either side closes.
+///
+/// Timers (SPEC §7.2): a request's line and headers must arrive within `headerTimeout` of its
+/// first byte (of the connection's start, for the first request), its body within `bodyTimeout`
+/// of the head; both end with 408 and a close. Between requests a connection may idle for
+/// `idleTimeout`, then it is closed without a word, as clients expect of keep-alive.
+struct ServerConnection {
+    let descriptor: Int32
+    let server: SimulatorServer
+    private var buffer: [UInt8] = []
+    private var cursor = 0
+    private var parser: HTTPRequestParser
+    private var scratch = [UInt8](repeating: 0, count: 16_384)
+
+    init(descriptor: Int32, server: SimulatorServer) {
+        self.descriptor = descriptor
+        self.server = server
+        self.parser = HTTPRequestParser(limits: server.parserLimits)
+    }
+
+    private enum Waiting {
+        /// Between requests: nothing of the next one has arrived.
+        case idle
+        case head
+        case body
+    }
+
+    mutating func run() {
+        let clock = ContinuousClock()
+        var waiting = Waiting.head
+        var deadline = clock.now + server.configuration.headerTimeout
+        var sentContinue = false
+        while true {
+            switch parser.next(buffer, cursor: &cursor) {
+            case .request(let request):
+                compact()
+                let started = clock.now
+                var response = server.respond(to: request)
+                if response.dropsConnection {
+                    server.log(request, response, duration: clock.now - started)
+                    return
+                }
+                let keepAlive = request.keepsAlive && !response.closes && !server.isStopping
+                response.closes = !keepAlive
+                let sent = write(response.serialized(forHead: request.method == "HEAD", minorVersion: request.minorVersion, keepAlive: keepAlive))
+                server.log(request, response, duration: clock.now - started)
+                guard sent, keepAlive else { return }
+                sentContinue = false
+                waiting = cursor < buffer.count ? .head : .idle
+                deadline = clock.now + (waiting == .idle ? server.configuration.idleTimeout : server.configuration.headerTimeout)
+                continue
+            case .failure(let failure):
+                reject(failure)
+                return
+            case .needMore:
+                break
+            }
+            if parser.isReadingBody, waiting != .body {
+                waiting = .body
+                deadline = clock.now + server.configuration.bodyTimeout
+                if let expectation = parser.head?.header("expect") {
+                    guard expectation.lowercased() == "100-continue" else {
+                        reject(HTTPFailure(status: 417, message: "Only \"Expect: 100-continue\" is understood."))
+                        return
+                    }
+                    if !sentContinue, parser.head?.minorVersion == 1 {
+                        sentContinue = true
+                        guard write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return }
+                    }
+                }
+            }
+            let remaining = deadline - clock.now
+            let milliseconds = remaining <= .zero ? 0 : Int(remaining.components.seconds) * 1_000 + Int(remaining.components.attoseconds / 1_000_000_000_000_000) + 1
+            switch POSIXSocket.waitUntilReady(descriptor, wake: server.wake.read, milliseconds: milliseconds) {
+            case .wake:
+                // Stopping: an idle connection closes now; one mid-request is not a response in flight.
+                return
+            case .timeout:
+                guard clock.now >= deadline else { continue }
+                if waiting != .idle {
+                    reject(HTTPFailure(status: 408, message: waiting == .head
+                        ? "The request's headers did not arrive in time."
+                        : "The request's body did not arrive in time."))
+                }
+                return
+            case .ready:
+                let count = POSIXSocket.receive(descriptor, into: &scratch)
+                guard count > 0 else { return }
+                buffer.append(contentsOf: scratch[0..<count])
+                if waiting == .idle {
+                    waiting = .head
+                    deadline = clock.now + server.configuration.headerTimeout
+                }
+            }
+        }
+    }
+
+    /// Drops the bytes already parsed, keeping any pipelined request that follows.
+    private mutating func compact() {
+        if cursor == buffer.count {
+            // A connection that once carried a large body should not keep its buffer while idle.
+            buffer.removeAll(keepingCapacity: buffer.capacity <= 65_536)
+        } else {
+            buffer.removeSubrange(0..<cursor)
+        }
+        cursor = 0
+    }
+
+    /// Answers a request that cannot be served, then the connection closes.
+    private func reject(_ failure: HTTPFailure) {
+        let response = server.errorResponse(status: failure.status, code: "BAD_REQUEST", message: failure.message)
+        _ = write(response.serialized(forHead: false, minorVersion: 1, keepAlive: false))
+        server.logRejection(failure)
+    }
+
+    /// Writes all of `bytes`; false when the peer went away or stopped reading for `bodyTimeout`.
+    private func write(_ bytes: [UInt8]) -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + server.configuration.bodyTimeout
+        var offset = 0
+        while offset < bytes.count {
+            let count = POSIXSocket.sendSome(descriptor, bytes, from: offset, dontWait: true)
+            if count > 0 {
+                offset += count
+                continue
+            }
+            guard count < 0, errno == EAGAIN || errno == EWOULDBLOCK, clock.now < deadline else { return false }
+            // The wake pipe is left out: a response already started is finished even while stopping.
+            _ = POSIXSocket.waitUntilReady(descriptor, forWriting: true, wake: -1, milliseconds: 100)
+        }
+        return true
+    }
+}

@@ -1,0 +1,238 @@
+import CheckoutSimCommerce
+import Foundation
+
+/// The HTTP server of SPEC §7.2 as a value: GraphQL over HTTP, the control API and the playground.
+///
+/// ```swift
+/// let server = try await SimulatorServer.start(sim, port: 0)   // a free port
+/// let endpoint = server.url                                    // http://127.0.0.1:PORT/graphql
+/// await server.stop()
+/// ```
+///
+/// Each connection has a thread of its own that blocks in `poll` while it waits, so a client that
+/// stalls mid-request costs no CPU and never delays another; at most `maxConnections` are open
+/// (256 threads, about 100 KB each when idle). Requests still run one at a time in the simulator;
+/// reading, parsing, validating and writing happen outside its lock.
+public final class SimulatorServer: Sendable {
+    /// The server's limits and behaviour; the defaults are SPEC §7.2's.
+    public struct Configuration: Sendable {
+        /// The `Access-Control-Allow-Origin` every response carries.
+        public var corsOrigin = "*"
+        /// How long a client may take to send a request's line and headers (then 408).
+        public var headerTimeout: Duration = .seconds(10)
+        /// How long a client may take to send a body, or to read a response (then 408 / close).
+        public var bodyTimeout: Duration = .seconds(30)
+        /// How long a keep-alive connection may sit idle between requests.
+        public var idleTimeout: Duration = .seconds(60)
+        /// Open connections beyond this get 503 and are closed.
+        public var maxConnections = 256
+        /// Called once per request, after its response is written (the `serve` command's log).
+        public var log: (@Sendable (RequestLog) -> Void)?
+
+        /// SPEC §7.2's limits, no log.
+        public init() {}
+    }
+
+    /// One request as the log shows it.
+    public struct RequestLog: Sendable, CustomStringConvertible {
+        /// The method and the path, without the query.
+        public let method: String, path: String
+        /// The status sent, 0 when the connection was dropped (network offline).
+        public let status: Int
+        /// The body bytes sent.
+        public let bytes: Int
+        /// From the request's last byte to the response's last byte.
+        public let duration: Duration
+        /// The session the request ran in; `-` for routes without one.
+        public let session: String
+        /// The operation names the request gave (several for a batch).
+        public let operationNames: [String]
+
+        /// `POST /graphql 200 1234B 0.41ms session=default op=Products`.
+        public var description: String {
+            let microseconds = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+            let milliseconds = String(microseconds / 1_000) + "." + String(microseconds % 1_000 / 10 + 100).dropFirst()
+            let names = operationNames.isEmpty ? "-" : operationNames.joined(separator: ",")
+            return "\(method) \(path) \(status) \(bytes)B \(milliseconds)ms session=\(session) op=\(names)"
+        }
+    }
+
+    /// Why a server could not start.
+    public struct StartError: Error, Sendable, CustomStringConvertible {
+        /// What kind of problem it was.
+        public enum Code: String, Sendable {
+            /// The address cannot be resolved or bound (in use, not permitted, out of range).
+            case cannotListen
+        }
+        /// The kind of problem.
+        public let code: Code
+        /// What went wrong, naming the host and port.
+        public let message: String
+        /// The message.
+        public var description: String { message }
+    }
+
+    /// The simulator answering every request.
+    public let simulator: Simulator
+    /// The address the server listens on, as given.
+    public let host: String
+    /// The port it listens on (the one the system picked, when started with port 0).
+    public let port: Int
+    let configuration: Configuration
+    let parserLimits = HTTPRequestParser.Limits()
+    private let listener: Int32
+    /// Written once on stop and never drained: every waiting connection wakes up.
+    let wake: (read: Int32, write: Int32)
+    private let life = Locked(Life())
+    let network = Locked(NetworkConditions())
+
+    private struct Life {
+        var open = 0
+        var stopping = false
+        var acceptorDone = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// Starts a server for `simulator` on `host` and `port` (0 picks a free one); it is ready when this returns.
+    public static func start(
+        _ simulator: Simulator, host: String = "127.0.0.1", port: Int = 4000, configuration: Configuration = Configuration()
+    ) async throws(StartError) -> SimulatorServer {
+        try SimulatorServer(simulator: simulator, host: host, port: port, configuration: configuration)
+    }
+
+    package init(simulator: Simulator, host: String, port: Int, configuration: Configuration) throws(StartError) {
+        let bound: (descriptor: Int32, port: Int)
+        do {
+            bound = try POSIXSocket.listening(host: host, port: port)
+        } catch {
+            throw StartError(code: .cannotListen, message: error.message)
+        }
+        guard let wake = POSIXSocket.wakePipe() else {
+            POSIXSocket.closeDescriptor(bound.descriptor)
+            throw StartError(code: .cannotListen, message: "cannot create the server's wake-up pipe")
+        }
+        self.simulator = simulator
+        self.host = host
+        self.port = bound.port
+        self.configuration = configuration
+        self.listener = bound.descriptor
+        self.wake = wake
+        let thread = Thread { [self] in acceptLoop() }
+        thread.name = "checkout-sim accept"
+        thread.start()
+    }
+
+    deinit {
+        POSIXSocket.closeDescriptor(wake.read)
+        POSIXSocket.closeDescriptor(wake.write)
+    }
+
+    /// The GraphQL endpoint, `http://HOST:PORT/graphql`.
+    public var url: URL {
+        URL(string: "\(baseURL)/graphql")!
+    }
+
+    /// `http://HOST:PORT`, with an IPv6 host in brackets.
+    public var baseURL: String {
+        "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+    }
+
+    /// The network faults applied to `/graphql` requests (set over HTTP by `/__sim/network`).
+    public var networkConditions: NetworkConditions {
+        get { network.withLock { $0 } }
+    }
+
+    /// Replaces the network faults for later `/graphql` requests.
+    public func setNetworkConditions(_ conditions: NetworkConditions) {
+        network.withLock { $0 = conditions }
+    }
+
+    /// Stops accepting, lets every response in progress finish, closes idle connections, and
+    /// returns when every connection is closed.
+    public func stop() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let finished = life.withLock { life -> Bool in
+                if !life.stopping {
+                    life.stopping = true
+                    POSIXSocket.wakeAll(wake.write)
+                }
+                if life.open == 0, life.acceptorDone { return true }
+                life.waiters.append(continuation)
+                return false
+            }
+            if finished { continuation.resume() }
+        }
+    }
+
+    /// Blocks until `stop` finishes (for the command line, which has no async context).
+    package func stopAndWait() {
+        let done = DispatchSemaphore(value: 0)
+        Task { [self] in
+            await stop()
+            done.signal()
+        }
+        done.wait()
+    }
+
+    var isStopping: Bool {
+        life.withLock { $0.stopping }
+    }
+
+    private func acceptLoop() {
+        while !isStopping {
+            switch POSIXSocket.waitUntilReady(listener, wake: wake.read, milliseconds: 1_000) {
+            case .wake, .timeout: continue
+            case .ready: break
+            }
+            guard let descriptor = POSIXSocket.acceptConnection(listener) else {
+                // Out of descriptors, or the peer left before we got to it: back off briefly
+                // instead of spinning on a listener that stays readable.
+                Thread.sleep(forTimeInterval: 0.01)
+                continue
+            }
+            let admitted = life.withLock { life -> Bool in
+                guard life.open < configuration.maxConnections, !life.stopping else { return false }
+                life.open += 1
+                return true
+            }
+            guard admitted else {
+                refuse(descriptor)
+                continue
+            }
+            let thread = Thread { [self] in
+                var connection = ServerConnection(descriptor: descriptor, server: self)
+                connection.run()
+                POSIXSocket.closeDescriptor(descriptor)
+                connectionClosed()
+            }
+            thread.name = "checkout-sim connection"
+            // The engine's recursion is bounded by the request limits; 4 MiB leaves room on every
+            // platform (Apple's secondary threads default to 512 KiB) and costs only address space.
+            thread.stackSize = 4 << 20
+            thread.start()
+        }
+        POSIXSocket.closeDescriptor(listener)
+        finish { $0.acceptorDone = true }
+    }
+
+    /// Answers a connection past the limit with 503 without waiting for it, and closes it.
+    private func refuse(_ descriptor: Int32) {
+        let response = errorResponse(status: 503, code: "SERVICE_UNAVAILABLE", message: "The server has \(configuration.maxConnections) open connections; try again.")
+        _ = POSIXSocket.sendSome(descriptor, response.serialized(forHead: false, minorVersion: 1, keepAlive: false), from: 0, dontWait: true)
+        POSIXSocket.closeDescriptor(descriptor)
+    }
+
+    private func connectionClosed() {
+        finish { $0.open -= 1 }
+    }
+
+    private func finish(_ change: (inout Life) -> Void) {
+        let waiters = life.withLock { life -> [CheckedContinuation<Void, Never>] in
+            change(&life)
+            guard life.open == 0, life.acceptorDone else { return [] }
+            defer { life.waiters = [] }
+            return life.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}
