@@ -8,7 +8,7 @@ enum Help {
         COMMANDS:
           run [PATH…]        Replay scenario files or folders (default: Scenarios/)
           query [DOC]        Run one GraphQL request and print the response
-          serve --stdio      Answer one JSON request per input line, statefully
+          serve              Serve the shop over HTTP (playground at /), or --stdio lines
           schema             Print the schema as SDL
           fixtures check     Validate fixtures and list every problem
           bench              Measure the engine (build with -c release)
@@ -58,13 +58,30 @@ enum Help {
               checkout-sim query '{ products(first: 3) { nodes { id name price { formatted } } } }'
             """,
         "serve": """
-            USAGE: checkout-sim serve --stdio
+            USAGE: checkout-sim serve [--port N] [--host ADDR] [--cors ORIGIN] [--preload FILE] [--quiet]
+                   checkout-sim serve --stdio
 
-            Reads one JSON request per line from standard input:
+            Serves the shop over HTTP/1.1 until SIGINT or SIGTERM (requests in flight are finished):
+              POST/GET /graphql   GraphQL over HTTP; a JSON array is a batch
+              GET /               the playground
+              GET /schema.graphql the schema as SDL; GET /healthz
+              POST /__sim/reset, /__sim/advance {"by":"2h"}, /__sim/network, /__sim/scenario
+            The session is the X-Sim-Session header, a ?session= parameter or the body's "session".
+            One line per request goes to standard error unless --quiet.
+
+            With --stdio, reads one JSON request per line from standard input:
               {"query": "...", "variables": {...}, "operationName": "...", "session": "alice"}
             and writes one compact JSON response per line, flushed. State carries over between lines.
             Control lines: {"reset": true} restores the initial state; {"advance": "2h"} moves the
             virtual clock (units s, m, h, d). A malformed line gets a BAD_REQUEST error and the loop goes on.
+
+            OPTIONS:
+              --port N           TCP port (default 4000; 0 picks a free one, printed on start)
+              --host ADDR        Address to listen on (default 127.0.0.1; 0.0.0.0 has no authentication)
+              --cors ORIGIN      Access-Control-Allow-Origin (default *)
+              --preload FILE     Run a .scenario file's steps before serving
+              --quiet            No request log
+              --stdio            JSON lines over standard input and output instead of HTTP
             """,
         "schema": """
             USAGE: checkout-sim schema

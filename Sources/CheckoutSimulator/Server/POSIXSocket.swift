@@ -143,9 +143,11 @@ enum POSIXSocket {
         _ = write(descriptor, &byte, 1)
     }
 
-    /// Stops reading and writing at once, so a peer blocked on us sees the end promptly.
-    static func shutdownBoth(_ descriptor: Int32) {
-        _ = shutdown(descriptor, Int32(SHUT_RDWR))
+    /// Makes the coming close reset the connection (a zero linger time sends RST instead of
+    /// FIN), as a network that drops out does; clients report it at once as a lost connection.
+    static func resetOnClose(_ descriptor: Int32) {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
     }
 
     /// Closes a descriptor.

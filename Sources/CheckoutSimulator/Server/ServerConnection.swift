@@ -39,6 +39,7 @@ struct ServerConnection {
                 let started = clock.now
                 var response = server.respond(to: request)
                 if response.dropsConnection {
+                    POSIXSocket.resetOnClose(descriptor)
                     server.log(request, response, duration: clock.now - started)
                     return
                 }

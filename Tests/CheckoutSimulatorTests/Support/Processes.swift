@@ -23,7 +23,19 @@ enum Processes {
         let stderr: String
     }
 
-    static func run(_ executable: URL, _ arguments: [String], input: String = "", in folder: URL? = nil) throws -> Result {
+    /// A child that outlived its deadline: it was killed, and the test fails instead of hanging CI.
+    struct TimedOut: Error, CustomStringConvertible {
+        let arguments: [String]
+        let seconds: Double
+        var description: String { "checkout-sim \(arguments.joined(separator: " ")) did not exit within \(seconds) s; killed" }
+    }
+
+    /// Runs a program to its end, feeding `input` and collecting both outputs; kills it past `timeout`.
+    ///
+    /// Both pipes are drained on their own threads, so a child that fills stderr before closing
+    /// stdout cannot deadlock the test.
+    static func run(_ executable: URL, _ arguments: [String], input: String = "", in folder: URL? = nil,
+                    timeout: Double = 60) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -35,12 +47,32 @@ enum Processes {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        let outputs = Outputs()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { outputs.setOut(stdout.fileHandleForReading.readDataToEndOfFile()) }
+        DispatchQueue.global().async(group: group) { outputs.setErr(stderr.fileHandleForReading.readDataToEndOfFile()) }
+        DispatchQueue.global().async {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try? stdin.fileHandleForWriting.close()
+        }
+        if group.wait(timeout: .now() + timeout) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw TimedOut(arguments: arguments, seconds: timeout)
+        }
         process.waitUntilExit()
+        let (out, err) = outputs.both
         return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// What the reader threads collected.
+    private final class Outputs: @unchecked Sendable {
+        private let lock = NSLock()
+        private var out = Data()
+        private var err = Data()
+        func setOut(_ data: Data) { lock.lock(); out = data; lock.unlock() }
+        func setErr(_ data: Data) { lock.lock(); err = data; lock.unlock() }
+        var both: (Data, Data) { lock.lock(); defer { lock.unlock() }; return (out, err) }
     }
 
     /// True when python3 has graphql-core 3.2.8 (the pinned reference); otherwise says loudly

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `checkout-sim serve` as a user starts it: a real process, a real port, real signals.
+@Suite struct ServeCommandTests {
+    /// A `checkout-sim serve` child, its printed URL, and its standard error once it has exited.
+    final class Served: @unchecked Sendable {
+        let process = Process()
+        private let stdout = Pipe()
+        private let stderr = Pipe()
+        private(set) var url: URL?
+
+        init(_ arguments: [String]) throws {
+            let binary = try #require(Processes.checkoutSim)
+            process.executableURL = binary
+            process.arguments = ["serve", "--port", "0"] + arguments
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = stdout
+            process.standardError = stderr
+            try process.run()
+            // The first line names the port; read it on another thread so a silent child fails the test.
+            let firstLine = LineBox()
+            let reader = stdout.fileHandleForReading
+            let ready = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                var bytes: [UInt8] = []
+                while !bytes.contains(10) {
+                    let chunk = reader.availableData
+                    if chunk.isEmpty { break }
+                    bytes += chunk
+                }
+                firstLine.set(String(decoding: bytes, as: UTF8.self))
+                ready.signal()
+            }
+            guard ready.wait(timeout: .now() + 20) == .success else {
+                process.terminate()
+                Issue.record("serve printed nothing within 20 s")
+                return
+            }
+            let line = firstLine.value
+            #expect(line.hasPrefix("checkout-sim listening on http://127.0.0.1:"), "\(line)")
+            url = URL(string: line.replacingOccurrences(of: "checkout-sim listening on ", with: "")
+                .trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+
+        /// Sends SIGTERM and waits (at most 20 s) for the exit; the status and everything on stderr.
+        func terminate() -> (status: Int32, stderr: String) {
+            process.terminate()
+            let exited = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async { self.process.waitUntilExit(); exited.signal() }
+            if exited.wait(timeout: .now() + 20) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return (-1, "did not exit on SIGTERM")
+            }
+            return (process.terminationStatus, String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        }
+    }
+
+    private final class LineBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text = ""
+        func set(_ value: String) { lock.lock(); text = value; lock.unlock() }
+        var value: String { lock.lock(); defer { lock.unlock() }; return text }
+    }
+
+    static let query = "{ products(first: 3) { nodes { id name price { formatted } } } }"
+
+    static func post(_ url: URL, _ body: String, headers: [String: String] = [:]) async throws -> (Int, String) {
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.httpBody = Data(body.utf8)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let session = URLSession(configuration: .ephemeral)
+        let (data, response) = try await session.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test(.enabled(if: Processes.checkoutSim != nil))
+    func answersWhatQueryPrintsLogsAndStopsOnSIGTERM() async throws {
+        let expected = try Processes.run(try #require(Processes.checkoutSim), ["query", "--compact", Self.query])
+        let served = try Served([])
+        let url = try #require(served.url)
+        #expect(url.path == "/graphql")
+        let body = try JSONSerialization.data(withJSONObject: ["query": Self.query])
+        let (status, answer) = try await Self.post(url, String(decoding: body, as: UTF8.self), headers: ["X-Checkout-Session": "alice"])
+        let stopped = served.terminate()
+        #expect(status == 200)
+        #expect(answer + "\n" == expected.stdout, "the server's bytes are the CLI's bytes")
+        #expect(stopped.status == 0)
+        let log = stopped.stderr.split(separator: "\n").map(String.init)
+        #expect(log.count == 1, "\(stopped.stderr)")
+        #expect(log.first?.hasPrefix("POST /graphql 200 \(answer.utf8.count)B ") == true, "\(stopped.stderr)")
+        #expect(log.first?.hasSuffix(" session=alice op=-") == true, "\(stopped.stderr)")
+    }
+
+    @Test(.enabled(if: Processes.checkoutSim != nil))
+    func preloadSetsTheShopUpAndQuietLogsNothing() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-preload-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("demo.scenario")
+        try """
+            scenario "A cart ready for the demo"
+            step "Add a laptop"
+              send AddToCart {"productId": "dell-xps-13"}
+              expect $.data.addToCart.cart.totalQuantity == 1
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let served = try Served(["--preload", file.path, "--quiet"])
+        let url = try #require(served.url)
+        let (_, answer) = try await Self.post(url, #"{"query": "{ cart { totalQuantity } }"}"#)
+        let stopped = served.terminate()
+        #expect(answer == #"{"data":{"cart":{"totalQuantity":1}}}"#)
+        #expect(stopped.status == 0)
+        #expect(stopped.stderr.isEmpty, "\(stopped.stderr)")
+    }
+
+    @Test(.enabled(if: Processes.checkoutSim != nil))
+    func aFailingPreloadStopsBeforeServing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-bad-preload-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let failing = folder.appendingPathComponent("failing.scenario")
+        try """
+            scenario "Wrong"
+            step "Expects an empty cart to hold one"
+              send Cart
+              expect $.data.cart.totalQuantity == 1
+            """.write(to: failing, atomically: true, encoding: .utf8)
+        let binary = try #require(Processes.checkoutSim)
+        let result = try Processes.run(binary, ["serve", "--port", "0", "--preload", failing.path], timeout: 20)
+        #expect(result.status == 4)
+        #expect(result.stdout.isEmpty, "nothing listens")
+        #expect(result.stderr.hasPrefix("error: --preload \(failing.path) failed:"), "\(result.stderr)")
+        let broken = folder.appendingPathComponent("broken.scenario")
+        try "scenario \"Broken\"\nstep \"x\"\n  sned Cart\n".write(to: broken, atomically: true, encoding: .utf8)
+        let parse = try Processes.run(binary, ["serve", "--port", "0", "--preload", broken.path], timeout: 20)
+        #expect(parse.status == 2)
+        #expect(parse.stderr.contains("broken.scenario:3:3"), "\(parse.stderr)")
+    }
+
+    @Test(.enabled(if: Processes.checkoutSim != nil))
+    func aTakenPortIsARuntimeError() async throws {
+        let served = try Served(["--quiet"])
+        let port = try #require(served.url?.port)
+        let second = try Processes.run(try #require(Processes.checkoutSim), ["serve", "--port", "\(port)"], timeout: 20)
+        _ = served.terminate()
+        #expect(second.status == 3)
+        #expect(second.stderr.hasPrefix("error: cannot listen on 127.0.0.1:\(port)"), "\(second.stderr)")
+    }
+}
