@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import CheckoutSimulator
+
+/// The playground page in a real headless Chromium against a real server (SPEC §7.2).
+///
+/// `--dump-dom` prints the DOM after the page's scripts have run, so the test sees what a person
+/// would: the examples list, the schema browser built from introspection, and the answer to a
+/// request the page itself sent.
+@Suite struct PlaygroundBrowserTests {
+    /// Chromium, or nil, having said loudly that the browser tests are skipped.
+    static let chromium: URL? = {
+        let names = ProcessInfo.processInfo.environment["CHROMIUM"].map { [$0] } ?? []
+        for path in names + ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/snap/bin/chromium"]
+        where FileManager.default.isExecutableFile(atPath: path) {
+            return URL(fileURLWithPath: path)
+        }
+        FileHandle.standardError.write(Data(
+            "SKIPPING playground browser tests: no Chromium found (apt-get install chromium, or set CHROMIUM=/path; .ci/run installs it)\n".utf8))
+        return nil
+    }()
+
+    /// The DOM after the page at `url` has loaded and its scripts have settled.
+    static func dumpDOM(_ url: String) throws -> String {
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-sim-chromium-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: profile) }
+        let result = try Processes.run(try #require(chromium), [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.path)",
+            "--virtual-time-budget=10000", "--dump-dom", url,
+        ], timeout: 90)
+        #expect(result.status == 0, "\(result.stderr.suffix(2_000))")
+        return result.stdout
+    }
+
+    @Test(.enabled(if: chromium != nil))
+    func thePageLoadsTheSchemaShowsExamplesAndRunsARequest() async throws {
+        let logged = LogLines()
+        var configuration = SimulatorServer.Configuration()
+        configuration.log = { logged.append($0.description) }
+        let mutation = #"mutation Add { addToCart(productId: "pixel-8", quantity: 2) { cart { totalQuantity } } }"#
+        var components = URLComponents()
+        components.queryItems = [
+            .init(name: "query", value: mutation), .init(name: "session", value: "browser"), .init(name: "run", value: "1"),
+        ]
+        try await ServerHarness.with(configuration) { harness in
+            let dom = try Self.dumpDOM(harness.server.baseURL + "/" + (components.url?.absoluteString ?? ""))
+            #expect(dom.contains(#"data-schema="ready""#), "the schema browser was built from introspection")
+            for type in ["Query", "Mutation", "Product", "Cart"] {
+                #expect(dom.contains(#"data-type="\#(type)""#), "the schema browser lists \(type)")
+            }
+            for example in ["AddToCart", "BrandSections", "Checkout", "RevealScratchCard"] {
+                #expect(dom.contains(#"data-name="\#(example)""#), "the bundled operation \(example) is an example")
+            }
+            #expect(dom.contains(#"data-status="200""#), "the page ran the request")
+            #expect(dom.contains(#"<span class="k">"totalQuantity"</span>: <span class="n">2</span>"#), "the response is pretty-printed and highlighted")
+            let product = try Self.dumpDOM(harness.server.baseURL + "/?type=Product")
+            #expect(product.contains(#"<a class="insert" data-field="compareAtPrice""#), "?type=Product opened the browser at Product's fields")
+            #expect(product.contains("The price before a reduction, when there is one."), "field descriptions are shown")
+            #expect(product.contains(#"<a class="type" data-type="Money">Money</a>"#), "field types link to their types")
+            // The page sent the session it was given: that session's cart holds the two, the default's none.
+            let cart = "{ cart { totalQuantity } }"
+            #expect(harness.simulator.execute(cart, session: "browser").serialized(pretty: false) == #"{"data":{"cart":{"totalQuantity":2}}}"#)
+            #expect(harness.simulator.execute(cart).serialized(pretty: false) == #"{"data":{"cart":{"totalQuantity":0}}}"#)
+        }
+        let lines = logged.lines
+        #expect(lines.contains { $0.hasPrefix("GET / 200 ") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("POST /graphql 200 ") && $0.hasSuffix("session=browser op=Add") }, "\(lines)")
+    }
+
+    @Test func thePageIsSelfContained() async throws {
+        try await ServerHarness.with { harness in
+            let page = try await harness.send("GET", "/")
+            #expect(page.status == 200)
+            #expect(page.headers["content-type"] == "text/html; charset=utf-8")
+            // Nothing fetched from elsewhere: no external scripts, styles, fonts or images.
+            for external in ["src=\"http", "href=\"http", "url(http", "@import", "src=\"//", "href=\"//"] {
+                #expect(!page.body.contains(external), "the page refers to \(external)…")
+            }
+            #expect(!page.body.contains("__BUNDLED_OPERATIONS__"), "the examples were embedded")
+            #expect(page.body.contains(#"{"file":"Cart.graphql","text":"#))
+            #expect(!page.body.contains("</script>\n  products"), "operation text cannot close the script element")
+        }
+    }
+
+    private final class LogLines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [String] = []
+        func append(_ line: String) { lock.lock(); stored.append(line); lock.unlock() }
+        var lines: [String] { lock.lock(); defer { lock.unlock() }; return stored }
+    }
+}
