@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 import CheckoutSimulator
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The README's Swift examples, compiled and checked here so they cannot rot.
 struct ReadmeExampleTests {
@@ -26,6 +29,19 @@ struct ReadmeExampleTests {
         let report = try ScenarioRun.run(paths: [Self.packageRoot.path + "/Scenarios"])   // what `checkout-sim run` does
         #expect(report.passed, "\(report.text())")
         #expect(report.scenarios.count > 10)
+    }
+
+    @Test func serverSnippet() async throws {
+        let server = try await SimulatorServer.start(try Simulator(), port: 0)
+        let endpoint = server.url                  // http://127.0.0.1:PORT/graphql
+        #expect(endpoint.absoluteString == "http://127.0.0.1:\(server.port)/graphql")
+        var request = URLRequest(url: endpoint)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"query":"{ brands { id } }"}"#.utf8)
+        let (data, _) = try await URLSession(configuration: .ephemeral).data(for: request)
+        #expect(String(decoding: data, as: UTF8.self).hasPrefix(#"{"data":{"brands":[{"id":"#))
+        await server.stop()
     }
 
     /// The README's scenario example, run as a user would save it: a file beside nothing else.

@@ -77,13 +77,14 @@ extension SimulatorServer {
         return .success(conditions)
     }
 
-    /// The conditions as the control API reports them.
+    /// The conditions as the control API reports them; `failNext` is null when no failure is pending.
     static func json(_ conditions: NetworkConditions) -> JSON {
         let milliseconds = conditions.latency.clampedNanoseconds / 1_000_000
         return .object(JSONObject([
             ("offline", .bool(conditions.offline)),
             ("latencyMs", .int(milliseconds)),
-            ("failNext", .object(JSONObject([("count", .int(conditions.failures.count)), ("status", .int(conditions.failures.status))]))),
+            ("failNext", conditions.failures.count == 0 ? .null
+                : .object(JSONObject([("count", .int(conditions.failures.count)), ("status", .int(conditions.failures.status))]))),
         ]))
     }
 }

@@ -13,10 +13,11 @@ import FoundationNetworking
         private let stderr = Pipe()
         private(set) var url: URL?
 
-        init(_ arguments: [String]) throws {
+        init(_ arguments: [String], in folder: URL? = nil) throws {
             let binary = try #require(Processes.checkoutSim)
             process.executableURL = binary
             process.arguments = ["serve", "--port", "0"] + arguments
+            if let folder { process.currentDirectoryURL = folder }
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = stdout
             process.standardError = stderr
@@ -68,6 +69,11 @@ import FoundationNetworking
     }
 
     static let query = "{ products(first: 3) { nodes { id name price { formatted } } } }"
+
+    static func get(_ url: URL) async throws -> String {
+        let (data, _) = try await URLSession(configuration: .ephemeral).data(from: url)
+        return String(decoding: data, as: UTF8.self)
+    }
 
     static func post(_ url: URL, _ body: String, headers: [String: String] = [:]) async throws -> (Int, String) {
         var request = URLRequest(url: url)
