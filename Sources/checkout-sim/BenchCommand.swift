@@ -1,12 +1,16 @@
 import CheckoutSimGraphQL
+import Foundation
 import CheckoutSimulator
 
 /// `checkout-sim bench`: the benchmark table (or `--json` lines).
 enum BenchCommand {
     static func run(_ words: [String]) throws(Arguments.Failure) -> ExitCode {
         let arguments = try Arguments(
-            words, valued: CommandLineTool.commonValued.union(["iterations", "query", "variables", "case", "catalog"]),
-            flags: CommandLineTool.commonFlags.union(["json"]))
+            words, valued: CommandLineTool.commonValued.union(["iterations", "query", "variables", "case", "catalog", "url", "connections", "duration"]),
+            flags: CommandLineTool.commonFlags.union(["json", "http"]))
+        if arguments.has("http") || arguments.has("url") {
+            return try http(arguments)
+        }
         var iterations = 1_000
         if let text = arguments.value("iterations") {
             guard let value = Int(text), value > 0 else { throw .init(message: "--iterations: expected a positive integer, found \"\(text)\"") }
@@ -56,6 +60,66 @@ enum BenchCommand {
             Output.line(JSON.object(JSONObject([("case", .string("peak-rss-mb")), ("value", .double(rss))])).serialized())
         } else {
             Output.line(pad("peak-rss-mb", 26) + pad(format(rss), 12, right: true))
+        }
+        return .success
+    }
+
+    /// `bench --http [--url URL] [--connections 1,64] [--duration S]`.
+    private static func http(_ arguments: Arguments) throws(Arguments.Failure) -> ExitCode {
+        var connections = [1, 64]
+        if let text = arguments.value("connections") {
+            let parsed = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard !parsed.isEmpty, parsed.allSatisfy({ $0.map { (1...512).contains($0) } ?? false }) else {
+                throw .init(message: "--connections: expected numbers from 1 to 512 separated by commas, found \"\(text)\"")
+            }
+            connections = parsed.compactMap { $0 }
+        }
+        var seconds = 3
+        if let text = arguments.value("duration") {
+            guard let value = Int(text), (1...600).contains(value) else {
+                throw .init(message: "--duration: expected whole seconds from 1 to 600, found \"\(text)\"")
+            }
+            seconds = value
+        }
+        var url: URL?
+        if let text = arguments.value("url") {
+            guard let parsed = URL(string: text), parsed.scheme == "http", parsed.host != nil, parsed.port != nil else {
+                throw .init(message: "--url: expected http://HOST:PORT/PATH, found \"\(text)\"")
+            }
+            url = parsed
+        }
+        let asJSON = arguments.has("json")
+        if !asJSON {
+            Output.line(pad("case", 30) + pad("req/s", 10, right: true) + pad("p50 µs", 10, right: true)
+                + pad("p99 µs", 10, right: true) + pad("requests", 10, right: true) + pad("failures", 10, right: true))
+        }
+        do {
+            _ = try HTTPBenchmark.run(url: url, connections: connections, duration: .seconds(seconds)) { row in
+                switch row {
+                case .load(let result):
+                    if asJSON {
+                        Output.line(JSON.object(JSONObject([
+                            ("case", .string(result.name)), ("connections", .int(result.connections)),
+                            ("requestsPerSecond", .double((result.requestsPerSecond * 10).rounded() / 10)),
+                            ("p50Microseconds", .double(result.p50Microseconds)), ("p99Microseconds", .double(result.p99Microseconds)),
+                            ("requests", .int(result.requests)), ("failures", .int(result.failures)),
+                        ])).serialized())
+                    } else {
+                        Output.line(pad(result.name, 30) + pad(String(Int(result.requestsPerSecond.rounded())), 10, right: true)
+                            + pad(format(result.p50Microseconds), 10, right: true) + pad(format(result.p99Microseconds), 10, right: true)
+                            + pad(String(result.requests), 10, right: true) + pad(String(result.failures), 10, right: true))
+                    }
+                case .figure(let name, let value, _):
+                    if asJSON {
+                        Output.line(JSON.object(JSONObject([("case", .string(name)), ("value", .double((value * 10).rounded() / 10))])).serialized())
+                    } else {
+                        Output.line(pad(name, 30) + pad(format(value), 10, right: true))
+                    }
+                }
+            }
+        } catch {
+            Output.error("error: \(error)")
+            return .runtime
         }
         return .success
     }

@@ -97,6 +97,7 @@ enum Help {
         "bench": """
             USAGE: checkout-sim bench [--iterations N] [--json] [--case TEXT] [--catalog N]
                    checkout-sim bench --query FILE [--variables JSON] [--iterations N]
+                   checkout-sim bench --http [--url URL] [--connections 1,64] [--duration S] [--json]
 
             Measures parse and validate, requests, journeys, fixture loads and a generated catalog
             in process, and prints the median and p99 of each case (microseconds) and peak memory.
@@ -108,6 +109,12 @@ enum Help {
               --case TEXT        Only the cases whose names contain TEXT
               --catalog N        Products in the generated catalog (default 100000)
               --query FILE       Measure one request from FILE against the bundled shop
+              --http             The server over loopback keep-alive connections: the listing query
+                                 cached (same document) and cold (each document new), req/s, p50
+                                 and p99; then 256 idle connections' memory and 50 stalled ones' CPU
+              --url URL          Load another GraphQL endpoint the same way (a peer, or `serve`)
+              --connections L    Connection counts for --http (default 1,64)
+              --duration S       Seconds measured per run (default 3, after 0.5 s of warm-up)
             """,
     ]
 }

@@ -20,6 +20,22 @@ struct BenchSmokeTests {
         #expect(names.contains("products-1k-page-40"))
     }
 
+    /// `bench --http` loads the real server over loopback: every row present, every request answered.
+    @Test(.enabled(if: Processes.checkoutSim != nil), .timeLimit(.minutes(2)))
+    func benchHTTPPrintsEveryRow() throws {
+        let result = try Processes.run(try #require(Processes.checkoutSim), ["bench", "--http", "--connections", "1,4", "--duration", "1", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = result.stdout.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
+        #expect(rows.compactMap { $0["case"]?.stringValue } == [
+            "http-listing-cached-1c", "http-listing-cold-1c", "http-listing-cached-4c", "http-listing-cold-4c",
+            "http-idle-256-rss-mb", "http-stalled-50-cpu-ms/s",
+        ])
+        for row in rows where row["requests"] != nil {
+            #expect((row["requests"]?.intValue ?? 0) > 0, "\(row)")
+            #expect(row["failures"]?.intValue == 0, "\(row)")
+        }
+    }
+
     @Test func generatedCatalogsAreDeterministic() throws {
         let first = BenchmarkCatalog.source(products: 300, pages: 3)
         let second = BenchmarkCatalog.source(products: 300, pages: 3)

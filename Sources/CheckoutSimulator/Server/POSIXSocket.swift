@@ -59,6 +59,39 @@ enum POSIXSocket {
         throw Failure(message: "cannot listen on \(host):\(port): \(String(cString: strerror(lastError)))")
     }
 
+    /// A blocking socket connected to `host`:`port`, with Nagle's algorithm off (for the load
+    /// generator of `bench --http`).
+    static func connected(host: String, port: Int) throws(Failure) -> Int32 {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = streamType
+        var found: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &found)
+        guard status == 0, let first = found else {
+            throw Failure(message: "cannot resolve host \"\(host)\": \(String(cString: gai_strerror(status)))")
+        }
+        defer { freeaddrinfo(first) }
+        var lastError: Int32 = 0
+        var candidate: UnsafeMutablePointer<addrinfo>? = first
+        while let info = candidate {
+            candidate = info.pointee.ai_next
+            let descriptor = socket(info.pointee.ai_family, streamType, 0)
+            guard descriptor >= 0 else { lastError = errno; continue }
+            closeOnExec(descriptor)
+            if connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
+                var one: Int32 = 1
+                setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+                #if canImport(Darwin)
+                setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+                #endif
+                return descriptor
+            }
+            lastError = errno
+            close(descriptor)
+        }
+        throw Failure(message: "cannot connect to \(host):\(port): \(String(cString: strerror(lastError)))")
+    }
+
     /// The port a bound socket got.
     private static func boundPort(_ descriptor: Int32) -> Int? {
         var storage = sockaddr_storage()
@@ -113,6 +146,15 @@ enum POSIXSocket {
     static func receive(_ descriptor: Int32, into buffer: inout [UInt8]) -> Int {
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count < 0, errno == EINTR { continue }
+            return count
+        }
+    }
+
+    /// Reads into `buffer` from `offset` up to its end; 0 at end of stream, negative on error.
+    static func receive(_ descriptor: Int32, into buffer: inout [UInt8], at offset: Int) -> Int {
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress! + offset, $0.count - offset, 0) }
             if count < 0, errno == EINTR { continue }
             return count
         }

@@ -1,0 +1,123 @@
+import CheckoutSimGraphQL
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `bench --http` (SPEC §10): the listing query through the server of SPEC §7.2 over loopback
+/// keep-alive connections, and what idle and stalled connections cost.
+package enum HTTPBenchmark {
+    /// One row of the table: a load run, or a single figure (`value`) such as memory.
+    package enum Row: Sendable {
+        case load(HTTPLoad.Result)
+        case figure(name: String, value: Double, unit: String)
+    }
+
+    /// Measures the in-process server (when `url` is nil) or the GraphQL endpoint at `url`.
+    ///
+    /// Each connection count runs twice: `cached` sends the same document every time (the
+    /// server's document cache answers the parse), `cold` makes every document distinct with a
+    /// trailing comment, so each request is parsed and validated as graphql-js does every time.
+    package static func run(
+        url: URL?, connections: [Int], duration: Duration, progress: (Row) -> Void
+    ) throws -> [Row] {
+        var rows: [Row] = []
+        func emit(_ row: Row) { rows.append(row); progress(row) }
+        var server: SimulatorServer?
+        let host: String, port: Int, path: String
+        if let url {
+            guard let urlHost = url.host, let urlPort = url.port else {
+                throw BenchmarkError(message: "--url: expected http://HOST:PORT/PATH, found \"\(url.absoluteString)\"")
+            }
+            (host, port, path) = (urlHost, urlPort, url.path.isEmpty ? "/" : url.path)
+        } else {
+            let started = try SimulatorServer(simulator: try Simulator(), host: "127.0.0.1", port: 0, configuration: .init())
+            server = started
+            (host, port, path) = ("127.0.0.1", started.port, "/graphql")
+        }
+        defer { server?.stopAndWait() }
+        let label = url == nil ? "http" : "url"
+        for count in connections {
+            for cold in [false, true] {
+                let name = "\(label)-listing-\(cold ? "cold" : "cached")-\(count)c"
+                emit(.load(HTTPLoad.run(name: name, host: host, port: port, path: path, connections: count,
+                                        warmUp: .milliseconds(500), duration: duration, body: cold ? coldBody : cachedBody)))
+            }
+        }
+        if let server { idleAndStalled(server, emit: emit) }
+        return rows
+    }
+
+    /// `{"query": …, "variables": {"first": 20}}`, with `# c-n` appended to the query when `tag` is given.
+    static func listingBody(tag: String?) -> [UInt8] {
+        let query = BenchmarkSuite.productsQuery + (tag.map { "\n# \($0)" } ?? "")
+        let body = JSON.object(JSONObject([("query", .string(query)), ("variables", .object(JSONObject([("first", .int(20))])))]))
+        return Array(body.serialized().utf8)
+    }
+
+    private static let cached = listingBody(tag: nil)
+    private static let cachedBody: @Sendable (Int, Int) -> [UInt8] = { _, _ in cached }
+    private static let coldBody: @Sendable (Int, Int) -> [UInt8] = { connection, number in listingBody(tag: "\(connection)-\(number)") }
+
+    /// 256 idle keep-alive connections' memory, and the CPU 50 clients stalled mid-header cost.
+    private static func idleAndStalled(_ server: SimulatorServer, emit: (Row) -> Void) {
+        let before = residentMegabytes()
+        var idle: [Int32] = []
+        for _ in 0..<256 {
+            guard let descriptor = try? POSIXSocket.connected(host: "127.0.0.1", port: server.port) else { break }
+            let request = Array("GET /healthz HTTP/1.1\r\nHost: bench\r\n\r\n".utf8)
+            _ = POSIXSocket.sendSome(descriptor, request, from: 0)
+            var response = [UInt8](repeating: 0, count: 512)
+            _ = POSIXSocket.receive(descriptor, into: &response)
+            idle.append(descriptor)
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        if let before, let after = residentMegabytes() {
+            emit(.figure(name: "http-idle-\(idle.count)-rss-mb", value: after - before, unit: "MB"))
+        }
+        idle.forEach(POSIXSocket.closeDescriptor)
+        Thread.sleep(forTimeInterval: 0.3)
+
+        var stalled: [Int32] = []
+        for _ in 0..<50 {
+            guard let descriptor = try? POSIXSocket.connected(host: "127.0.0.1", port: server.port) else { break }
+            _ = POSIXSocket.sendSome(descriptor, Array("GET /healthz HTTP/1.1\r\nHo".utf8), from: 0)
+            stalled.append(descriptor)
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        let cpuBefore = cpuMilliseconds()
+        Thread.sleep(forTimeInterval: 1)
+        emit(.figure(name: "http-stalled-\(stalled.count)-cpu-ms/s", value: cpuMilliseconds() - cpuBefore, unit: "ms"))
+        stalled.forEach(POSIXSocket.closeDescriptor)
+    }
+
+    /// The process's resident memory now (Linux's /proc; nil elsewhere).
+    static func residentMegabytes() -> Double? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            if let kilobytes = Double(line.filter(\.isNumber)) { return kilobytes / 1024 }
+        }
+        return nil
+    }
+
+    /// User and system CPU time this process has used.
+    static func cpuMilliseconds() -> Double {
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        let user = Double(usage.ru_utime.tv_sec) * 1_000 + Double(usage.ru_utime.tv_usec) / 1_000
+        let system = Double(usage.ru_stime.tv_sec) * 1_000 + Double(usage.ru_stime.tv_usec) / 1_000
+        return user + system
+    }
+}
+
+/// A benchmark that could not run.
+package struct BenchmarkError: Error, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
+}
