@@ -45,9 +45,11 @@ extension SimulatorServer {
         if nanoseconds > 0 {
             Thread.sleep(forTimeInterval: Double(nanoseconds) / 1e9)
         }
-        let answer = conditions.failure.map(GraphQLHTTP.injectedFailure(status:)) ?? GraphQLHTTP.answer(
-            method: method, query: String(request.query), headers: request.headerDictionary,
-            body: method == "POST" ? request.body : nil, simulator: simulator)
+        let answer = conditions.failure.map(GraphQLHTTP.injectedFailure(status:)) ?? gate.pass {
+            GraphQLHTTP.answer(
+                method: method, query: String(request.query), headers: request.headerDictionary,
+                body: method == "POST" ? request.body : nil, simulator: simulator)
+        }
         var response = HTTPResponse(
             status: answer.status, headers: answer.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, body: Array(answer.body))
         response.headers.append(("Cache-Control", "no-store"))
