@@ -19,7 +19,16 @@ public struct StdioProtocol: Sendable {
 
     /// The response line for one input line (without the newline); nil for a blank line.
     public func respond(to line: String) -> String? {
-        guard !line.allSatisfy(\.isWhitespace) else { return nil }
+        var line = line
+        return line.withUTF8 { respond(toLine: $0) }.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The response bytes for one input line's bytes (without the newline); nil for a blank line.
+    ///
+    /// Bytes in, bytes out: `serve --stdio` never turns a line or a response into a `String`.
+    package func respond(toLine line: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        // JSON's whitespace is these four bytes; a line of nothing else is skipped.
+        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }) else { return nil }
         let json: JSON
         do {
             json = try JSONParser.parse(line, maxDepth: simulator.limits.maxVariablesDepth + 2)
@@ -32,21 +41,20 @@ public struct StdioProtocol: Sendable {
         if let reset = object["reset"] {
             guard reset == .bool(true), object.count == 1 else { return badRequest("A reset line is exactly {\"reset\": true}.") }
             simulator.reset()
-            return #"{"ok":true}"#
+            return Array(#"{"ok":true}"#.utf8)
         }
         if let advance = object["advance"] {
             guard object.count == 1, let text = advance.stringValue, let seconds = AdvanceDuration.seconds(from: text) else {
                 return badRequest("An advance line is {\"advance\": \"2h\"}, with units s, m, h or d.")
             }
             let now = simulator.advance(seconds: seconds)
-            return JSON.object(JSONObject([("ok", .bool(true)), ("now", .string(now.iso8601))])).serialized()
+            return Array(JSON.object(JSONObject([("ok", .bool(true)), ("now", .string(now.iso8601))])).serialized().utf8)
         }
         switch Self.request(from: object, maxVariablesBytes: simulator.limits.maxVariablesBytes) {
         case .failure(let failure):
             return badRequest(failure.message)
         case .success(let (request, session)):
-            let response = simulator.execute(request, session: session ?? defaultSession)
-            return String(decoding: response.compactBytes(), as: UTF8.self)
+            return simulator.execute(request, session: session ?? defaultSession).compactBytes()
         }
     }
 
@@ -86,8 +94,13 @@ public struct StdioProtocol: Sendable {
         return .success((GraphQLRequest(query: query, variables: variables, operationName: operationName), session))
     }
 
-    private func badRequest(_ message: String) -> String {
-        GraphQLResponse(errors: [GraphQLError(message, code: .badRequest)]).serialized(pretty: false)
+    /// The answer to a line longer than `maxBytes`, which is skipped up to its newline.
+    package func lineTooLong(maxBytes: Int) -> [UInt8] {
+        badRequest("The line is longer than \(maxBytes) bytes; it was skipped up to its newline.")
+    }
+
+    private func badRequest(_ message: String) -> [UInt8] {
+        GraphQLResponse(errors: [GraphQLError(message, code: .badRequest)]).compactBytes()
     }
 }
 

@@ -88,11 +88,57 @@ enum ServeCommand {
         }
     }
 
+    /// Answers standard input's lines until it ends.
+    ///
+    /// Input is read in 64 KiB chunks and split on newline bytes; the responses to every line of
+    /// a chunk are written in one `write` before the next read, so an interactive client gets
+    /// each answer before the server waits again, and a piped batch costs one write per chunk.
     private static func stdio(_ simulator: Simulator, session: String) -> ExitCode {
         let server = StdioProtocol(simulator: simulator, defaultSession: session)
-        while let line = readLine(strippingNewline: true) {
-            if let response = server.respond(to: line) { Output.line(response) }
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1_024)
+        var output: [UInt8] = []
+        // A line past this is refused once and skipped to its newline, so input without
+        // newlines cannot grow memory without bound (a document is at most 1 MiB, SPEC §4).
+        let maxLine = 16 << 20
+        var discarding = false
+        func answer(_ line: ArraySlice<UInt8>) {
+            guard let response = line.withUnsafeBufferPointer({ server.respond(toLine: $0) }) else { return }
+            output += response
+            output.append(0x0A)
         }
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            // Bytes already in `pending` hold no newline: only the new ones are searched, so a
+            // long line costs linear time, not a rescan per chunk.
+            var searchFrom = pending.count
+            pending += chunk[0..<count]
+            var start = 0
+            while let newline = pending[searchFrom...].firstIndex(of: 0x0A) {
+                if discarding {
+                    discarding = false
+                } else {
+                    answer(pending[start..<newline])
+                }
+                start = newline + 1
+                searchFrom = start
+            }
+            pending.removeFirst(start)
+            if pending.count > maxLine || (discarding && !pending.isEmpty) {
+                if !discarding {
+                    output += server.lineTooLong(maxBytes: maxLine)
+                    output.append(0x0A)
+                    discarding = true
+                }
+                pending.removeAll(keepingCapacity: false)
+            }
+            Output.bytes(output)
+            output.removeAll(keepingCapacity: true)
+        }
+        if !pending.isEmpty, !discarding { answer(pending[...]) }
+        Output.bytes(output)
         return .success
     }
 }

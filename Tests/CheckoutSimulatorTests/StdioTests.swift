@@ -53,6 +53,24 @@ struct StdioTests {
         #expect(first.stdout == second.stdout)
         #expect(first.stdout == Self.expected.joined(separator: "\n") + "\n")
     }
+
+    /// A line past 16 MiB is refused once and skipped to its newline; CRLF endings and a last
+    /// line without a newline are answered like any other.
+    @Test(.enabled(if: Processes.checkoutSim != nil))
+    func anOverlongLineIsRefusedAndTheRestAnswered() throws {
+        let binary = try #require(Processes.checkoutSim)
+        let brands = #"{"query": "{ brands { id } }"}"#
+        let input = brands + "\r\n" + String(repeating: "x", count: 17 << 20) + "\n" + #"{"reset": true}"# + "\n\n" + brands
+        let result = try Processes.run(binary, ["serve", "--stdio"], input: input)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(result.status == 0)
+        #expect(lines.count == 5, "\(lines.map { $0.prefix(80) })")
+        #expect(lines.first?.hasPrefix(#"{"data":{"brands":[{"id":"apple"}"#) == true)
+        #expect(lines.dropFirst().first == #"{"errors":[{"message":"The line is longer than 16777216 bytes; it was skipped up to its newline.","extensions":{"code":"BAD_REQUEST"}}]}"#)
+        #expect(lines.dropFirst(2).first == #"{"ok":true}"#)
+        #expect(lines.dropFirst(3).first == lines.first, "the last line, without a newline, is answered too")
+        #expect(lines.last == "")
+    }
 }
 
 struct CommandLineTests {

@@ -34,7 +34,7 @@ enum HTTPHeadParser {
             case .failure(let failure): return .failure(failure)
             }
         }
-        let hosts = request.headers.filter { $0.name.lowercased() == "host" }
+        let hosts = request.headers.filter { $0.name == "host" }
         if request.minorVersion == 1, hosts.count != 1 {
             return .failure(bad(hosts.isEmpty ? "An HTTP/1.1 request needs a Host field." : "The request has more than one Host field."))
         }
@@ -84,7 +84,9 @@ enum HTTPHeadParser {
         guard value.allSatisfy({ $0 == 9 || (32...126).contains($0) || $0 >= 128 }) else {
             return .failure(bad("The header \(String(decoding: name, as: UTF8.self)) has a control character."))
         }
-        return .success((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+        // Names are stored lowercased (they are case-insensitive), so every lookup is a plain compare.
+        let lowered = name.map { (65...90).contains($0) ? $0 + 32 : $0 }
+        return .success((String(decoding: lowered, as: UTF8.self), String(decoding: value, as: UTF8.self)))
     }
 
     /// RFC 9110 §5.6.2 `tchar`.

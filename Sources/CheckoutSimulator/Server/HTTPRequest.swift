@@ -8,7 +8,7 @@ struct HTTPRequest: Sendable {
     var target: String
     /// `1` for HTTP/1.1, `0` for HTTP/1.0.
     var minorVersion: Int
-    /// The header fields in the order they came, names as sent.
+    /// The header fields in the order they came, names lowercased (HTTP names are case-insensitive).
     var headers: [(name: String, value: String)]
     /// The body, after any chunked framing is removed.
     var body: [UInt8] = []
@@ -23,10 +23,13 @@ struct HTTPRequest: Sendable {
         target.firstIndex(of: "?").map { target[target.index(after: $0)...] } ?? ""
     }
 
-    /// The first field named `name` (compared case-insensitively), with repeated fields joined by commas.
+    /// The field named `name` (lowercase), with repeated fields joined by commas.
     func header(_ name: String) -> String? {
-        let matching = headers.filter { $0.name.lowercased() == name }
-        return matching.isEmpty ? nil : matching.map(\.value).joined(separator: ", ")
+        var found: String?
+        for field in headers where field.name == name {
+            found = found.map { $0 + ", " + field.value } ?? field.value
+        }
+        return found
     }
 
     /// Whether the connection stays open after the response (RFC 9112 §9.3): HTTP/1.1 unless
@@ -40,8 +43,7 @@ struct HTTPRequest: Sendable {
     var headerDictionary: [String: String] {
         var fields: [String: String] = [:]
         for (name, value) in headers {
-            let key = name.lowercased()
-            fields[key] = fields[key].map { $0 + ", " + value } ?? value
+            fields[name] = fields[name].map { $0 + ", " + value } ?? value
         }
         return fields
     }

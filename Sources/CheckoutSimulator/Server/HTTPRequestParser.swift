@@ -166,7 +166,7 @@ struct HTTPRequestParser {
     /// The body's length, or nil when it is chunked (RFC 9112 §6.3). Both framings at once, an
     /// unknown transfer coding, or disagreeing lengths are refused: guessing is how requests get smuggled.
     private func bodyFraming(of request: HTTPRequest) -> Result<Int?, HTTPFailure> {
-        let lengths = request.headers.filter { $0.name.lowercased() == "content-length" }.map(\.value)
+        let lengths = request.headers.filter { $0.name == "content-length" }.map(\.value)
         if let coding = request.header("transfer-encoding") {
             guard lengths.isEmpty else { return .failure(malformed("Send Content-Length or Transfer-Encoding, not both.")) }
             guard coding.lowercased() == "chunked" else {
@@ -175,12 +175,23 @@ struct HTTPRequestParser {
             guard request.minorVersion == 1 else { return .failure(malformed("Chunked bodies need HTTP/1.1.")) }
             return .success(nil)
         }
-        let values = Set(lengths.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingASCIISpaces } })
-        guard values.count <= 1 else { return .failure(malformed("The Content-Length fields disagree.")) }
-        guard let text = values.first else { return .success(0) }
-        guard !text.isEmpty, text.count <= 12, text.utf8.allSatisfy({ (48...57).contains($0) }), let length = Int(text) else {
-            return .failure(malformed("Content-Length \"\(text)\" is not a number of bytes."))
+        // Every Content-Length field, and every comma-separated item in one, must be the same
+        // decimal number (RFC 9112 §6.3). Read as bytes: a Set of trimmed Strings cost ~20k
+        // instructions a request under callgrind.
+        var agreed: Int?
+        for value in lengths {
+            for item in value.utf8.split(separator: 44, omittingEmptySubsequences: false) {
+                let digits = item.drop { $0 == 32 || $0 == 9 }.reversed().drop { $0 == 32 || $0 == 9 }.reversed()
+                guard (1...12).contains(digits.count), digits.allSatisfy({ (48...57).contains($0) }) else {
+                    let text = String(decoding: item, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                    return .failure(malformed("Content-Length \"\(text)\" is not a number of bytes."))
+                }
+                let number = digits.reduce(0) { $0 * 10 + Int($1 - 48) }
+                guard agreed == nil || agreed == number else { return .failure(malformed("The Content-Length fields disagree.")) }
+                agreed = number
+            }
         }
+        guard let length = agreed else { return .success(0) }
         guard length <= limits.bodyBytes else { return .failure(tooLarge) }
         return .success(length)
     }
@@ -201,12 +212,5 @@ struct HTTPRequestParser {
             size = size * 16 + value
         }
         return size
-    }
-}
-
-extension Substring {
-    /// The text without leading and trailing spaces and tabs (HTTP's optional whitespace).
-    var trimmingASCIISpaces: String {
-        String(self.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

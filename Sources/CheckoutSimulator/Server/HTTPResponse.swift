@@ -30,21 +30,35 @@ struct HTTPResponse: Sendable {
     /// No `Date` field: the server has no clock whose time it may show (RFC 9110 §6.6.1 allows
     /// that), and leaving it out keeps responses byte-identical from run to run.
     func serialized(forHead: Bool, minorVersion: Int, keepAlive: Bool) -> [UInt8] {
-        var text = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
+        // Appended as bytes into one buffer sized up front: building the head as a String and
+        // converting it cost ~15k instructions a response under callgrind.
+        let withBody = !forHead && status != 204
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256 + headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 } + (withBody ? body.count : 0))
+        func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+        append("HTTP/1.1 ")
+        append(String(status))
+        bytes.append(32)
+        append(Self.reason(status))
+        bytes += [13, 10]
         for (name, value) in headers {
-            text += name + ": " + value + "\r\n"
+            append(name)
+            bytes += [58, 32]
+            append(value)
+            bytes += [13, 10]
         }
         if status != 204, status >= 200 {
-            text += "Content-Length: \(body.count)\r\n"
+            append("Content-Length: ")
+            append(String(body.count))
+            bytes += [13, 10]
         }
         if !keepAlive {
-            text += "Connection: close\r\n"
+            append("Connection: close\r\n")
         } else if minorVersion == 0 {
-            text += "Connection: keep-alive\r\n"
+            append("Connection: keep-alive\r\n")
         }
-        text += "\r\n"
-        var bytes = Array(text.utf8)
-        if !forHead, status != 204 { bytes += body }
+        bytes += [13, 10]
+        if withBody { bytes += body }
         return bytes
     }
 

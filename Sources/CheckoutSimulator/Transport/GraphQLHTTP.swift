@@ -41,12 +41,12 @@ public enum GraphQLHTTP {
 
     /// The same, for a raw (percent-encoded) query string and body bytes.
     static func answer(method: String, query: String, headers: [String: String], body: [UInt8]?, simulator: Simulator) -> Answer {
-        let modern = (header("Accept", in: headers) ?? "").contains(graphQLResponseType)
+        let modern = (header("accept", in: headers) ?? "").contains(graphQLResponseType)
         let reply = Reply(modern: modern)
         guard let parameters = FormQuery.decode(query) else {
             return reply.bad("The query string is not valid percent-encoding.", status: 400)
         }
-        let headerSession = header("X-Checkout-Session", in: headers).flatMap { $0.isEmpty ? nil : $0 }
+        let headerSession = header("x-checkout-session", in: headers).flatMap { $0.isEmpty ? nil : $0 }
             ?? parameters.last { $0.name == "session" && !$0.value.isEmpty }?.value
         let limits = simulator.limits
 
@@ -75,7 +75,7 @@ public enum GraphQLHTTP {
                 return reply.single(simulator.execute(request, session: session), session: session, operation: request.operationName)
             }
         case "POST":
-            let type = (header("Content-Type", in: headers) ?? "").lowercased()
+            let type = String(decoding: (header("content-type", in: headers) ?? "").utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
             guard type.hasPrefix("application/json") || type.hasPrefix(graphQLResponseType) else {
                 return reply.bad("Send the request as Content-Type: application/json.", status: 415)
             }
@@ -166,9 +166,14 @@ public enum GraphQLHTTP {
         return Answer(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: Data(body.compactBytes()))
     }
 
+    /// The field named `name` (given in lowercase) in any letter case: the server's fields are
+    /// lowercase already (found at once), `URLRequest`'s as the app wrote them.
     static func header(_ name: String, in headers: [String: String]) -> String? {
-        let lowered = name.lowercased()
-        return headers.first { $0.key.lowercased() == lowered }?.value
+        if let value = headers[name] { return value }
+        return headers.first { key, _ in
+            key.utf8.count == name.utf8.count
+                && zip(key.utf8, name.utf8).allSatisfy { ((65...90).contains($0) ? $0 + 32 : $0) == $1 }
+        }?.value
     }
 }
 

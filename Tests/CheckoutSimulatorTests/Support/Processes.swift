@@ -46,6 +46,7 @@ enum Processes {
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
+        _ = ignoreBrokenPipes
         try process.run()
         let outputs = Outputs()
         let group = DispatchGroup()
@@ -64,6 +65,10 @@ enum Processes {
         let (out, err) = outputs.both
         return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
+
+    /// A child that exits (or is killed) before reading all its input must fail a test, not
+    /// end the test process with SIGPIPE.
+    private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     /// What the reader threads collected.
     private final class Outputs: @unchecked Sendable {
