@@ -31,38 +31,35 @@ enum POSIXSocket {
     /// `port` (0 for a free one), and the port it got.
     static func listening(host: String, port: Int, backlog: Int32 = 512) throws(Failure) -> (descriptor: Int32, port: Int) {
         guard (0...65_535).contains(port) else { throw Failure(message: "port \(port) is out of range (0–65535)") }
-        var hints = addrinfo()
-        hints.ai_flags = AI_PASSIVE
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = streamType
-        var found: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(host, String(port), &hints, &found)
-        guard status == 0, let first = found else {
-            throw Failure(message: "cannot resolve host \"\(host)\": \(String(cString: gai_strerror(status)))")
-        }
-        defer { freeaddrinfo(first) }
-        var lastError: Int32 = 0
-        var candidate: UnsafeMutablePointer<addrinfo>? = first
-        while let info = candidate {
-            candidate = info.pointee.ai_next
-            let descriptor = socket(info.pointee.ai_family, streamType, 0)
-            guard descriptor >= 0 else { lastError = errno; continue }
-            closeOnExec(descriptor)
+        let descriptor = try firstSocket(host: host, port: port, passive: true, doing: "listen on") { descriptor, info in
             var one: Int32 = 1
             setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-            if bind(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, listen(descriptor, backlog) == 0 {
-                return (descriptor, boundPort(descriptor) ?? port)
-            }
-            lastError = errno
-            close(descriptor)
+            return bind(descriptor, info.ai_addr, info.ai_addrlen) == 0 && listen(descriptor, backlog) == 0
         }
-        throw Failure(message: "cannot listen on \(host):\(port): \(String(cString: strerror(lastError)))")
+        return (descriptor, boundPort(descriptor) ?? port)
     }
 
     /// A blocking socket connected to `host`:`port`, with Nagle's algorithm off (for the load
     /// generator of `bench --http`).
     static func connected(host: String, port: Int) throws(Failure) -> Int32 {
+        let descriptor = try firstSocket(host: host, port: port, passive: false, doing: "connect to") { descriptor, info in
+            connect(descriptor, info.ai_addr, info.ai_addrlen) == 0
+        }
+        var one: Int32 = 1
+        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        #if canImport(Darwin)
+        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        return descriptor
+    }
+
+    /// The first of `host`'s addresses on which a new stream socket passes `setUp`; the socket
+    /// is close-on-exec. `doing` words the error ("listen on", "connect to").
+    private static func firstSocket(
+        host: String, port: Int, passive: Bool, doing: String, setUp: (Int32, addrinfo) -> Bool
+    ) throws(Failure) -> Int32 {
         var hints = addrinfo()
+        hints.ai_flags = passive ? AI_PASSIVE : 0
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = streamType
         var found: UnsafeMutablePointer<addrinfo>?
@@ -78,18 +75,11 @@ enum POSIXSocket {
             let descriptor = socket(info.pointee.ai_family, streamType, 0)
             guard descriptor >= 0 else { lastError = errno; continue }
             closeOnExec(descriptor)
-            if connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
-                var one: Int32 = 1
-                setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-                #if canImport(Darwin)
-                setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-                #endif
-                return descriptor
-            }
+            if setUp(descriptor, info.pointee) { return descriptor }
             lastError = errno
             close(descriptor)
         }
-        throw Failure(message: "cannot connect to \(host):\(port): \(String(cString: strerror(lastError)))")
+        throw Failure(message: "cannot \(doing) \(host):\(port): \(String(cString: strerror(lastError)))")
     }
 
     /// The port a bound socket got.

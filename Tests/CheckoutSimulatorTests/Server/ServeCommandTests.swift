@@ -68,6 +68,19 @@ import FoundationNetworking
         var value: String { lock.lock(); defer { lock.unlock() }; return text }
     }
 
+    /// A new empty folder for one test's files.
+    static func folder(_ name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static func write(_ text: String, to name: String, in folder: URL) throws -> URL {
+        let file = folder.appendingPathComponent(name)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
     static let query = "{ products(first: 3) { nodes { id name price { formatted } } } }"
 
     static func get(_ url: URL) async throws -> String {
@@ -106,16 +119,14 @@ import FoundationNetworking
 
     @Test(.enabled(if: Processes.checkoutSim != nil))
     func preloadSetsTheShopUpAndQuietLogsNothing() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-preload-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.folder("serve-preload")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("demo.scenario")
-        try """
+        let file = try Self.write("""
             scenario "A cart ready for the demo"
             step "Add a laptop"
               send AddToCart {"productId": "dell-xps-13"}
               expect $.data.addToCart.cart.totalQuantity == 1
-            """.write(to: file, atomically: true, encoding: .utf8)
+            """, to: "demo.scenario", in: folder)
         let served = try Served(["--preload", file.path, "--quiet"])
         let url = try #require(served.url)
         let (_, answer) = try await Self.post(url, #"{"query": "{ cart { totalQuantity } }"}"#)
@@ -127,23 +138,20 @@ import FoundationNetworking
 
     @Test(.enabled(if: Processes.checkoutSim != nil))
     func aFailingPreloadStopsBeforeServing() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-bad-preload-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.folder("serve-bad-preload")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let failing = folder.appendingPathComponent("failing.scenario")
-        try """
+        let failing = try Self.write("""
             scenario "Wrong"
             step "Expects an empty cart to hold one"
               send Cart
               expect $.data.cart.totalQuantity == 1
-            """.write(to: failing, atomically: true, encoding: .utf8)
+            """, to: "failing.scenario", in: folder)
         let binary = try #require(Processes.checkoutSim)
         let result = try Processes.run(binary, ["serve", "--port", "0", "--preload", failing.path], timeout: 20)
         #expect(result.status == 4)
         #expect(result.stdout.isEmpty, "nothing listens")
         #expect(result.stderr.hasPrefix("error: --preload \(failing.path) failed:"), "\(result.stderr)")
-        let broken = folder.appendingPathComponent("broken.scenario")
-        try "scenario \"Broken\"\nstep \"x\"\n  sned Cart\n".write(to: broken, atomically: true, encoding: .utf8)
+        let broken = try Self.write("scenario \"Broken\"\nstep \"x\"\n  sned Cart\n", to: "broken.scenario", in: folder)
         let parse = try Processes.run(binary, ["serve", "--port", "0", "--preload", broken.path], timeout: 20)
         #expect(parse.status == 2)
         #expect(parse.stderr.contains("broken.scenario:3:3"), "\(parse.stderr)")
