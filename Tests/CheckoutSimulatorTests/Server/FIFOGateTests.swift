@@ -36,7 +36,9 @@ import Testing
         let release = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
         done.enter()
-        Thread { gate.pass { release.wait() }; done.leave() }.start()
+        let holding = DispatchSemaphore(value: 0)
+        Thread { gate.pass { holding.signal(); release.wait() }; done.leave() }.start()
+        #expect(holding.wait(timeout: .now() + 10) == .success, "the first thread holds the only place")
         for id in 0..<6 {
             done.enter()
             Thread { gate.pass { record.enter(id); record.leave() }; done.leave() }.start()

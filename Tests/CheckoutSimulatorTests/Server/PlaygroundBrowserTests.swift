@@ -67,6 +67,37 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("POST /graphql 200 ") && $0.hasSuffix("session=browser op=Add") }, "\(lines)")
     }
 
+    /// A person's path: type a query into the editor, press Ctrl-Enter, read the answer; then
+    /// click a field in the schema browser and press the Reset button.
+    @Test(.enabled(if: chromium != nil))
+    func aQueryTypedIntoThePageReturnsData() async throws {
+        try await ServerHarness.with { harness in
+            let browser = try DevToolsBrowser(try #require(Self.chromium))
+            defer { browser.close() }
+            try browser.open(harness.server.baseURL + "/")
+            #expect(try browser.waitUntil("document.body.dataset.schema === 'ready'"), "the schema loaded")
+            _ = try browser.evaluate("(() => { const q = document.getElementById('query'); q.focus(); q.select(); return true })()")
+            try browser.type("{ brands { id name } }")
+            try browser.pressControlEnter()
+            #expect(try browser.waitUntil("document.getElementById('response').dataset.status === '200'"), "Ctrl-Enter ran the query")
+            let shown = try browser.evaluate("document.getElementById('response').textContent") as? String ?? ""
+            #expect(shown.contains(#""name": "Apple""#), "\(shown.prefix(300))")
+            #expect(try browser.evaluate("document.querySelectorAll('[data-history]').length") as? Int == 1, "the request is in the history")
+
+            // The schema browser: open Query, click `cart`; the editor gets `cart {  }` at the caret.
+            _ = try browser.evaluate("(() => { const q = document.getElementById('query'); q.value = ''; q.focus(); return true })()")
+            _ = try browser.evaluate("document.querySelector('#schema [data-type=\"Query\"]').click()")
+            _ = try browser.evaluate("document.querySelector('#schema [data-field=\"cart\"]').click()")
+            #expect(try browser.evaluate("document.getElementById('query').value") as? String == "cart {  }")
+
+            // Reset through the button: a cart filled over HTTP is empty again.
+            _ = harness.simulator.execute(#"mutation { addToCart(productId: "pixel-8") { cart { totalQuantity } } }"#)
+            _ = try browser.evaluate("document.getElementById('reset').click()")
+            #expect(try browser.waitUntil("document.getElementById('notice').textContent.startsWith('Reset')"))
+            #expect(harness.simulator.execute("{ cart { totalQuantity } }").serialized(pretty: false) == #"{"data":{"cart":{"totalQuantity":0}}}"#)
+        }
+    }
+
     @Test func thePageIsSelfContained() async throws {
         try await ServerHarness.with { harness in
             let page = try await harness.send("GET", "/")
