@@ -60,8 +60,9 @@ final class DevToolsBrowser: @unchecked Sendable {
         var message: [String: Any] = ["id": id, "method": method, "params": parameters]
         if !toBrowser, let session { message["sessionId"] = session }
         commands.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: message) + Data([0]))
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(20)
+        while clock.now < deadline {
             lock.lock()
             let reply = received.firstIndex { ($0["id"] as? Int) == id }.map { received.remove(at: $0) }
             lock.unlock()
@@ -89,8 +90,9 @@ final class DevToolsBrowser: @unchecked Sendable {
 
     /// Polls `expression` until it is true; false after `seconds`.
     func waitUntil(_ expression: String, seconds: Double = 20) throws -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(Int(seconds * 1_000))
+        while clock.now < deadline {
             if try evaluate(expression) as? Bool == true { return true }
             usleep(50_000)
         }
