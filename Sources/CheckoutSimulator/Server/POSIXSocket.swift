@@ -45,11 +45,7 @@ enum POSIXSocket {
         let descriptor = try firstSocket(host: host, port: port, passive: false, doing: "connect to") { descriptor, info in
             connect(descriptor, info.ai_addr, info.ai_addrlen) == 0
         }
-        var one: Int32 = 1
-        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        #if canImport(Darwin)
-        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #endif
+        setUpConnection(descriptor)
         return descriptor
     }
 
@@ -105,13 +101,18 @@ enum POSIXSocket {
         let descriptor = accept(listener, nil, nil)
         guard descriptor >= 0 else { return nil }
         closeOnExec(descriptor)
+        setUpConnection(descriptor)
+        return descriptor
+    }
+
+    /// Messages are written in one piece, so Nagle's algorithm would only hold them back; on
+    /// Darwin, a write to a closed peer returns an error instead of raising SIGPIPE.
+    private static func setUpConnection(_ descriptor: Int32) {
         var one: Int32 = 1
-        // Responses are written in one piece; Nagle's algorithm would only hold them back.
         setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         #if canImport(Darwin)
         setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
-        return descriptor
     }
 
     /// What `waitUntilReady` saw.
