@@ -66,7 +66,7 @@ enum Help {
               GET /               the playground
               GET /schema.graphql the schema as SDL; GET /healthz
               POST /__sim/reset, /__sim/advance {"by":"2h"}, /__sim/network, /__sim/scenario
-            The session is the X-Sim-Session header, a ?session= parameter or the body's "session".
+            The session is the X-Checkout-Session header, a ?session= parameter or the body's "session".
             One line per request goes to standard error unless --quiet.
 
             With --stdio, reads one JSON request per line from standard input:

@@ -52,11 +52,7 @@ struct URLProtocolTests {
         func send(_ request: URLRequest) async throws -> (Int, String, [String: String]) {
             let (data, response) = try await session.data(for: request)
             let http = try #require(response as? HTTPURLResponse)
-            var headers: [String: String] = [:]
-            for (key, value) in http.allHeaderFields {
-                if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
-            }
-            return (http.statusCode, String(decoding: data, as: UTF8.self), headers)
+            return (http.statusCode, String(decoding: data, as: UTF8.self), http.lowercasedFields)
         }
 
         func unregister() { route.unregister() }

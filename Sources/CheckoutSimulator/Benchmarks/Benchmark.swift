@@ -60,10 +60,14 @@ public struct BenchmarkTimer {
 
 /// Reads the process's peak resident set size, in MB (Linux `VmHWM`); nil where unavailable.
 public func peakResidentMegabytes() -> Double? {
+    processStatusMegabytes("VmHWM").map { ($0 * 10).rounded() / 10 }
+}
+
+/// A kilobyte figure of Linux's `/proc/self/status` (`VmHWM`, `VmRSS`), in MB; nil elsewhere.
+func processStatusMegabytes(_ key: String) -> Double? {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-        let digits = line.filter(\.isNumber)
-        if let kilobytes = Double(digits) { return (kilobytes / 1024 * 10).rounded() / 10 }
+    for line in status.split(separator: "\n") where line.hasPrefix(key + ":") {
+        if let kilobytes = Double(line.filter(\.isNumber)) { return kilobytes / 1024 }
     }
     return nil
 }

@@ -63,7 +63,7 @@ package enum HTTPBenchmark {
 
     /// 256 idle keep-alive connections' memory, and the CPU 50 clients stalled mid-header cost.
     private static func idleAndStalled(_ server: SimulatorServer, emit: (Row) -> Void) {
-        let before = residentMegabytes()
+        let before = processStatusMegabytes("VmRSS")
         var idle: [Int32] = []
         for _ in 0..<256 {
             guard let descriptor = try? POSIXSocket.connected(host: "127.0.0.1", port: server.port) else { break }
@@ -74,7 +74,7 @@ package enum HTTPBenchmark {
             idle.append(descriptor)
         }
         Thread.sleep(forTimeInterval: 0.3)
-        if let before, let after = residentMegabytes() {
+        if let before, let after = processStatusMegabytes("VmRSS") {
             emit(.figure(name: "http-idle-\(idle.count)-rss-mb", value: after - before, unit: "MB"))
         }
         idle.forEach(POSIXSocket.closeDescriptor)
@@ -91,15 +91,6 @@ package enum HTTPBenchmark {
         Thread.sleep(forTimeInterval: 1)
         emit(.figure(name: "http-stalled-\(stalled.count)-cpu-ms/s", value: cpuMilliseconds() - cpuBefore, unit: "ms"))
         stalled.forEach(POSIXSocket.closeDescriptor)
-    }
-
-    /// The process's resident memory now (Linux's /proc; nil elsewhere).
-    static func residentMegabytes() -> Double? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            if let kilobytes = Double(line.filter(\.isNumber)) { return kilobytes / 1024 }
-        }
-        return nil
     }
 
     /// User and system CPU time this process has used.

@@ -122,25 +122,41 @@ package enum HTTPLoad {
         }
 
         /// The status and total length of the response at `start` when it has all arrived.
+        ///
+        /// Read as bytes: this runs once per response on the generator's threads, which share
+        /// the cores with the server being measured.
         private func complete() -> (Int, Int)? {
-            guard end - start >= 4 else { return nil }
-            var index = start
-            while index + 3 < end {
-                if buffer[index] == 13, buffer[index + 1] == 10, buffer[index + 2] == 13, buffer[index + 3] == 10 { break }
+            guard let headEnd = index(of: [13, 10, 13, 10], from: start) else { return nil }
+            // "HTTP/1.1 200 …": the three digits after the first space.
+            var status = 0
+            if let space = buffer[start..<headEnd].firstIndex(of: 32), space + 3 < headEnd {
+                status = buffer[(space + 1)...(space + 3)].reduce(0) { $0 * 10 + Int($1) - 48 }
+            }
+            var length: Int?
+            var line = start
+            while let lineEnd = index(of: [13, 10], from: line), lineEnd <= headEnd {
+                if lineEnd - line > Self.contentLength.count,
+                   zip(buffer[line...], Self.contentLength).allSatisfy({ ASCII.lowercased($0) == $1 }) {
+                    length = buffer[(line + Self.contentLength.count)..<lineEnd]
+                        .filter { (48...57).contains($0) }.reduce(0) { $0 * 10 + Int($1) - 48 }
+                }
+                line = lineEnd + 2
+            }
+            guard let length else { return (0, headEnd + 4 - start) }
+            let total = headEnd + 4 - start + length
+            return end - start >= total ? (status, total) : nil
+        }
+
+        private static let contentLength = Array("content-length:".utf8)
+
+        /// Where `pattern` first starts at or after `from`, before `end`.
+        private func index(of pattern: [UInt8], from: Int) -> Int? {
+            var index = from
+            while index + pattern.count <= end {
+                if buffer[index] == pattern[0], buffer[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
                 index += 1
             }
-            guard index + 3 < end else { return nil }
-            let head = String(decoding: buffer[start..<index], as: UTF8.self)
-            let lines = head.split(separator: "\r\n")
-            let status = lines.first.flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Int($0) } ?? 0
-            let length = lines.dropFirst().lazy.compactMap { line -> Int? in
-                let parts = line.split(separator: ":", maxSplits: 1)
-                guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-                return Int(parts[1].trimmingCharacters(in: .whitespaces))
-            }.first
-            guard let length else { return (0, index + 4 - start) }
-            let total = index + 4 - start + length
-            return end - start >= total ? (status, total) : nil
+            return nil
         }
     }
 }

@@ -85,8 +85,7 @@ enum HTTPHeadParser {
             return .failure(bad("The header \(String(decoding: name, as: UTF8.self)) has a control character."))
         }
         // Names are stored lowercased (they are case-insensitive), so every lookup is a plain compare.
-        let lowered = name.map { (65...90).contains($0) ? $0 + 32 : $0 }
-        return .success((String(decoding: lowered, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+        return .success((ASCII.lowercased(name), String(decoding: value, as: UTF8.self)))
     }
 
     /// RFC 9110 §5.6.2 `tchar`.

@@ -12,7 +12,7 @@ enum Playground {
 
     /// `[{"file": "Cart.graphql", "text": "…"}, …]` in path order; `</` is written `<\/` (the same
     /// string to JSON) so no operation text can close the `<script>` element it sits in.
-    static var examplesJSON: String {
+    private static var examplesJSON: String {
         let files = BundledOperations.files.map { file -> JSON in
             var object = JSONObject()
             object["file"] = .string(String(file.path.split(separator: "/").last ?? ""))

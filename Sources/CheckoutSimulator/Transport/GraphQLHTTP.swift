@@ -75,7 +75,7 @@ public enum GraphQLHTTP {
                 return reply.single(simulator.execute(request, session: session), session: session, operation: request.operationName)
             }
         case "POST":
-            let type = String(decoding: (header("content-type", in: headers) ?? "").utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+            let type = ASCII.lowercased((header("content-type", in: headers) ?? "").utf8)
             guard type.hasPrefix("application/json") || type.hasPrefix(graphQLResponseType) else {
                 return reply.bad("Send the request as Content-Type: application/json.", status: 415)
             }
@@ -172,7 +172,7 @@ public enum GraphQLHTTP {
         if let value = headers[name] { return value }
         return headers.first { key, _ in
             key.utf8.count == name.utf8.count
-                && zip(key.utf8, name.utf8).allSatisfy { ((65...90).contains($0) ? $0 + 32 : $0) == $1 }
+                && zip(key.utf8, name.utf8).allSatisfy { ASCII.lowercased($0) == $1 }
         }?.value
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CheckoutSimulator
+import CheckoutSimCommerce
 
 /// The playground page in a real headless Chromium against a real server (SPEC §7.2).
 ///
@@ -34,9 +35,9 @@ import Testing
 
     @Test(.enabled(if: chromium != nil))
     func thePageLoadsTheSchemaShowsExamplesAndRunsARequest() async throws {
-        let logged = LogLines()
+        let logged = Locked([String]())
         var configuration = SimulatorServer.Configuration()
-        configuration.log = { logged.append($0.description) }
+        configuration.log = { line in logged.withLock { $0.append(line.description) } }
         let mutation = #"mutation Add { addToCart(productId: "pixel-8", quantity: 2) { cart { totalQuantity } } }"#
         var components = URLComponents()
         components.queryItems = [
@@ -62,7 +63,7 @@ import Testing
             #expect(harness.simulator.execute(cart, session: "browser").serialized(pretty: false) == #"{"data":{"cart":{"totalQuantity":2}}}"#)
             #expect(harness.simulator.execute(cart).serialized(pretty: false) == #"{"data":{"cart":{"totalQuantity":0}}}"#)
         }
-        let lines = logged.lines
+        let lines = logged.withLock { $0 }
         #expect(lines.contains { $0.hasPrefix("GET / 200 ") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("POST /graphql 200 ") && $0.hasSuffix("session=browser op=Add") }, "\(lines)")
     }
@@ -111,12 +112,5 @@ import Testing
             #expect(page.body.contains(#"{"file":"Cart.graphql","text":"#))
             #expect(!page.body.contains("</script>\n  products"), "operation text cannot close the script element")
         }
-    }
-
-    private final class LogLines: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: [String] = []
-        func append(_ line: String) { lock.lock(); stored.append(line); lock.unlock() }
-        var lines: [String] { lock.lock(); defer { lock.unlock() }; return stored }
     }
 }

@@ -1,3 +1,4 @@
+import CheckoutSimCommerce
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -23,7 +24,7 @@ import FoundationNetworking
             process.standardError = stderr
             try process.run()
             // The first line names the port; read it on another thread so a silent child fails the test.
-            let firstLine = LineBox()
+            let firstLine = Locked("")
             let reader = stdout.fileHandleForReading
             let ready = DispatchSemaphore(value: 0)
             DispatchQueue.global().async {
@@ -33,7 +34,7 @@ import FoundationNetworking
                     if chunk.isEmpty { break }
                     bytes += chunk
                 }
-                firstLine.set(String(decoding: bytes, as: UTF8.self))
+                firstLine.withLock { $0 = String(decoding: bytes, as: UTF8.self) }
                 ready.signal()
             }
             guard ready.wait(timeout: .now() + 20) == .success else {
@@ -41,7 +42,7 @@ import FoundationNetworking
                 Issue.record("serve printed nothing within 20 s")
                 return
             }
-            let line = firstLine.value
+            let line = firstLine.withLock { $0 }
             #expect(line.hasPrefix("checkout-sim listening on http://127.0.0.1:"), "\(line)")
             url = URL(string: line.replacingOccurrences(of: "checkout-sim listening on ", with: "")
                 .trimmingCharacters(in: .whitespacesAndNewlines))
@@ -59,13 +60,6 @@ import FoundationNetworking
             }
             return (process.terminationStatus, String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
         }
-    }
-
-    private final class LineBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var text = ""
-        func set(_ value: String) { lock.lock(); text = value; lock.unlock() }
-        var value: String { lock.lock(); defer { lock.unlock() }; return text }
     }
 
     /// A new empty folder for one test's files.

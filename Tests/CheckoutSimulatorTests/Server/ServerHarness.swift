@@ -46,11 +46,7 @@ struct ServerHarness {
         if let body { request.httpBody = Data(body.utf8) }
         let (data, response) = try await session.data(for: request)
         let http = try #require(response as? HTTPURLResponse)
-        var fields: [String: String] = [:]
-        for (key, value) in http.allHeaderFields {
-            if let key = key as? String, let value = value as? String { fields[key.lowercased()] = value }
-        }
-        return (http.statusCode, String(decoding: data, as: UTF8.self), fields)
+        return (http.statusCode, String(decoding: data, as: UTF8.self), http.lowercasedFields)
     }
 
     func post(_ body: String, session name: String? = nil, accept: String? = nil) async throws -> (status: Int, body: String, headers: [String: String]) {

@@ -1,3 +1,4 @@
+import CheckoutSimCommerce
 import Foundation
 
 /// Runs helper programs for tests: the built `checkout-sim` and python3 with graphql-core.
@@ -48,10 +49,16 @@ enum Processes {
         process.standardError = stderr
         _ = ignoreBrokenPipes
         try process.run()
-        let outputs = Outputs()
+        let outputs = Locked((out: Data(), err: Data()))
         let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { outputs.setOut(stdout.fileHandleForReading.readDataToEndOfFile()) }
-        DispatchQueue.global().async(group: group) { outputs.setErr(stderr.fileHandleForReading.readDataToEndOfFile()) }
+        DispatchQueue.global().async(group: group) {
+            let data = stdout.fileHandleForReading.readDataToEndOfFile()
+            outputs.withLock { $0.out = data }
+        }
+        DispatchQueue.global().async(group: group) {
+            let data = stderr.fileHandleForReading.readDataToEndOfFile()
+            outputs.withLock { $0.err = data }
+        }
         DispatchQueue.global().async {
             stdin.fileHandleForWriting.write(Data(input.utf8))
             try? stdin.fileHandleForWriting.close()
@@ -62,23 +69,13 @@ enum Processes {
             throw TimedOut(arguments: arguments, seconds: timeout)
         }
         process.waitUntilExit()
-        let (out, err) = outputs.both
+        let (out, err) = outputs.withLock { ($0.out, $0.err) }
         return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 
     /// A child that exits (or is killed) before reading all its input must fail a test, not
     /// end the test process with SIGPIPE.
     private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
-
-    /// What the reader threads collected.
-    private final class Outputs: @unchecked Sendable {
-        private let lock = NSLock()
-        private var out = Data()
-        private var err = Data()
-        func setOut(_ data: Data) { lock.lock(); out = data; lock.unlock() }
-        func setErr(_ data: Data) { lock.lock(); err = data; lock.unlock() }
-        var both: (Data, Data) { lock.lock(); defer { lock.unlock() }; return (out, err) }
-    }
 
     /// True when python3 has graphql-core 3.2.8 (the pinned reference); otherwise says loudly
     /// that the tests needing it are skipped.
