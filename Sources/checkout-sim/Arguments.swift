@@ -9,9 +9,15 @@ struct Arguments {
 
     private(set) var positionals: [String] = []
     private var options: [(name: String, value: String?)] = []
+    /// The names the command declared, so a lookup of an undeclared one is caught in debug builds.
+    private let declared: Set<String>
 
-    /// Splits `words`; `valued` names the options that take a value.
-    init(_ words: [String], valued: Set<String>, flags: Set<String>) throws(Failure) {
+    /// Splits `words` by the options `command` accepts.
+    init(_ words: [String], for command: CommandDescription) throws(Failure) {
+        let accepted = command.acceptedOptions
+        let valued = Set(accepted.filter { $0.value != nil }.map(\.name))
+        let flags = Set(accepted.filter { $0.value == nil }.map(\.name))
+        declared = valued.union(flags)
         var index = 0
         while index < words.count {
             let word = words[index]
@@ -37,22 +43,25 @@ struct Arguments {
             } else if flags.contains(name), inlineValue == nil {
                 options.append((name, nil))
             } else {
-                let close = Suggestions.list(name, options: valued.union(flags).sorted()).first
+                let close = Suggestions.list(name, options: accepted.map(\.name)).first
                 throw Failure(message: "unknown option --\(name)" + (close.map { " (did you mean --\($0)?)" } ?? ""))
             }
         }
     }
 
     func value(_ name: String) -> String? {
-        options.last { $0.name == name }?.value
+        assert(declared.contains(name), "--\(name) is not in the command's description")
+        return options.last { $0.name == name }?.value
     }
 
     /// Every value given for a repeatable option, in order.
     func values(_ name: String) -> [String] {
-        options.filter { $0.name == name }.compactMap(\.value)
+        assert(declared.contains(name), "--\(name) is not in the command's description")
+        return options.filter { $0.name == name }.compactMap(\.value)
     }
 
     func has(_ name: String) -> Bool {
-        options.contains { $0.name == name }
+        assert(declared.contains(name), "--\(name) is not in the command's description")
+        return options.contains { $0.name == name }
     }
 }

@@ -3,11 +3,37 @@ import Foundation
 import CheckoutSimulator
 
 /// `checkout-sim bench`: the benchmark table (or `--json` lines).
-enum BenchCommand {
-    static func run(_ words: [String]) throws(Arguments.Failure) -> ExitCode {
-        let arguments = try Arguments(
-            words, valued: CommandLineTool.commonValued.union(["iterations", "query", "variables", "case", "catalog", "url", "connections", "duration"]),
-            flags: CommandLineTool.commonFlags.union(["json", "http"]))
+enum BenchCommand: Command {
+    static let description = CommandDescription(
+        name: "bench", synopsis: "bench", summary: "Measure the engine (build with -c release)",
+        usage: [
+            "bench [--iterations N] [--json] [--case TEXT] [--catalog N]",
+            "bench --query FILE [--variables JSON] [--iterations N]",
+            "bench --http [--url URL] [--connections 1,64] [--duration S] [--json]",
+        ],
+        discussion: """
+            Measures parse and validate, requests, journeys, fixture loads and a generated catalog
+            in process, and prints the median and p99 of each case (microseconds) and peak memory.
+            Run it from a release build (swift run -c release checkout-sim bench).
+            """,
+        options: [
+            .valued("iterations", "N", "Timed runs per case (default 1000; slow cases use fewer)"),
+            .flag("json", "One JSON object per case instead of the table"),
+            .valued("case", "TEXT", "Only the cases whose names contain TEXT"),
+            .valued("catalog", "N", "Products in the generated catalog (default 100000)"),
+            .valued("query", "FILE", "Measure one request from FILE against the bundled shop"),
+            .valued("variables", "JSON", "The variables for --query"),
+            .flag("http", """
+                The server over loopback keep-alive connections: the listing query
+                cached (same document) and cold (each document new), req/s, p50
+                and p99; then 256 idle connections' memory and 50 stalled ones' CPU
+                """),
+            .valued("url", "URL", "Load another GraphQL endpoint the same way (a peer, or `serve`)"),
+            .valued("connections", "L", "Connection counts for --http (default 1,64)"),
+            .valued("duration", "S", "Seconds measured per run (default 3, after 0.5 s of warm-up)"),
+        ])
+
+    static func run(_ arguments: Arguments) throws(Arguments.Failure) -> ExitCode {
         if arguments.has("http") || arguments.has("url") {
             return try http(arguments)
         }

@@ -4,20 +4,16 @@ import Foundation
 
 /// Dispatches a command line to a command; all output and exit codes are decided here.
 enum CommandLineTool {
-    static let commonValued: Set<String> = ["fixtures", "seed", "now", "session"]
-    static let commonFlags: Set<String> = ["pretty", "compact", "help"]
-
     /// What `--version` prints.
     static let version = "checkout-sim 0.4.0"
-    static let commandNames = ["run", "query", "serve", "schema", "fixtures", "bench", "help"]
 
     static func run(_ words: [String]) -> ExitCode {
-        guard let command = words.first else {
+        guard let name = words.first else {
             Output.line(Help.overview)
             return .usage
         }
         let rest = Array(words.dropFirst())
-        switch command {
+        switch name {
         case "--help", "-h":
             Output.line(Help.overview)
             return .success
@@ -29,33 +25,25 @@ enum CommandLineTool {
                 Output.line(Help.overview)
                 return .success
             }
-            guard let text = Help.commands[topic] else { return unknownCommand(topic) }
-            Output.line(text)
+            guard let command = Help.command(named: topic) else { return unknownCommand(topic) }
+            Output.line(command.description.helpText)
             return .success
-        case "query", "serve", "schema", "fixtures", "run", "bench":
+        default:
+            guard let command = Help.command(named: name) else { return unknownCommand(name) }
             if rest.contains("--help") || rest.contains("-h") {
-                Output.line(Help.commands[command] ?? Help.overview)
+                Output.line(command.description.helpText)
                 return .success
             }
             do {
-                switch command {
-                case "query": return try QueryCommand.run(rest)
-                case "serve": return try ServeCommand.run(rest)
-                case "schema": return try SchemaCommand.run(rest)
-                case "run": return try RunCommand.run(rest)
-                case "bench": return try BenchCommand.run(rest)
-                default: return try FixturesCommand.run(rest)
-                }
+                return try command.run(Arguments(rest, for: command.description))
             } catch {
                 return usageError(error.message)
             }
-        default:
-            return unknownCommand(command)
         }
     }
 
     static func unknownCommand(_ name: String) -> ExitCode {
-        let close = Suggestions.list(name, options: commandNames).first
+        let close = Suggestions.list(name, options: Help.commands.map { $0.description.name } + ["help"]).first
         return usageError("unknown command \"\(name)\"" + (close.map { " (did you mean \"\($0)\"?)" } ?? ""))
     }
 

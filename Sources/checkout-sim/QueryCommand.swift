@@ -2,11 +2,27 @@ import CheckoutSimGraphQL
 import CheckoutSimulator
 
 /// `checkout-sim query`: one request, one response.
-enum QueryCommand {
-    static func run(_ words: [String]) throws(Arguments.Failure) -> ExitCode {
-        let arguments = try Arguments(
-            words, valued: CommandLineTool.commonValued.union(["file", "variables", "variables-file", "operation"]),
-            flags: CommandLineTool.commonFlags)
+enum QueryCommand: Command {
+    static let description = CommandDescription(
+        name: "query", synopsis: "query [DOC]", summary: "Run one GraphQL request and print the response",
+        usage: ["query [DOC] [--file F] [--variables JSON | --variables-file F] [--operation NAME]"],
+        discussion: """
+            Runs one GraphQL request against a fresh simulator and prints the response
+            (pretty by default; --compact for one line). Exits 0 whenever a response was produced,
+            even one that carries GraphQL errors.
+            """,
+        options: [
+            .valued("file", "F", "Read the document from F instead of the command line"),
+            .valued("variables", "JSON", "The variables, a JSON object"),
+            .valued("variables-file", "F", "Read the variables from F"),
+            .valued("operation", "NAME", "The operation to run when the document has several"),
+        ],
+        epilogue: """
+            EXAMPLE:
+              checkout-sim query '{ products(first: 3) { nodes { id name price { formatted } } } }'
+            """)
+
+    static func run(_ arguments: Arguments) throws(Arguments.Failure) -> ExitCode {
         var document: String
         if let file = arguments.value("file") {
             guard arguments.positionals.isEmpty else { throw .init(message: "give the document either inline or with --file, not both") }
@@ -73,9 +89,12 @@ enum QueryCommand {
 }
 
 /// `checkout-sim schema`: the SDL.
-enum SchemaCommand {
-    static func run(_ words: [String]) throws(Arguments.Failure) -> ExitCode {
-        let arguments = try Arguments(words, valued: CommandLineTool.commonValued, flags: CommandLineTool.commonFlags)
+enum SchemaCommand: Command {
+    static let description = CommandDescription(
+        name: "schema", synopsis: "schema", summary: "Print the schema as SDL", usage: ["schema"],
+        discussion: "Prints the schema as SDL, as graphql-js's printSchema would.", options: [])
+
+    static func run(_ arguments: Arguments) throws(Arguments.Failure) -> ExitCode {
         guard arguments.positionals.isEmpty else { throw .init(message: "schema takes no arguments") }
         switch CommandLineTool.simulator(arguments) {
         case .success(let simulator):
@@ -88,9 +107,17 @@ enum SchemaCommand {
 }
 
 /// `checkout-sim fixtures check [DIR]`.
-enum FixturesCommand {
-    static func run(_ words: [String]) throws(Arguments.Failure) -> ExitCode {
-        let arguments = try Arguments(words, valued: CommandLineTool.commonValued, flags: CommandLineTool.commonFlags)
+enum FixturesCommand: Command {
+    static let description = CommandDescription(
+        name: "fixtures", synopsis: "fixtures check", summary: "Validate fixtures and list every problem",
+        usage: ["fixtures check [DIR]"],
+        discussion: """
+            Validates the fixtures in DIR (or --fixtures DIR, or the bundled ones) and lists every
+            problem as FILE: JSON-PATH: message. Exits 2 when there is any.
+            """,
+        options: [])
+
+    static func run(_ arguments: Arguments) throws(Arguments.Failure) -> ExitCode {
         guard arguments.positionals.first == "check", arguments.positionals.count <= 2 else {
             throw .init(message: "usage: checkout-sim fixtures check [DIR]")
         }

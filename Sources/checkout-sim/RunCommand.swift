@@ -5,11 +5,31 @@ import CheckoutSimulator
 import Foundation
 
 /// `checkout-sim run [PATH…]`: replays scenario files and reports.
-enum RunCommand {
-    static func run(_ words: [String]) throws(Arguments.Failure) -> ExitCode {
-        let arguments = try Arguments(
-            words, valued: CommandLineTool.commonValued.union(["filter", "junit", "json", "var"]),
-            flags: CommandLineTool.commonFlags.union(["update", "fail-fast", "verbose", "narrate", "no-color"]))
+enum RunCommand: Command {
+    static let description = CommandDescription(
+        name: "run", synopsis: "run [PATH…]", summary: "Replay scenario files or folders (default: Scenarios/)",
+        usage: ["run [PATH…] [options]"],
+        discussion: """
+            Replays .scenario files (folders are searched one level deep; default Scenarios/), in
+            path order. Every file and its Operations/ folder is checked before anything runs.
+            """,
+        options: [
+            .valued("filter", "TEXT", "Only scenarios whose name or file name contains TEXT"),
+            .flag("update", "Write missing or changed snapshots (nothing else ever writes)"),
+            .valued("junit", "FILE", "Write a JUnit XML report (its folder is created)"),
+            .valued("json", "FILE", "Write a JSON report (its folder is created)"),
+            .flag("fail-fast", "Stop after the first failing scenario"),
+            .flag("verbose", "Print every request and response"),
+            .flag("narrate", "Tell the journey: product tables, cart boxes, receipts"),
+            .valued("var", "NAME=VALUE", "A value for {{NAME}} (repeatable)"),
+            .flag("no-color", "No colour, even on a terminal (so does a non-empty NO_COLOR)"),
+        ],
+        epilogue: """
+            EXIT CODES: 0 all passed, 1 --filter matched nothing, 2 a file failed to parse or validate,
+                        3 a runtime error, 4 an expectation or snapshot failed.
+            """)
+
+    static func run(_ arguments: Arguments) throws(Arguments.Failure) -> ExitCode {
         var options = RunOptions()
         options.filter = arguments.value("filter")
         options.update = arguments.has("update")

@@ -8,11 +8,35 @@ import Darwin
 #endif
 
 /// `checkout-sim serve`: the HTTP server of SPEC §7.2, or `--stdio` lines until end of input.
-enum ServeCommand {
-    static func run(_ words: [String]) throws(Arguments.Failure) -> ExitCode {
-        let arguments = try Arguments(
-            words, valued: CommandLineTool.commonValued.union(["port", "host", "cors", "preload"]),
-            flags: CommandLineTool.commonFlags.union(["stdio", "quiet"]))
+enum ServeCommand: Command {
+    static let description = CommandDescription(
+        name: "serve", synopsis: "serve", summary: "Serve the shop over HTTP (playground at /), or --stdio lines",
+        usage: ["serve [--port N] [--host ADDR] [--cors ORIGIN] [--preload FILE] [--quiet]", "serve --stdio"],
+        discussion: """
+            Serves the shop over HTTP/1.1 until SIGINT or SIGTERM (requests in flight are finished):
+              POST/GET /graphql   GraphQL over HTTP; a JSON array is a batch
+              GET /               the playground
+              GET /schema.graphql the schema as SDL; GET /healthz
+              POST /__sim/reset, /__sim/advance {"by":"2h"}, /__sim/network, /__sim/scenario
+            The session is the X-Checkout-Session header, a ?session= parameter or the body's "session".
+            One line per request goes to standard error unless --quiet.
+
+            With --stdio, reads one JSON request per line from standard input:
+              {"query": "...", "variables": {...}, "operationName": "...", "session": "alice"}
+            and writes one compact JSON response per line, flushed. State carries over between lines.
+            Control lines: {"reset": true} restores the initial state; {"advance": "2h"} moves the
+            virtual clock (units s, m, h, d). A malformed line gets a BAD_REQUEST error and the loop goes on.
+            """,
+        options: [
+            .valued("port", "N", "TCP port (default 4000; 0 picks a free one, printed on start)"),
+            .valued("host", "ADDR", "Address to listen on (default 127.0.0.1; 0.0.0.0 has no authentication)"),
+            .valued("cors", "ORIGIN", "Access-Control-Allow-Origin (default *)"),
+            .valued("preload", "FILE", "Run a .scenario file's steps before serving"),
+            .flag("quiet", "No request log"),
+            .flag("stdio", "JSON lines over standard input and output instead of HTTP"),
+        ])
+
+    static func run(_ arguments: Arguments) throws(Arguments.Failure) -> ExitCode {
         guard arguments.positionals.isEmpty else { throw .init(message: "serve takes no arguments") }
         let simulator: Simulator
         switch CommandLineTool.simulator(arguments) {
