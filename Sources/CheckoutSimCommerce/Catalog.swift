@@ -48,12 +48,25 @@ public final class Product: Sendable, Equatable {
     public let imageURL: String?
     /// Its place in featured order (lower first).
     public let rank: Int
+    /// A small picture for list cells, if any.
+    public let thumbnailURL: String?
+    /// A one-line description for product cards, if any.
+    public let shortDescription: String?
+    /// A short size or variant label for product cards, like `500 ml`.
+    public let attribute: String?
+    /// Its sales-tax rate (the store's default unless the fixture gives one).
+    public let taxRate: TaxRate
 
     /// A product; prices are minor units.
     public init(
         id: String, name: String, brandId: String, model: String, category: String, description: String, price: Int64,
-        compareAtPrice: Int64?, initialStock: Int, maxPerOrder: Int, createdAt: Instant, imageURL: String?, rank: Int
+        compareAtPrice: Int64?, initialStock: Int, maxPerOrder: Int, createdAt: Instant, imageURL: String?, rank: Int,
+        thumbnailURL: String? = nil, shortDescription: String? = nil, attribute: String? = nil, taxRate: TaxRate = .zero
     ) {
+        self.thumbnailURL = thumbnailURL
+        self.shortDescription = shortDescription
+        self.attribute = attribute
+        self.taxRate = taxRate
         self.id = id
         self.name = name
         self.brandId = brandId
@@ -76,7 +89,8 @@ public final class Product: Sendable, Equatable {
                 && lhs.category == rhs.category && lhs.description == rhs.description && lhs.price == rhs.price
                 && lhs.compareAtPrice == rhs.compareAtPrice && lhs.initialStock == rhs.initialStock
                 && lhs.maxPerOrder == rhs.maxPerOrder && lhs.createdAt == rhs.createdAt && lhs.imageURL == rhs.imageURL
-                && lhs.rank == rhs.rank)
+                && lhs.rank == rhs.rank && lhs.thumbnailURL == rhs.thumbnailURL && lhs.shortDescription == rhs.shortDescription
+                && lhs.attribute == rhs.attribute && lhs.taxRate == rhs.taxRate)
     }
 }
 
@@ -98,6 +112,11 @@ public struct Catalog: Sendable {
     private(set) var searchOffsets: [Int]
     /// Prices by position, for filters that scan the whole catalog.
     private(set) var prices: [Int64]
+    /// The length of each product's lowercased name at the start of its search text.
+    private(set) var nameLengths: [Int]
+    /// Each product's brand, model and category as small integers, so filters and facet counts
+    /// compare integers instead of strings (facets-100k: one pass of array reads).
+    private(set) var dimensions: CatalogDimensions
     private var orders: [ProductOrder: [Int]]
 
     /// A catalog of `products`, with every order index built.
@@ -109,11 +128,15 @@ public struct Catalog: Sendable {
         searchBytes = []
         searchOffsets = [0]
         prices = []
+        nameLengths = []
         orders = [:]
         for (index, brand) in brands.enumerated() { brandById[brand.id] = index }
+        dimensions = CatalogDimensions(brandCount: brands.count)
+        dimensions.reserveCapacity(products.count)
         positionById.reserveCapacity(products.count)
         self.products.reserveCapacity(products.count)
         prices.reserveCapacity(products.count)
+        nameLengths.reserveCapacity(products.count)
         searchOffsets.reserveCapacity(products.count + 1)
         for product in products { appendUnsorted(product) }
         // Sorting compares integers only: ids and lowercased names are ranked once, bytewise,
@@ -165,7 +188,10 @@ public struct Catalog: Sendable {
     private mutating func appendUnsorted(_ product: Product) {
         positionById[product.id] = products.count
         products.append(product)
+        let nameStart = searchBytes.count
         PackedTexts.appendLowercased(product.name, to: &searchBytes)
+        nameLengths.append(searchBytes.count - nameStart)
+        dimensions.append(brand: brandById[product.brandId], model: product.model, category: product.category)
         searchBytes.append(UInt8(ascii: " "))
         PackedTexts.appendLowercased(brand(id: product.brandId)?.name ?? "", to: &searchBytes)
         searchBytes.append(UInt8(ascii: " "))

@@ -103,6 +103,13 @@ public struct Currency: Sendable, Equatable {
     /// Accepts digits with an optional `.` and at most `fractionDigits` decimals; no sign, no
     /// exponent, no grouping. Returns nil for anything else or on overflow.
     public func minorUnits(fromDecimal text: String) -> Int64? {
+        Self.decimal(text, fractionDigits: fractionDigits)
+    }
+
+    /// `text` as an integer scaled by 10^`fractionDigits`, with the rules of `minorUnits(fromDecimal:)`.
+    static func decimal(_ text: String, fractionDigits: Int) -> Int64? {
+        var scale: Int64 = 1
+        for _ in 0..<fractionDigits { scale *= 10 }
         var bytes = Array(text.utf8)
         let negative = bytes.first == UInt8(ascii: "-")
         if negative { bytes.removeFirst() }

@@ -69,10 +69,15 @@ public struct ProductPage: Sendable, Equatable {
 /// current order, found by binary search, so it never repeats or skips an item when stock, carts
 /// or the catalog change between requests.
 public enum Paginator {
-    /// - Complexity: O(log n + first) without a filter; a filter adds O(n) to count matches.
+    /// `offset` skips that many matching items first (page-number paging; not duplicate-safe
+    /// when the catalog changes between pages, which is why cursors exist). Give `offset` or
+    /// `after`, not both; with an offset, `hasPreviousPage` is `offset > 0`.
+    ///
+    /// - Complexity: O(log n + first) without a filter; a filter adds O(n) to count matches;
+    ///   an offset adds O(offset).
     public static func page(
         _ catalog: Catalog, inventory: Inventory, order: ProductOrder, filter: ProductFilter, first: Int,
-        after: Cursor?, endpoint: String
+        after: Cursor?, offset: Int = 0, endpoint: String
     ) -> ProductPage {
         let index = catalog.indexes(for: order)
         var start = 0
@@ -88,17 +93,22 @@ public enum Paginator {
         positions.reserveCapacity(first)
         var scan = start
         var hasNextPage = false
+        var skipped = 0
         while scan < index.count {
             let position = index[scan]
             scan += 1
             guard matches(position) else { continue }
+            if skipped < offset {
+                skipped += 1
+                continue
+            }
             if positions.count == first {
                 hasNextPage = true
                 break
             }
             positions.append(position)
         }
-        var hasPreviousPage = false
+        var hasPreviousPage = offset > 0
         if after != nil {
             var back = start - 1
             while back >= 0 {

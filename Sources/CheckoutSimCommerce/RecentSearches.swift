@@ -19,4 +19,15 @@ public struct RecentSearches: Sendable, Equatable {
         entries.insert(trimmed, at: 0)
         if entries.count > Self.limit { entries.removeLast(entries.count - Self.limit) }
     }
+
+    /// Forgets `term`, compared trimmed and case-insensitively; a term not in the list is a no-op.
+    public mutating func remove(_ term: String) {
+        let folded = term.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        entries.removeAll { $0.lowercased() == folded }
+    }
+
+    /// Forgets every search.
+    public mutating func removeAll() {
+        entries.removeAll()
+    }
 }

@@ -18,7 +18,8 @@ extension Shop {
         }
     }
 
-    /// Sets a cart line's quantity; 0 removes the line.
+    /// Sets a cart line's quantity; 0 removes the line. A quantity at or below the line's current
+    /// one is always accepted, so a stepper can go down after someone else bought the stock.
     public mutating func updateCartLine(productId: String, quantity: Int, session name: String) throws(CommerceError) {
         try withSession(name) { session, shop throws(CommerceError) in
             guard quantity >= 0 else {
@@ -31,8 +32,10 @@ extension Shop {
                 session.cart.lines.remove(at: index)
                 return
             }
-            let (position, product) = try shop.product(productId)
-            try shop.checkQuantity(quantity, of: product, at: position, in: session.cart)
+            if quantity > session.cart.lines[index].quantity {
+                let (position, product) = try shop.product(productId)
+                try shop.checkQuantity(quantity, of: product, at: position, in: session.cart)
+            }
             session.cart.lines[index].quantity = quantity
         }
     }

@@ -6,7 +6,18 @@ extension Shop {
     public mutating func addFavorite(productId: String, session name: String) throws(CommerceError) {
         try withSession(name) { session, shop throws(CommerceError) in
             _ = try shop.product(productId)
-            if !session.favorites.contains(productId) { session.favorites.insert(productId, at: 0) }
+            if !session.favorites.contains(productId) {
+                session.favorites.insert(productId, at: 0)
+                session.favoritedAt[productId] = shop.clock
+            }
+        }
+    }
+
+    /// Empties the session's favorites.
+    public mutating func clearFavorites(session name: String) {
+        withSession(name) { session, _ in
+            session.favorites.removeAll()
+            session.favoritedAt.removeAll()
         }
     }
 
@@ -15,6 +26,7 @@ extension Shop {
         try withSession(name) { session, shop throws(CommerceError) in
             _ = try shop.product(productId)
             session.favorites.removeAll { $0 == productId }
+            session.favoritedAt[productId] = nil
         }
     }
 
@@ -46,9 +58,24 @@ extension Shop {
         public var stock: Int
         /// The model family; nil to use the name.
         public var model: String?
+        /// The tax rate as a percent string (`"8.25"`); nil for the store's default.
+        public var taxRate: String?
+        /// A small picture for list cells; nil for none.
+        public var thumbnailURL: String?
+        /// A one-line description for cards; nil for none.
+        public var shortDescription: String?
+        /// A size or variant label (`"500 ml"`); nil for none.
+        public var attribute: String?
 
         /// The input as the mutation received it; `validate` checks it.
-        public init(name: String, brandId: String?, category: String, price: String, description: String?, imageURL: String?, stock: Int, model: String?) {
+        public init(
+            name: String, brandId: String?, category: String, price: String, description: String?, imageURL: String?, stock: Int,
+            model: String?, taxRate: String? = nil, thumbnailURL: String? = nil, shortDescription: String? = nil, attribute: String? = nil
+        ) {
+            self.taxRate = taxRate
+            self.thumbnailURL = thumbnailURL
+            self.shortDescription = shortDescription
+            self.attribute = attribute
             self.name = name
             self.brandId = brandId
             self.category = category
@@ -74,17 +101,28 @@ extension Shop {
             problem("price", "The price must be a positive decimal with at most \(currency.fractionDigits) decimals, like \"12.50\"; got \"\(input.price)\".")
         }
         if input.stock < 0 { problem("stock", "The stock must be 0 or more, got \(input.stock).") }
-        if let brandId = input.brandId {
+        let brandId = input.brandId ?? store.defaultBrandId
+        if let brandId {
             if catalog.brand(id: brandId) == nil { problem("brandId", "There is no brand \"\(brandId)\".") }
         } else {
-            problem("brandId", "A brand is required: every product belongs to one.")
+            problem("brandId", "A brand is required: every product belongs to one, and the store sets no defaultBrandId.")
         }
-        guard errors.isEmpty, let price, let brandId = input.brandId else { return .failure(AddProductFailure(errors: errors)) }
+        let taxRate = input.taxRate.map { TaxRate(percent: $0) } ?? store.defaultTaxRate
+        if taxRate == nil {
+            problem("taxRate", "The tax rate must be a percent from 0 to 100 with at most 2 decimals, like \"8.25\"; got \"\(input.taxRate ?? "")\".")
+        }
+        for (field, address) in [("imageURL", input.imageURL), ("thumbnailURL", input.thumbnailURL)] {
+            if let address, !WebAddress.isAbsoluteHTTP(address) {
+                problem(field, "The \(field) must be an absolute http or https URL, like \"https://example.com/a.jpg\"; got \"\(address)\".")
+            }
+        }
+        guard errors.isEmpty, let price, let brandId, let taxRate else { return .failure(AddProductFailure(errors: errors)) }
         return .success(Product(
             id: "new-\(addedProducts + 1)", name: name, brandId: brandId, model: input.model ?? name,
             category: input.category.trimmingCharacters(in: .whitespacesAndNewlines), description: input.description ?? "",
             price: price, compareAtPrice: nil, initialStock: input.stock, maxPerOrder: store.defaultMaxPerOrder, createdAt: clock,
-            imageURL: input.imageURL, rank: catalog.nextRank))
+            imageURL: input.imageURL, rank: catalog.nextRank, thumbnailURL: input.thumbnailURL, shortDescription: input.shortDescription,
+            attribute: input.attribute, taxRate: taxRate))
     }
 
     /// Adds a product to the shared catalog; it appears in every query at once.

@@ -50,6 +50,11 @@ public struct Shop: Sendable {
         sessions[name]?.favorites.contains(productId) ?? false
     }
 
+    /// When the session first added `productId` to its favorites; nil when it is not one.
+    public func favoritedAt(_ productId: String, session name: String) -> Instant? {
+        sessions[name]?.favoritedAt[productId]
+    }
+
     /// How many units of `productId` the session's cart holds, without copying the session.
     public func quantityInCart(_ productId: String, session name: String) -> Int {
         sessions[name]?.cart.quantity(of: productId) ?? 0
@@ -80,6 +85,18 @@ public struct Shop: Sendable {
     public mutating func recordSearch(_ search: String, session name: String) {
         touchSession(name)
         sessions[name]?.recentSearches.record(search)
+    }
+
+    /// Forgets one of the session's recent searches (case-insensitively); absent is a no-op.
+    public mutating func removeRecentSearch(_ term: String, session name: String) {
+        touchSession(name)
+        sessions[name]?.recentSearches.remove(term)
+    }
+
+    /// Forgets all of the session's recent searches.
+    public mutating func clearRecentSearches(session name: String) {
+        touchSession(name)
+        sessions[name]?.recentSearches.removeAll()
     }
 
     func issueCard(to session: inout ShopperSession) {

@@ -9,6 +9,8 @@ public struct ShopperSession: Sendable, Equatable {
     public internal(set) var cart = Cart()
     /// Product ids, newest first.
     public internal(set) var favorites: [String] = []
+    /// When each favorite was first added (the clock then); looked up, never listed.
+    public internal(set) var favoritedAt: [String: Instant] = [:]
     /// Its scratch cards, in the order they were issued.
     public internal(set) var scratchCards: [ScratchCard] = []
     /// Oldest first.
@@ -25,7 +27,7 @@ public struct ShopperSession: Sendable, Equatable {
     /// Equal when everything a client can see is equal (idempotency records by key).
     public static func == (lhs: ShopperSession, rhs: ShopperSession) -> Bool {
         lhs.name == rhs.name && lhs.recentSearches == rhs.recentSearches && lhs.cart == rhs.cart
-            && lhs.favorites == rhs.favorites && lhs.scratchCards == rhs.scratchCards && lhs.orders == rhs.orders
+            && lhs.favorites == rhs.favorites && lhs.favoritedAt == rhs.favoritedAt && lhs.scratchCards == rhs.scratchCards && lhs.orders == rhs.orders
             && lhs.payments == rhs.payments && lhs.idempotency.map(\.key) == rhs.idempotency.map(\.key)
     }
 

@@ -14,12 +14,18 @@ public struct StoreSettings: Sendable, Equatable {
     public let freeShippingOver: Int64
     /// The per-cart limit for products that set none.
     public let defaultMaxPerOrder: Int
+    /// The tax rate of products that set none.
+    public let defaultTaxRate: TaxRate
+    /// The brand of products added without one; nil when a brand is required.
+    public let defaultBrandId: String?
 
     /// Settings as `store.json` gives them; amounts in minor units.
     public init(
         name: String, currency: Currency, now: Instant, seed: UInt64, flatRateShipping: Int64, freeShippingOver: Int64,
-        defaultMaxPerOrder: Int
+        defaultMaxPerOrder: Int, defaultTaxRate: TaxRate = .zero, defaultBrandId: String? = nil
     ) {
+        self.defaultTaxRate = defaultTaxRate
+        self.defaultBrandId = defaultBrandId
         self.name = name
         self.currency = currency
         self.now = now

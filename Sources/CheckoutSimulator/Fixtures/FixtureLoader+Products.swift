@@ -3,7 +3,7 @@ import CheckoutSimGraphQL
 
 extension FixtureLoader {
     /// Products from `products/*.json` in file-name order; identical duplicates merge, others conflict.
-    mutating func loadProducts(brands: [Brand], defaultMaxPerOrder: Int) -> [Product] {
+    mutating func loadProducts(brands: [Brand], defaultMaxPerOrder: Int, defaultTaxRate: TaxRate) -> [Product] {
         var merged = MergedProducts()
         let files = source.files.filter { $0.path.hasPrefix("products/") }
         if files.isEmpty {
@@ -11,7 +11,7 @@ extension FixtureLoader {
         }
         for file in files {
             guard let json = record(Self.parse(file.text, path: file.path)) else { continue }
-            readProducts(in: json, file: file.path, brands: brands, defaultMaxPerOrder: defaultMaxPerOrder, into: &merged)
+            readProducts(in: json, file: file.path, brands: brands, defaults: (defaultMaxPerOrder, defaultTaxRate), into: &merged)
         }
         return merged.products
     }
@@ -23,7 +23,7 @@ extension FixtureLoader {
     }
 
     private mutating func readProducts(
-        in json: JSON, file: String, brands: [Brand], defaultMaxPerOrder: Int, into merged: inout MergedProducts
+        in json: JSON, file: String, brands: [Brand], defaults: ProductDefaults, into merged: inout MergedProducts
     ) {
         var reader = FixtureReader(file: file, currency: currency)
         var items: [JSON] = []
@@ -45,7 +45,7 @@ extension FixtureLoader {
         for (index, item) in items.enumerated() {
             let path = prefix + "[\(index)]"
             guard let (product, explicitRank) = readProduct(
-                item, at: path, reader: &reader, brands: brands, defaultMaxPerOrder: defaultMaxPerOrder,
+                item, at: path, reader: &reader, brands: brands, defaults: defaults,
                 rank: merged.products.count + 1)
             else { continue }
             if let earlier = merged.firstSeen[product.id] {
@@ -64,10 +64,13 @@ extension FixtureLoader {
 
     private static let productKeys = FixtureKeys(
         required: ["id", "name", "brandId", "model", "category", "description", "price", "stock", "createdAt"],
-        optional: ["compareAtPrice", "maxPerOrder", "imageURL", "rank"])
+        optional: ["compareAtPrice", "maxPerOrder", "imageURL", "rank", "thumbnailURL", "shortDescription", "attribute", "taxRate"])
+
+    /// What a product that sets none gets: the store's per-order limit and tax rate.
+    typealias ProductDefaults = (maxPerOrder: Int, taxRate: TaxRate)
 
     private func readProduct(
-        _ item: JSON, at path: String, reader: inout FixtureReader, brands: [Brand], defaultMaxPerOrder: Int, rank: Int
+        _ item: JSON, at path: String, reader: inout FixtureReader, brands: [Brand], defaults: ProductDefaults, rank: Int
     ) -> (Product, Bool)? {
         guard let member = reader.members(of: item, at: path, keys: Self.productKeys) else { return nil }
         let id = reader.id(member[0], "id", at: path)
@@ -83,19 +86,25 @@ extension FixtureLoader {
         let price = reader.decimal(member[6], "price", at: path)
         let compareAt = reader.decimal(member[9], "compareAtPrice", at: path)
         let stock = reader.int(member[7], "stock", at: path, range: 0...1_000_000_000)
-        let maxPerOrder = member[10] == nil ? defaultMaxPerOrder : reader.int(member[10], "maxPerOrder", at: path, range: 1...10_000)
+        let maxPerOrder = member[10] == nil ? defaults.maxPerOrder : reader.int(member[10], "maxPerOrder", at: path, range: 1...10_000)
         let createdAt = reader.instant(member[8], "createdAt", at: path)
-        let imageURL = reader.string(member[11], "imageURL", at: path)
+        let imageURL = reader.webAddress(member[11], "imageURL", at: path)
         let explicitRank = member[12] != nil
         let givenRank = explicitRank ? reader.int(member[12], "rank", at: path, range: Int(Int32.min)...Int(Int32.max)) : rank
+        let thumbnailURL = reader.webAddress(member[13], "thumbnailURL", at: path)
+        let shortDescription = reader.string(member[14], "shortDescription", at: path)
+        let attribute = reader.string(member[15], "attribute", at: path)
+        let taxRate = member[16] == nil ? defaults.taxRate : reader.taxRate(member[16], "taxRate", at: path)
         guard let id, let name, let brandId, knownBrand, let model, let category,
-              let description, let price, let stock, let maxPerOrder, let createdAt, let givenRank,
-              member[9] == nil || compareAt != nil, member[11] == nil || imageURL != nil
+              let description, let price, let stock, let maxPerOrder, let createdAt, let givenRank, let taxRate,
+              member[9] == nil || compareAt != nil, member[11] == nil || imageURL != nil, member[13] == nil || thumbnailURL != nil,
+              member[14] == nil || shortDescription != nil, member[15] == nil || attribute != nil
         else { return nil }
         return (Product(
             id: id, name: name, brandId: brandId, model: model, category: category, description: description, price: price,
             compareAtPrice: compareAt, initialStock: stock, maxPerOrder: maxPerOrder, createdAt: createdAt, imageURL: imageURL,
-            rank: givenRank), explicitRank)
+            rank: givenRank, thumbnailURL: thumbnailURL, shortDescription: shortDescription, attribute: attribute, taxRate: taxRate),
+            explicitRank)
     }
 }
 
@@ -104,7 +113,8 @@ extension Product {
         Product(
             id: id, name: name, brandId: brandId, model: model, category: category, description: description, price: price,
             compareAtPrice: compareAtPrice, initialStock: initialStock, maxPerOrder: maxPerOrder, createdAt: createdAt,
-            imageURL: imageURL, rank: rank)
+            imageURL: imageURL, rank: rank, thumbnailURL: thumbnailURL, shortDescription: shortDescription, attribute: attribute,
+            taxRate: taxRate)
     }
 }
 

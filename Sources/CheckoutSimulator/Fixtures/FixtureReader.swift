@@ -165,6 +165,26 @@ struct FixtureReader {
         return minor
     }
 
+    /// A percent like `"8.25"`: 0 to 100, at most two decimals.
+    mutating func taxRate(_ value: JSON?, _ key: String, at path: String) -> TaxRate? {
+        guard let value else { return nil }
+        guard case .string(let text) = value, let rate = TaxRate(percent: text) else {
+            problem(Self.join(path, key), "expected a percent from \"0\" to \"100\" with at most 2 decimals, like \"8.25\", found \(Self.found(value))")
+            return nil
+        }
+        return rate
+    }
+
+    /// An absolute `http` or `https` address.
+    mutating func webAddress(_ value: JSON?, _ key: String, at path: String) -> String? {
+        guard let value else { return nil }
+        guard case .string(let text) = value, WebAddress.isAbsoluteHTTP(text) else {
+            problem(Self.join(path, key), "expected an absolute http or https URL like \"https://example.com/a.jpg\", found \(Self.found(value))")
+            return nil
+        }
+        return text
+    }
+
     mutating func instant(_ object: JSONObject, _ key: String, at path: String) -> Instant? {
         instant(object[key], key, at: path)
     }

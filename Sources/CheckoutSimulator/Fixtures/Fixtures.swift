@@ -74,7 +74,11 @@ struct FixtureLoader {
         let store = loadStore()
         if let store { currency = store.currency }
         let brands = loadBrands()
-        let products = loadProducts(brands: brands, defaultMaxPerOrder: store?.defaultMaxPerOrder ?? 10)
+        if let brandId = store?.defaultBrandId, !brands.contains(where: { $0.id == brandId }) {
+            problems.append(FixtureProblem(file: "store.json", path: "defaultBrandId", message: "unknown brand \"\(brandId)\" (not in brands.json)"))
+        }
+        let products = loadProducts(
+            brands: brands, defaultMaxPerOrder: store?.defaultMaxPerOrder ?? 10, defaultTaxRate: store?.defaultTaxRate ?? .zero)
         let offers = loadOffers(brands: brands)
         let scratch = loadScratchCards()
         let cards = loadTestCards()
@@ -90,7 +94,7 @@ struct FixtureLoader {
         defer { problems += reader.problems }
         guard let object = reader.object(
             json, at: "$", required: ["name", "currency", "fractionDigits", "currencySymbol", "now", "seed", "shipping"],
-            optional: ["defaultMaxPerOrder"])
+            optional: ["defaultMaxPerOrder", "defaultTaxRate", "defaultBrandId"])
         else { return nil }
         let name = reader.string(object, "name", at: "$")
         let code = reader.string(object, "currency", at: "$")
@@ -101,6 +105,8 @@ struct FixtureLoader {
         let now = reader.instant(object, "now", at: "$")
         let seed = reader.int(object, "seed", at: "$", range: 0...Int.max)
         let maxPerOrder = object["defaultMaxPerOrder"] == nil ? 10 : reader.int(object, "defaultMaxPerOrder", at: "$", range: 1...10_000)
+        let taxRate = object["defaultTaxRate"] == nil ? TaxRate.zero : reader.taxRate(object["defaultTaxRate"], "defaultTaxRate", at: "$")
+        let defaultBrandId = reader.id(object["defaultBrandId"], "defaultBrandId", at: "$")
         var flatRate: Int64?
         var freeOver: Int64?
         if let shippingJSON = object["shipping"],
@@ -109,10 +115,13 @@ struct FixtureLoader {
             flatRate = reader.decimal(shipping, "flatRate", at: "shipping")
             freeOver = reader.decimal(shipping, "freeOver", at: "shipping")
         }
-        guard let name, let now, let seed, let maxPerOrder, let flatRate, let freeOver else { return nil }
+        guard let name, let now, let seed, let maxPerOrder, let flatRate, let freeOver, let taxRate,
+              object["defaultBrandId"] == nil || defaultBrandId != nil
+        else { return nil }
         return StoreSettings(
             name: name, currency: Currency(code: code, fractionDigits: digits, symbol: symbol), now: now, seed: UInt64(seed),
-            flatRateShipping: flatRate, freeShippingOver: freeOver, defaultMaxPerOrder: maxPerOrder)
+            flatRateShipping: flatRate, freeShippingOver: freeOver, defaultMaxPerOrder: maxPerOrder, defaultTaxRate: taxRate,
+            defaultBrandId: defaultBrandId)
     }
 
     private mutating func loadBrands() -> [Brand] {

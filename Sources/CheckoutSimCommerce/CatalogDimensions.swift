@@ -1,0 +1,50 @@
+/// The catalog's filterable dimensions (brand, model, category) as small integers per product.
+///
+/// Models and categories are interned in first-seen order; `values` of each lists them. Brand
+/// numbers are positions in brand order, `-1` for a brand the catalog does not know.
+public struct CatalogDimensions: Sendable {
+    /// Each product's brand position, by product position; -1 for none.
+    public private(set) var brands: [Int32] = []
+    /// Each product's model number, by product position.
+    public private(set) var models: [Int32] = []
+    /// Each product's category number, by product position.
+    public private(set) var categories: [Int32] = []
+    /// The distinct models, by number.
+    public private(set) var modelValues: [String] = []
+    /// The distinct categories, by number.
+    public private(set) var categoryValues: [String] = []
+    /// How many brands there are.
+    public let brandCount: Int
+    private var modelNumbers: [String: Int32] = [:]
+    private var categoryNumbers: [String: Int32] = [:]
+
+    init(brandCount: Int) {
+        self.brandCount = brandCount
+    }
+
+    mutating func reserveCapacity(_ count: Int) {
+        brands.reserveCapacity(count)
+        models.reserveCapacity(count)
+        categories.reserveCapacity(count)
+    }
+
+    mutating func append(brand: Int?, model: String, category: String) {
+        brands.append(brand.map(Int32.init) ?? -1)
+        models.append(Self.number(of: model, in: &modelNumbers, values: &modelValues))
+        categories.append(Self.number(of: category, in: &categoryNumbers, values: &categoryValues))
+    }
+
+    private static func number(of value: String, in numbers: inout [String: Int32], values: inout [String]) -> Int32 {
+        if let number = numbers[value] { return number }
+        let number = Int32(values.count)
+        numbers[value] = number
+        values.append(value)
+        return number
+    }
+
+    /// The model number of `value`, if any product has it.
+    public func modelNumber(_ value: String) -> Int32? { modelNumbers[value] }
+
+    /// The category number of `value`, if any product has it.
+    public func categoryNumber(_ value: String) -> Int32? { categoryNumbers[value] }
+}

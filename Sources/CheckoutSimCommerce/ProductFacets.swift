@@ -1,0 +1,69 @@
+/// What a filter screen lists, with counts (SPEC §6.3): brands, models and categories, each
+/// counted **disjunctively**, and the price range and count of the whole filter.
+public struct ProductFacets: Sendable, Equatable {
+    /// A value of one dimension and how many products it would show.
+    public struct Count: Sendable, Equatable {
+        public let value: String
+        public let count: Int
+    }
+
+    /// Brands in brand order, as brand positions with counts; zero counts left out.
+    public let brands: [(position: Int, count: Int)]
+    /// Models by value (bytewise), zero counts left out.
+    public let models: [Count]
+    /// Categories by value (bytewise), zero counts left out.
+    public let categories: [Count]
+    /// The lowest and highest price among the products the whole filter keeps; nil when none.
+    public let priceRange: (min: Int64, max: Int64)?
+    /// How many products the whole filter keeps.
+    public let totalCount: Int
+
+    public static func == (lhs: ProductFacets, rhs: ProductFacets) -> Bool {
+        lhs.brands.elementsEqual(rhs.brands) { $0 == $1 } && lhs.models == rhs.models && lhs.categories == rhs.categories
+            && lhs.priceRange?.min == rhs.priceRange?.min && lhs.priceRange?.max == rhs.priceRange?.max
+            && lhs.totalCount == rhs.totalCount
+    }
+
+    /// Counts every dimension of `catalog` under `filter`.
+    ///
+    /// A dimension's counts apply every part of the filter except that dimension's own list, so
+    /// ticking a second brand never hides the first; `priceRange` and `totalCount` apply it all.
+    ///
+    /// - Complexity: O(n) — one pass over the search/price/stock mask and the interned dimensions;
+    ///   sorting the distinct models and categories is O(k log k) on top.
+    public init(_ catalog: Catalog, inventory: Inventory, filter: ProductFilter) {
+        let base = filter.baseMask(catalog, inventory: inventory)
+        let allowed = filter.allowedDimensions(catalog)
+        let dimensions = catalog.dimensions
+        var brandCounts = [Int](repeating: 0, count: dimensions.brandCount)
+        var modelCounts = [Int](repeating: 0, count: dimensions.modelValues.count)
+        var categoryCounts = [Int](repeating: 0, count: dimensions.categoryValues.count)
+        var total = 0
+        var lowest = Int64.max
+        var highest = Int64.min
+        for position in base.indices where base[position] {
+            let brand = allowed.brand(position, dimensions)
+            let model = allowed.model(position, dimensions)
+            let category = allowed.category(position, dimensions)
+            let brandNumber = Int(dimensions.brands[position])
+            if model && category && brandNumber >= 0 { brandCounts[brandNumber] += 1 }
+            if brand && category { modelCounts[Int(dimensions.models[position])] += 1 }
+            if brand && model { categoryCounts[Int(dimensions.categories[position])] += 1 }
+            if brand && model && category {
+                total += 1
+                let price = catalog.prices[position]
+                lowest = min(lowest, price)
+                highest = max(highest, price)
+            }
+        }
+        func counted(_ counts: [Int], _ values: [String]) -> [Count] {
+            counts.indices.filter { counts[$0] > 0 }.map { Count(value: values[$0], count: counts[$0]) }
+                .sorted { $0.value.precedesBytewise($1.value) }
+        }
+        brands = brandCounts.indices.filter { brandCounts[$0] > 0 }.map { ($0, brandCounts[$0]) }
+        models = counted(modelCounts, dimensions.modelValues)
+        categories = counted(categoryCounts, dimensions.categoryValues)
+        priceRange = total > 0 ? (lowest, highest) : nil
+        totalCount = total
+    }
+}
