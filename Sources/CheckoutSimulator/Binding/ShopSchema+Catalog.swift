@@ -103,7 +103,18 @@ extension ShopSchema {
             A("minPrice", "String", "Lowest price, inclusive, as a decimal string."),
             A("maxPrice", "String", "Highest price, inclusive, as a decimal string."),
             A("inStockOnly", "Boolean", "Only products with stock left.", default: "false"),
+            A("searchMode", "SearchMode", "How `search` matches the products.", default: "CONTAINS"),
         ])
+        builder.enumeration("SearchMode", "How a search matches products.", SearchMode.allCases.map { ($0.rawValue, describe($0)) })
+        addFacetTypes(to: &builder)
+    }
+
+    static func describe(_ mode: SearchMode) -> String {
+        switch mode {
+        case .contains: "Every whitespace-separated term occurs somewhere in the name, brand, model or category."
+        case .wordPrefix: "Every term starts a word of the name, brand, model or category (search-as-you-type); words split on spaces and punctuation."
+        case .namePrefix: "The whole trimmed search starts the product's name."
+        }
     }
 
     /// The product a `Product` object stands for: read once per object as its row (its parent
@@ -153,6 +164,25 @@ extension ShopSchema {
                 let context = try call.shop()
                 return context.state.quantityInCart(try item(call).id, session: context.sessionName)
             }),
+            F("favoritedAt", "String", "When this session first added the product to its favorites, ISO-8601 UTC; null when it is not one.",
+              utf8: { call, write in
+                let context = try call.shop()
+                try context.state.shop.favoritedAt(item(call).id, session: context.sessionName)?.writeISO8601(to: write)
+            }),
+            F("thumbnailURL", "String", "A small picture for list cells.", string: { call in try item(call).thumbnailURL }),
+            F("shortDescription", "String", "A one-line description for product cards.", string: { call in try item(call).shortDescription }),
+            F("attribute", "String", "A short size or variant label for product cards, like \"500 ml\".", string: { call in
+                try item(call).attribute
+            }),
+            F("taxRate", "String!", "The sales-tax rate in percent, like \"8.25\"; informational, totals are tax-exclusive.",
+              string: { call in try item(call).taxRate.text }),
+            F("priceIncludingTax", "Money!", "The price of one unit plus tax at `taxRate`, rounded half to even.") { call in
+                let product = try item(call)
+                guard let total = product.taxRate.priceIncludingTax(product.price) else {
+                    throw FieldError("The price including tax of \"\(product.id)\" does not fit in 64 bits.")
+                }
+                return money(total)
+            },
         ]
     }
 }

@@ -43,13 +43,17 @@ extension ShopSchema {
         ])
         builder.input("NewProductInput", "A product to add to the catalog for this simulator's life.", [
             A("name", "String!", "1 to 120 characters."),
-            A("brandId", "ID", "An existing brand's id (required)."),
+            A("brandId", "ID", "An existing brand's id; the store's defaultBrandId when absent (required when the store has none)."),
             A("category", "String!", "A non-blank category."),
             A("price", "String!", "A positive decimal string, like \"12.50\"."),
             A("description", "String", "A short description."),
-            A("imageURL", "String", "A picture of the product."),
+            A("imageURL", "String", "A picture of the product: an absolute http or https URL."),
             A("stock", "Int", "Units in stock, 0 or more.", default: "0"),
             A("model", "String", "The model family; the name when absent."),
+            A("taxRate", "String", "The sales-tax rate in percent, 0 to 100 with at most 2 decimals, like \"8.25\"; the store's default when absent."),
+            A("thumbnailURL", "String", "A small picture for list cells: an absolute http or https URL."),
+            A("shortDescription", "String", "A one-line description for product cards."),
+            A("attribute", "String", "A short size or variant label, like \"500 ml\"."),
         ])
         builder.enumeration("PaymentStatus", "The outcome of a payment.", [
             ("SUCCEEDED", "The payment went through."),

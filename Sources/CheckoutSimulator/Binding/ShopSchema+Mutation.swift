@@ -111,6 +111,22 @@ extension ShopSchema {
                 }
                 return .object(FavoritesPayloadNode(favorites: context.session.favorites, errors: errors))
             },
+            F("clearFavorites", "FavoritesPayload!", "Removes every favorite of this session.") { call in
+                let context = try call.shop()
+                context.state.shop.clearFavorites(session: context.sessionName)
+                return .object(FavoritesPayloadNode(favorites: context.session.favorites, errors: []))
+            },
+            F("removeRecentSearch", "RecentSearchesPayload!", "Forgets one recent search, compared case-insensitively; a no-op when it is not there.",
+              arguments: [A("term", "String!", "The search to forget, as `recentSearches` lists it (any case).")]) { call in
+                let context = try call.shop()
+                context.state.shop.removeRecentSearch(string(call, "term"), session: context.sessionName)
+                return .object(())
+            },
+            F("clearRecentSearches", "RecentSearchesPayload!", "Forgets every recent search of this session.") { call in
+                let context = try call.shop()
+                context.state.shop.clearRecentSearches(session: context.sessionName)
+                return .object(())
+            },
             F("addProduct", "ProductPayload!", "Adds a product to the catalog of this simulator (all sessions) until reset.",
               arguments: [A("input", "NewProductInput!", "The new product.")]) { call in
                 let context = try call.shop()
@@ -119,7 +135,9 @@ extension ShopSchema {
                     name: input["name"]?.stringValue ?? "", brandId: input["brandId"]?.stringValue,
                     category: input["category"]?.stringValue ?? "", price: input["price"]?.stringValue ?? "",
                     description: input["description"]?.stringValue, imageURL: input["imageURL"]?.stringValue,
-                    stock: input["stock"]?.intValue ?? 0, model: input["model"]?.stringValue)
+                    stock: input["stock"]?.intValue ?? 0, model: input["model"]?.stringValue, taxRate: input["taxRate"]?.stringValue,
+                    thumbnailURL: input["thumbnailURL"]?.stringValue, shortDescription: input["shortDescription"]?.stringValue,
+                    attribute: input["attribute"]?.stringValue)
                 switch context.state.shop.addProduct(newProduct) {
                 case .success(let position): return .object(ProductPayloadNode(position: position, errors: []))
                 case .failure(let failure): return .object(ProductPayloadNode(position: nil, errors: failure.errors))

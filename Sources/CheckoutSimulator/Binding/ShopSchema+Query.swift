@@ -16,6 +16,8 @@ extension ShopSchema {
               arguments: [
                 A("first", "Int", "How many products to return, 1 to 100.", default: "20"),
                 A("after", "String", "The endCursor of the previous page."),
+                A("offset", "Int",
+                  "Skip this many matching products (page-number paging, 0 to 1000000). Not duplicate-safe: a product added or re-sorted between pages can repeat or be skipped; use `after` for that. Not together with `after`."),
                 A("filter", "ProductFilter", "Which products to include."),
                 A("sort", "ProductSort", "The order of the products.", default: "FEATURED"),
               ]) { call in
@@ -23,11 +25,19 @@ extension ShopSchema {
                 let first = try pageSize(call)
                 let order = ProductOrder(rawValue: call.arguments["sort"]?.stringValue ?? "FEATURED") ?? .featured
                 let after = try cursor(call, endpoint: "products", order: order)
+                let offset = try offset(call, with: after)
                 let filter = try filter(call, context: shop)
                 let page = Paginator.page(
                     shop.state.shop.catalog, inventory: shop.state.shop.inventory, order: order, filter: filter, first: first,
-                    after: after, endpoint: "products")
+                    after: after, offset: offset, endpoint: "products")
                 return .object(ConnectionNode(page: page))
+            },
+            F("productFacets", "ProductFacets!",
+              "What a filter screen lists, with counts. Each dimension's counts ignore that dimension's own selection (disjunctive), so ticking a brand never hides the others; priceRange and totalCount apply the whole filter. Does not record a recent search.",
+              arguments: [A("filter", "ProductFilter", "The filter as the screen has it now.")]) { call in
+                let shop = try call.shop()
+                let filter = try filter(call, context: shop, record: false)
+                return .object(ProductFacets(shop.state.shop.catalog, inventory: shop.state.shop.inventory, filter: filter))
             },
             F("brandSections", "BrandSectionPage!", "A page of the catalog in brand order, grouped into one section per brand.",
               arguments: [

@@ -46,13 +46,14 @@ enum ShopSchema {
         return cursor
     }
 
-    /// The `ProductFilter` input as a Commerce filter; records a non-blank search in the session.
-    static func filter(_ call: FieldCall, context: RequestContext) throws(FieldError) -> ProductFilter {
+    /// The `ProductFilter` input as a Commerce filter; records a non-blank search in the session
+    /// unless `record` is false (facet counts are not searches).
+    static func filter(_ call: FieldCall, context: RequestContext, record: Bool = true) throws(FieldError) -> ProductFilter {
         var filter = ProductFilter()
         guard let input = call.arguments["filter"]?.objectValue else { return filter }
         let search = input["search"]?.stringValue
-        filter.setSearch(search)
-        if let search { context.state.shop.recordSearch(search, session: context.sessionName) }
+        filter.setSearch(search, mode: input["searchMode"]?.stringValue.flatMap(SearchMode.init(rawValue:)) ?? .contains)
+        if let search, record { context.state.shop.recordSearch(search, session: context.sessionName) }
         filter.brandIds = input["brandIds"]?.arrayValue?.compactMap(\.stringValue) ?? []
         filter.models = input["models"]?.arrayValue?.compactMap(\.stringValue) ?? []
         filter.categories = input["categories"]?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -68,5 +69,22 @@ enum ShopSchema {
             if key == "minPrice" { filter.minPrice = minor } else { filter.maxPrice = minor }
         }
         return filter
+    }
+}
+
+extension ShopSchema {
+    /// The largest `offset` accepted (SPEC §6.4).
+    static let maximumOffset = 1_000_000
+
+    /// Reads `offset` (0 when absent) and refuses it beside `after` or outside 0…1,000,000.
+    static func offset(_ call: FieldCall, with after: Cursor?) throws(FieldError) -> Int {
+        guard let offset = call.arguments["offset"]?.intValue else { return 0 }
+        guard after == nil else {
+            throw FieldError("Arguments \"offset\" and \"after\" cannot be used together: page by number or by cursor.", code: .badUserInput)
+        }
+        guard (0...maximumOffset).contains(offset) else {
+            throw FieldError("Argument \"offset\" must be between 0 and \(maximumOffset), got \(offset).", code: .badUserInput)
+        }
+        return offset
     }
 }
