@@ -97,7 +97,7 @@ struct CommandLineTests {
               stderrPrefix: "error: --now: expected an ISO-8601 time"),
         .init(arguments: ["query", "--fixtures", "/nonexistent", "{ brands { id } }"], status: 2, stdoutPrefix: "",
               stderrPrefix: "error: invalid fixtures in /nonexistent:\n/nonexistent: $: no such fixtures folder"),
-        .init(arguments: ["fixtures", "check"], status: 0, stdoutPrefix: "ok: bundled fixtures: 64 products, 8 brands", stderrPrefix: ""),
+        .init(arguments: ["fixtures", "check"], status: 0, stdoutPrefix: "ok: bundled fixtures: 64 products, 9 brands", stderrPrefix: ""),
         .init(arguments: ["schema"], status: 0, stdoutPrefix: "\"\"\"The entry points for reading the shop.\"\"\"\ntype Query {", stderrPrefix: ""),
         .init(arguments: ["--help"], status: 0, stdoutPrefix: "checkout-sim — a deterministic GraphQL mock shop", stderrPrefix: ""),
         .init(arguments: ["help", "serve"], status: 0, stdoutPrefix: "USAGE: checkout-sim serve [--port N]", stderrPrefix: ""),
