@@ -78,6 +78,47 @@ struct FixtureTests {
         ])
     }
 
+    /// The fields the shop apps added (issue #13), each wrong in one way, each reported where it is.
+    struct NewFieldCase: CustomTestStringConvertible, Sendable {
+        let member: String
+        let problem: String
+        var testDescription: String { member }
+    }
+
+    @Test(arguments: [
+        NewFieldCase(member: #""taxRate": "8.255""#,
+                     problem: #"[0].taxRate: expected a percent from "0" to "100" with at most 2 decimals, like "8.25", found "8.255""#),
+        NewFieldCase(member: #""taxRate": 20"#,
+                     problem: #"[0].taxRate: expected a percent from "0" to "100" with at most 2 decimals, like "8.25", found 20"#),
+        NewFieldCase(member: #""taxRate": "120""#,
+                     problem: #"[0].taxRate: expected a percent from "0" to "100" with at most 2 decimals, like "8.25", found "120""#),
+        NewFieldCase(member: #""thumbnailURL": "/thumbs/a.jpg""#,
+                     problem: #"[0].thumbnailURL: expected an absolute http or https URL like "https://example.com/a.jpg", found "/thumbs/a.jpg""#),
+        NewFieldCase(member: #""imageURL": "ftp://example.com/a.jpg""#,
+                     problem: #"[0].imageURL: expected an absolute http or https URL like "https://example.com/a.jpg", found "ftp://example.com/a.jpg""#),
+        NewFieldCase(member: #""attribute": """#, problem: "[0].attribute: expected a non-empty string"),
+        NewFieldCase(member: #""shortDescription": ["x"]"#, problem: #"[0].shortDescription: expected a string, found ["x"]"#),
+        NewFieldCase(member: #""atribute": "500 ml""#, problem: #"[0].atribute: unknown key (did you mean "attribute"?)"#),
+    ])
+    func newProductFieldsAreValidated(_ testCase: NewFieldCase) {
+        let problems = Self.problems([
+            "products/page-9.json": #"[{"id": "x-1", "name": "X", "brandId": "apple", "model": "M", "category": "C", "description": "", "price": "1.00", "stock": 1, "createdAt": "2026-01-01T00:00:00Z", "#
+                + testCase.member + "}]",
+        ])
+        #expect(problems == ["products/page-9.json: " + testCase.problem])
+    }
+
+    @Test func storeDefaultsAreValidated() {
+        let store = #"{"name": "S", "currency": "USD", "fractionDigits": 2, "currencySymbol": "$", "now": "2026-03-01T10:00:00Z", "seed": 1, "shipping": {"flatRate": "9.99", "freeOver": "50.00"}, "#
+        #expect(Self.problems(["store.json": store + #""defaultTaxRate": "-1", "defaultBrandId": "apple"}"#]) == [
+            #"store.json: defaultTaxRate: expected a percent from "0" to "100" with at most 2 decimals, like "8.25", found "-1""#,
+        ])
+        #expect(Self.problems(["store.json": store + #""defaultBrandId": "acme"}"#]) == [
+            #"store.json: defaultBrandId: unknown brand "acme" (not in brands.json)"#,
+        ])
+        #expect(Self.problems(["store.json": store + #""defaultTaxRate": "19", "defaultBrandId": "sony"}"#]).isEmpty)
+    }
+
     @Test func conflictingDuplicateNamesBothPlaces() {
         let problems = Self.problems([
             "products/page-9.json": #"[{"id": "iphone-15", "name": "iPhone 15 128 GB", "brandId": "apple", "model": "iPhone 15", "category": "Phones", "description": "6.1-inch Super Retina XDR display, A16 Bionic chip and a 48 MP main camera.", "price": "899.00", "stock": 25, "createdAt": "2025-09-22T09:00:00Z", "imageURL": "https://images.checkout-sim.example/products/iphone-15.jpg"}]"#,
