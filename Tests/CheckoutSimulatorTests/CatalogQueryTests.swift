@@ -42,6 +42,12 @@ struct CatalogQueryTests {
         .init(query: "{ products(filter: {minPrice: \"ten\"}) { totalCount } }",
               message: "filter.minPrice must be a decimal amount like \"12.50\" with at most 2 decimals, got \"ten\"."),
         .init(query: "{ brandSections(first: -1) { totalCount } }", message: "Argument \"first\" must be between 1 and 100, got -1."),
+        .init(query: "{ products(offset: -1) { totalCount } }", message: "Argument \"offset\" must be between 0 and 1000000, got -1."),
+        .init(query: "{ products(offset: 1000001) { totalCount } }", message: "Argument \"offset\" must be between 0 and 1000000, got 1000001."),
+        .init(query: "{ products(offset: 4, after: \"djF8cHJvZHVjdHN8RkVBVFVSRUR8aXBob25lLTE1fGk6MQ==\") { totalCount } }",
+              message: "Arguments \"offset\" and \"after\" cannot be used together: page by number or by cursor."),
+        .init(query: "{ productFacets(filter: {maxPrice: \"1.001\"}) { totalCount } }",
+              message: "filter.maxPrice must be a decimal amount like \"12.50\" with at most 2 decimals, got \"1.001\"."),
     ]
 
     @Test(arguments: badInputs)
