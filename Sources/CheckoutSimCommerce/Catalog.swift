@@ -116,7 +116,7 @@ public struct Catalog: Sendable {
     private(set) var nameLengths: [Int]
     /// Each product's brand, model and category as small integers, so filters and facet counts
     /// compare integers instead of strings (facets-100k: one pass of array reads).
-    private(set) var dimensions: CatalogDimensions
+    public private(set) var dimensions: CatalogDimensions
     private var orders: [ProductOrder: [Int]]
 
     /// A catalog of `products`, with every order index built.

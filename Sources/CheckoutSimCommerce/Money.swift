@@ -26,9 +26,12 @@ public struct Currency: Sendable, Equatable {
     public static let maximumCartSubtotal: Int64 = 10_000_000_000_000_000
 
     /// 10^fractionDigits.
-    public var scale: Int64 {
+    public var scale: Int64 { Self.scale(fractionDigits) }
+
+    /// 10^`digits` (digits are 0…4 for currencies, 2 for tax rates).
+    static func scale(_ digits: Int) -> Int64 {
         var result: Int64 = 1
-        for _ in 0..<fractionDigits { result *= 10 }
+        for _ in 0..<digits { result *= 10 }
         return result
     }
 
@@ -108,8 +111,7 @@ public struct Currency: Sendable, Equatable {
 
     /// `text` as an integer scaled by 10^`fractionDigits`, with the rules of `minorUnits(fromDecimal:)`.
     static func decimal(_ text: String, fractionDigits: Int) -> Int64? {
-        var scale: Int64 = 1
-        for _ in 0..<fractionDigits { scale *= 10 }
+        let scale = scale(fractionDigits)
         var bytes = Array(text.utf8)
         let negative = bytes.first == UInt8(ascii: "-")
         if negative { bytes.removeFirst() }

@@ -7,22 +7,28 @@ public struct ProductFacets: Sendable, Equatable {
         public let count: Int
     }
 
-    /// Brands in brand order, as brand positions with counts; zero counts left out.
-    public let brands: [(position: Int, count: Int)]
+    /// A brand, by its position in brand order, and how many products ticking it would show.
+    public struct BrandCount: Sendable, Equatable {
+        public let position: Int
+        public let count: Int
+    }
+
+    /// The lowest and highest price of the products a filter keeps, in minor units.
+    public struct PriceRange: Sendable, Equatable {
+        public let min: Int64
+        public let max: Int64
+    }
+
+    /// Brands in brand order, with counts; zero counts left out.
+    public let brands: [BrandCount]
     /// Models by value (bytewise), zero counts left out.
     public let models: [Count]
     /// Categories by value (bytewise), zero counts left out.
     public let categories: [Count]
     /// The lowest and highest price among the products the whole filter keeps; nil when none.
-    public let priceRange: (min: Int64, max: Int64)?
+    public let priceRange: PriceRange?
     /// How many products the whole filter keeps.
     public let totalCount: Int
-
-    public static func == (lhs: ProductFacets, rhs: ProductFacets) -> Bool {
-        lhs.brands.elementsEqual(rhs.brands) { $0 == $1 } && lhs.models == rhs.models && lhs.categories == rhs.categories
-            && lhs.priceRange?.min == rhs.priceRange?.min && lhs.priceRange?.max == rhs.priceRange?.max
-            && lhs.totalCount == rhs.totalCount
-    }
 
     /// Counts every dimension of `catalog` under `filter`.
     ///
@@ -60,10 +66,10 @@ public struct ProductFacets: Sendable, Equatable {
             counts.indices.filter { counts[$0] > 0 }.map { Count(value: values[$0], count: counts[$0]) }
                 .sorted { $0.value.precedesBytewise($1.value) }
         }
-        brands = brandCounts.indices.filter { brandCounts[$0] > 0 }.map { ($0, brandCounts[$0]) }
+        brands = brandCounts.indices.filter { brandCounts[$0] > 0 }.map { BrandCount(position: $0, count: brandCounts[$0]) }
         models = counted(modelCounts, dimensions.modelValues)
         categories = counted(categoryCounts, dimensions.categoryValues)
-        priceRange = total > 0 ? (lowest, highest) : nil
+        priceRange = total > 0 ? PriceRange(min: lowest, max: highest) : nil
         totalCount = total
     }
 }

@@ -167,7 +167,7 @@ extension ShopSchema {
             F("favoritedAt", "String", "When this session first added the product to its favorites, ISO-8601 UTC; null when it is not one.",
               utf8: { call, write in
                 let context = try call.shop()
-                try context.state.shop.favoritedAt(item(call).id, session: context.sessionName)?.writeISO8601(to: write)
+                try context.state.favoritedAt(item(call).id, session: context.sessionName)?.writeISO8601(to: write)
             }),
             F("thumbnailURL", "String", "A small picture for list cells.", string: { call in try item(call).thumbnailURL }),
             F("shortDescription", "String", "A one-line description for product cards.", string: { call in try item(call).shortDescription }),

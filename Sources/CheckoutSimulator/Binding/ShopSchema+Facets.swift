@@ -6,7 +6,7 @@ extension ShopSchema {
     static func addFacetTypes(to builder: inout SchemaBuilder) {
         builder.object("ProductFacets", "What a filter screen lists: each dimension's values with counts.", [
             F("brands", "[BrandFacet!]!", "Brands in brand order, counted under every part of the filter except `brandIds`.") { call in
-                .list(try call.parent(ProductFacets.self).brands.map { .object(BrandFacetNode(brandIndex: $0.position, count: $0.count)) })
+                .list(try call.parent(ProductFacets.self).brands.map { .object($0) })
             },
             F("models", "[ValueFacet!]!", "Models by value, counted under every part of the filter except `models`.") { call in
                 .list(try call.parent(ProductFacets.self).models.map { .object($0) })
@@ -15,15 +15,15 @@ extension ShopSchema {
                 .list(try call.parent(ProductFacets.self).categories.map { .object($0) })
             },
             F("priceRange", "PriceRange", "The lowest and highest price under the whole filter; null when nothing matches.") { call in
-                (try call.parent(ProductFacets.self).priceRange).map { .object(PriceRangeNode(min: $0.min, max: $0.max)) } ?? .null
+                (try call.parent(ProductFacets.self).priceRange).map { .object($0) } ?? .null
             },
             F("totalCount", "Int!", "How many products the whole filter keeps.", int: { call in
                 try call.parent(ProductFacets.self).totalCount
             }),
         ])
         builder.object("BrandFacet", "A brand and how many products ticking it would show.", [
-            F("brand", "Brand!", "The brand.") { call in .index(try call.parent(BrandFacetNode.self).brandIndex) },
-            F("count", "Int!", "Matching products of this brand.", int: { call in try call.parent(BrandFacetNode.self).count }),
+            F("brand", "Brand!", "The brand.") { call in .index(try call.parent(ProductFacets.BrandCount.self).position) },
+            F("count", "Int!", "Matching products of this brand.", int: { call in try call.parent(ProductFacets.BrandCount.self).count }),
         ])
         builder.object("ValueFacet", "A model or category and how many products ticking it would show.", [
             F("value", "String!", "The model or category, as filters take it.", string: { call in
@@ -32,8 +32,8 @@ extension ShopSchema {
             F("count", "Int!", "Matching products with this value.", int: { call in try call.parent(ProductFacets.Count.self).count }),
         ])
         builder.object("PriceRange", "The lowest and highest price of a set of products.", [
-            F("min", "Money!", "The lowest price.") { call in money(try call.parent(PriceRangeNode.self).min) },
-            F("max", "Money!", "The highest price.") { call in money(try call.parent(PriceRangeNode.self).max) },
+            F("min", "Money!", "The lowest price.") { call in money(try call.parent(ProductFacets.PriceRange.self).min) },
+            F("max", "Money!", "The highest price.") { call in money(try call.parent(ProductFacets.PriceRange.self).max) },
         ])
         builder.object("RecentSearchesPayload", "The recent searches after a change.", [
             F("recentSearches", "[String!]!", "The session's recent searches, newest first.") { call in
@@ -43,6 +43,3 @@ extension ShopSchema {
         ])
     }
 }
-
-struct BrandFacetNode { let brandIndex: Int; let count: Int }
-struct PriceRangeNode { let min: Int64; let max: Int64 }

@@ -69,17 +69,10 @@ extension ShopSchema {
                 return .list(shop.state.brands.indices.map { .index($0) })
             },
             F("categories", "[Category!]!", "Every product category, by name.") { call in
-                let shop = try call.shop()
-                var counts: [(String, Int)] = []
-                for product in shop.state.shop.catalog.products {
-                    if let index = counts.firstIndex(where: { $0.0 == product.category }) {
-                        counts[index].1 += 1
-                    } else {
-                        counts.append((product.category, 1))
-                    }
-                }
-                counts.sort { $0.0.precedesBytewise($1.0) }
-                return .list(counts.map { .object(CategoryNode(name: $0.0, productCount: $0.1)) })
+                // The unfiltered facet counts: every category by name, bytewise, with its product count.
+                let shop = try call.shop().state.shop
+                let facets = ProductFacets(shop.catalog, inventory: shop.inventory, filter: ProductFilter())
+                return .list(facets.categories.map { .object(CategoryNode(name: $0.value, productCount: $0.count)) })
             },
             F("suggestedProducts", "[Product!]!", "In-stock products in featured order that are not in the cart.",
               arguments: [A("first", "Int", "How many products, 1 to 100.", default: "10")]) { call in

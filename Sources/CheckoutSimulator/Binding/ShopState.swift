@@ -21,7 +21,7 @@ final class ShopState {
         currency = shop.store.currency
         brands = shop.catalog.brands
         brandIndexById = Dictionary(brands.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { _, last in last })
-        brandIndexes = products.map(brandIndex(of:))
+        brandIndexes = shop.catalog.dimensions.brands
     }
 
     /// A copy that shares every buffer with `other` until one of them changes: O(1).
@@ -37,19 +37,13 @@ final class ShopState {
 
     private func catalogChanged() {
         products = shop.catalog.products
-        // Added products come last; a reset drops them, which only shortens the list.
-        if brandIndexes.count > products.count { brandIndexes.removeLast(brandIndexes.count - products.count) }
-        brandIndexes += products[brandIndexes.count...].map(brandIndex(of:))
-    }
-
-    private func brandIndex(of product: Product) -> Int {
-        brandIndexById[product.brandId] ?? -1
+        brandIndexes = shop.catalog.dimensions.brands
     }
 
     /// The `Brand` object of the product at `position`, or null when it has none.
     func brandNode(ofProductAt position: Int) -> Resolved {
         guard brandIndexes.indices.contains(position), brandIndexes[position] >= 0 else { return .null }
-        return .index(brandIndexes[position])
+        return .index(Int(brandIndexes[position]))
     }
 
     /// Back to the state the simulator started in.
@@ -97,8 +91,9 @@ final class ShopState {
     /// The catalog's brands (fixed at start-up); a `Brand` object resolves as `.index` into it.
     let brands: [Brand]
     private let brandIndexById: [String: Int]
-    /// Each product's brand as an index into `brands` (-1 for none), by product position.
-    private var brandIndexes: [Int] = []
+    /// Each product's brand as an index into `brands` (-1 for none), by product position: the
+    /// catalog's own interned numbers, shared, not recomputed.
+    private var brandIndexes: [Int32] = []
 
     /// The `Brand` object for the brand with `id`, or null when there is none.
     func brandNode(id: String) -> Resolved {
@@ -111,6 +106,10 @@ final class ShopState {
 
     func isFavorite(_ productId: String, session: String) -> Bool {
         shop.isFavorite(productId, session: session)
+    }
+
+    func favoritedAt(_ productId: String, session: String) -> Instant? {
+        shop.favoritedAt(productId, session: session)
     }
 
     func quantityInCart(_ productId: String, session: String) -> Int {
