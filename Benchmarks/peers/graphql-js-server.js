@@ -4,30 +4,32 @@
 //
 //   NODE_PATH=/usr/share/nodejs node graphql-js-server.js SCHEMA.graphql MockResponses [PORT]
 //
-// Prints "graphql-js listening on http://127.0.0.1:PORT/graphql" when ready.
+// Prints "graphql-js listening on http://127.0.0.1:PORT/graphql" when ready. Required as a module
+// (`graphql-js-bench.js` does), it exports `shop(sdlFile, fixtures)` → { schema, rootValue } instead.
 "use strict";
 const http = require("http");
 const fs = require("fs");
 const path = require("path");
 const { graphql, buildSchema } = require("graphql");
 
-const [sdlFile, fixtures, port = "0"] = process.argv.slice(2);
-const schema = buildSchema(fs.readFileSync(sdlFile, "utf8"));
-const read = (...parts) => JSON.parse(fs.readFileSync(path.join(fixtures, ...parts), "utf8"));
-const store = read("store.json");
-const brands = new Map(read("brands.json").map((brand) => [brand.id, brand]));
-const files = fs.readdirSync(path.join(fixtures, "products")).filter((f) => f.endsWith(".json")).sort();
-// A page file is an array or {"products": […]}; pages overlap on purpose, and the first copy counts.
-const seen = new Set();
-const raw = files.flatMap((file) => {
-  const json = read("products", file);
-  return Array.isArray(json) ? json : json.products;
-}).filter((p) => !seen.has(p.id) && seen.add(p.id));
+/** The shop's schema and root resolvers over the fixtures in `fixtures`. */
+function shop(sdlFile, fixtures) {
+  const schema = buildSchema(fs.readFileSync(sdlFile, "utf8"));
+  const read = (...parts) => JSON.parse(fs.readFileSync(path.join(fixtures, ...parts), "utf8"));
+  const store = read("store.json");
+  const brands = new Map(read("brands.json").map((brand) => [brand.id, brand]));
+  const files = fs.readdirSync(path.join(fixtures, "products")).filter((f) => f.endsWith(".json")).sort();
+  // A page file is an array or {"products": […]}; pages overlap on purpose, and the first copy counts.
+  const seen = new Set();
+  const raw = files.flatMap((file) => {
+    const json = read("products", file);
+    return Array.isArray(json) ? json : json.products;
+  }).filter((p) => !seen.has(p.id) && seen.add(p.id));
 
-/** "1099.00" → "$1,099.00", as the shop formats money. */
-function money(amount) {
-  const [whole, fraction] = amount.split(".");
-  return { amount, formatted: store.currencySymbol + whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + "." + fraction };
+  /** "1099.00" → "$1,099.00", as the shop formats money. */
+  function money(amount) {
+    const [whole, fraction] = amount.split(".");
+    return { amount, formatted: store.currencySymbol + whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + "." + fraction };
 }
 
 // FEATURED order: a product's rank, else its position in the merged catalog; ties by id.
@@ -64,25 +66,34 @@ const rootValue = {
   },
 };
 
-const server = http.createServer((request, response) => {
-  const chunks = [];
-  request.on("data", (chunk) => chunks.push(chunk));
-  request.on("end", async () => {
-    let status = 200;
-    let result;
-    try {
-      const { query, variables, operationName } = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-      result = await graphql({ schema, source: query, rootValue, variableValues: variables, operationName });
-    } catch (error) {
-      status = 400;
-      result = { errors: [{ message: String(error) }] };
-    }
-    const body = JSON.stringify(result);
-    response.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
-    response.end(body);
+return { schema, rootValue };
+}
+
+if (require.main !== module) {
+  module.exports = { shop };
+} else {
+  const [sdlFile, fixtures, port = "0"] = process.argv.slice(2);
+  const { schema, rootValue } = shop(sdlFile, fixtures);
+  const server = http.createServer((request, response) => {
+    const chunks = [];
+    request.on("data", (chunk) => chunks.push(chunk));
+    request.on("end", async () => {
+      let status = 200;
+      let result;
+      try {
+        const { query, variables, operationName } = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+        result = await graphql({ schema, source: query, rootValue, variableValues: variables, operationName });
+      } catch (error) {
+        status = 400;
+        result = { errors: [{ message: String(error) }] };
+      }
+      const body = JSON.stringify(result);
+      response.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
+      response.end(body);
+    });
   });
-});
-server.keepAliveTimeout = 60000;
-server.listen(Number(port), "127.0.0.1", () => {
-  console.log(`graphql-js listening on http://127.0.0.1:${server.address().port}/graphql`);
-});
+  server.keepAliveTimeout = 60000;
+  server.listen(Number(port), "127.0.0.1", () => {
+    console.log(`graphql-js listening on http://127.0.0.1:${server.address().port}/graphql`);
+  });
+}

@@ -29,18 +29,8 @@ start "$sim" serve --port 0 --quiet; ours=$url
 start node Benchmarks/peers/graphql-js-server.js "$work/schema.graphql" MockResponses 0; peer=$url
 
 body() { # the listing query of SPEC §10 as a JSON body
-    python3 -c 'import json,sys; print(json.dumps({"query": sys.stdin.read(), "variables": {"first": 20}}), end="")' <<'GRAPHQL'
-query Products($first: Int, $after: String) {
-  products(first: $first, after: $after) {
-    nodes {
-      id name model category description stock inStock maxPerOrder createdAt imageURL
-      price { amount formatted }
-      brand { name }
-    }
-    pageInfo { hasNextPage endCursor }
-  }
-}
-GRAPHQL
+    python3 -c 'import json,sys; print(json.dumps({"query": sys.stdin.read(), "variables": {"first": 20}}), end="")' \
+        <Benchmarks/peers/listing.graphql
 }
 body >"$work/body.json"
 if cmp -s <(curl -s "$ours" -H 'Content-Type: application/json' --data-binary @"$work/body.json") \

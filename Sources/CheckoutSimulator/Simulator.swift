@@ -75,7 +75,21 @@ public final class Simulator: ScenarioTarget {
 
     /// Executes one request for `session`, serialised with every other request.
     public func execute(_ request: GraphQLRequest, session: String = "default") -> GraphQLResponse {
-        let prepared = prepare(request.query)
+        execute(request, session: session, caching: .reuse)
+    }
+
+    /// Whether a request may reuse a document parsed and validated before.
+    package enum DocumentCaching: Sendable {
+        /// Look the query text up in the document cache (what every transport does).
+        case reuse
+        /// Parse and validate as a cold request would, and keep nothing (`bench --no-cache`).
+        case bypass
+    }
+
+    /// Executes one request, reusing cached documents or not (benchmarks measure both).
+    package func execute(_ request: GraphQLRequest, session: String = "default", caching: DocumentCaching) -> GraphQLResponse {
+        let prepared = caching == .reuse
+            ? prepare(request.query) : DocumentCache.PreparedDocument.make(request.query, schema: schema, limits: limits)
         return state.withLock { state in
             state.shop.touchSession(session)
             let context = RequestContext(state: state, sessionName: session)

@@ -7,20 +7,23 @@ enum BenchCommand: Command {
     static let description = CommandDescription(
         name: "bench", synopsis: "bench", summary: "Measure the engine (build with -c release)",
         usage: [
-            "bench [--iterations N] [--json] [--case TEXT] [--catalog N]",
-            "bench --query FILE [--variables JSON] [--iterations N]",
+            "bench [--iterations N] [--json] [--case TEXT] [--catalog N] [--no-cache]",
+            "bench --query FILE [--variables JSON] [--iterations N] [--no-cache]",
             "bench --http [--url URL] [--connections 1,64] [--duration S] [--json]",
         ],
         discussion: """
             Measures parse and validate, requests, journeys, fixture loads and a generated catalog
             in process, and prints the median and p99 of each case (microseconds) and peak memory.
             Run it from a release build (swift run -c release checkout-sim bench).
+            Requests reuse parsed documents as every transport does; --no-cache adds the uncached
+            columns, the figures to compare with an implementation that parses every request.
             """,
         options: [
             .valued("iterations", "N", "Timed runs per case (default 1000; slow cases use fewer)"),
             .flag("json", "One JSON object per case instead of the table"),
             .valued("case", "TEXT", "Only the cases whose names contain TEXT"),
             .valued("catalog", "N", "Products in the generated catalog (default 100000)"),
+            .flag("no-cache", "Also time each request case parsing and validating every iteration (uncached columns)"),
             .valued("query", "FILE", "Measure one request from FILE against the bundled shop"),
             .valued("variables", "JSON", "The variables for --query"),
             .flag("http", """
@@ -50,15 +53,23 @@ enum BenchCommand: Command {
             catalog = value
         }
         let asJSON = arguments.has("json")
+        let uncached = arguments.has("no-cache")
         var printedHeader = false
         func show(_ result: BenchmarkResult) {
             if asJSON { return Output.line(result.json.serialized()) }
             if !printedHeader {
-                Output.line(pad("case", 26) + pad("median µs", 12, right: true) + pad("p99 µs", 12, right: true) + pad("iterations", 12, right: true))
+                let coldHeader = uncached ? pad("uncached µs", 13, right: true) + pad("uncached p99", 13, right: true) : ""
+                Output.line(pad("case", 26) + pad("median µs", 12, right: true) + pad("p99 µs", 12, right: true) + coldHeader
+                    + pad("iterations", 12, right: true))
                 printedHeader = true
             }
+            var cold = ""
+            if uncached {
+                cold = result.uncached.map { pad(format($0.medianMicroseconds), 13, right: true) + pad(format($0.p99Microseconds), 13, right: true) }
+                    ?? pad("-", 13, right: true) + pad("-", 13, right: true)
+            }
             Output.line(pad(result.name, 26) + pad(format(result.medianMicroseconds), 12, right: true)
-                + pad(format(result.p99Microseconds), 12, right: true) + pad(String(result.iterations), 12, right: true))
+                + pad(format(result.p99Microseconds), 12, right: true) + cold + pad(String(result.iterations), 12, right: true))
         }
         do {
             if let file = arguments.value("query") {
@@ -71,9 +82,11 @@ enum BenchCommand: Command {
                 case .success(let built): simulator = built
                 case .failure(let code): return code
                 }
-                show(BenchmarkSuite.custom(GraphQLRequest(query: text, variables: variables), simulator: simulator, iterations: iterations))
+                show(BenchmarkSuite.custom(
+                    GraphQLRequest(query: text, variables: variables), simulator: simulator, iterations: iterations, uncached: uncached))
             } else {
-                _ = try BenchmarkSuite.run(iterations: iterations, catalog: catalog, only: arguments.value("case"), progress: show)
+                _ = try BenchmarkSuite.run(
+                    iterations: iterations, catalog: catalog, only: arguments.value("case"), uncached: uncached, progress: show)
             }
         } catch let failure as Arguments.Failure {
             throw failure

@@ -20,6 +20,33 @@ struct BenchSmokeTests {
         #expect(names.contains("products-1k-page-40"))
     }
 
+    /// `--no-cache` adds the uncached figures to the request cases only (SPEC §10), in the JSON
+    /// lines and as two more table columns.
+    @Test(.enabled(if: Processes.checkoutSim != nil), .timeLimit(.minutes(2)))
+    func noCacheAddsUncachedFiguresToRequestCases() throws {
+        let binary = try #require(Processes.checkoutSim)
+        let json = try Processes.run(binary, ["bench", "--iterations", "2", "--case", "first-20", "--no-cache", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let rows = json.stdout.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
+        #expect(rows.compactMap { $0["case"]?.stringValue } == ["products-first-20", "peak-rss-mb"])
+        let listing = try #require(rows.first)
+        #expect(listing.objectValue?.keys == ["case", "median_us", "p99_us", "uncached_median_us", "uncached_p99_us", "iterations"])
+        guard case .double(let uncached)? = listing["uncached_median_us"] else {
+            Issue.record("uncached_median_us is not a number: \(listing)")
+            return
+        }
+        #expect(uncached > 0)
+
+        let plain = try Processes.run(binary, ["bench", "--iterations", "2", "--case", "first-20", "--json"])
+        #expect(plain.stdout.split(separator: "\n").first.map { !$0.contains("uncached") } == true)
+
+        let table = try Processes.run(binary, ["bench", "--iterations", "2", "--case", "parse-validate", "--no-cache"])
+        let lines = table.stdout.split(separator: "\n")
+        #expect(lines.first?.contains("uncached µs") == true)
+        // A case that always parses (no request through the cache) shows dashes, not a copy of its figures.
+        #expect(lines.dropFirst().first.map { $0.hasPrefix("parse-validate-120k") && $0.contains(" - ") } == true, "\(lines)")
+    }
+
     /// `bench --http` loads the real server over loopback: every row present, every request answered.
     @Test(.enabled(if: Processes.checkoutSim != nil), .timeLimit(.minutes(2)))
     func benchHTTPPrintsEveryRow() throws {

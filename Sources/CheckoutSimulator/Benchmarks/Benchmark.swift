@@ -12,13 +12,23 @@ public struct BenchmarkResult: Sendable {
     public let p99Microseconds: Double
     /// How many timed iterations ran.
     public let iterations: Int
+    /// For a request case measured with `bench --no-cache`: the median and p99 when every
+    /// iteration parses and validates its document as a cold request does; nil otherwise.
+    public internal(set) var uncached: (medianMicroseconds: Double, p99Microseconds: Double)?
 
-    /// `{"case": NAME, "median_us": …, "p99_us": …, "iterations": …}`.
+    /// `{"case": NAME, "median_us": …, "p99_us": …, "iterations": …}`, with `uncached_median_us`
+    /// and `uncached_p99_us` after `median_us` and `p99_us` when the case was also measured uncached.
     public var json: JSON {
-        .object(JSONObject([
+        var object = JSONObject([
             ("case", .string(name)), ("median_us", .double(Self.rounded(medianMicroseconds))),
-            ("p99_us", .double(Self.rounded(p99Microseconds))), ("iterations", .int(iterations)),
-        ]))
+            ("p99_us", .double(Self.rounded(p99Microseconds))),
+        ])
+        if let uncached {
+            object.append("uncached_median_us", .double(Self.rounded(uncached.medianMicroseconds)))
+            object.append("uncached_p99_us", .double(Self.rounded(uncached.p99Microseconds)))
+        }
+        object.append("iterations", .int(iterations))
+        return .object(object)
     }
 
     static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
@@ -32,6 +42,20 @@ public struct BenchmarkTimer {
     /// A timer running `iterations` timed iterations per case (at least one).
     public init(iterations: Int) {
         self.iterations = max(1, iterations)
+    }
+
+    /// Measures a request case through the document cache, then, when `uncached`, again with
+    /// `body` told to bypass it (each with its own warm-up).
+    func measureRequest(
+        _ name: String, iterations override: Int? = nil, uncached: Bool, setUp: () -> Void = {},
+        _ body: (Simulator.DocumentCaching) -> Void
+    ) -> BenchmarkResult {
+        var result = measure(name, iterations: override, setUp: setUp) { body(.reuse) }
+        if uncached {
+            let cold = measure(name, iterations: override, setUp: setUp) { body(.bypass) }
+            result.uncached = (cold.medianMicroseconds, cold.p99Microseconds)
+        }
+        return result
     }
 
     /// Runs `setUp` and `body` for warm-up, then times `body` alone; `override` lowers the iteration count for slow cases.

@@ -76,8 +76,10 @@ public enum BenchmarkSuite {
 
     /// Runs every case (or those whose names contain `only`), the large ones over a generated
     /// catalog of `catalog` products; `progress` hears each result as it is measured.
+    /// With `uncached`, each request case is measured twice: through the document cache, and
+    /// parsing and validating every iteration as a cold request does (SPEC §10's `--no-cache`).
     public static func run(
-        iterations: Int, catalog: Int = 100_000, only: String? = nil, progress: (BenchmarkResult) -> Void
+        iterations: Int, catalog: Int = 100_000, only: String? = nil, uncached: Bool = false, progress: (BenchmarkResult) -> Void
     ) throws -> [BenchmarkResult] {
         let timer = BenchmarkTimer(iterations: iterations)
         var results: [BenchmarkResult] = []
@@ -88,6 +90,12 @@ public enum BenchmarkSuite {
             results.append(measured)
             progress(measured)
         }
+        /// A request case: `body` runs one iteration with the caching it is given.
+        func request(
+            _ name: String, iterations count: Int? = nil, setUp: () -> Void = {}, _ body: (Simulator.DocumentCaching) -> Void
+        ) {
+            record(timer.measureRequest(name, iterations: count, uncached: uncached, setUp: setUp, body), name)
+        }
         let bundled = try Fixtures.bundled()
         let simulator = try Simulator(loaded: bundled)
         let schema = simulator.schema
@@ -97,13 +105,13 @@ public enum BenchmarkSuite {
             guard case .success = GraphQLEngine.prepare(large, schema: schema, limits: bigDocumentLimits) else { return }
         }, "parse-validate-120k")
         let listing = GraphQLRequest(query: productsQuery, variables: JSONObject([("first", .int(20))]))
-        record(timer.measure("products-first-20") { _ = simulator.execute(listing).compactBytes() }, "products-first-20")
+        request("products-first-20") { _ = simulator.execute(listing, caching: $0).compactBytes() }
         let sections = GraphQLRequest(query: brandSectionsQuery)
-        record(timer.measure("brand-sections-page") { _ = simulator.execute(sections).compactBytes() }, "brand-sections-page")
+        request("brand-sections-page") { _ = simulator.execute(sections, caching: $0).compactBytes() }
         let journey = journeyRequests()
-        record(timer.measure("checkout-journey", setUp: { simulator.reset() }) {
-            for request in journey { _ = simulator.execute(request).compactBytes() }
-        }, "checkout-journey")
+        request("checkout-journey", setUp: { simulator.reset() }) { caching in
+            for request in journey { _ = simulator.execute(request, caching: caching).compactBytes() }
+        }
         record(timer.measure("load-bundled", iterations: 200) { _ = try? Simulator(fixtures: .bundled) }, "load-bundled")
 
         // Validation cost against document size (issue #10): ten times the fragments must cost
@@ -143,22 +151,22 @@ public enum BenchmarkSuite {
         record(timer.measure("load-\(size)", iterations: 5, setUp: { big = nil }) { big = try? Simulator(fixtures: generated) }, "load-\(size)")
         if big == nil { big = try? Simulator(fixtures: generated) }
         guard let big else { throw SimulatorError(code: .invalidFixtures, message: "the generated catalog did not load") }
-        record(timer.measure("products-\(size)-page-1") { _ = big.execute(listing).compactBytes() }, "products-\(size)-page-1")
+        request("products-\(size)-page-1") { _ = big.execute(listing, caching: $0).compactBytes() }
         // SPEC §10's page 4,000 of the 100k catalog (four fifths in): its cost must equal page 1's.
         let deepName = "products-\(size)-page-\(deepPage(catalog))"
         let deepCursor = try cursor(in: big, after: (deepPage(catalog) - 1) * 20)
         let deep = GraphQLRequest(query: productsQuery, variables: JSONObject([("first", .int(20)), ("after", .string(deepCursor))]))
-        record(timer.measure(deepName) { _ = big.execute(deep).compactBytes() }, deepName)
+        request(deepName) { _ = big.execute(deep, caching: $0).compactBytes() }
         let search = GraphQLRequest(query: searchQuery())
-        record(timer.measure("search-\(size)", iterations: 200) { _ = big.execute(search).compactBytes() }, "search-\(size)")
+        request("search-\(size)", iterations: 200) { _ = big.execute(search, caching: $0).compactBytes() }
         // SPEC §6.3's other modes and the filter modal's counts (targets: ≤ 5 ms and ≤ 10 ms at 100k).
         for (name, query) in [
             ("search-\(size)-word-prefix", searchQuery(#"search: "nov wat", searchMode: WORD_PREFIX"#)),
             ("search-\(size)-name-prefix", searchQuery(#"search: "nova w", searchMode: NAME_PREFIX"#)),
             ("facets-\(size)", facetsQuery),
         ] {
-            let request = GraphQLRequest(query: query)
-            record(timer.measure(name, iterations: 200) { _ = big.execute(request).compactBytes() }, name)
+            let body = GraphQLRequest(query: query)
+            request(name, iterations: 200) { _ = big.execute(body, caching: $0).compactBytes() }
         }
         return results
     }
@@ -207,8 +215,10 @@ public enum BenchmarkSuite {
         ]
     }
 
-    /// Times one custom request the same way (case `custom`).
-    public static func custom(_ request: GraphQLRequest, simulator: Simulator, iterations: Int) -> BenchmarkResult {
-        BenchmarkTimer(iterations: iterations).measure("custom") { _ = simulator.execute(request).compactBytes() }
+    /// Times one custom request the same way (case `custom`), and uncached too when `uncached` is set.
+    public static func custom(_ request: GraphQLRequest, simulator: Simulator, iterations: Int, uncached: Bool = false) -> BenchmarkResult {
+        BenchmarkTimer(iterations: iterations).measureRequest("custom", uncached: uncached) {
+            _ = simulator.execute(request, caching: $0).compactBytes()
+        }
     }
 }

@@ -34,13 +34,16 @@ enum Processes {
     /// Runs a program to its end, feeding `input` and collecting both outputs; kills it past `timeout`.
     ///
     /// Both pipes are drained on their own threads, so a child that fills stderr before closing
-    /// stdout cannot deadlock the test.
+    /// stdout cannot deadlock the test. `environment` adds to (or overrides) the test's own.
     static func run(_ executable: URL, _ arguments: [String], input: String = "", in folder: URL? = nil,
-                    timeout: Double = 60) throws -> Result {
+                    environment: [String: String] = [:], timeout: Double = 60) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()
