@@ -140,10 +140,26 @@ struct ValidationTests {
               errors: ["1:32 1:42 1:59 1:69 Fields \"related\" conflict because subfields \"x\" conflict because \"id\" and \"title\" are different fields. Use different aliases on the fields to fetch both if this was intentional."]),
         .init(rule: "OverlappingFieldsCanBeMerged", query: "{ a: book(id: 1) { id } ... on Query { a: book(id: 2) { id } } }", 
               errors: ["1:3 1:40 Fields \"a\" conflict because they have differing arguments. Use different aliases on the fields to fetch both if this was intentional."]),
+        // Operations without spreads or inline fragments whose keys repeat only deep down, or only
+        // past the small-set scan, still take the general path.
+        .init(rule: "OverlappingFieldsCanBeMerged", query: "{ book(id: 1) { related { x: id x: title } } }",
+              errors: ["1:27 1:33 Fields \"x\" conflict because \"id\" and \"title\" are different fields. Use different aliases on the fields to fetch both if this was intentional."]),
+        wideSetWithOneRepeat,
         .init(rule: "UniqueInputFieldNames", query: "{ echo(input: {term: \"a\", limit: 1}) }", errors: []),
         .init(rule: "UniqueInputFieldNames", query: "{ echo(input: {term: \"a\", term: \"b\"}) }",
               errors: ["1:16 1:27 There can be only one input field named \"term\"."]),
     ]
+
+    /// Forty aliased `__typename`s, then `a0` again on another field: the conflict is found in a set
+    /// too wide for the scan that lets most operations skip the overlap rule's shapes.
+    static var wideSetWithOneRepeat: Case {
+        let fields = (0..<40).map { "a\($0): __typename" }.joined(separator: " ")
+        let query = "{ \(fields) a0: books { id } }"
+        let column = query.utf8.count - "a0: books { id } }".utf8.count + 1
+        return .init(rule: "OverlappingFieldsCanBeMerged", query: query, errors: [
+            "1:3 1:\(column) Fields \"a0\" conflict because \"__typename\" and \"books\" are different fields. Use different aliases on the fields to fetch both if this was intentional."
+        ])
+    }
 
     @Test(arguments: cases)
     func validates(_ testCase: Case) throws {

@@ -8,7 +8,10 @@ extension Executor {
         let responseKey: String
         /// `"key":` as UTF-8, written once per object without escaping again; owned by this field.
         private let key: UnsafeMutableBufferPointer<UInt8>
-        let nodes: [Field]
+        /// The first field node written under this key (errors point at it).
+        let first: Field
+        /// The other nodes merged under the same key; usually none.
+        let more: [Field]
         /// Nil for `__typename`, which writes the parent type's name.
         let definition: FieldDefinition?
         /// The coerced arguments when they use no variables; nil when they must be coerced for
@@ -30,18 +33,18 @@ extension Executor {
         /// The sub-fields collected for this field's object type, filled on first use.
         var children: [CollectedField]?
 
-        init(
-            responseKey: String, nodes: [Field], definition: FieldDefinition?, fixedArguments: Result<JSONObject, CoercionFailure>?,
-            schema: Schema
-        ) {
-            self.responseKey = responseKey
-            var writer = JSONWriter(capacity: responseKey.utf8.count + 3)
-            writer.writeString(responseKey)
-            writer.append(byte: UInt8(ascii: ":"))
-            let key = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: writer.count)
-            _ = writer.withBytes { key.initialize(fromContentsOf: $0) }
+        init(_ group: FieldGroup, definition: FieldDefinition?, fixedArguments: Result<JSONObject, CoercionFailure>?, schema: Schema) {
+            responseKey = group.key
+            // A response key is a GraphQL name ([_A-Za-z0-9]+), so it needs no escaping.
+            let name = group.key.utf8
+            let key = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: name.count + 3)
+            key[0] = UInt8(ascii: "\"")
+            _ = UnsafeMutableBufferPointer(rebasing: key[1...]).initialize(from: name)
+            key[name.count + 1] = UInt8(ascii: "\"")
+            key[name.count + 2] = UInt8(ascii: ":")
             self.key = key
-            self.nodes = nodes
+            first = group.first
+            more = group.more
             self.definition = definition
             self.fixedArguments = fixedArguments
             isTypename = definition == nil
@@ -54,6 +57,11 @@ extension Executor {
             if case .named = type.nullable { isPlainLeaf = isLeafType } else { isPlainLeaf = false }
             writesEnum = kind == .enumeration
             objectType = definition?.type.nullable.objectIndex(in: schema)
+        }
+
+        /// The sub-selections written under this key, in document order.
+        var selectionSets: [SelectionSet] {
+            ([first] + more).compactMap(\.selectionSet)
         }
 
         deinit {

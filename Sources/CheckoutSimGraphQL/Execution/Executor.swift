@@ -169,7 +169,7 @@ public struct Executor: ~Copyable {
                 }
                 return complete(field.type, resolved, field: field, parentType: parentType)
             case nil:
-                throw FieldError("No resolver for \(schema.types[parentType].name).\(field.nodes[0].name.value).")
+                throw FieldError("No resolver for \(schema.types[parentType].name).\(field.first.name.value).")
             }
             return .value
         } catch {
@@ -200,7 +200,7 @@ public struct Executor: ~Copyable {
 
     mutating func record(_ message: String, code: GraphQLError.Code, field: CollectedField) {
         guard errors.count < maxErrors else { return }
-        errors.append(GraphQLError(message, locations: field.nodes.prefix(1).map { document.location($0.offset) },
+        errors.append(GraphQLError(message, locations: [document.location(field.first.offset)],
                                    path: field.isPlainLeaf ? path + [.key(field.responseKey)] : path, code: code))
     }
 
@@ -215,7 +215,7 @@ public struct Executor: ~Copyable {
         if case .null = resolved { isNull = true } else { isNull = false }
         if case .nonNull(let inner) = type {
             if isNull {
-                record("Cannot return null for non-nullable field \(schema.types[parentType].name).\(field.nodes[0].name.value).",
+                record("Cannot return null for non-nullable field \(schema.types[parentType].name).\(field.first.name.value).",
                        code: .internalServerError, field: field)
                 return .failed
             }
@@ -238,7 +238,7 @@ public struct Executor: ~Copyable {
         switch type {
         case .list(let inner):
             guard case .list(let items) = resolved else {
-                record("Expected Iterable, but did not find one for field \"\(schema.types[parentType].name).\(field.nodes[0].name.value)\".",
+                record("Expected Iterable, but did not find one for field \"\(schema.types[parentType].name).\(field.first.name.value)\".",
                        code: .internalServerError, field: field)
                 return .failed
             }
@@ -293,7 +293,7 @@ public struct Executor: ~Copyable {
         if let known = field.children {
             fields = known
         } else {
-            fields = collectFields(type: index, selectionSets: field.nodes.compactMap(\.selectionSet))
+            fields = collectFields(type: index, selectionSets: field.selectionSets)
             field.children = fields
         }
         return completeObject(type: index, fields: fields, parent: parent, index: position)
