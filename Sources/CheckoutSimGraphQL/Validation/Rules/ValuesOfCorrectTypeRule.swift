@@ -1,4 +1,5 @@
-/// ValuesOfCorrectType and UniqueInputFieldNames, plus the variable usages a value contains.
+/// ValuesOfCorrectTypeRule (spec §5.6.1, §5.6.2 input fields exist, §5.6.4 required input fields),
+/// plus the variable usages a value contains (for the variable rules).
 extension Validator {
     mutating func checkValue(
         _ value: Value, type: TypeRef?, summary: inout Summary, locationHasDefault: Bool = false
@@ -42,11 +43,7 @@ extension Validator {
             var seen: [String: Int] = [:]
             for field in provided {
                 let name = field.name.value
-                if let first = seen[name] {
-                    try report("There can be only one input field named \"\(name)\".", [first, field.name.offset])
-                } else {
-                    seen[name] = field.name.offset
-                }
+                try checkUniqueInputField(field, seen: &seen)
                 guard let definition = fields.first(where: { $0.name == name }) else {
                     let hint = Suggestions.didYouMean(Suggestions.list(name, options: fields.map(\.name)))
                     try report("Field \"\(name)\" is not defined by type \"\(type.name)\".\(hint)", [field.name.offset])

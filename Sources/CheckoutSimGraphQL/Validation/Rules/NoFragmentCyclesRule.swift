@@ -1,0 +1,63 @@
+/// NoFragmentCyclesRule (spec §5.5.2.2): no fragment spreads itself, directly or through others.
+extension Validator {
+    /// graphql-js's depth-first search, which reports each cycle once at its
+    /// spreads, run with an explicit stack so a chain of thousands of fragments needs no recursion.
+    mutating func checkFragmentCycles() throws(Aborted) {
+        let count = document.fragments.count
+        var visited = [Bool](repeating: false, count: count)
+        var pathIndex = [Int?](repeating: nil, count: count)
+        var path: [SpreadRef] = []
+        var stack: [(fragment: Int, next: Int)] = []
+        var spreadsOf = [[SpreadRef]?](repeating: nil, count: count)
+        for root in 0..<count where !visited[root] && fragments.indexByName[document.fragments[root].name.value] == root {
+            visited[root] = true
+            stack.append((root, 0))
+            pathIndex[root] = 0
+            while let top = stack.last {
+                if spreadsOf[top.fragment] == nil { spreadsOf[top.fragment] = Self.spreadsInCycleOrder(document.fragments[top.fragment]) }
+                let spreads = spreadsOf[top.fragment] ?? []
+                guard top.next < spreads.count else {
+                    pathIndex[top.fragment] = nil
+                    stack.removeLast()
+                    if !stack.isEmpty { path.removeLast() }
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                let spread = spreads[top.next]
+                guard let target = fragments.indexByName[spread.name] else { continue }
+                path.append(spread)
+                if let start = pathIndex[target] {
+                    let cycle = path[start...]
+                    let via = cycle.dropLast().map { "\"\($0.name)\"" }.joined(separator: ", ")
+                    try report(
+                        "Cannot spread fragment \"\(spread.name)\" within itself" + (via.isEmpty ? "." : " via \(via)."),
+                        cycle.map(\.offset))
+                    path.removeLast()
+                } else if !visited[target] {
+                    visited[target] = true
+                    pathIndex[target] = path.count
+                    stack.append((target, 0))
+                } else {
+                    path.removeLast()
+                }
+            }
+        }
+    }
+
+    /// The fragment's spreads in the order graphql-js's `getFragmentSpreads` lists them (its
+    /// cycle messages come in that order): a set's own spreads, then the nested sets, last first.
+    private static func spreadsInCycleOrder(_ fragment: FragmentDefinition) -> [SpreadRef] {
+        var spreads: [SpreadRef] = []
+        var pending = [fragment.selectionSet]
+        while let set = pending.popLast() {
+            for selection in set.selections {
+                switch selection {
+                case .fragmentSpread(let spread): spreads.append(SpreadRef(name: spread.name.value, offset: spread.offset))
+                case .field(let field): if let nested = field.selectionSet { pending.append(nested) }
+                case .inlineFragment(let inline): pending.append(inline.selectionSet)
+                }
+            }
+        }
+        return spreads
+    }
+}

@@ -1,0 +1,11 @@
+/// UniqueInputFieldNamesRule (spec §5.6.3): an input object literal gives each field once.
+extension Validator {
+    mutating func checkUniqueInputField(_ field: ObjectField, seen: inout [String: Int]) throws(Aborted) {
+        let name = field.name.value
+        if let first = seen[name] {
+            try report("There can be only one input field named \"\(name)\".", [first, field.name.offset])
+        } else {
+            seen[name] = field.name.offset
+        }
+    }
+}

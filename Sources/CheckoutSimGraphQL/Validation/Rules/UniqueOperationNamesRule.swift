@@ -1,0 +1,12 @@
+/// UniqueOperationNamesRule (spec §5.2.1.1): no two operations share a name.
+extension Validator {
+    /// Reports `operation` when an earlier one has its name; `seen` maps names to where they were first defined.
+    mutating func checkUniqueOperationName(_ operation: OperationDefinition, seen: inout [String: Int]) throws(Aborted) {
+        guard let name = operation.name else { return }
+        if let first = seen[name.value] {
+            try report("There can be only one operation named \"\(name.value)\".", [first, name.offset])
+        } else {
+            seen[name.value] = name.offset
+        }
+    }
+}
