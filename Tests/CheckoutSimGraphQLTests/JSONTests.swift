@@ -119,3 +119,31 @@ struct JSONTests {
         #expect(parsed[1]?["axb"] == .int(6))
     }
 }
+
+/// Pretty responses are indented from the compact bytes (`JSONReindent`): the text must be what
+/// serialising the parsed value pretty gives, whatever the strings hold.
+struct JSONReindentTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        let compact: String
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        .init(name: "scalars", compact: #"{"a":1,"b":-2.5,"c":true,"d":null,"e":"x"}"#),
+        .init(name: "empty containers", compact: #"{"a":{},"b":[],"c":[{}],"d":[[]]}"#),
+        .init(name: "nesting", compact: #"{"data":{"products":{"nodes":[{"id":"a","price":{"amount":"1.00"}},{"id":"b"}]}}}"#),
+        .init(name: "structural characters inside strings", compact: #"{"k:{":"a,b:[c]{d}","q":"say \"hi\": {x}","s":"back\\slash\\\""}"#),
+        .init(name: "escapes and unicode", compact: #"{"t":"tab\tnew\nline\u0001","u":"héllo ✓ 😀"}"#),
+        .init(name: "top-level array", compact: #"[1,[2,[3,{}]],"]"]"#),
+        .init(name: "empty object", compact: "{}"),
+    ]
+
+    @Test(arguments: cases)
+    func reindentsAsTheWriterWould(_ testCase: Case) throws {
+        let value = try JSONParser.parse(testCase.compact)
+        #expect(JSONWriter.string(value) == testCase.compact, "the case must be canonical compact JSON")
+        let reindented = String(decoding: JSONReindent.pretty(Array(testCase.compact.utf8)), as: UTF8.self)
+        #expect(reindented + "\n" == JSONWriter.string(value, pretty: true))
+    }
+}

@@ -68,6 +68,7 @@ public struct GraphQLResponse: Sendable {
 
     /// The response serialised; pretty output is 2-space indented and ends with a newline.
     public func serialized(pretty: Bool) -> String {
-        pretty ? json.serialized(pretty: true) : String(decoding: compactBytes(), as: UTF8.self)
+        guard pretty else { return String(decoding: compactBytes(), as: UTF8.self) }
+        return String(decoding: JSONReindent.pretty(compactBytes()), as: UTF8.self) + "\n"
     }
 }
