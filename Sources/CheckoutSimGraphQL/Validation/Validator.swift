@@ -74,6 +74,16 @@ public struct Validator {
         return validator.errors
     }
 
+    /// The Unique…Names rules' check: remembers where `name` was first seen, or reports `message`
+    /// at both places when it was seen before.
+    mutating func checkUnique(_ name: String, at offset: Int, seen: inout [String: Int], _ message: () -> String) throws(Aborted) {
+        if let first = seen[name] {
+            try report(message(), [first, offset])
+        } else {
+            seen[name] = offset
+        }
+    }
+
     mutating func report(_ message: String, _ offsets: [Int]) throws(Aborted) {
         if errors.count >= limits.maxErrors { throw Aborted() }
         errors.append(GraphQLError(message, locations: SourceLocation.of(offsets: offsets, in: document.source), code: .validationFailed))

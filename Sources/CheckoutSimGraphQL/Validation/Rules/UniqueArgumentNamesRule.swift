@@ -2,10 +2,6 @@
 extension Validator {
     mutating func checkUniqueArgument(_ argument: Argument, seen: inout [String: Int]) throws(Aborted) {
         let name = argument.name.value
-        if let first = seen[name] {
-            try report("There can be only one argument named \"\(name)\".", [first, argument.name.offset])
-        } else {
-            seen[name] = argument.name.offset
-        }
+        try checkUnique(name, at: argument.name.offset, seen: &seen) { "There can be only one argument named \"\(name)\"." }
     }
 }

@@ -4,11 +4,7 @@ extension Validator {
         var seen: [String: Int] = [:]
         for fragment in document.fragments {
             let name = fragment.name
-            if let first = seen[name.value] {
-                try report("There can be only one fragment named \"\(name.value)\".", [first, name.offset])
-            } else {
-                seen[name.value] = name.offset
-            }
+            try checkUnique(name.value, at: name.offset, seen: &seen) { "There can be only one fragment named \"\(name.value)\"." }
         }
     }
 }

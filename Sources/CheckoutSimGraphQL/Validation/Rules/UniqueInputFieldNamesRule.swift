@@ -2,10 +2,6 @@
 extension Validator {
     mutating func checkUniqueInputField(_ field: ObjectField, seen: inout [String: Int]) throws(Aborted) {
         let name = field.name.value
-        if let first = seen[name] {
-            try report("There can be only one input field named \"\(name)\".", [first, field.name.offset])
-        } else {
-            seen[name] = field.name.offset
-        }
+        try checkUnique(name, at: field.name.offset, seen: &seen) { "There can be only one input field named \"\(name)\"." }
     }
 }

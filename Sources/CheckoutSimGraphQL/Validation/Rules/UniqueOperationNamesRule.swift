@@ -3,10 +3,6 @@ extension Validator {
     /// Reports `operation` when an earlier one has its name; `seen` maps names to where they were first defined.
     mutating func checkUniqueOperationName(_ operation: OperationDefinition, seen: inout [String: Int]) throws(Aborted) {
         guard let name = operation.name else { return }
-        if let first = seen[name.value] {
-            try report("There can be only one operation named \"\(name.value)\".", [first, name.offset])
-        } else {
-            seen[name.value] = name.offset
-        }
+        try checkUnique(name.value, at: name.offset, seen: &seen) { "There can be only one operation named \"\(name.value)\"." }
     }
 }
