@@ -12,8 +12,8 @@ struct CheckoutRuleTests {
         let cards = shop.session("late").scratchCards
         #expect(cards.map(\.id) == ["card-1", "card-2"])
         #expect(cards.allSatisfy { $0.issuedAt == TestShop.now.adding(seconds: 3600) && $0.expiresAt == $0.issuedAt.adding(seconds: 7 * 86_400) })
-        #expect(cards.allSatisfy { $0.status(at: shop.clock) == "UNREVEALED" })
-        #expect(cards[0].status(at: cards[0].expiresAt.adding(seconds: 1)) == "EXPIRED")
+        #expect(cards.allSatisfy { $0.status(at: shop.clock) == .unrevealed })
+        #expect(cards[0].status(at: cards[0].expiresAt.adding(seconds: 1)) == .expired)
     }
 
     @Test func revealIsFixedBySeedSessionAndCard() throws {

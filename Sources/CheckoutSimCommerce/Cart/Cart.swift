@@ -54,9 +54,23 @@ public struct ScratchCard: Sendable, Equatable {
     /// Index into the reward table, known once revealed.
     public internal(set) var rewardIndex: Int?
 
-    /// The status clients see: `EXPIRED` once the clock is past `expiresAt`, unless redeemed.
-    public func status(at now: Instant) -> String {
-        if state != .redeemed, now > expiresAt { return "EXPIRED" }
-        return state.rawValue
+    /// The status clients see: `expired` once the clock is past `expiresAt`, unless redeemed.
+    public func status(at now: Instant) -> ScratchCardStatus {
+        if state != .redeemed, now > expiresAt { return .expired }
+        switch state {
+        case .unrevealed: return .unrevealed
+        case .revealed: return .revealed
+        case .applied: return .applied
+        case .redeemed: return .redeemed
+        }
     }
+}
+
+/// Where a scratch card is in its life, as clients see it: its stored state, or expired.
+public enum ScratchCardStatus: String, Sendable, CaseIterable {
+    case unrevealed = "UNREVEALED"
+    case revealed = "REVEALED"
+    case applied = "APPLIED"
+    case redeemed = "REDEEMED"
+    case expired = "EXPIRED"
 }

@@ -21,6 +21,8 @@ public struct ProductFilter: Sendable, Equatable {
     public private(set) var searchTerms: [[UInt8]] = []
     /// How the search terms match.
     public private(set) var searchMode = SearchMode.contains
+    /// The search as given, which a listing remembers among the session's recent searches.
+    public private(set) var search: String?
     /// Only these brands; empty for any.
     public var brandIds: [String] = []
     /// Only these model families; empty for any.
@@ -43,6 +45,7 @@ public struct ProductFilter: Sendable, Equatable {
     /// as it splits the product's words, so "iphone-1" finds "iPhone 15"; `namePrefix` keeps the
     /// whole trimmed text as one term.
     public mutating func setSearch(_ search: String?, mode: SearchMode = .contains) {
+        self.search = search
         searchMode = mode
         let lowered = (search ?? "").lowercased()
         switch mode {

@@ -1,5 +1,5 @@
 /// Where a discount came from.
-public enum DiscountSource: String, Sendable {
+public enum DiscountSource: String, Sendable, CaseIterable {
     case offer = "OFFER"
     case scratchCard = "SCRATCH_CARD"
 }
@@ -32,6 +32,20 @@ public struct Payment: Sendable, Equatable {
     public let cardLast4: String
     /// Why the card was declined (`card_declined`, …); nil when it succeeded.
     public let declineCode: String?
+
+    /// Whether the card was charged, as a status.
+    public var status: PaymentStatus { succeeded ? .succeeded : .declined }
+}
+
+/// The outcome of a payment attempt.
+public enum PaymentStatus: String, Sendable, CaseIterable {
+    case succeeded = "SUCCEEDED"
+    case declined = "DECLINED"
+}
+
+/// Where an order is; every order is paid when placed.
+public enum OrderStatus: String, Sendable, CaseIterable {
+    case paid = "PAID"
 }
 
 /// A line of a placed order, copied from the cart at checkout.
@@ -72,6 +86,9 @@ public struct Order: Sendable, Equatable {
     public let discounts: [DiscountAllocation]
     /// The successful payment that placed the order.
     public let payment: Payment
+
+    /// Where the order is: paid, since only a successful payment places one.
+    public var status: OrderStatus { .paid }
 }
 
 /// What `checkout` was asked to do; equal inputs make an idempotent retry.

@@ -11,6 +11,9 @@ public struct TestCard: Sendable, Equatable {
     /// What the card is for, as the fixture describes it.
     public let description: String
 
+    /// What paying with the card does.
+    public var outcome: PaymentStatus { succeeds ? .succeeded : .declined }
+
     /// A test card and its forced outcome.
     public init(number: String, brand: String, succeeds: Bool, declineCode: String?, description: String) {
         self.number = number

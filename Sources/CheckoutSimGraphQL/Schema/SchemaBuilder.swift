@@ -58,7 +58,7 @@ public struct SchemaBuilder {
 
     /// An argument or input field: name, type as GraphQL writes it, description and a default
     /// written as GraphQL source (`"10"`, `"\"text\""`).
-    public struct ArgumentSpec {
+    public struct ArgumentSpec: Sendable {
         let name: String
         let type: String
         let description: String

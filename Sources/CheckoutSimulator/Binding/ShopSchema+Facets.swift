@@ -3,43 +3,39 @@ import CheckoutSimGraphQL
 
 extension ShopSchema {
     /// `ProductFacets` and its parts; the counting lives in Commerce (`ProductFacets`).
-    static func addFacetTypes(to builder: inout SchemaBuilder) {
-        builder.object("ProductFacets", "What a filter screen lists: each dimension's values with counts.", [
-            F("brands", "[BrandFacet!]!", "Brands in brand order, counted under every part of the filter except `brandIds`.") { call in
-                .list(try call.parent(ProductFacets.self).brands.map { .object($0) })
-            },
-            F("models", "[ValueFacet!]!", "Models by value, counted under every part of the filter except `models`.") { call in
-                .list(try call.parent(ProductFacets.self).models.map { .object($0) })
-            },
-            F("categories", "[ValueFacet!]!", "Categories by value, counted under every part of the filter except `categories`.") { call in
-                .list(try call.parent(ProductFacets.self).categories.map { .object($0) })
-            },
-            F("priceRange", "PriceRange", "The lowest and highest price under the whole filter; null when nothing matches.") { call in
-                (try call.parent(ProductFacets.self).priceRange).map { .object($0) } ?? .null
-            },
-            F("totalCount", "Int!", "How many products the whole filter keeps.", int: { call in
-                try call.parent(ProductFacets.self).totalCount
-            }),
-        ])
-        builder.object("BrandFacet", "A brand and how many products ticking it would show.", [
-            F("brand", "Brand!", "The brand.") { call in .index(try call.parent(ProductFacets.BrandCount.self).position) },
-            F("count", "Int!", "Matching products of this brand.", int: { call in try call.parent(ProductFacets.BrandCount.self).count }),
-        ])
-        builder.object("ValueFacet", "A model or category and how many products ticking it would show.", [
-            F("value", "String!", "The model or category, as filters take it.", string: { call in
-                try call.parent(ProductFacets.Count.self).value
-            }),
-            F("count", "Int!", "Matching products with this value.", int: { call in try call.parent(ProductFacets.Count.self).count }),
-        ])
-        builder.object("PriceRange", "The lowest and highest price of a set of products.", [
-            F("min", "Money!", "The lowest price.") { call in money(try call.parent(ProductFacets.PriceRange.self).min) },
-            F("max", "Money!", "The highest price.") { call in money(try call.parent(ProductFacets.PriceRange.self).max) },
-        ])
-        builder.object("RecentSearchesPayload", "The recent searches after a change.", [
-            F("recentSearches", "[String!]!", "The session's recent searches, newest first.") { call in
-                .list(try call.shop().session.recentSearches.entries.map { .string($0) })
-            },
-            F("errors", "[UserError!]!", "Always empty: removing a search that is not there is a no-op.") { _ in .list([]) },
-        ])
+    static func addFacetTypes(to builder: inout Builder) {
+        builder.object(T.productFacets, "What a filter screen lists: each dimension's values with counts.") { fields in
+            fields.list("brands", T.brandFacet, "Brands in brand order, counted under every part of the filter except `brandIds`.") {
+                facets, _ in facets.brands
+            }
+            fields.list("models", T.valueFacet, "Models by value, counted under every part of the filter except `models`.") {
+                facets, _ in facets.models
+            }
+            fields.list("categories", T.valueFacet, "Categories by value, counted under every part of the filter except `categories`.") {
+                facets, _ in facets.categories
+            }
+            fields.optionalObject("priceRange", T.priceRange, "The lowest and highest price under the whole filter; null when nothing matches.") {
+                facets, _ in facets.priceRange
+            }
+            fields.int("totalCount", "Int!", "How many products the whole filter keeps.") { facets, _ in facets.totalCount }
+        }
+        builder.object(T.brandFacet, "A brand and how many products ticking it would show.") { fields in
+            fields.object("brand", T.brand, "The brand.") { facet, _ in BrandPosition(index: facet.position) }
+            fields.int("count", "Int!", "Matching products of this brand.") { facet, _ in facet.count }
+        }
+        builder.object(T.valueFacet, "A model or category and how many products ticking it would show.") { fields in
+            fields.string("value", "String!", "The model or category, as filters take it.") { facet, _ in facet.value }
+            fields.int("count", "Int!", "Matching products with this value.") { facet, _ in facet.count }
+        }
+        builder.object(T.priceRange, "The lowest and highest price of a set of products.") { fields in
+            fields.object("min", T.money, "The lowest price.") { range, _ in Amount(range.min) }
+            fields.object("max", T.money, "The highest price.") { range, _ in Amount(range.max) }
+        }
+        builder.object(T.recentSearchesPayload, "The recent searches after a change.") { fields in
+            fields.strings("recentSearches", "[String!]!", "The session's recent searches, newest first.") { _, context in
+                context.session.recentSearches.entries
+            }
+            fields.list("errors", T.userError, "Always empty: removing a search that is not there is a no-op.") { _, _ in [] }
+        }
     }
 }

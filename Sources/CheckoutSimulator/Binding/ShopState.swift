@@ -40,10 +40,10 @@ final class ShopState {
         brandIndexes = shop.catalog.dimensions.brands
     }
 
-    /// The `Brand` object of the product at `position`, or null when it has none.
-    func brandNode(ofProductAt position: Int) -> Resolved {
-        guard brandIndexes.indices.contains(position), brandIndexes[position] >= 0 else { return .null }
-        return .index(Int(brandIndexes[position]))
+    /// The brand of the product at `position`, or nil when it has none the catalog knows.
+    func brandPosition(ofProductAt position: ProductPosition) -> BrandPosition? {
+        guard brandIndexes.indices.contains(position.index), brandIndexes[position.index] >= 0 else { return nil }
+        return BrandPosition(index: Int(brandIndexes[position.index]))
     }
 
     /// Back to the state the simulator started in.
@@ -78,30 +78,32 @@ final class ShopState {
     // Reads used by every product field. As methods of the class they reach the catalog in place;
     // reading `state.shop.catalog` from outside copies the whole `Shop` first.
 
-    func product(at position: Int) -> Product? {
-        products.indices.contains(position) ? products[position] : nil
+    func product(_ position: ProductPosition) throws(FieldError) -> Product {
+        guard products.indices.contains(position.index) else { throw FieldError("No product at position \(position.index).") }
+        return products[position.index]
     }
 
-    func stock(at position: Int) -> Int {
-        shop.inventory.stock(at: position)
+    func stock(_ position: ProductPosition) -> Int {
+        shop.inventory.stock(at: position.index)
     }
 
     /// The store's currency, fixed at start-up (every money field formats with it).
     let currency: Currency
-    /// The catalog's brands (fixed at start-up); a `Brand` object resolves as `.index` into it.
+    /// The catalog's brands (fixed at start-up); a `Brand` object is a position in it.
     let brands: [Brand]
     private let brandIndexById: [String: Int]
     /// Each product's brand as an index into `brands` (-1 for none), by product position: the
     /// catalog's own interned numbers, shared, not recomputed.
     private var brandIndexes: [Int32] = []
 
-    /// The `Brand` object for the brand with `id`, or null when there is none.
-    func brandNode(id: String) -> Resolved {
-        brandIndexById[id].map { .index($0) } ?? .null
+    /// The brand with `id`, or nil when there is none.
+    func brandPosition(id: String) -> BrandPosition? {
+        brandIndexById[id].map(BrandPosition.init)
     }
 
-    func brand(at index: Int) -> Brand? {
-        brands.indices.contains(index) ? brands[index] : nil
+    func brand(_ position: BrandPosition) throws(FieldError) -> Brand {
+        guard brands.indices.contains(position.index) else { throw FieldError("No brand at position \(position.index).") }
+        return brands[position.index]
     }
 
     func isFavorite(_ productId: String, session: String) -> Bool {
@@ -129,31 +131,4 @@ final class RequestContext {
 
     var session: ShopperSession { state.shop.session(sessionName) }
     var currency: Currency { state.currency }
-}
-
-/// Parent values handed between resolvers.
-struct CategoryNode { let name: String; let productCount: Int }
-struct EdgeNode { let position: Int; let cursor: String }
-struct ConnectionNode { let page: ProductPage }
-struct SectionNode { let brand: Brand; let positions: [Int] }
-struct SectionPageNode { let sections: [SectionNode]; let page: ProductPage }
-struct PageInfoNode { let page: ProductPage }
-
-extension FieldCall {
-    /// The parent `Brand` object's brand.
-    func brand() throws(FieldError) -> Brand {
-        guard let brand = try shop().state.brand(at: index) else { throw FieldError("No brand at position \(index).") }
-        return brand
-    }
-
-    /// The request context; every resolver of the shop schema runs with one.
-    func shop() throws(FieldError) -> RequestContext {
-        guard let context = context as? RequestContext else { throw FieldError("The shop context is missing.") }
-        return context
-    }
-
-    func parent<Node>(_ type: Node.Type) throws(FieldError) -> Node {
-        guard let node = parent as? Node else { throw FieldError("Unexpected parent value for \(Node.self).") }
-        return node
-    }
 }

@@ -1,0 +1,93 @@
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
+
+/// Reading and checking the arguments every listing shares (SPEC §6.4).
+enum ListingArguments {
+    /// The largest `offset` accepted.
+    static let maximumOffset = 1_000_000
+
+    /// `first`, checked against 1…100.
+    static func pageSize(_ first: Int) throws(FieldError) -> Int {
+        guard (1...100).contains(first) else {
+            throw FieldError("Argument \"first\" must be between 1 and 100, got \(first).", code: .badUserInput)
+        }
+        return first
+    }
+
+    /// `after` decoded for `endpoint` and `order`; nil when absent.
+    static func cursor(_ text: String?, endpoint: String, order: ProductOrder) throws(FieldError) -> Cursor? {
+        guard let text else { return nil }
+        guard let cursor = Cursor(encoded: text) else {
+            throw FieldError("Argument \"after\" is not a valid cursor: \(JSON.string(text).serialized()).", code: .badUserInput)
+        }
+        guard cursor.endpoint == endpoint, cursor.order == order else {
+            throw FieldError(
+                "Argument \"after\" is a cursor for \(cursor.endpoint) sorted by \(cursor.order.rawValue), not for \(endpoint) sorted by \(order.rawValue).",
+                code: .badUserInput)
+        }
+        return cursor
+    }
+
+    /// `offset` (0 when absent), refused beside `after` or outside 0…1,000,000.
+    static func offset(_ offset: Int?, with after: Cursor?) throws(FieldError) -> Int {
+        guard let offset else { return 0 }
+        guard after == nil else {
+            throw FieldError("Arguments \"offset\" and \"after\" cannot be used together: page by number or by cursor.", code: .badUserInput)
+        }
+        guard (0...maximumOffset).contains(offset) else {
+            throw FieldError("Argument \"offset\" must be between 0 and \(maximumOffset), got \(offset).", code: .badUserInput)
+        }
+        return offset
+    }
+}
+
+/// The `ProductFilter` input as given; prices become minor units in the store's currency.
+struct ProductFilterInput {
+    static let declaration: [SchemaBuilder.ArgumentSpec] = [
+        .init("search", "String", "Words that must all appear in the name, brand, model or category."),
+        .init("brandIds", "[ID!]", "Only these brands (any of them)."),
+        .init("models", "[String!]", "Only these models (any of them)."),
+        .init("categories", "[String!]", "Only these categories (any of them)."),
+        .init("minPrice", "String", "Lowest price, inclusive, as a decimal string."),
+        .init("maxPrice", "String", "Highest price, inclusive, as a decimal string."),
+        .init("inStockOnly", "Boolean", "Only products with stock left.", default: "false"),
+        .init("searchMode", "SearchMode", "How `search` matches the products.", default: "CONTAINS"),
+    ]
+
+    private var filter = ProductFilter()
+    private var minPrice: String?
+    private var maxPrice: String?
+
+    /// No filter: every product.
+    init() {}
+
+    /// The filter given as the argument `name`, or none.
+    init(_ values: ArgumentValues, argument name: String) throws {
+        guard let input = values.optionalInput(name) else { return }
+        filter.setSearch(input.optionalString("search"), mode: try input.enumeration("searchMode", as: SearchMode.self))
+        filter.brandIds = input.optionalStrings("brandIds") ?? []
+        filter.models = input.optionalStrings("models") ?? []
+        filter.categories = input.optionalStrings("categories") ?? []
+        filter.inStockOnly = try input.bool("inStockOnly")
+        minPrice = input.optionalString("minPrice")
+        maxPrice = input.optionalString("maxPrice")
+    }
+
+    /// The Commerce filter, with the prices checked against `currency`.
+    func productFilter(currency: Currency) throws(FieldError) -> ProductFilter {
+        var result = filter
+        result.minPrice = try Self.minorUnits(minPrice, key: "minPrice", currency: currency)
+        result.maxPrice = try Self.minorUnits(maxPrice, key: "maxPrice", currency: currency)
+        return result
+    }
+
+    private static func minorUnits(_ text: String?, key: String, currency: Currency) throws(FieldError) -> Int64? {
+        guard let text else { return nil }
+        guard let minor = currency.minorUnits(fromDecimal: text), minor >= 0 else {
+            throw FieldError(
+                "filter.\(key) must be a decimal amount like \"12.50\" with at most \(currency.fractionDigits) decimals, got \(JSON.string(text).serialized()).",
+                code: .badUserInput)
+        }
+        return minor
+    }
+}

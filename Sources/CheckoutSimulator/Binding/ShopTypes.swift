@@ -1,0 +1,86 @@
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
+
+/// The shop schema's object and enum types, each with the Swift value its fields read.
+///
+/// Products, brands and amounts travel as integers (`IndexedValue`): a listing of twenty
+/// products boxes and casts nothing on the way to its two hundred leaves.
+enum ShopTypes {
+    typealias Object<Parent> = ObjectType<RequestContext, Parent>
+
+    static let query = Object<Void>("Query")
+    static let mutation = Object<Void>("Mutation")
+
+    static let money = Object<Amount>("Money")
+    static let brand = Object<BrandPosition>("Brand")
+    static let category = Object<ProductFacets.Count>("Category")
+    static let product = Object<ProductPosition>("Product")
+    static let pageInfo = Object<ProductPage>("PageInfo")
+    static let productEdge = Object<ProductEdge>("ProductEdge")
+    static let productConnection = Object<ProductPage>("ProductConnection")
+    static let brandSection = Object<BrandSection>("BrandSection")
+    static let brandSectionPage = Object<BrandSectionPage>("BrandSectionPage")
+    static let productSort = EnumType<ProductOrder>("ProductSort")
+    static let searchMode = EnumType<SearchMode>("SearchMode")
+
+    static let productFacets = Object<ProductFacets>("ProductFacets")
+    static let brandFacet = Object<ProductFacets.BrandCount>("BrandFacet")
+    static let valueFacet = Object<ProductFacets.Count>("ValueFacet")
+    static let priceRange = Object<ProductFacets.PriceRange>("PriceRange")
+    static let recentSearchesPayload = Object<Void>("RecentSearchesPayload")
+
+    static let cartLine = Object<CartLineView>("CartLine")
+    static let discountAllocation = Object<DiscountAllocation>("DiscountAllocation")
+    static let discountSource = EnumType<DiscountSource>("DiscountSource")
+    static let cart = Object<CartView>("Cart")
+    static let discountKind = EnumType<DiscountKind>("DiscountKind")
+    static let offer = Object<OfferDefinition>("Offer")
+    static let scratchCardStatus = EnumType<ScratchCardStatus>("ScratchCardStatus")
+    static let scratchReward = Object<ScratchReward>("ScratchReward")
+    static let scratchCard = Object<ScratchCard>("ScratchCard")
+    static let userError = Object<CommerceError>("UserError")
+    static let errorCode = EnumType<CommerceError.Code>("ErrorCode")
+    static let cartPayload = Object<CartPayload>("CartPayload")
+    static let scratchCardPayload = Object<ScratchCardPayload>("ScratchCardPayload")
+    static let favoritesPayload = Object<FavoritesPayload>("FavoritesPayload")
+    static let productPayload = Object<ProductPayload>("ProductPayload")
+
+    static let checkoutPayload = Object<CheckoutOutcome>("CheckoutPayload")
+    static let paymentStatus = EnumType<PaymentStatus>("PaymentStatus")
+    static let payment = Object<Payment>("Payment")
+    static let orderStatus = EnumType<OrderStatus>("OrderStatus")
+    static let orderLine = Object<OrderLine>("OrderLine")
+    static let order = Object<Order>("Order")
+    static let paymentTestCard = Object<TestCard>("PaymentTestCard")
+}
+
+/// An amount of money in the store's currency, in minor units: what a `Money` object reads.
+struct Amount: IndexedValue {
+    let minorUnits: Int64
+
+    init(_ minorUnits: Int64) { self.minorUnits = minorUnits }
+    init(index: Int) { minorUnits = Int64(index) }
+    var index: Int { Int(minorUnits) }
+}
+
+/// A product by its position in the catalog: what a `Product` object reads (with the product as its row).
+struct ProductPosition: IndexedValue {
+    let index: Int
+}
+
+/// A brand by its position in brand order: what a `Brand` object reads.
+struct BrandPosition: IndexedValue {
+    let index: Int
+}
+
+/// A product on a page with its cursor.
+struct ProductEdge {
+    let position: Int
+    let cursor: String
+}
+
+/// Payloads: the state after a mutation and the business rules it ran into.
+struct CartPayload { let cart: CartView; let errors: [CommerceError] }
+struct ScratchCardPayload { let card: ScratchCard?; let cart: CartView; let errors: [CommerceError] }
+struct FavoritesPayload { let favorites: [String]; let errors: [CommerceError] }
+struct ProductPayload { let position: Int?; let errors: [CommerceError] }
