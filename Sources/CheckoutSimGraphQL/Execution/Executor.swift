@@ -30,6 +30,10 @@ public struct Executor: ~Copyable {
         schema: Schema, document: Document, operationName: String?, variables: JSONObject,
         context: AnyObject?, rootValue: Any, maxErrors: Int, maxResponseBytes: Int, plan: ExecutionPlan?
     ) -> GraphQLResponse {
+        if let expected = schema.contextType, context.map({ ObjectIdentifier(type(of: $0)) }) != expected {
+            return GraphQLResponse(errors: [GraphQLError(
+                "The request's context is not the class the schema's resolvers were built for.", code: .internalServerError)])
+        }
         let operation: OperationDefinition
         switch selectOperation(in: document, named: operationName) {
         case .success(let found): operation = found
@@ -105,10 +109,10 @@ public struct Executor: ~Copyable {
         // does above; an object's own leaves are few (the field limit), so one check per object does.
         if writer.overflowed { return .failed }
         writer.append(byte: UInt8(ascii: "{"))
-        var call = FieldCall(parent: parent, index: index, row: nil, arguments: JSONObject(), context: context, schema: schema)
+        var call = FieldCall(parent: parent, index: index, arguments: JSONObject(), context: context, schema: schema)
         if let readRow = schema.rowReaders[type] {
-            // A failing reader leaves `row` nil; each field then resolves (and reports) on its own.
-            call.row = try? readRow(call)
+            // A failing reader leaves `row` nil and its error for each field to report.
+            do { call.row = try readRow(call) } catch { call.rowFailure = error }
         }
         var first = true
         for field in fields {

@@ -25,11 +25,15 @@ public final class Schema: Sendable {
     /// Per object type, by type index: what `FieldCall.row` is for that type's fields (see
     /// `SchemaBuilder.object(_:_:row:_:)`).
     let rowReaders: [RowReader?]
+    /// The exact class of the context a typed schema's resolvers read (`TypedSchemaBuilder`);
+    /// the executor refuses any other, so the resolvers need not check it field by field.
+    let contextType: ObjectIdentifier?
 
     init(
         types: [NamedType], queryType: Int, mutationType: Int?, directives: [DirectiveDefinition], description: String?,
-        rowReaders readersByName: [String: RowReader] = [:]
+        rowReaders readersByName: [String: RowReader] = [:], contextType: ObjectIdentifier? = nil
     ) {
+        self.contextType = contextType
         self.types = types
         rowReaders = types.map { readersByName[$0.name] }
         kinds = types.map(\.kind)

@@ -82,6 +82,8 @@ public struct SchemaBuilder {
 
     private var pending: [(name: String, description: String, shape: Pending)] = []
     private var rowReaders: [String: RowReader] = [:]
+    /// Set by `TypedSchemaBuilder`: the class every request's context must be.
+    var contextType: ObjectIdentifier?
 
     /// An empty builder.
     public init() {}
@@ -178,7 +180,7 @@ public struct SchemaBuilder {
         if !problems.isEmpty { throw SchemaError(message: problems.joined(separator: "\n")) }
         let draft = Schema(
             types: types, queryType: queryIndex, mutationType: mutationIndex, directives: Self.directives(index: index),
-            description: description, rowReaders: rowReaders)
+            description: description, rowReaders: rowReaders, contextType: contextType)
         return try Self.resolvingDefaults(of: draft, rowReaders: rowReaders)
     }
 
@@ -255,7 +257,8 @@ public struct SchemaBuilder {
         if !problems.isEmpty { throw SchemaError(message: problems.joined(separator: "\n")) }
         return Schema(
             types: types, queryType: schema.queryType, mutationType: schema.mutationType,
-            directives: schema.directives, description: schema.description, rowReaders: rowReaders)
+            directives: schema.directives, description: schema.description, rowReaders: rowReaders,
+            contextType: schema.contextType)
     }
 
     private static var builtInScalars: [(name: String, description: String, shape: Pending)] {

@@ -82,12 +82,22 @@ public struct FieldCall {
     /// What the parent object's type reads once for all its fields (`SchemaBuilder.object(_:_:row:_:)`),
     /// such as the product a `Product` object stands for; nil when the type has no row reader.
     public internal(set) var row: AnyObject?
+    /// Why the row reader failed, when it did (and `row` is nil).
+    public internal(set) var rowFailure: (any Error)?
     /// The field's arguments, coerced to their types, defaults filled in.
     public internal(set) var arguments: JSONObject
     /// What the caller passed for this request (the simulator's request context).
     public let context: AnyObject?
     /// The schema being executed.
     public let schema: Schema
+
+    init(parent: Any, index: Int, arguments: JSONObject, context: AnyObject?, schema: Schema) {
+        self.parent = parent
+        self.index = index
+        self.arguments = arguments
+        self.context = context
+        self.schema = schema
+    }
 }
 
 /// An error a resolver throws; it becomes a field error with the field's path and location.

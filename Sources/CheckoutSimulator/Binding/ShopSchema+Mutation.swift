@@ -25,7 +25,7 @@ extension ShopSchema {
         return ScratchCardPayload(card: session.scratchCard(id: id), cart: context.state.shop.cartView(for: session), errors: errors)
     }
 
-    static func addMutationFields(_ fields: inout Fields<RequestContext, Void>) {
+    static func addMutationFields(_ fields: inout Fields<BoxedParent<RequestContext, Void>>) {
         fields.object(
             "addToCart", T.cartPayload, "Adds units of a product to the cart, checking the per-order limit and stock.",
             arguments: AddToCartArguments.self

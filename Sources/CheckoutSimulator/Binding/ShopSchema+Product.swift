@@ -3,7 +3,7 @@ import CheckoutSimGraphQL
 
 extension ShopSchema {
     /// The `Product` fields: each reads the product its object looked up once (the row).
-    static func addProductFields(_ fields: inout Fields<RequestContext, WithRow<ProductPosition, Product>>) {
+    static func addProductFields(_ fields: inout Fields<RowParent<RequestContext, ProductPosition, Product>>) {
         fields.string("id", "ID!", "The product's id.") { product, _ in product.row.id }
         fields.string("name", "String!", "The product's name.") { product, _ in product.row.name }
         fields.objectOrError("brand", T.brand, "The product's brand.") { product, context in

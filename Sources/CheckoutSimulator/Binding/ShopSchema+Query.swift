@@ -2,7 +2,7 @@ import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
 extension ShopSchema {
-    static func addQueryFields(_ fields: inout Fields<RequestContext, Void>) {
+    static func addQueryFields(_ fields: inout Fields<BoxedParent<RequestContext, Void>>) {
         fields.optionalObject("product", T.product, "One product by id, or null when there is none.", arguments: ProductLookupArguments.self) {
             _, arguments, context in
             context.state.shop.catalog.position(of: arguments.id).map(ProductPosition.init)

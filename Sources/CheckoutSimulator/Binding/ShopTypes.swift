@@ -6,15 +6,18 @@ import CheckoutSimGraphQL
 /// Products, brands and amounts travel as integers (`IndexedValue`): a listing of twenty
 /// products boxes and casts nothing on the way to its two hundred leaves.
 enum ShopTypes {
-    typealias Object<Parent> = ObjectType<RequestContext, Parent>
+    /// An object type whose parents travel boxed.
+    typealias Object<Parent: Sendable> = ObjectType<BoxedParent<RequestContext, Parent>>
+    /// An object type whose parents travel as integers.
+    typealias Indexed<Parent: IndexedValue> = ObjectType<IndexedParent<RequestContext, Parent>>
 
     static let query = Object<Void>("Query")
     static let mutation = Object<Void>("Mutation")
 
-    static let money = Object<Amount>("Money")
-    static let brand = Object<BrandPosition>("Brand")
+    static let money = Indexed<Amount>("Money")
+    static let brand = Indexed<BrandPosition>("Brand")
     static let category = Object<ProductFacets.Count>("Category")
-    static let product = Object<ProductPosition>("Product")
+    static let product = ObjectType<RowParent<RequestContext, ProductPosition, Product>>("Product")
     static let pageInfo = Object<ProductPage>("PageInfo")
     static let productEdge = Object<ProductEdge>("ProductEdge")
     static let productConnection = Object<ProductPage>("ProductConnection")

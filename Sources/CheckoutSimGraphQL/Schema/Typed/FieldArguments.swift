@@ -22,6 +22,13 @@ public struct ArgumentValues {
         self.schema = schema
     }
 
+    /// The arguments of `call` to the field `name` of the object type `owner`, with the
+    /// definitions that give their defaults.
+    @usableFromInline static func of(_ call: FieldCall, field name: String, of owner: String) -> ArgumentValues {
+        let definitions = call.schema.type(named: owner)?.field(named: name)?.arguments ?? []
+        return ArgumentValues(call.arguments, definitions: definitions, schema: call.schema)
+    }
+
     /// The value of `name`: as given unless absent or null, else its declared default.
     private subscript(name: String) -> JSON? {
         if let value = values[name], value != .null { return value }

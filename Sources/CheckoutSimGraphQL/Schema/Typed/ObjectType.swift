@@ -1,26 +1,17 @@
-/// An object type whose fields read a `Parent` value with the request's `Context`.
+/// An object type of a schema, named with how its parents travel (`Carrier`).
 ///
-/// Declared as a value before any field returns it (`let cart = ObjectType<Shop, CartView>("Cart")`):
-/// `Fields.object(_:_:_:_:)` and its siblings take the type and a resolver that must return a
-/// `Parent`, so the compiler checks what each field hands on, and `TypedSchemaBuilder.build`
-/// checks that every name is declared once, with the parent type its fields read.
-public struct ObjectType<Context: AnyObject, Parent: Sendable>: Sendable {
+/// Declared as a value before any field returns it
+/// (`let cart = ObjectType<BoxedParent<Shop, CartView>>("Cart")`): `Fields.object(_:_:_:_:)` and its
+/// siblings take the type and a resolver that must return its `Carrier.Parent`, so the compiler
+/// checks what each field hands on, and `TypedSchemaBuilder.build` checks that every name is
+/// declared once, with the carrier the fields returning it use.
+public struct ObjectType<Carrier: ParentCarrier>: Sendable {
     /// The type's name in the schema.
     public let name: String
-    let carrier: ParentCarrier<Parent>
 
-    /// An object type whose parents travel to their fields boxed.
+    /// The object type called `name`.
     public init(_ name: String) {
         self.name = name
-        carrier = ParentCarrier(isIndexed: false, wrap: { .object($0) }, unwrap: { $0.parent as? Parent })
-    }
-
-    /// An object type whose parents travel as one integer: nothing is boxed or cast on the way
-    /// (a list of twenty products costs twenty integers; boxing and casting them instead added
-    /// about a tenth to products-first-20's instructions when it was measured).
-    public init(_ name: String) where Parent: IndexedValue {
-        self.name = name
-        carrier = ParentCarrier(isIndexed: true, wrap: { .index($0.index) }, unwrap: { Parent(index: $0.index) })
     }
 }
 
@@ -40,6 +31,11 @@ public struct WithRow<Parent: Sendable, Row: AnyObject & Sendable>: Sendable {
     public let parent: Parent
     /// What the row reader read for `parent`.
     public let row: Row
+
+    @inlinable init(parent: Parent, row: Row) {
+        self.parent = parent
+        self.row = row
+    }
 }
 
 /// An enum type whose values are the cases of a Swift enum: the schema lists `cases` by raw value,
@@ -52,11 +48,4 @@ public struct EnumType<Value: RawRepresentable & Sendable>: Sendable where Value
     public init(_ name: String) {
         self.name = name
     }
-}
-
-/// How one object type's parent values become `Resolved` values and come back out of a `FieldCall`.
-struct ParentCarrier<Parent>: Sendable {
-    let isIndexed: Bool
-    let wrap: @Sendable (Parent) -> Resolved
-    let unwrap: @Sendable (FieldCall) -> Parent?
 }

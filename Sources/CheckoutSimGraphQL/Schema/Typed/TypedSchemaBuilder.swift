@@ -1,53 +1,43 @@
 /// Declares a schema whose resolvers are typed by parent, arguments and `Context`.
 ///
-/// Each object type is an `ObjectType` value declared once with its fields; fields that return it
+/// Each object type is an `ObjectType` value, named with how its parents travel, declared once with its fields; fields that return it
 /// name that value, so the compiler checks every resolver's parent and result, and `build`
 /// checks what the compiler cannot see across declarations: that each name is declared once,
 /// with the Swift type the fields returning it produce. Underneath it is a `SchemaBuilder`, whose
 /// erased resolvers the executor calls.
 public struct TypedSchemaBuilder<Context: AnyObject> {
-    private var untyped = SchemaBuilder()
-    private var declared: [String: TypeReference] = [:]
-    private var references: [TypeReference] = []
+    @usableFromInline var untyped = SchemaBuilder()
+    @usableFromInline var declared: [String: TypeReference] = [:]
+    @usableFromInline var references: [TypeReference] = []
+    @usableFromInline var rowMismatches: [String] = []
 
     /// An empty builder.
-    public init() {}
+    public init() {
+        untyped.contextType = ObjectIdentifier(Context.self)
+    }
 
     /// Declares `type` with the fields `declare` adds.
-    public mutating func object<Parent>(
-        _ type: ObjectType<Context, Parent>, _ description: String, _ declare: (inout Fields<Context, Parent>) -> Void
-    ) {
-        let unwrap = type.carrier.unwrap
-        let name = type.name
-        var fields = Fields<Context, Parent>(owner: name) { call in
-            guard let context = call.context as? Context else { throw FieldError.missingContext(Context.self) }
-            guard let parent = unwrap(call) else { throw FieldError("Unexpected parent value for \(name).") }
-            return (parent, context)
-        }
+    @inlinable public mutating func object<Carrier: ParentCarrier>(
+        _ type: ObjectType<Carrier>, _ description: String, _ declare: (inout Fields<Carrier>) -> Void
+    ) where Carrier.Context == Context {
+        var fields = Fields<Carrier>(owner: type.name)
         declare(&fields)
-        note(type, fields.references)
-        untyped.object(name, description, fields.specs)
+        note(type, fields.references, hasRow: false)
+        untyped.object(type.name, description, fields.specs)
     }
 
     /// Declares `type` with fields that share what `row` reads: the executor calls it once per
     /// object, and every field receives the parent with that row (a list of twenty products
     /// looks each product up twenty times instead of two hundred and forty).
-    public mutating func object<Parent: IndexedValue, Row: AnyObject & Sendable>(
-        _ type: ObjectType<Context, Parent>, _ description: String, row: @escaping @Sendable (Parent, Context) throws -> Row,
-        _ declare: (inout Fields<Context, WithRow<Parent, Row>>) -> Void
+    @inlinable public mutating func object<Parent: IndexedValue, Row: AnyObject & Sendable>(
+        _ type: ObjectType<RowParent<Context, Parent, Row>>, _ description: String,
+        row: @escaping @Sendable (Parent, Context) throws -> Row, _ declare: (inout Fields<RowParent<Context, Parent, Row>>) -> Void
     ) {
-        var fields = Fields<Context, WithRow<Parent, Row>>(owner: type.name) { call in
-            guard let context = call.context as? Context else { throw FieldError.missingContext(Context.self) }
-            let parent = Parent(index: call.index)
-            // A reader that failed for the object left no row; each field reads again and reports the error.
-            let read = try (call.row as? Row) ?? row(parent, context)
-            return (WithRow(parent: parent, row: read), context)
-        }
+        var fields = Fields<RowParent<Context, Parent, Row>>(owner: type.name)
         declare(&fields)
-        note(type, fields.references)
+        note(type, fields.references, hasRow: true)
         untyped.object(type.name, description, row: { call in
-            guard let context = call.context as? Context else { return nil }
-            return try row(Parent(index: call.index), context)
+            try row(Parent(index: call.index), unsafeDowncast(call.context.unsafelyUnwrapped, to: Context.self))
         }, fields.specs)
     }
 
@@ -55,7 +45,7 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
     public mutating func enumeration<Value: CaseIterable>(
         _ type: EnumType<Value>, _ description: String, cases: [Value]? = nil, describe: (Value) -> String
     ) {
-        declared[type.name] = TypeReference(type.name, Value.self, isIndexed: false, place: type.name)
+        declared[type.name] = TypeReference(type.name, Value.self, place: type.name)
         untyped.enumeration(type.name, description, (cases ?? Array(Value.allCases)).map { ($0.rawValue, describe($0)) })
     }
 
@@ -65,44 +55,40 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
     }
 
     /// The schema with `query` and `mutation` as its root types.
-    public func build<Query, Mutation>(
-        query: ObjectType<Context, Query>, mutation: ObjectType<Context, Mutation>, description: String? = nil
+    public func build<Query: ParentCarrier, Mutation: ParentCarrier>(
+        query: ObjectType<Query>, mutation: ObjectType<Mutation>, description: String? = nil
     ) throws(SchemaError) -> Schema {
         try checkReferences()
         return try untyped.build(query: query.name, mutation: mutation.name, description: description)
     }
 
     /// The schema with `query` as its root type and no mutations.
-    public func build<Query>(query: ObjectType<Context, Query>, description: String? = nil) throws(SchemaError) -> Schema {
+    public func build<Query: ParentCarrier>(query: ObjectType<Query>, description: String? = nil) throws(SchemaError) -> Schema {
         try checkReferences()
         return try untyped.build(query: query.name, description: description)
     }
 
-    private mutating func note<Parent>(_ type: ObjectType<Context, Parent>, _ fieldReferences: [TypeReference]) {
-        declared[type.name] = TypeReference(type.name, Parent.self, isIndexed: type.carrier.isIndexed, place: type.name)
+    /// Records the declaration; a type whose carrier reads a row must be declared with its reader.
+    @usableFromInline mutating func note<Carrier: ParentCarrier>(_ type: ObjectType<Carrier>, _ fieldReferences: [TypeReference], hasRow: Bool) {
+        declared[type.name] = TypeReference(type.name, Carrier.self, place: type.name)
+        if Carrier.readsRow != hasRow { rowMismatches.append(type.name) }
         references += fieldReferences
     }
 
     /// Every field returning a type must hand over the Swift type that type's fields read, carried
     /// the same way; a type declared twice is reported by `SchemaBuilder.build`.
     private func checkReferences() throws(SchemaError) {
-        var problems: [String] = []
+        var problems = rowMismatches.map { "type \($0): a RowParent type needs a row reader, and only it may have one" }
         for reference in references {
             guard let declaration = declared[reference.name] else {
                 problems.append("\(reference.place): type \(reference.name) is never declared")
                 continue
             }
-            if declaration.swiftType != reference.swiftType || declaration.isIndexed != reference.isIndexed {
+            if declaration.swiftType != reference.swiftType {
                 problems.append(
-                    "\(reference.place) returns \(reference.swiftName) for \(reference.name), whose fields read \(declaration.swiftName)")
+                    "\(reference.place) returns \(reference.name) as \(reference.swiftName), but it is declared as \(declaration.swiftName)")
             }
         }
         if !problems.isEmpty { throw SchemaError(message: problems.joined(separator: "\n")) }
-    }
-}
-
-extension FieldError {
-    static func missingContext(_ type: Any.Type) -> FieldError {
-        FieldError("The request has no \(type) context.")
     }
 }
