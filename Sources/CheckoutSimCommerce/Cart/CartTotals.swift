@@ -90,8 +90,7 @@ extension Shop {
             apply(reward.value, eligible: Array(lines.indices), source: .scratchCard, code: card.id, title: reward.title)
         }
         let discountTotal = discounts.reduce(0) { $0 + $1.amount }
-        let chargeable = !lines.isEmpty && subtotal - discountTotal < store.freeShippingOver ? store.flatRateShipping : 0
-        var shipping = chargeable
+        var shipping = store.shippingPolicy.charge(merchandise: subtotal - discountTotal, hasLines: !lines.isEmpty)
         for (source, code, title) in freeShipping {
             discounts.append(DiscountAllocation(source: source, code: code, title: title, amount: shipping, freeShipping: true))
             shipping = 0

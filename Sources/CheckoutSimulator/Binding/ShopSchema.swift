@@ -9,7 +9,6 @@ import CheckoutSimGraphQL
 /// order `checkout-sim schema` prints.
 enum ShopSchema {
     typealias Builder = TypedSchemaBuilder<RequestContext>
-    typealias A = SchemaBuilder.ArgumentSpec
     typealias T = ShopTypes
 
     /// Built once per process: the schema is immutable and shared by every simulator.
