@@ -177,14 +177,21 @@ public struct Fields<Carrier: ParentCarrier> {
 /// build, so the casts made on the way to the type's fields cannot fail.
 @usableFromInline struct TypeReference {
     let name: String
-    let swiftType: ObjectIdentifier
-    let swiftName: String
+    let swiftType: Any.Type
     let place: String
 
     @usableFromInline init<Value>(_ name: String, _ type: Value.Type, place: String) {
         self.name = name
-        swiftType = ObjectIdentifier(type)
-        swiftName = String(describing: type)
+        swiftType = type
         self.place = place
     }
+
+    /// Whether both name the same Swift type.
+    func sameType(as other: TypeReference) -> Bool {
+        ObjectIdentifier(swiftType) == ObjectIdentifier(other.swiftType)
+    }
+
+    /// The Swift type as source writes it, for messages only: describing a type looks up its
+    /// conformances, which cost about 40 million instructions at start-up when every field did it.
+    var swiftName: String { String(describing: swiftType) }
 }

@@ -84,7 +84,7 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
                 problems.append("\(reference.place): type \(reference.name) is never declared")
                 continue
             }
-            if declaration.swiftType != reference.swiftType {
+            if !declaration.sameType(as: reference) {
                 problems.append(
                     "\(reference.place) returns \(reference.name) as \(reference.swiftName), but it is declared as \(declaration.swiftName)")
             }
