@@ -15,11 +15,14 @@ public struct CatalogDimensions: Sendable {
     public private(set) var categoryValues: [String] = []
     /// How many brands there are.
     public let brandCount: Int
+    /// How many products carry each brand, by brand position; kept as products are appended.
+    public private(set) var productCountsByBrand: [Int]
     private var modelNumbers: [String: Int32] = [:]
     private var categoryNumbers: [String: Int32] = [:]
 
     init(brandCount: Int) {
         self.brandCount = brandCount
+        productCountsByBrand = Array(repeating: 0, count: brandCount)
     }
 
     mutating func reserveCapacity(_ count: Int) {
@@ -30,6 +33,7 @@ public struct CatalogDimensions: Sendable {
 
     mutating func append(brand: Int?, model: String, category: String) {
         brands.append(brand.map(Int32.init) ?? -1)
+        if let brand, productCountsByBrand.indices.contains(brand) { productCountsByBrand[brand] += 1 }
         models.append(Self.number(of: model, in: &modelNumbers, values: &modelValues))
         categories.append(Self.number(of: category, in: &categoryNumbers, values: &categoryValues))
     }

@@ -59,11 +59,10 @@ public struct BrandSectionPage: Sendable, Equatable {
 }
 
 extension Catalog {
-    /// How many products carry the brand at `index` in brand order.
+    /// How many products carry the brand at `index` in brand order (0 for no such brand).
     ///
-    /// - Complexity: O(n) over the interned brand numbers, no string compares.
+    /// - Complexity: O(1): counted as products are added, not per `Brand` object.
     public func productCount(ofBrandAt index: Int) -> Int {
-        let number = Int32(truncatingIfNeeded: index)
-        return dimensions.brands.reduce(0) { $0 + ($1 == number ? 1 : 0) }
+        dimensions.productCountsByBrand.indices.contains(index) ? dimensions.productCountsByBrand[index] : 0
     }
 }
