@@ -215,6 +215,8 @@ public struct Catalog: Sendable {
 
     /// The brand with `id`.
     public func brand(id: String) -> Brand? { brandById[id].map { brands[$0] } }
+    /// The position in brand order of the brand with `id`, if there is one.
+    public func brandPosition(id: String) -> Int? { brandById[id] }
 
     /// Product positions in `order`.
     public func indexes(for order: ProductOrder) -> [Int] { orders[order] ?? [] }

@@ -20,7 +20,6 @@ final class ShopState {
         products = shop.catalog.products
         currency = shop.store.currency
         brands = shop.catalog.brands
-        brandIndexById = Dictionary(brands.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { _, last in last })
         brandIndexes = shop.catalog.dimensions.brands
     }
 
@@ -31,7 +30,6 @@ final class ShopState {
         products = other.products
         currency = other.currency
         brands = other.brands
-        brandIndexById = other.brandIndexById
         brandIndexes = other.brandIndexes
     }
 
@@ -91,14 +89,13 @@ final class ShopState {
     let currency: Currency
     /// The catalog's brands (fixed at start-up); a `Brand` object is a position in it.
     let brands: [Brand]
-    private let brandIndexById: [String: Int]
     /// Each product's brand as an index into `brands` (-1 for none), by product position: the
     /// catalog's own interned numbers, shared, not recomputed.
     private var brandIndexes: [Int32] = []
 
     /// The brand with `id`, or nil when there is none.
     func brandPosition(id: String) -> BrandPosition? {
-        brandIndexById[id].map(BrandPosition.init)
+        shop.catalog.brandPosition(id: id).map(BrandPosition.init)
     }
 
     func brand(_ position: BrandPosition) throws(FieldError) -> Brand {
