@@ -1,148 +1,166 @@
-/// The introspection types (`__Schema`, `__Type`, …) and their resolvers over the schema model.
-extension SchemaBuilder {
-    private typealias F = FieldSpec
-    private typealias A = ArgumentSpec
+/// Parents of the introspection types. Their fields read the schema being executed, which
+/// stands where a request context stands in a shop's types: introspection needs no context.
+enum SchemaParent<Parent: Sendable>: ParentCarrier {
+    typealias Context = Schema
 
-    static var introspectionTypes: [(name: String, description: String, shape: Pending)] {
-        let includeDeprecated = A("includeDeprecated", "Boolean", "Whether deprecated entries are listed too.", default: "false")
-        return [
-            ("__Schema", "Describes the whole schema: its types, root operation types and directives.", .object([
-                F("description", "String", "The schema's description.") { .optional($0.schema.description) },
-                F("types", "[__Type!]!", "Every named type in the schema.") { call in
-                    .list(call.schema.types.indices.map { .object(TypeRef.named($0)) })
-                },
-                F("queryType", "__Type!", "The root type of query operations.") { .object(TypeRef.named($0.schema.queryType)) },
-                F("mutationType", "__Type", "The root type of mutation operations, if any.") { call in
-                    call.schema.mutationType.map { .object(TypeRef.named($0)) } ?? .null
-                },
-                F("subscriptionType", "__Type", "The root type of subscription operations; this schema has none.") { _ in .null },
-                F("directives", "[__Directive!]!", "The directives the schema supports.") { call in
-                    .list(call.schema.directives.map { .object($0) })
-                },
-            ])),
-            ("__Type", "A type in the schema: a named type, or a list or non-null wrapper around another type.", .object([
-                F("kind", "__TypeKind!", "What kind of type this is.") { call in
-                    .string(kind(of: call).rawValue)
-                },
-                F("name", "String", "The name of a named type; null for wrappers.") { call in
-                    guard case .named(let index)? = call.parent as? TypeRef else { return .null }
-                    return .string(call.schema.types[index].name)
-                },
-                F("description", "String", "The type's description.") { call in
-                    guard case .named(let index)? = call.parent as? TypeRef else { return .null }
-                    return .string(call.schema.types[index].description)
-                },
-                F("specifiedByURL", "String", "A URL describing a custom scalar's behaviour.") { _ in .null },
-                F("fields", "[__Field!]", "The fields of an object type.", arguments: [includeDeprecated]) { call in
-                    guard let type = named(call), type.kind == .object else { return .null }
-                    let all = call.arguments["includeDeprecated"]?.boolValue ?? false
-                    return .list(type.fields.filter { all || $0.deprecationReason == nil }.map { .object($0) })
-                },
-                F("interfaces", "[__Type!]", "The interfaces an object type implements.") { call in
-                    named(call)?.kind == .object ? .list([]) : .null
-                },
-                F("possibleTypes", "[__Type!]", "The possible types of an abstract type.") { _ in .null },
-                F("enumValues", "[__EnumValue!]", "The values of an enum type.", arguments: [includeDeprecated]) { call in
-                    guard let type = named(call), type.kind == .enumeration else { return .null }
-                    let all = call.arguments["includeDeprecated"]?.boolValue ?? false
-                    return .list(type.enumValues.filter { all || $0.deprecationReason == nil }.map { .object($0) })
-                },
-                F("inputFields", "[__InputValue!]", "The fields of an input object type.", arguments: [includeDeprecated]) { call in
-                    guard let type = named(call), type.kind == .inputObject else { return .null }
-                    return .list(type.inputFields.map { .object($0) })
-                },
-                F("ofType", "__Type", "The type a list or non-null wrapper wraps.") { call in
-                    switch call.parent as? TypeRef {
-                    case .list(let inner)?, .nonNull(let inner)?: .object(inner)
-                    default: .null
+    static var readsRow: Bool { false }
+
+    static func wrap(_ parent: Parent) -> Resolved { .object(parent) }
+
+    static func read(_ call: FieldCall) throws -> (Parent, Schema) {
+        guard let parent = call.parent as? Parent else { throw FieldError.unexpectedParent }
+        return (parent, call.schema)
+    }
+}
+
+/// `includeDeprecated`, which the list fields of `__Type`, `__Field` and `__Directive` take.
+struct IncludeDeprecated: FieldArguments {
+    static var arguments: [SchemaBuilder.ArgumentSpec] {
+        [.init("includeDeprecated", "Boolean", "Whether deprecated entries are listed too.", default: "false")]
+    }
+
+    /// Whether deprecated entries are listed.
+    let all: Bool
+
+    init(_ values: ArgumentValues) throws {
+        all = try values.bool("includeDeprecated")
+    }
+
+    /// Whether an entry deprecated for `reason` (nil: not deprecated) is listed.
+    func lists(_ reason: String?) -> Bool { all || reason == nil }
+}
+
+/// The introspection types (`__Schema`, `__Type`, …) and their resolvers over the schema model.
+enum Introspection {
+    static let schemaType = ObjectType<SchemaParent<Schema>>("__Schema")
+    static let type = ObjectType<SchemaParent<TypeRef>>("__Type")
+    static let field = ObjectType<SchemaParent<FieldDefinition>>("__Field")
+    static let inputValue = ObjectType<SchemaParent<InputValueDefinition>>("__InputValue")
+    static let enumValue = ObjectType<SchemaParent<EnumValueDefinition>>("__EnumValue")
+    static let directive = ObjectType<SchemaParent<DirectiveDefinition>>("__Directive")
+    static let typeKind = EnumType<TypeKind>("__TypeKind")
+
+    /// The types, in the order introspection lists them.
+    static var types: [(name: String, description: String, shape: SchemaBuilder.Pending)] {
+        [
+            object(schemaType, "Describes the whole schema: its types, root operation types and directives.") { fields in
+                fields.string("description", "String", "The schema's description.") { schema, _ in schema.description }
+                fields.list("types", type, "Every named type in the schema.") { schema, _ in schema.types.indices.map(TypeRef.named) }
+                fields.object("queryType", type, "The root type of query operations.") { schema, _ in .named(schema.queryType) }
+                fields.optionalObject("mutationType", type, "The root type of mutation operations, if any.") { schema, _ in
+                    schema.mutationType.map(TypeRef.named)
+                }
+                fields.optionalObject("subscriptionType", type, "The root type of subscription operations; this schema has none.") { _, _ in
+                    nil
+                }
+                fields.list("directives", directive, "The directives the schema supports.") { schema, _ in schema.directives }
+            },
+            object(type, "A type in the schema: a named type, or a list or non-null wrapper around another type.") { fields in
+                fields.enumeration("kind", typeKind, "What kind of type this is.") { type, schema in
+                    switch type {
+                    case .list: .list
+                    case .nonNull: .nonNull
+                    case .named(let index): schema.types[index].kind
                     }
-                },
-            ])),
-            ("__Field", "A field of an object type.", .object([
-                F("name", "String!", "The field's name.") { call in .optional((call.parent as? FieldDefinition)?.name) },
-                F("description", "String", "The field's description.") { call in
-                    .optional((call.parent as? FieldDefinition)?.description)
-                },
-                F("args", "[__InputValue!]!", "The field's arguments.", arguments: [includeDeprecated]) { call in
-                    .list(((call.parent as? FieldDefinition)?.arguments ?? []).map { .object($0) })
-                },
-                F("type", "__Type!", "The type of the field's value.") { call in
-                    (call.parent as? FieldDefinition).map { .object($0.type) } ?? .null
-                },
-                F("isDeprecated", "Boolean!", "Whether the field is deprecated.") { call in
-                    .bool((call.parent as? FieldDefinition)?.deprecationReason != nil)
-                },
-                F("deprecationReason", "String", "Why the field is deprecated.") { call in
-                    .optional((call.parent as? FieldDefinition)?.deprecationReason)
-                },
-            ])),
-            ("__InputValue", "An argument or an input object field.", .object([
-                F("name", "String!", "The input value's name.") { call in .optional((call.parent as? InputValueDefinition)?.name) },
-                F("description", "String", "The input value's description.") { call in
-                    .optional((call.parent as? InputValueDefinition)?.description)
-                },
-                F("type", "__Type!", "The input value's type.") { call in
-                    (call.parent as? InputValueDefinition).map { .object($0.type) } ?? .null
-                },
-                F("defaultValue", "String", "The default value as GraphQL source text.") { call in
-                    .optional((call.parent as? InputValueDefinition)?.defaultValueText)
-                },
-                F("isDeprecated", "Boolean!", "Whether the input value is deprecated; never here.") { _ in .bool(false) },
-                F("deprecationReason", "String", "Why the input value is deprecated.") { _ in .null },
-            ])),
-            ("__EnumValue", "One value of an enum type.", .object([
-                F("name", "String!", "The value's name.") { call in .optional((call.parent as? EnumValueDefinition)?.name) },
-                F("description", "String", "The value's description.") { call in
-                    .optional((call.parent as? EnumValueDefinition)?.description)
-                },
-                F("isDeprecated", "Boolean!", "Whether the value is deprecated.") { call in
-                    .bool((call.parent as? EnumValueDefinition)?.deprecationReason != nil)
-                },
-                F("deprecationReason", "String", "Why the value is deprecated.") { call in
-                    .optional((call.parent as? EnumValueDefinition)?.deprecationReason)
-                },
-            ])),
-            ("__Directive", "A directive the executor understands, where it may appear and its arguments.", .object([
-                F("name", "String!", "The directive's name, without @.") { call in
-                    .optional((call.parent as? DirectiveDefinition)?.name)
-                },
-                F("description", "String", "The directive's description.") { call in
-                    .optional((call.parent as? DirectiveDefinition)?.description)
-                },
-                F("isRepeatable", "Boolean!", "Whether it may appear more than once in one place.") { call in
-                    .bool((call.parent as? DirectiveDefinition)?.isRepeatable ?? false)
-                },
-                F("locations", "[__DirectiveLocation!]!", "Where the directive may appear.") { call in
-                    .list(((call.parent as? DirectiveDefinition)?.locations ?? []).map { .string($0) })
-                },
-                F("args", "[__InputValue!]!", "The directive's arguments.", arguments: [includeDeprecated]) { call in
-                    .list(((call.parent as? DirectiveDefinition)?.arguments ?? []).map { .object($0) })
-                },
-            ])),
-            ("__TypeKind", "The kinds of type that introspection reports.", .enumeration(
-                [("SCALAR", "A scalar."), ("OBJECT", "An object type."), ("INTERFACE", "An interface."),
-                 ("UNION", "A union."), ("ENUM", "An enum."), ("INPUT_OBJECT", "An input object type."),
-                 ("LIST", "A list wrapper."), ("NON_NULL", "A non-null wrapper.")]
-                    .map { EnumValueDefinition(name: $0.0, description: $0.1, deprecationReason: nil) })),
+                }
+                fields.string("name", "String", "The name of a named type; null for wrappers.") { type, schema in
+                    named(type, in: schema)?.name
+                }
+                fields.string("description", "String", "The type's description.") { type, schema in
+                    named(type, in: schema)?.description
+                }
+                fields.string("specifiedByURL", "String", "A URL describing a custom scalar's behaviour.") { _, _ in nil }
+                fields.optionalList("fields", field, "The fields of an object type.", arguments: IncludeDeprecated.self) { type, include, schema in
+                    guard let named = named(type, in: schema), named.kind == .object else { return nil }
+                    return named.fields.filter { include.lists($0.deprecationReason) }
+                }
+                fields.optionalList("interfaces", type, "The interfaces an object type implements.") { type, schema in
+                    named(type, in: schema)?.kind == .object ? [] : nil
+                }
+                fields.optionalList("possibleTypes", type, "The possible types of an abstract type.") { _, _ in nil }
+                fields.optionalList("enumValues", enumValue, "The values of an enum type.", arguments: IncludeDeprecated.self) { type, include, schema in
+                    guard let named = named(type, in: schema), named.kind == .enumeration else { return nil }
+                    return named.enumValues.filter { include.lists($0.deprecationReason) }
+                }
+                fields.optionalList("inputFields", inputValue, "The fields of an input object type.", arguments: IncludeDeprecated.self) { type, _, schema in
+                    guard let named = named(type, in: schema), named.kind == .inputObject else { return nil }
+                    return named.inputFields
+                }
+                fields.optionalObject("ofType", type, "The type a list or non-null wrapper wraps.") { type, _ in
+                    switch type {
+                    case .list(let inner), .nonNull(let inner): inner
+                    case .named: nil
+                    }
+                }
+            },
+            object(field, "A field of an object type.") { fields in
+                fields.string("name", "String!", "The field's name.") { field, _ in field.name }
+                fields.string("description", "String", "The field's description.") { field, _ in field.description }
+                fields.list("args", inputValue, "The field's arguments.", arguments: IncludeDeprecated.self) { field, _, _ in field.arguments }
+                fields.object("type", type, "The type of the field's value.") { field, _ in field.type }
+                fields.bool("isDeprecated", "Boolean!", "Whether the field is deprecated.") { field, _ in field.deprecationReason != nil }
+                fields.string("deprecationReason", "String", "Why the field is deprecated.") { field, _ in field.deprecationReason }
+            },
+            object(inputValue, "An argument or an input object field.") { fields in
+                fields.string("name", "String!", "The input value's name.") { value, _ in value.name }
+                fields.string("description", "String", "The input value's description.") { value, _ in value.description }
+                fields.object("type", type, "The input value's type.") { value, _ in value.type }
+                fields.string("defaultValue", "String", "The default value as GraphQL source text.") { value, _ in value.defaultValueText }
+                fields.bool("isDeprecated", "Boolean!", "Whether the input value is deprecated; never here.") { _, _ in false }
+                fields.string("deprecationReason", "String", "Why the input value is deprecated.") { _, _ in nil }
+            },
+            object(enumValue, "One value of an enum type.") { fields in
+                fields.string("name", "String!", "The value's name.") { value, _ in value.name }
+                fields.string("description", "String", "The value's description.") { value, _ in value.description }
+                fields.bool("isDeprecated", "Boolean!", "Whether the value is deprecated.") { value, _ in value.deprecationReason != nil }
+                fields.string("deprecationReason", "String", "Why the value is deprecated.") { value, _ in value.deprecationReason }
+            },
+            object(directive, "A directive the executor understands, where it may appear and its arguments.") { fields in
+                fields.string("name", "String!", "The directive's name, without @.") { directive, _ in directive.name }
+                fields.string("description", "String", "The directive's description.") { directive, _ in directive.description }
+                fields.bool("isRepeatable", "Boolean!", "Whether it may appear more than once in one place.") { directive, _ in
+                    directive.isRepeatable
+                }
+                fields.strings("locations", "[__DirectiveLocation!]!", "Where the directive may appear.") { directive, _ in
+                    directive.locations.map(\.rawValue)
+                }
+                fields.list("args", inputValue, "The directive's arguments.", arguments: IncludeDeprecated.self) { directive, _, _ in
+                    directive.arguments
+                }
+            },
+            (typeKind.name, "The kinds of type that introspection reports.", .enumeration(TypeKind.allCases.map { kind in
+                EnumValueDefinition(name: kind.rawValue, description: describe(kind), deprecationReason: nil)
+            })),
             ("__DirectiveLocation", "The places in a document or schema where a directive may appear.", .enumeration(
-                ["QUERY", "MUTATION", "SUBSCRIPTION", "FIELD", "FRAGMENT_DEFINITION", "FRAGMENT_SPREAD", "INLINE_FRAGMENT",
-                 "VARIABLE_DEFINITION", "SCHEMA", "SCALAR", "OBJECT", "FIELD_DEFINITION", "ARGUMENT_DEFINITION", "INTERFACE",
-                 "UNION", "ENUM", "ENUM_VALUE", "INPUT_OBJECT", "INPUT_FIELD_DEFINITION"]
-                    .map { EnumValueDefinition(name: $0, description: "The \($0) location.", deprecationReason: nil) })),
+                DirectiveLocation.allCases.map { location in
+                    EnumValueDefinition(name: location.rawValue, description: "The \(location.rawValue) location.", deprecationReason: nil)
+                })),
         ]
     }
 
-    private static func named(_ call: FieldCall) -> NamedType? {
-        guard case .named(let index)? = call.parent as? TypeRef else { return nil }
-        return call.schema.types[index]
+    private static func object<Parent>(
+        _ type: ObjectType<SchemaParent<Parent>>, _ description: String, _ declare: (inout Fields<SchemaParent<Parent>>) -> Void
+    ) -> (name: String, description: String, shape: SchemaBuilder.Pending) {
+        var fields = Fields<SchemaParent<Parent>>(owner: type.name)
+        declare(&fields)
+        return (type.name, description, .object(fields.specs))
     }
 
-    private static func kind(of call: FieldCall) -> TypeKind {
-        switch call.parent as? TypeRef {
-        case .list?: .list
-        case .nonNull?: .nonNull
-        case .named(let index)?: call.schema.types[index].kind
-        case nil: .scalar
+    private static func named(_ type: TypeRef, in schema: Schema) -> NamedType? {
+        guard case .named(let index) = type else { return nil }
+        return schema.types[index]
+    }
+
+    private static func describe(_ kind: TypeKind) -> String {
+        switch kind {
+        case .scalar: "A scalar."
+        case .object: "An object type."
+        case .interface: "An interface."
+        case .union: "A union."
+        case .enumeration: "An enum."
+        case .inputObject: "An input object type."
+        case .list: "A list wrapper."
+        case .nonNull: "A non-null wrapper."
         }
     }
 }
@@ -161,7 +179,7 @@ extension Schema {
             return FieldDefinition(
                 name: "__schema", description: "Access the current type schema of this server.",
                 type: .nonNull(.named(schemaType)), arguments: [], deprecationReason: nil,
-                resolver: .general { call in .object(call.schema) })
+                resolver: .general { call in SchemaParent<Schema>.wrap(call.schema) })
         case "__type" where owner == queryType:
             let nameArgument = InputValueDefinition(
                 name: "name", description: "The type's name.", type: .nonNull(.named(string)), defaultValue: nil,
@@ -170,10 +188,8 @@ extension Schema {
                 name: "__type", description: "Request the type information of a single type.", type: .named(typeType),
                 arguments: [nameArgument], deprecationReason: nil,
                 resolver: .general { call in
-                    guard let name = call.arguments["name"]?.stringValue, let index = call.schema.typeIndex[name] else {
-                        return .null
-                    }
-                    return .object(TypeRef.named(index))
+                    let name = try ArgumentValues(call.arguments, definitions: [nameArgument], schema: call.schema).string("name")
+                    return call.schema.typeIndex[name].map { SchemaParent<TypeRef>.wrap(.named($0)) } ?? .null
                 })
         default:
             return nil

@@ -117,7 +117,7 @@ public struct SchemaBuilder {
     public func build(query: String, mutation: String? = nil, description: String? = nil) throws(SchemaError) -> Schema {
         var all = pending
         all += Self.builtInScalars
-        all += Self.introspectionTypes.map { ($0.name, $0.description, $0.shape) }
+        all += Introspection.types
         var index: [String: Int] = [:]
         var problems: [String] = []
         for (position, entry) in all.enumerated() {
@@ -282,16 +282,16 @@ public struct SchemaBuilder {
             DirectiveDefinition(
                 name: "include",
                 description: "Directs the executor to include this field or fragment only when the `if` argument is true.",
-                locations: ["FIELD", "FRAGMENT_SPREAD", "INLINE_FRAGMENT"],
+                locations: [.field, .fragmentSpread, .inlineFragment],
                 arguments: [argument("if", "Boolean!", "Included when true.")], isRepeatable: false),
             DirectiveDefinition(
                 name: "skip",
                 description: "Directs the executor to skip this field or fragment when the `if` argument is true.",
-                locations: ["FIELD", "FRAGMENT_SPREAD", "INLINE_FRAGMENT"],
+                locations: [.field, .fragmentSpread, .inlineFragment],
                 arguments: [argument("if", "Boolean!", "Skipped when true.")], isRepeatable: false),
             DirectiveDefinition(
                 name: "deprecated", description: "Marks an element of a GraphQL schema as no longer supported.",
-                locations: ["FIELD_DEFINITION", "ARGUMENT_DEFINITION", "INPUT_FIELD_DEFINITION", "ENUM_VALUE"],
+                locations: [.fieldDefinition, .argumentDefinition, .inputFieldDefinition, .enumValue],
                 arguments: [
                     argument(
                         "reason", "String",
@@ -300,7 +300,7 @@ public struct SchemaBuilder {
                 ], isRepeatable: false),
             DirectiveDefinition(
                 name: "specifiedBy", description: "Exposes a URL that specifies the behavior of this scalar.",
-                locations: ["SCALAR"],
+                locations: [.scalar],
                 arguments: [argument("url", "String!", "The URL that specifies the behavior of this scalar.")],
                 isRepeatable: false),
         ]

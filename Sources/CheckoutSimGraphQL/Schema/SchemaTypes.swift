@@ -32,7 +32,7 @@ public indirect enum TypeRef: Sendable, Equatable, Hashable {
 }
 
 /// The kinds of named type, as introspection reports them.
-public enum TypeKind: String, Sendable {
+public enum TypeKind: String, Sendable, CaseIterable {
     case scalar = "SCALAR"
     case object = "OBJECT"
     case interface = "INTERFACE"
@@ -201,11 +201,34 @@ public struct DirectiveDefinition: Sendable {
     /// Its description, for introspection and SDL.
     public let description: String
     /// Where it may appear (`FIELD`, `FRAGMENT_SPREAD`, …).
-    public let locations: [String]
+    public let locations: [DirectiveLocation]
     /// Its arguments.
     public let arguments: [InputValueDefinition]
     /// Whether it may appear more than once at one place.
     public let isRepeatable: Bool
+}
+
+/// The places in a document or schema where a directive may appear (spec §3.13).
+public enum DirectiveLocation: String, Sendable, CaseIterable {
+    case query = "QUERY"
+    case mutation = "MUTATION"
+    case subscription = "SUBSCRIPTION"
+    case field = "FIELD"
+    case fragmentDefinition = "FRAGMENT_DEFINITION"
+    case fragmentSpread = "FRAGMENT_SPREAD"
+    case inlineFragment = "INLINE_FRAGMENT"
+    case variableDefinition = "VARIABLE_DEFINITION"
+    case schema = "SCHEMA"
+    case scalar = "SCALAR"
+    case object = "OBJECT"
+    case fieldDefinition = "FIELD_DEFINITION"
+    case argumentDefinition = "ARGUMENT_DEFINITION"
+    case interface = "INTERFACE"
+    case union = "UNION"
+    case enumeration = "ENUM"
+    case enumValue = "ENUM_VALUE"
+    case inputObject = "INPUT_OBJECT"
+    case inputFieldDefinition = "INPUT_FIELD_DEFINITION"
 }
 
 /// The built-in scalars and how they accept and produce values.

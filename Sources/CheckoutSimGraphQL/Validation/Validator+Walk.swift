@@ -6,16 +6,16 @@ extension Validator {
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
-                try checkDirectives(field.directives, location: "FIELD", summary: &summary)
+                try checkDirectives(field.directives, location: .field, summary: &summary)
                 try checkField(field, parent: parent, summary: &summary)
             case .fragmentSpread(let spread):
-                try checkDirectives(spread.directives, location: "FRAGMENT_SPREAD", summary: &summary)
+                try checkDirectives(spread.directives, location: .fragmentSpread, summary: &summary)
                 summary.spreads.append(SpreadRef(name: spread.name.value, offset: spread.offset))
                 guard let index = try knownFragment(spread) else { continue }
                 let condition = schema.typeIndex[document.fragments[index].typeCondition.value]
                 try checkPossibleSpread(spread, condition: condition, parent: parent)
             case .inlineFragment(let inline):
-                try checkDirectives(inline.directives, location: "INLINE_FRAGMENT", summary: &summary)
+                try checkDirectives(inline.directives, location: .inlineFragment, summary: &summary)
                 var type = parent
                 if let condition = inline.typeCondition {
                     type = try compositeType(condition, fragment: nil)
@@ -63,7 +63,7 @@ extension Validator {
         try checkRequiredArguments(definitions, given: seen, at: offset, missingMessage: missingMessage)
     }
 
-    mutating func checkDirectives(_ directives: [Directive], location: String, summary: inout Summary) throws(Aborted) {
+    mutating func checkDirectives(_ directives: [Directive], location: DirectiveLocation, summary: inout Summary) throws(Aborted) {
         var seen: [String: Int] = [:]
         for directive in directives {
             let name = directive.name.value

@@ -126,7 +126,7 @@ public struct Validator {
 
     private mutating func checkFragmentDefinition(_ fragment: FragmentDefinition, summary: inout Summary) throws(Aborted) {
         let type = try compositeType(fragment.typeCondition, fragment: fragment.name.value)
-        try checkDirectives(fragment.directives, location: "FRAGMENT_DEFINITION", summary: &summary)
+        try checkDirectives(fragment.directives, location: .fragmentDefinition, summary: &summary)
         try checkSelectionSet(fragment.selectionSet, parent: type, summary: &summary)
     }
 
@@ -144,11 +144,11 @@ public struct Validator {
                 var ignored = Summary()
                 try checkValue(defaultValue, type: type, summary: &ignored)
             }
-            try checkDirectives(definition.directives, location: "VARIABLE_DEFINITION", summary: &summary)
+            try checkDirectives(definition.directives, location: .variableDefinition, summary: &summary)
             defined.append((definition, type))
         }
         try checkDirectives(
-            operation.directives, location: operation.kind == .mutation ? "MUTATION" : operation.kind == .query ? "QUERY" : "SUBSCRIPTION",
+            operation.directives, location: operation.kind == .mutation ? .mutation : operation.kind == .query ? .query : .subscription,
             summary: &summary)
         try checkSelectionSet(operation.selectionSet, parent: operationType(operation), summary: &summary)
 

@@ -137,6 +137,26 @@ public struct Fields<Carrier: ParentCarrier> {
         }
     }
 
+    /// A nullable list of non-null objects (`"[Book!]"`); nil means null.
+    @inlinable public mutating func optionalList<Child: ParentCarrier>(
+        _ name: String, _ type: ObjectType<Child>, _ description: String, _ resolve: @escaping @Sendable (Input, Context) throws -> [Child.Parent]?
+    ) where Child.Context == Context {
+        add(name, "[\(type.name)!]", type, description, []) { _, input, context in
+            try resolve(input, context).map { .list($0.map(Child.wrap)) } ?? .null
+        }
+    }
+
+    /// A nullable list of non-null objects, with arguments.
+    @inlinable public mutating func optionalList<Child: ParentCarrier, Arguments: FieldArguments>(
+        _ name: String, _ type: ObjectType<Child>, _ description: String, arguments: Arguments.Type,
+        _ resolve: @escaping @Sendable (Input, Arguments, Context) throws -> [Child.Parent]?
+    ) where Child.Context == Context {
+        let owner = owner
+        add(name, "[\(type.name)!]", type, description, Arguments.arguments) { call, input, context in
+            try resolve(input, try Arguments(.of(call, field: name, of: owner)), context).map { .list($0.map(Child.wrap)) } ?? .null
+        }
+    }
+
     /// A non-null list of non-null objects, with arguments.
     @inlinable public mutating func list<Child: ParentCarrier, Arguments: FieldArguments>(
         _ name: String, _ type: ObjectType<Child>, _ description: String, arguments: Arguments.Type,

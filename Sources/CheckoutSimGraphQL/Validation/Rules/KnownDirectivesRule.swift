@@ -2,14 +2,14 @@
 extension Validator {
     /// The definition of `directive`, or nil after reporting it as unknown; a known directive in
     /// the wrong place is reported and still returned, so its arguments are checked.
-    mutating func knownDirective(_ directive: Directive, location: String) throws(Aborted) -> DirectiveDefinition? {
+    mutating func knownDirective(_ directive: Directive, location: DirectiveLocation) throws(Aborted) -> DirectiveDefinition? {
         let name = directive.name.value
         guard let definition = schema.directive(named: name) else {
             try report("Unknown directive \"@\(name)\".", [directive.offset])
             return nil
         }
         if !definition.locations.contains(location) {
-            try report("Directive \"@\(name)\" may not be used on \(location).", [directive.offset])
+            try report("Directive \"@\(name)\" may not be used on \(location.rawValue).", [directive.offset])
         }
         return definition
     }
