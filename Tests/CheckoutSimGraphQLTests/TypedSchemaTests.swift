@@ -40,7 +40,7 @@ enum Garden {
     static let season = EnumType<Season>("Season")
 
     struct PlantsArguments: FieldArguments {
-        static var arguments: [SchemaBuilder.ArgumentSpec] {
+        static var arguments: [ArgumentSpec] {
             [.init("first", "Int", "How many.", default: "2"), .init("season", "Season", "Only this season's beds.", default: "SUMMER")]
         }
         let first: Int
@@ -53,14 +53,14 @@ enum Garden {
     }
 
     struct PlantArguments: FieldArguments {
-        static var arguments: [SchemaBuilder.ArgumentSpec] { [.init("number", "Int!", "Which plant.")] }
+        static var arguments: [ArgumentSpec] { [.init("number", "Int!", "Which plant.")] }
         let number: Int
 
         init(_ values: ArgumentValues) throws { number = try values.int("number") }
     }
 
     struct SowArguments: FieldArguments {
-        static var arguments: [SchemaBuilder.ArgumentSpec] { [.init("input", "SowInput!", "What to sow.")] }
+        static var arguments: [ArgumentSpec] { [.init("input", "SowInput!", "What to sow.")] }
         let name: String
         let depth: Int
 
@@ -69,6 +69,13 @@ enum Garden {
             name = try input.string("name")
             depth = try input.int("depth")
         }
+    }
+
+    struct LabelArguments: FieldArguments {
+        static var arguments: [ArgumentSpec] { [.init("prefix", "String", "What comes before the name.", default: "\"bed\"")] }
+        let prefix: String
+
+        init(_ values: ArgumentValues) throws { prefix = try values.string("prefix") }
     }
 
     static let beds = [Bed(name: "north", season: .summer, plants: [0, 1]), Bed(name: "south", season: .spring, plants: [2])]
@@ -95,6 +102,12 @@ enum Garden {
             fields.string("name", "String!", "Its name.") { bed, _ in bed.name }
             fields.enumeration("season", season, "When it blooms.") { bed, _ in bed.season }
             fields.list("plants", plant, "What grows in it.") { bed, _ in bed.plants.map(PlantNumber.init) }
+            fields.string("label", "String!", "Its name after a prefix.", arguments: LabelArguments.self) { bed, arguments, _ in
+                "\(arguments.prefix) \(bed.name)"
+            }
+            fields.optionalList("neighbours", bed, "The other beds; null for a bed sown in spring.") { bed, _ in
+                bed.season == .spring ? nil : beds.filter { $0.name != bed.name }
+            }
         }
         builder.object(plant, "A plant.", row: { number, context in
             guard context.plants.indices.contains(number.index) else { throw FieldError("No plant \(number.index).") }
@@ -123,6 +136,11 @@ struct TypedSchemaTests {
         #expect(response == #"{"data":{"beds":[{"name":"north","season":"SUMMER","plants":[{"name":"fern","height":40,"number":0,"tall":false},{"name":"sunflower","height":180,"number":1,"tall":true}]},{"name":"south","season":"SPRING","plants":[{"name":"tulip","height":30,"number":2,"tall":false}]}]}}"#)
     }
 
+    @Test func anOptionalListIsAListOrNull() throws {
+        let response = try Garden.run("{ beds { name neighbours { name } } }")
+        #expect(response == #"{"data":{"beds":[{"name":"north","neighbours":[{"name":"south"}]},{"name":"south","neighbours":null}]}}"#)
+    }
+
     struct DefaultCase: CustomTestStringConvertible, Sendable {
         let name: String
         let query: String
@@ -137,6 +155,10 @@ struct TypedSchemaTests {
               response: #"{"data":{"plants":[{"name":"fern"},{"name":"sunflower"}]}}"#),
         .init(name: "given arguments win", query: "{ plants(first: 1, season: SPRING) { name } }",
               response: #"{"data":{"plants":[{"name":"tulip"}]}}"#),
+        .init(name: "a leaf's absent argument reads as its default", query: "{ beds { label } }",
+              response: #"{"data":{"beds":[{"label":"bed north"},{"label":"bed south"}]}}"#),
+        .init(name: "a leaf's given argument wins", query: #"{ beds { label(prefix: "plot") } }"#,
+              response: #"{"data":{"beds":[{"label":"plot north"},{"label":"plot south"}]}}"#),
         .init(name: "an input field given null reads as its default", query: #"mutation { sow(input: {name: "pea", depth: null}) { name } }"#,
               response: #"{"data":{"sow":{"name":"pea@10"}}}"#),
         .init(name: "an input field given a value keeps it", query: #"mutation { sow(input: {name: "pea", depth: 3}) { name } }"#,

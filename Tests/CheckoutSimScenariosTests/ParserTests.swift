@@ -3,16 +3,26 @@ import Testing
 @testable import CheckoutSimScenarios
 
 enum TinySchema {
+    final class Context {}
+    struct Root: Sendable {}
+
+    struct GreetingArguments: FieldArguments {
+        static var arguments: [ArgumentSpec] { [.init("name", "String", "Who to greet.", default: "\"world\"")] }
+        let name: String
+        init(_ values: ArgumentValues) throws { name = try values.string("name") }
+    }
+
     static let schema: Schema = {
-        var builder = SchemaBuilder()
-        builder.object("Query", "Reads.", [
-            .init("greeting", "String!", "A greeting.", arguments: [.init("name", "String", "Who to greet.")]) { call in
-                .string("Hello, \(call.arguments["name"]?.stringValue ?? "world")!")
-            },
-            .init("count", "Int!", "A number.") { _ in .int(3) },
-        ])
+        let query = ObjectType<BoxedParent<Context, Root>>("Query")
+        var builder = TypedSchemaBuilder<Context>()
+        builder.object(query, "Reads.") { fields in
+            fields.string("greeting", "String!", "A greeting.", arguments: GreetingArguments.self) { _, arguments, _ in
+                "Hello, \(arguments.name)!"
+            }
+            fields.int("count", "Int!", "A number.") { _, _ in 3 }
+        }
         do {
-            return try builder.build(query: "Query")
+            return try builder.build(query: query)
         } catch {
             preconditionFailure("tiny schema: \(error)")
         }

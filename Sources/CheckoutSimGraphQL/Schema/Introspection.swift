@@ -15,7 +15,7 @@ enum SchemaParent<Parent: Sendable>: ParentCarrier {
 
 /// `includeDeprecated`, which the list fields of `__Type`, `__Field` and `__Directive` take.
 struct IncludeDeprecated: FieldArguments {
-    static var arguments: [SchemaBuilder.ArgumentSpec] {
+    static var arguments: [ArgumentSpec] {
         [.init("includeDeprecated", "Boolean", "Whether deprecated entries are listed too.", default: "false")]
     }
 

@@ -1,13 +1,15 @@
 import Foundation
 
-/// Declares a schema with type names written as GraphQL source (`"[Product!]!"`).
+/// Declares a schema with type names written as GraphQL source (`"[Product!]!"`) and erased
+/// resolvers: the executor's side of `TypedSchemaBuilder`, internal so that every resolver a
+/// user writes is typed by parent, arguments and context.
 ///
 /// Names are resolved to indices by `build`, which reports every unknown name, duplicate and
 /// missing description at once.
-public struct SchemaBuilder {
+@usableFromInline struct SchemaBuilder {
     /// A field as the builder takes it: name, type as GraphQL writes it, description, arguments
     /// and how it resolves.
-    public struct FieldSpec {
+    @usableFromInline struct FieldSpec {
         let name: String
         let type: String
         let description: String
@@ -16,7 +18,7 @@ public struct SchemaBuilder {
         let resolver: ResolverKind?
 
         /// A field resolved generally (objects, lists, anything), optionally deprecated.
-        public init(
+        @usableFromInline init(
             _ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec] = [],
             deprecated: String? = nil, resolve: FieldResolver? = nil
         ) {
@@ -24,12 +26,12 @@ public struct SchemaBuilder {
         }
 
         /// A `String`, `ID` or enum field resolved straight to its text.
-        public init(_ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec] = [], string: @escaping @Sendable (FieldCall) throws -> String?) {
+        @usableFromInline init(_ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec] = [], string: @escaping @Sendable (FieldCall) throws -> String?) {
             self.init(name, type, description, arguments: arguments, deprecated: nil, kind: .string(string))
         }
 
         /// A `String` or `ID` field whose resolver hands its text over as UTF-8 bytes (see `ResolverKind.utf8`).
-        public init(
+        @usableFromInline init(
             _ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec] = [],
             utf8: @escaping @Sendable (FieldCall, (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void
         ) {
@@ -37,12 +39,12 @@ public struct SchemaBuilder {
         }
 
         /// An `Int` field resolved straight to its value.
-        public init(_ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec] = [], int: @escaping @Sendable (FieldCall) throws -> Int?) {
+        @usableFromInline init(_ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec] = [], int: @escaping @Sendable (FieldCall) throws -> Int?) {
             self.init(name, type, description, arguments: arguments, deprecated: nil, kind: .int(int))
         }
 
         /// A `Boolean` field resolved straight to its value.
-        public init(_ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec] = [], bool: @escaping @Sendable (FieldCall) throws -> Bool?) {
+        @usableFromInline init(_ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec] = [], bool: @escaping @Sendable (FieldCall) throws -> Bool?) {
             self.init(name, type, description, arguments: arguments, deprecated: nil, kind: .bool(bool))
         }
 
@@ -53,23 +55,6 @@ public struct SchemaBuilder {
             self.arguments = arguments
             self.deprecationReason = deprecated
             self.resolver = kind
-        }
-    }
-
-    /// An argument or input field: name, type as GraphQL writes it, description and a default
-    /// written as GraphQL source (`"10"`, `"\"text\""`).
-    public struct ArgumentSpec: Sendable {
-        let name: String
-        let type: String
-        let description: String
-        let defaultValue: String?
-
-        /// An argument; `defaultValue` is GraphQL source, checked against the type when the schema is built.
-        public init(_ name: String, _ type: String, _ description: String, default defaultValue: String? = nil) {
-            self.name = name
-            self.type = type
-            self.description = description
-            self.defaultValue = defaultValue
         }
     }
 
@@ -86,35 +71,35 @@ public struct SchemaBuilder {
     var contextType: ObjectIdentifier?
 
     /// An empty builder.
-    public init() {}
+    @usableFromInline init() {}
 
     /// Declares an object type with `fields`.
-    public mutating func object(_ name: String, _ description: String, _ fields: [FieldSpec]) {
+    @usableFromInline mutating func object(_ name: String, _ description: String, _ fields: [FieldSpec]) {
         pending.append((name, description, .object(fields)))
     }
 
     /// An object type whose fields share what `row` reads: the executor calls it once per object
     /// and hands the result to every field as `FieldCall.row` (a list of twenty products looks
     /// each product up twenty times instead of two hundred and forty).
-    public mutating func object(_ name: String, _ description: String, row: @escaping RowReader, _ fields: [FieldSpec]) {
+    @usableFromInline mutating func object(_ name: String, _ description: String, row: @escaping RowReader, _ fields: [FieldSpec]) {
         pending.append((name, description, .object(fields)))
         rowReaders[name] = row
     }
 
     /// Declares an enum type; each value is (name, description).
-    public mutating func enumeration(_ name: String, _ description: String, _ values: [(String, String)]) {
+    @usableFromInline mutating func enumeration(_ name: String, _ description: String, _ values: [(String, String)]) {
         pending.append(
             (name, description, .enumeration(values.map { EnumValueDefinition(name: $0.0, description: $0.1, deprecationReason: nil) })))
     }
 
     /// Declares an input object type with `fields`.
-    public mutating func input(_ name: String, _ description: String, _ fields: [ArgumentSpec]) {
+    @usableFromInline mutating func input(_ name: String, _ description: String, _ fields: [ArgumentSpec]) {
         pending.append((name, description, .inputObject(fields)))
     }
 
     /// The schema, with `query` (and `mutation`) as root types; every unknown type, duplicate,
     /// missing description and mismatched resolver is reported at once.
-    public func build(query: String, mutation: String? = nil, description: String? = nil) throws(SchemaError) -> Schema {
+    @usableFromInline func build(query: String, mutation: String? = nil, description: String? = nil) throws(SchemaError) -> Schema {
         var all = pending
         all += Self.builtInScalars
         all += Introspection.types

@@ -71,25 +71,27 @@ public enum Resolved {
     }
 }
 
-/// What a resolver receives: the parent value, coerced arguments and the request's context.
+/// What the executor hands a field: the parent value, coerced arguments and the request's context.
 ///
-/// The executor builds one per object and changes only `arguments` from field to field.
+/// Opaque outside the engine: a `ParentCarrier` turns it into the typed parent and context a
+/// resolver receives. The executor builds one per object and changes only `arguments` from field
+/// to field.
 public struct FieldCall {
     /// The parent object as its field resolved it (`()` for `.index` parents).
-    public let parent: Any
+    @usableFromInline let parent: Any
     /// The parent's index when it was resolved as `.index`; -1 otherwise.
-    public let index: Int
+    @usableFromInline let index: Int
     /// What the parent object's type reads once for all its fields (`SchemaBuilder.object(_:_:row:_:)`),
     /// such as the product a `Product` object stands for; nil when the type has no row reader.
-    public internal(set) var row: AnyObject?
+    @usableFromInline var row: AnyObject?
     /// Why the row reader failed, when it did (and `row` is nil).
-    public internal(set) var rowFailure: (any Error)?
+    @usableFromInline var rowFailure: (any Error)?
     /// The field's arguments, coerced to their types, defaults filled in.
-    public internal(set) var arguments: JSONObject
+    @usableFromInline var arguments: JSONObject
     /// What the caller passed for this request (the simulator's request context).
-    public let context: AnyObject?
+    @usableFromInline let context: AnyObject?
     /// The schema being executed.
-    public let schema: Schema
+    @usableFromInline let schema: Schema
 
     init(parent: Any, index: Int, arguments: JSONObject, context: AnyObject?, schema: Schema) {
         self.parent = parent
@@ -115,14 +117,14 @@ public struct FieldError: Error, Sendable {
 }
 
 /// Resolves a field generally: objects, lists, leaves or null.
-public typealias FieldResolver = @Sendable (FieldCall) throws -> Resolved
+@usableFromInline typealias FieldResolver = @Sendable (FieldCall) throws -> Resolved
 
 /// Reads, once per object, what every field of the object needs; its result is `FieldCall.row`.
-public typealias RowReader = @Sendable (FieldCall) throws -> AnyObject?
+@usableFromInline typealias RowReader = @Sendable (FieldCall) throws -> AnyObject?
 
 /// How a field is resolved: generally, or straight to a leaf value that the executor writes
 /// without building a `Resolved` or `JSON` value first (most fields of a listing are leaves).
-public enum ResolverKind: Sendable {
+@usableFromInline enum ResolverKind: Sendable {
     case general(FieldResolver)
     /// For `String`, `ID` and enum fields.
     case string(@Sendable (FieldCall) throws -> String?)

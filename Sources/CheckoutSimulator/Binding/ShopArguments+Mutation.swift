@@ -3,7 +3,7 @@ import CheckoutSimGraphQL
 
 /// `Mutation.addToCart`.
 struct AddToCartArguments: FieldArguments {
-    static var arguments: [SchemaBuilder.ArgumentSpec] {
+    static var arguments: [ArgumentSpec] {
         [.init("productId", "ID!", "The product to add."), .init("quantity", "Int", "How many units to add.", default: "1")]
     }
 
@@ -18,7 +18,7 @@ struct AddToCartArguments: FieldArguments {
 
 /// `Mutation.updateCartLine`.
 struct UpdateCartLineArguments: FieldArguments {
-    static var arguments: [SchemaBuilder.ArgumentSpec] {
+    static var arguments: [ArgumentSpec] {
         [.init("productId", "ID!", "The line's product."), .init("quantity", "Int!", "The new quantity, 0 or more.")]
     }
 
@@ -33,7 +33,7 @@ struct UpdateCartLineArguments: FieldArguments {
 
 /// `Mutation.removeFromCart`.
 struct CartLineArguments: FieldArguments {
-    static var arguments: [SchemaBuilder.ArgumentSpec] { [.init("productId", "ID!", "The line's product.")] }
+    static var arguments: [ArgumentSpec] { [.init("productId", "ID!", "The line's product.")] }
 
     let productId: String
 
@@ -44,7 +44,7 @@ struct CartLineArguments: FieldArguments {
 
 /// `Mutation.addFavorite` and `removeFavorite`.
 struct FavoriteArguments: FieldArguments {
-    static var arguments: [SchemaBuilder.ArgumentSpec] { [.init("productId", "ID!", "The product.")] }
+    static var arguments: [ArgumentSpec] { [.init("productId", "ID!", "The product.")] }
 
     let productId: String
 
@@ -55,7 +55,7 @@ struct FavoriteArguments: FieldArguments {
 
 /// `Mutation.applyOffer`.
 struct OfferCodeArguments: FieldArguments {
-    static var arguments: [SchemaBuilder.ArgumentSpec] { [.init("code", "String!", "The offer code, in any case.")] }
+    static var arguments: [ArgumentSpec] { [.init("code", "String!", "The offer code, in any case.")] }
 
     let code: String
 
@@ -66,7 +66,7 @@ struct OfferCodeArguments: FieldArguments {
 
 /// `Mutation.revealScratchCard` and `applyScratchCard`.
 struct ScratchCardArguments: FieldArguments {
-    static var arguments: [SchemaBuilder.ArgumentSpec] { [.init("id", "ID!", "The card's id.")] }
+    static var arguments: [ArgumentSpec] { [.init("id", "ID!", "The card's id.")] }
 
     let id: String
 
@@ -77,7 +77,7 @@ struct ScratchCardArguments: FieldArguments {
 
 /// `Mutation.removeRecentSearch`.
 struct RecentSearchArguments: FieldArguments {
-    static var arguments: [SchemaBuilder.ArgumentSpec] {
+    static var arguments: [ArgumentSpec] {
         [.init("term", "String!", "The search to forget, as `recentSearches` lists it (any case).")]
     }
 
@@ -90,15 +90,15 @@ struct RecentSearchArguments: FieldArguments {
 
 /// `Mutation.checkout`: the `CheckoutInput` and its `CardInput`.
 struct CheckoutArguments: FieldArguments {
-    static var arguments: [SchemaBuilder.ArgumentSpec] { [.init("input", "CheckoutInput!", "The card and options.")] }
+    static var arguments: [ArgumentSpec] { [.init("input", "CheckoutInput!", "The card and options.")] }
 
-    static let cardInput: [SchemaBuilder.ArgumentSpec] = [
+    static let cardInput: [ArgumentSpec] = [
         .init("number", "String!", "The card number; spaces and dashes are ignored."),
         .init("expMonth", "Int!", "Expiry month, 1 to 12."),
         .init("expYear", "Int!", "Expiry year, like 2030 (two digits mean 20YY)."),
         .init("cvc", "String!", "The security code: 3 digits, 4 for American Express."),
     ]
-    static let checkoutInput: [SchemaBuilder.ArgumentSpec] = [
+    static let checkoutInput: [ArgumentSpec] = [
         .init("card", "CardInput!", "The card to charge."),
         .init("idempotencyKey", "String", "Retrying with the same key and input returns the first result and charges nothing."),
         .init("email", "String", "Where to send the receipt."),
@@ -117,9 +117,9 @@ struct CheckoutArguments: FieldArguments {
 
 /// `Mutation.addProduct`: the `NewProductInput`.
 struct AddProductArguments: FieldArguments {
-    static var arguments: [SchemaBuilder.ArgumentSpec] { [.init("input", "NewProductInput!", "The new product.")] }
+    static var arguments: [ArgumentSpec] { [.init("input", "NewProductInput!", "The new product.")] }
 
-    static let newProductInput: [SchemaBuilder.ArgumentSpec] = [
+    static let newProductInput: [ArgumentSpec] = [
         .init("name", "String!", "1 to 120 characters."),
         .init("brandId", "ID", "An existing brand's id; the store's defaultBrandId when absent (required when the store has none)."),
         .init("category", "String!", "A non-blank category."),

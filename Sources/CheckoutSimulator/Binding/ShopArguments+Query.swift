@@ -3,7 +3,7 @@ import CheckoutSimGraphQL
 
 /// `Query.products`.
 struct ProductsArguments: FieldArguments {
-    static var arguments: [SchemaBuilder.ArgumentSpec] {
+    static var arguments: [ArgumentSpec] {
         [
             .init("first", "Int", "How many products to return, 1 to 100.", default: "20"),
             .init("after", "String", "The endCursor of the previous page."),
@@ -31,7 +31,7 @@ struct ProductsArguments: FieldArguments {
 
 /// `Query.brandSections`.
 struct BrandSectionsArguments: FieldArguments {
-    static var arguments: [SchemaBuilder.ArgumentSpec] {
+    static var arguments: [ArgumentSpec] {
         [
             .init("first", "Int", "How many products the page holds, 1 to 100.", default: "20"),
             .init("after", "String", "The endCursor of the previous page."),
@@ -52,7 +52,7 @@ struct BrandSectionsArguments: FieldArguments {
 
 /// `Query.productFacets`.
 struct FacetsArguments: FieldArguments {
-    static var arguments: [SchemaBuilder.ArgumentSpec] { [.init("filter", "ProductFilter", "The filter as the screen has it now.")] }
+    static var arguments: [ArgumentSpec] { [.init("filter", "ProductFilter", "The filter as the screen has it now.")] }
 
     let filter: ProductFilterInput
 
@@ -63,7 +63,7 @@ struct FacetsArguments: FieldArguments {
 
 /// `Query.suggestedProducts`.
 struct SuggestionsArguments: FieldArguments {
-    static var arguments: [SchemaBuilder.ArgumentSpec] { [.init("first", "Int", "How many products, 1 to 100.", default: "10")] }
+    static var arguments: [ArgumentSpec] { [.init("first", "Int", "How many products, 1 to 100.", default: "10")] }
 
     let first: Int
 
@@ -74,7 +74,7 @@ struct SuggestionsArguments: FieldArguments {
 
 /// `Query.product(id:)`.
 struct ProductLookupArguments: FieldArguments {
-    static var arguments: [SchemaBuilder.ArgumentSpec] { [.init("id", "ID!", "The product's id.")] }
+    static var arguments: [ArgumentSpec] { [.init("id", "ID!", "The product's id.")] }
 
     let id: String
 
@@ -85,7 +85,7 @@ struct ProductLookupArguments: FieldArguments {
 
 /// `Query.order(id:)`.
 struct OrderLookupArguments: FieldArguments {
-    static var arguments: [SchemaBuilder.ArgumentSpec] { [.init("id", "ID!", "The order's id.")] }
+    static var arguments: [ArgumentSpec] { [.init("id", "ID!", "The order's id.")] }
 
     let id: String
 

@@ -43,7 +43,7 @@ enum ListingArguments {
 
 /// The `ProductFilter` input as given; prices become minor units in the store's currency.
 struct ProductFilterInput {
-    static let declaration: [SchemaBuilder.ArgumentSpec] = [
+    static let declaration: [ArgumentSpec] = [
         .init("search", "String", "Words that must all appear in the name, brand, model or category."),
         .init("brandIds", "[ID!]", "Only these brands (any of them)."),
         .init("models", "[String!]", "Only these models (any of them)."),

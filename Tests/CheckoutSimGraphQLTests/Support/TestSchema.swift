@@ -1,4 +1,4 @@
-import CheckoutSimGraphQL
+@testable import CheckoutSimGraphQL
 
 /// A small library schema, unrelated to shopping, that exercises every engine feature.
 enum TestSchema {
@@ -20,7 +20,7 @@ enum TestSchema {
     ]
 
     typealias F = SchemaBuilder.FieldSpec
-    typealias A = SchemaBuilder.ArgumentSpec
+    typealias A = ArgumentSpec
 
     static func book(_ call: FieldCall) -> Book? { call.parent as? Book }
 

@@ -5,7 +5,7 @@
 /// with a default is read with the throwing accessors, which never see it absent.
 public protocol FieldArguments: Sendable {
     /// The arguments as the schema declares them, in order.
-    static var arguments: [SchemaBuilder.ArgumentSpec] { get }
+    static var arguments: [ArgumentSpec] { get }
     /// Reads the coerced values.
     init(_ values: ArgumentValues) throws
 }

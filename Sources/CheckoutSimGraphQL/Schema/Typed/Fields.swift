@@ -28,6 +28,18 @@ public struct Fields<Carrier: ParentCarrier> {
         }))
     }
 
+    /// A `String` or `ID` field with arguments; nil means null.
+    @inlinable public mutating func string<Arguments: FieldArguments>(
+        _ name: String, _ type: String, _ description: String, arguments: Arguments.Type,
+        _ resolve: @escaping @Sendable (Input, Arguments, Context) throws -> String?
+    ) {
+        let owner = owner
+        specs.append(.init(name, type, description, arguments: Arguments.arguments, string: { call in
+            let (input, context) = try Carrier.read(call)
+            return try resolve(input, try Arguments(.of(call, field: name, of: owner)), context)
+        }))
+    }
+
     /// A `String` or `ID` field whose text is made on the fly: the resolver hands its UTF-8 bytes
     /// to the writer it is given, which copies them into the response (not calling it means null).
     @inlinable public mutating func utf8(
@@ -182,7 +194,7 @@ public struct Fields<Carrier: ParentCarrier> {
     }
 
     @inlinable mutating func add<Child: ParentCarrier>(
-        _ name: String, _ typeText: String, _ type: ObjectType<Child>, _ description: String, _ arguments: [SchemaBuilder.ArgumentSpec],
+        _ name: String, _ typeText: String, _ type: ObjectType<Child>, _ description: String, _ arguments: [ArgumentSpec],
         _ resolve: @escaping @Sendable (FieldCall, Input, Context) throws -> Resolved
     ) where Child.Context == Context {
         references.append(TypeReference(type.name, Child.self, place: "\(owner).\(name)"))

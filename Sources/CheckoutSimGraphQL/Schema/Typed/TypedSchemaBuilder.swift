@@ -50,7 +50,7 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
     }
 
     /// Declares an input object type with `fields`.
-    public mutating func input(_ name: String, _ description: String, _ fields: [SchemaBuilder.ArgumentSpec]) {
+    public mutating func input(_ name: String, _ description: String, _ fields: [ArgumentSpec]) {
         untyped.input(name, description, fields)
     }
 
