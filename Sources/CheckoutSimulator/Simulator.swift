@@ -62,7 +62,7 @@ public final class Simulator: ScenarioTarget {
             }
             start = parsed
         }
-        switch ShopSchema.shared {
+        switch ShopSchema.schema(for: fixtures.collections) {
         case .success(let built): schema = built
         case .failure(let error): throw SimulatorError(code: .invalidSchema, message: error.message)
         }
@@ -70,7 +70,7 @@ public final class Simulator: ScenarioTarget {
         let shop = Shop(
             store: fixtures.store, catalog: fixtures.catalog, offers: fixtures.offers, scratchTable: fixtures.scratchCards,
             testCards: fixtures.testCards, seed: seed ?? fixtures.store.seed, now: start)
-        state = Locked(ShopState(shop: shop))
+        state = Locked(ShopState(shop: shop, content: fixtures.collections))
     }
 
     /// Executes one request for `session`, serialised with every other request.

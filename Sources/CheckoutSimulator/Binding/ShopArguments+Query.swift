@@ -93,3 +93,11 @@ struct OrderLookupArguments: FieldArguments {
         id = try values.string("id")
     }
 }
+
+/// `Query.<singular>(id:)` of a content collection.
+struct ContentItemArguments: FieldArguments {
+    static var arguments: [ArgumentSpec] { [.init("id", "ID!", "The item's id.")] }
+    let id: String
+
+    init(_ values: ArgumentValues) throws { id = try values.string("id") }
+}

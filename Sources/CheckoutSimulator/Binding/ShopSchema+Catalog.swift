@@ -34,10 +34,10 @@ extension ShopSchema {
                 page, _ in page.hasPreviousPage
             }
             fields.string("startCursor", "String", "The first edge's cursor; null for an empty page.") { page, _ in
-                page.cursors.first?.encoded
+                page.startCursor
             }
             fields.string("endCursor", "String", "The last edge's cursor, to pass as `after` for the next page; null for an empty page.") {
-                page, _ in page.cursors.last?.encoded
+                page, _ in page.endCursor
             }
         }
         builder.object(T.productEdge, "A product and its cursor.") { fields in
@@ -49,7 +49,7 @@ extension ShopSchema {
                 zip(page.positions, page.cursors).map { ProductEdge(position: $0, cursor: $1.encoded) }
             }
             fields.list("nodes", T.product, "The products of the page.") { page, _ in products(page.positions) }
-            fields.object("pageInfo", T.pageInfo, "Cursors and whether more pages exist.") { page, _ in page }
+            fields.object("pageInfo", T.pageInfo, "Cursors and whether more pages exist.") { page, _ in .products(page) }
             fields.int("totalCount", "Int!", "How many products match, over all pages.") { page, _ in page.totalCount }
         }
         builder.object(T.brandSection, "The products of one brand on a brand-sections page.") { fields in
@@ -60,7 +60,7 @@ extension ShopSchema {
         }
         builder.object(T.brandSectionPage, "A page of products in brand order, grouped by brand.") { fields in
             fields.list("sections", T.brandSection, "One section per brand, in brand order.") { page, _ in page.sections }
-            fields.object("pageInfo", T.pageInfo, "Cursors and whether more pages exist.") { page, _ in page.page }
+            fields.object("pageInfo", T.pageInfo, "Cursors and whether more pages exist.") { page, _ in .products(page.page) }
             fields.int("totalCount", "Int!", "How many products match, over all pages.") { page, _ in page.page.totalCount }
         }
         builder.enumeration(T.productSort, "The orders products can be listed in; ties are broken by id.", cases: ProductOrder.listingOrders) {

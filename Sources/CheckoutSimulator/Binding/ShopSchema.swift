@@ -11,16 +11,44 @@ enum ShopSchema {
     typealias Builder = TypedSchemaBuilder<RequestContext>
     typealias T = ShopTypes
 
-    /// Built once per process: the schema is immutable and shared by every simulator.
-    static let shared: Result<Schema, SchemaError> = Result { () throws(SchemaError) in try build() }
+    /// The shop schema without content collections, built once per process.
+    static let shared: Result<Schema, SchemaError> = Result { () throws(SchemaError) in try build(content: .empty) }
 
-    static func build() throws(SchemaError) -> Schema {
+    /// Schemas by `ContentCollections.schemaSignature`: simulators over fixture sets with the same
+    /// collection types share one schema (building one costs about a millisecond). A few are kept.
+    private static let built = Locked<[(signature: String, schema: Result<Schema, SchemaError>)]>([])
+
+    /// The schema for fixtures with `content`, built once per distinct set of collection types.
+    static func schema(for content: ContentCollections) -> Result<Schema, SchemaError> {
+        if content.collections.isEmpty { return shared }
+        let signature = content.schemaSignature
+        if let found = built.withLock({ $0.first { $0.signature == signature }?.schema }) { return found }
+        let schema = Result { () throws(SchemaError) in try build(content: content) }
+        built.withLock { entries in
+            if entries.count == 8 { entries.removeFirst() }
+            entries.append((signature, schema))
+        }
+        return schema
+    }
+
+    /// The names the shop schema takes, which content collections may not.
+    static var reservedNames: ContentLoader.Reserved {
+        guard case .success(let schema) = shared else { return ContentLoader.Reserved(typeNames: [], queryFields: []) }
+        let query = schema.types[schema.queryType].fields.map(\.name)
+        return ContentLoader.Reserved(typeNames: Set(schema.types.map(\.name)), queryFields: Set(query + ["__schema", "__type", "__typename"]))
+    }
+
+    static func build(content: ContentCollections) throws(SchemaError) -> Schema {
         var builder = Builder()
-        builder.object(T.query, "The entry points for reading the shop.", addQueryFields)
+        builder.object(T.query, "The entry points for reading the shop.") { fields in
+            addQueryFields(&fields)
+            addCollectionQueryFields(content, to: &fields)
+        }
         builder.object(T.mutation, "The entry points for changing the session's cart, favorites and the catalog.", addMutationFields)
         addCatalogTypes(to: &builder)
         addCartTypes(to: &builder)
         addCheckoutTypes(to: &builder)
+        addCollectionTypes(content, to: &builder)
         return try builder.build(query: T.query, mutation: T.mutation)
     }
 

@@ -13,10 +13,13 @@ final class ShopState {
     /// The catalog's products, kept beside `shop`: every product field reads one, and reaching it
     /// through `shop.catalog` from a class copies the whole catalog struct first.
     private(set) var products: [Product]
+    /// The content collections (read-only, so never part of a reset or a snapshot's changes).
+    let content: ContentCollections
 
-    init(shop: Shop) {
+    init(shop: Shop, content: ContentCollections) {
         initial = shop
         self.shop = shop
+        self.content = content
         products = shop.catalog.products
         currency = shop.store.currency
         brands = shop.catalog.brands
@@ -27,6 +30,7 @@ final class ShopState {
     private init(copying other: ShopState) {
         initial = other.initial
         shop = other.shop
+        content = other.content
         products = other.products
         currency = other.currency
         brands = other.brands

@@ -18,7 +18,7 @@ enum ShopTypes {
     static let brand = Indexed<BrandPosition>("Brand")
     static let category = Object<ProductFacets.Count>("Category")
     static let product = ObjectType<RowParent<RequestContext, ProductPosition, Product>>("Product")
-    static let pageInfo = Object<ProductPage>("PageInfo")
+    static let pageInfo = Object<PageInfoSource>("PageInfo")
     static let productEdge = Object<ProductEdge>("ProductEdge")
     static let productConnection = Object<ProductPage>("ProductConnection")
     static let brandSection = Object<BrandSection>("BrandSection")
@@ -87,3 +87,39 @@ struct CartPayload { let cart: CartView; let errors: [CommerceError] }
 struct ScratchCardPayload { let card: ScratchCard?; let cart: CartView; let errors: [CommerceError] }
 struct FavoritesPayload { let favorites: [String]; let errors: [CommerceError] }
 struct ProductPayload { let position: Int?; let errors: [CommerceError] }
+
+/// What a `PageInfo` object reads: a page of products, or of a content collection.
+enum PageInfoSource {
+    case products(ProductPage)
+    case content(ContentPage)
+
+    var hasNextPage: Bool {
+        switch self {
+        case .products(let page): page.hasNextPage
+        case .content(let page): page.hasNextPage
+        }
+    }
+
+    var hasPreviousPage: Bool {
+        switch self {
+        case .products(let page): page.hasPreviousPage
+        case .content(let page): page.hasPreviousPage
+        }
+    }
+
+    /// The first edge's cursor, encoded only when asked for.
+    var startCursor: String? {
+        switch self {
+        case .products(let page): page.cursors.first?.encoded
+        case .content(let page): page.cursors.first
+        }
+    }
+
+    /// The last edge's cursor.
+    var endCursor: String? {
+        switch self {
+        case .products(let page): page.cursors.last?.encoded
+        case .content(let page): page.cursors.last
+        }
+    }
+}

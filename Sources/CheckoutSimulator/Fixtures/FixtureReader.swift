@@ -103,17 +103,21 @@ struct FixtureReader {
         return text
     }
 
+    /// Whether `text` is an id as SPEC §3 allows: 1 to 64 characters from A-Z a-z 0-9 . _ -.
+    static func isValidId(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 64 && text.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        }
+    }
+
     mutating func id(_ object: JSONObject, _ key: String, at path: String) -> String? {
         id(object[key], key, at: path)
     }
 
     mutating func id(_ value: JSON?, _ key: String, at path: String) -> String? {
         guard let text = string(value, key, at: path) else { return nil }
-        let valid = text.utf8.count <= 64 && text.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-        }
-        guard valid else {
+        guard Self.isValidId(text) else {
             problem(Self.join(path, key), "expected an id of 1 to 64 characters from A-Z a-z 0-9 . _ -, found \(JSON.string(text).serialized())")
             return nil
         }

@@ -22,7 +22,7 @@ public struct FixtureSource: Sendable {
         return FixtureSource(files: files, origin: "bundled fixtures")
     }
 
-    /// Every `.json` file in `directory` and its `products/` folder.
+    /// Every `.json` file in `directory` and its `products/` and `collections/` folders.
     public static func directory(_ directory: String) throws(FixtureError) -> FixtureSource {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
@@ -31,7 +31,7 @@ public struct FixtureSource: Sendable {
         }
         var files: [(String, String)] = []
         var problems: [FixtureProblem] = []
-        for folder in ["", "products/"] {
+        for folder in ["", "products/", "collections/"] {
             let names = (try? manager.contentsOfDirectory(atPath: directory + "/" + folder)) ?? []
             for name in names where name.hasSuffix(".json") {
                 let path = folder + name

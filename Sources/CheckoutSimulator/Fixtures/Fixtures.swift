@@ -13,6 +13,8 @@ public struct Fixtures: Sendable {
     public let scratchCards: ScratchCardTable
     /// `payment-test-cards.json`.
     public let testCards: [TestCard]
+    /// `collections/*.json`: banners, shops, home sections… (SPEC §3.1).
+    public let collections: ContentCollections
 
     /// Loads and validates `source`, reporting every problem at once.
     public static func load(_ source: FixtureSource) throws(FixtureError) -> Fixtures {
@@ -82,10 +84,22 @@ struct FixtureLoader {
         let offers = loadOffers(brands: brands)
         let scratch = loadScratchCards()
         let cards = loadTestCards()
+        let catalog = Catalog(brands: brands, products: products)
+        let collections = loadCollections(catalog: catalog)
         guard problems.isEmpty, let store, let scratch else { throw FixtureError(problems: problems) }
         return Fixtures(
-            store: store, catalog: Catalog(brands: brands, products: products), offers: offers, scratchCards: scratch,
-            testCards: cards)
+            store: store, catalog: catalog, offers: offers, scratchCards: scratch, testCards: cards, collections: collections)
+    }
+
+    /// `collections/*.json`, in file-name order; checked against the catalog and the shop schema.
+    private mutating func loadCollections(catalog: Catalog) -> ContentCollections {
+        let files = source.files.filter { $0.path.hasPrefix("collections/") && $0.path.hasSuffix(".json") }
+        guard !files.isEmpty else { return .empty }
+        let parsed = files.compactMap { file in record(Self.parse(file.text, path: file.path)).map { (file.path, $0) } }
+        var loader = ContentLoader(catalog: catalog, reserved: ShopSchema.reservedNames)
+        let collections = loader.load(parsed)
+        problems += loader.problems
+        return collections
     }
 
     private mutating func loadStore() -> StoreSettings? {

@@ -68,6 +68,12 @@ public struct ArgumentValues {
         self[name]?.arrayValue?.compactMap(\.stringValue)
     }
 
+    /// Any argument as its coerced JSON, or its default; nil when absent or null: for arguments
+    /// declared when the schema is built, whose Swift types are not known when the code is compiled.
+    public func json(_ name: String) -> JSON? {
+        self[name]
+    }
+
     /// A required input object.
     public func input(_ name: String) throws -> ArgumentValues {
         guard let input = optionalInput(name) else { throw missing(name) }

@@ -89,6 +89,20 @@ public struct Fields<Carrier: ParentCarrier> {
         })
     }
 
+    /// A leaf or list of leaves whose value is JSON data, checked against `type` as it is
+    /// written: for types built from data (content collections), whose Swift types are not known
+    /// when the code is compiled. Nil or `.null` means null; an array is a list.
+    @inlinable public mutating func json(_ name: String, _ type: String, _ description: String, _ resolve: @escaping @Sendable (Input, Context) throws -> JSON?) {
+        specs.append(.init(name, type, description) { call in
+            let (input, context) = try Carrier.read(call)
+            switch try resolve(input, context) {
+            case nil, .null?: return .null
+            case .array(let items)?: return .list(items.map { $0 == .null ? .null : .leaf($0) })
+            case let value?: return .leaf(value)
+            }
+        })
+    }
+
     // MARK: Objects
 
     /// A non-null object field (`"Cart!"`).
@@ -190,6 +204,19 @@ public struct Fields<Carrier: ParentCarrier> {
         add(name, type.name + "!", type, description, Arguments.arguments) { call, input, context in
             let (child, scoped) = try resolve(input, try Arguments(.of(call, field: name, of: owner)), context)
             return scoped === context ? Child.wrap(child) : .withContext(scoped, Child.wrap(child))
+        }
+    }
+
+    /// A non-null object field whose arguments are declared when the schema is built (a type
+    /// built from data): `decode` reads them once per call, as `FieldArguments.init` does.
+    @inlinable public mutating func object<Child: ParentCarrier, Arguments>(
+        _ name: String, _ type: ObjectType<Child>, _ description: String, arguments: [ArgumentSpec],
+        decode: @escaping @Sendable (ArgumentValues) throws -> Arguments,
+        _ resolve: @escaping @Sendable (Input, Arguments, Context) throws -> Child.Parent
+    ) where Child.Context == Context {
+        let owner = owner
+        add(name, type.name + "!", type, description, arguments) { call, input, context in
+            Child.wrap(try resolve(input, try decode(.of(call, field: name, of: owner)), context))
         }
     }
 

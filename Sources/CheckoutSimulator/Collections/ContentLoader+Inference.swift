@@ -1,0 +1,254 @@
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
+
+/// Type inference (SPEC §3.1): a field's kind comes from every item that has it, non-null when
+/// every item has it non-null; objects become nested types; id fields that name a product, a
+/// brand or another collection's items get a resolved field beside them.
+extension ContentLoader {
+    /// The names each collection adds: query fields and types, checked against the shop schema
+    /// and the other collections.
+    mutating func checkNames() {
+        var queryFields: [String: String] = [:]
+        var typeNames: [String: String] = [:]
+        for draft in drafts {
+            for (field, path) in [(draft.name, "$"), (draft.singular, "singular")] {
+                if reserved.queryFields.contains(field) {
+                    problem(draft.file, path, "Query.\(field) already exists in the shop schema: rename the collection (or give another \"singular\")")
+                } else if let other = queryFields[field] {
+                    problem(draft.file, path, "Query.\(field) is also made by \(other)")
+                }
+                queryFields[field] = queryFields[field] ?? draft.file
+            }
+            for suffix in ["", "Connection", "Edge", "Where"] {
+                let name = draft.typeName + suffix
+                if reserved.typeNames.contains(name) {
+                    problem(draft.file, "type", "the type \(name) already exists in the shop schema: choose another \"type\"")
+                } else if let other = typeNames[name] {
+                    problem(draft.file, "type", "the type \(name) is also made by \(other)")
+                }
+                typeNames[name] = typeNames[name] ?? draft.file
+            }
+        }
+    }
+
+    /// What one field's values say so far.
+    private struct Evidence {
+        var kind: ContentKind?
+        var firstPath = ""
+        var present = 0
+        var nested: [(JSONObject, String)] = []
+        var sawEmptyList = false
+    }
+
+    /// Infers the shape of `objects` (each with its path), nested shapes first; its index in `shapes`.
+    mutating func inferShape(
+        typeName: String, description: String, draft: Draft, prefix: String, objects: [(JSONObject, String)]
+    ) -> Int {
+        var order: [String] = []
+        var evidence: [String: Evidence] = [:]
+        for (object, path) in objects {
+            for (name, value) in object.members {
+                if evidence[name] == nil {
+                    order.append(name)
+                    evidence[name] = Evidence()
+                    if !Self.isValidName(name) {
+                        problem(draft.file, "\(path).\(name)", "\"\(name)\" is not a GraphQL field name (letters, digits and _, not starting with a digit or __)")
+                    }
+                }
+                observe(value, field: name, at: "\(path).\(name)", into: &evidence[name, default: Evidence()], file: draft.file)
+            }
+        }
+        let index = shapes.count
+        shapes.append(ContentShape(typeName: typeName, description: description, fields: []))
+        var fields: [ContentField] = []
+        for name in order {
+            guard let seen = evidence[name] else { continue }
+            let place = prefix + name
+            var kind: ContentKind
+            if let known = seen.kind {
+                kind = known
+            } else {
+                let why = seen.sawEmptyList ? "is an empty array wherever it is given" : "is null wherever it is given"
+                problem(draft.file, "\(objects[0].1).\(name)", "\"\(place)\" \(why): its type cannot be inferred (give one item a value)")
+                continue
+            }
+            if name == "id", kind == .string { kind = .id }
+            if case .object = kind {
+                let nestedName = typeName + name.prefix(1).uppercased() + name.dropFirst()
+                let nested = inferShape(
+                    typeName: nestedName, description: "The `\(name)` object of a \(typeName).", draft: draft,
+                    prefix: place + ".", objects: seen.nested)
+                kind = .object(nested)
+            }
+            let description = place == "id" ? "The \(draft.singular)'s id, unique in \(draft.file)." : "`\(place)` as \(draft.file) gives it."
+            fields.append(ContentField(
+                name: name, description: description, kind: kind,
+                nonNull: seen.present == objects.count, link: nil))
+        }
+        shapes[index].fields = fields
+        addLinks(to: index, draft: draft, at: objects[0].1)
+        return index
+    }
+
+    private mutating func observe(_ value: JSON, field: String, at path: String, into seen: inout Evidence, file: String) {
+        let kind: ContentKind
+        switch value {
+        case .null: return
+        case .string: kind = .string
+        case .int: kind = .int
+        case .double: kind = .float
+        case .bool: kind = .bool
+        case .object(let object):
+            seen.nested.append((object, path))
+            kind = .object(0)
+        case .array(let elements):
+            guard let element = listElementKind(elements, at: path, file: file) else {
+                seen.present += elements.isEmpty ? 1 : 0
+                seen.sawEmptyList = seen.sawEmptyList || elements.isEmpty
+                return
+            }
+            kind = .list(element)
+        }
+        seen.present += 1
+        guard let known = seen.kind else {
+            seen.kind = kind
+            seen.firstPath = path
+            return
+        }
+        switch (known, kind) {
+        case (.int, .float), (.list(.int), .list(.float)): seen.kind = kind
+        case (.float, .int), (.list(.float), .list(.int)): break
+        default:
+            if known != kind {
+                problem(file, path, "expected \(known) as at \(seen.firstPath), found \(kind) (one field holds one kind of value)")
+            }
+        }
+    }
+
+    /// The kind of a list's elements; nil for an empty list or after reporting a bad one.
+    private mutating func listElementKind(_ elements: [JSON], at path: String, file: String) -> ContentKind? {
+        var element: ContentKind?
+        for (position, value) in elements.enumerated() {
+            let kind: ContentKind
+            switch value {
+            case .string: kind = .string
+            case .int: kind = .int
+            case .double: kind = .float
+            case .bool: kind = .bool
+            default:
+                problem(file, "\(path)[\(position)]", "expected a string, number or boolean (arrays hold scalars of one kind), found \(value.kindDescription)")
+                return nil
+            }
+            switch (element, kind) {
+            case (nil, _), (.int?, .float): element = kind
+            case (.float?, .int): break
+            case (let known?, _) where known != kind:
+                problem(file, "\(path)[\(position)]", "expected \(known) like the array's first element, found \(kind)")
+                return nil
+            default: break
+            }
+        }
+        return element
+    }
+
+    /// Marks `productId(s)`, `brandId(s)` and `<singular>Id(s)` fields as links, with the
+    /// resolved field's name; a resolved name the items already use is a problem.
+    private mutating func addLinks(to shape: Int, draft: Draft, at path: String) {
+        let names = Set(shapes[shape].fields.map(\.name))
+        for position in shapes[shape].fields.indices {
+            let field = shapes[shape].fields[position]
+            let many = field.name.hasSuffix("Ids")
+            guard many || field.name.hasSuffix("Id") else { continue }
+            let base = String(field.name.dropLast(many ? 3 : 2))
+            let target: ContentLink.Target
+            if base == "product" {
+                target = .product
+            } else if base == "brand" {
+                target = .brand
+            } else if let collection = drafts.firstIndex(where: { $0.singular == base }) {
+                target = .collection(collection)
+            } else {
+                continue
+            }
+            let resolved = many ? base + "s" : base
+            let expected: ContentKind = many ? .list(.string) : .string
+            guard field.kind == expected || (!many && field.kind == .id) else {
+                problem(draft.file, "\(path).\(field.name)", "a link to \(base)s: expected \(expected), found \(field.kind)")
+                continue
+            }
+            if names.contains(resolved) {
+                problem(draft.file, "\(path).\(resolved)", "\"\(resolved)\" is resolved from \"\(field.name)\": rename one of them")
+                continue
+            }
+            shapes[shape].fields[position].link = ContentLink(target: target, field: resolved, many: many)
+        }
+    }
+
+    /// Applies the file's `fields` descriptions; a description of a field no item has is a problem.
+    mutating func applyDocumentation(_ draft: Draft, shape root: Int) {
+        for (path, text) in draft.documented {
+            var shape = root
+            let parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            var found = false
+            for (depth, part) in parts.enumerated() {
+                guard let position = shapes[shape].fields.firstIndex(where: { $0.name == part }) else { break }
+                if depth == parts.count - 1 {
+                    shapes[shape].fields[position].description = text
+                    found = true
+                } else if case .object(let nested) = shapes[shape].fields[position].kind {
+                    shape = nested
+                } else {
+                    break
+                }
+            }
+            if !found { problem(draft.file, "fields.\(path)", "no item has a field \"\(path)\" to describe") }
+        }
+    }
+
+    /// Stores `object` (and the objects inside it) as records; its record number. Link ids
+    /// that name nothing are reported here, where each one's path is known.
+    mutating func record(_ object: JSONObject, shape: Int, draft: Draft, path: String) -> Int {
+        var values: [ContentValue] = []
+        for field in shapes[shape].fields {
+            let value = object[field.name] ?? .null
+            let at = "\(path).\(field.name)"
+            if let link = field.link { checkLink(value, link, at: at, file: draft.file) }
+            switch (field.kind, value) {
+            case (_, .null): values.append(.null)
+            case (.id, .string(let text)), (.string, .string(let text)): values.append(.text(text))
+            case (.int, .int(let number)): values.append(.int(number))
+            case (.float, .int(let number)): values.append(.float(Double(number)))
+            case (.float, .double(let number)): values.append(.float(number))
+            case (.bool, .bool(let flag)): values.append(.bool(flag))
+            case (.list(.float), .array(let elements)):
+                values.append(.list(elements.map { $0.intValue.map { .double(Double($0)) } ?? $0 }))
+            case (.list, .array(let elements)): values.append(.list(elements))
+            case (.object(let nested), .object(let inner)):
+                values.append(.record(record(inner, shape: nested, draft: draft, path: at)))
+            default: values.append(.null)  // a mismatch, reported by inference
+            }
+        }
+        records.append(ContentRecord(values: values))
+        return records.count - 1
+    }
+
+    private mutating func checkLink(_ value: JSON, _ link: ContentLink, at path: String, file: String) {
+        let ids: [(String, String)]
+        switch value {
+        case .string(let id): ids = [(id, path)]
+        case .array(let elements): ids = elements.enumerated().compactMap { index, element in element.stringValue.map { ($0, "\(path)[\(index)]") } }
+        default: return
+        }
+        for (id, at) in ids {
+            switch link.target {
+            case .product where catalog.position(of: id) == nil:
+                problem(file, at, "no product \"\(id)\" (not in products/*.json)")
+            case .brand where catalog.brandPosition(id: id) == nil:
+                problem(file, at, "no brand \"\(id)\" (not in brands.json)")
+            case .collection(let index) where drafts[index].positionById[id] == nil:
+                problem(file, at, "no \(drafts[index].singular) \"\(id)\" (not in \(drafts[index].file))")
+            default: break
+            }
+        }
+    }
+}
