@@ -63,6 +63,8 @@ struct FixtureTests {
             ]
             """#,
             "store.json": #"{"name": "S", "currency": "USD", "fractionDigits": 2, "currencySymbol": "$", "now": "2026-03-01T10:00:00Z", "seed": 1, "shipping": {"flatRate": "9.99"}}"#,
+            // These link products of the page replaced above (CollectionTests checks links).
+            "collections/banners.json": nil, "collections/homeSections.json": nil,
         ])
         #expect(problems == [
             "store.json: shipping: missing required key \"freeOver\"",
@@ -142,13 +144,16 @@ struct FixtureTests {
     @Test func loadsAFolderFromDisk() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("products"), withIntermediateDirectories: true)
+        for subfolder in ["products", "collections"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(subfolder), withIntermediateDirectories: true)
+        }
         defer { try? FileManager.default.removeItem(at: folder) }
         for file in FixtureSource.bundled.files {
             try Data(file.text.utf8).write(to: folder.appendingPathComponent(file.path))
         }
         let fixtures = try Fixtures.load(try FixtureSource.directory(folder.path))
         #expect(fixtures.catalog.products.count == (try Fixtures.bundled()).catalog.products.count)
+        #expect(fixtures.collections.names == ["banners", "faqs", "homeSections", "shops"])
         #expect(throws: FixtureError.self) { try FixtureSource.directory(folder.appendingPathComponent("nope").path) }
     }
 }

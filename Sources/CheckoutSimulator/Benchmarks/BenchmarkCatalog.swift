@@ -9,7 +9,8 @@ public enum BenchmarkCatalog {
     /// The bundled fixtures with `count` generated products over `pages` files, deterministically.
     public static func source(products count: Int, pages: Int = 10) -> FixtureSource {
         let bundled = FixtureSource.bundled
-        var files = bundled.files.filter { !$0.path.hasPrefix("products/") }
+        // The bundled home screen links bundled products, which a generated catalog does not have.
+        var files = bundled.files.filter { !$0.path.hasPrefix("products/") && !$0.path.hasPrefix("collections/") }
         let brandIds = ["apple", "samsung", "google", "sony", "bose", "dell", "lenovo", "garmin"]
         let perPage = max(1, (count + pages - 1) / pages)
         var page = 0
