@@ -55,6 +55,8 @@ extension ContentLoader {
                         problem(draft.file, "\(path).\(name)", "\"\(name)\" is not a GraphQL field name (letters, digits and _, not starting with a digit or __)")
                     }
                 }
+                // An item's id that is not text was reported when the items were read.
+                if prefix.isEmpty, name == "id", value.stringValue == nil { continue }
                 observe(value, field: name, at: "\(path).\(name)", into: &evidence[name, default: Evidence()], file: draft.file)
             }
         }
