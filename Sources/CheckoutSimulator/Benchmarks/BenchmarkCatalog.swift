@@ -44,4 +44,34 @@ public enum BenchmarkCatalog {
         }
         return FixtureSource(files: files, origin: "generated \(count)-product catalog")
     }
+
+    /// The bundled fixtures with `collections` generated collections of `items` items each
+    /// (`items0`, `items1`, …): ten fields, a nested object, a list and a product link per item.
+    public static func source(collections: Int, items: Int) -> FixtureSource {
+        var files = FixtureSource.bundled.files
+        let productIds = ["iphone-15", "galaxy-s24", "pixel-8", "sony-wh-1000xm5", "bose-qc-ultra", "dell-xps-13"]
+        for collection in 0..<collections {
+            var writer = JSONWriter(capacity: items * 300)
+            writer.append(Array(#"{"type": "Item\#(collection)", "description": "Generated items for benchmarks.", "singular": "item\#(collection)", "items": ["#.utf8))
+            for index in 0..<items {
+                if index > 0 { writer.append(",") }
+                let word = words[index % words.count]
+                writer.write(.object(JSONObject([
+                    ("id", .string("i\(index)")),
+                    ("title", .string("\(word) \(index)")),
+                    ("subtitle", .string("A generated item for benchmarks.")),
+                    ("rank", .int(index)),
+                    ("score", .double(Double(index % 50) / 10 + 0.5)),
+                    ("active", .bool(index % 3 != 0)),
+                    ("tags", .array([.string(word), .string(kinds[index % kinds.count])])),
+                    ("imageURL", .string("https://images.example.com/items/\(index).jpg")),
+                    ("action", .object(JSONObject([("kind", .string("URL")), ("url", .string("https://example.com/\(index)"))]))),
+                    ("productId", .string(productIds[index % productIds.count])),
+                ])))
+            }
+            writer.append("]}")
+            files.append(("collections/items\(collection).json", writer.withBytes { String(decoding: $0, as: UTF8.self) }))
+        }
+        return FixtureSource(files: files, origin: "generated \(collections) collections of \(items) items")
+    }
 }

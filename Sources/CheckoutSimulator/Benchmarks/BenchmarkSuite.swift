@@ -11,6 +11,7 @@ public enum BenchmarkSuite {
         let size = sizeLabel(catalog)
         return [
             "parse-validate-120k", "products-first-20", "brand-sections-page", "checkout-journey", "load-bundled",
+            "load-collections-100k", "collection-page-20",
             "fragments-chain-100", "fragments-chain-1000", "fragments-chain-2000",
             "fragments-cycle-100", "fragments-cycle-1000", "fragments-cycle-2000", "hostile-slowest",
             "load-\(size)", "products-\(size)-page-1", "products-\(size)-page-\(deepPage(catalog))", "search-\(size)",
@@ -25,6 +26,12 @@ public enum BenchmarkSuite {
     static func sizeLabel(_ count: Int) -> String {
         count >= 1_000 && count % 1_000 == 0 ? "\(count / 1_000)k" : "\(count)"
     }
+
+    /// Twenty items of a generated collection: ten fields, a nested object and a linked product.
+    static let collectionPageQuery = """
+        { items3(first: 20) { nodes { id title subtitle rank score active tags imageURL action { kind url } product { name } }
+          pageInfo { hasNextPage endCursor } totalCount } }
+        """
 
     /// The listing query of SPEC §10: 20 products, 12 fields including price and brand.
     public static let productsQuery = """
@@ -113,6 +120,19 @@ public enum BenchmarkSuite {
             for request in journey { _ = simulator.execute(request, caching: caching).compactBytes() }
         }
         record(timer.measure("load-bundled", iterations: 200) { _ = try? Simulator(fixtures: .bundled) }, "load-bundled")
+        if wanted("load-collections-100k") || wanted("collection-page-20") {
+            // Ten collections of 10,000 items (SPEC §3.1's load target), then a page of one of them
+            // with the fields of products-first-20's page: the two should cost about the same.
+            let content = BenchmarkCatalog.source(collections: 10, items: 10_000)
+            var loaded: Simulator?
+            record(timer.measure("load-collections-100k", iterations: 5, setUp: { loaded = nil }) {
+                loaded = try? Simulator(fixtures: content)
+            }, "load-collections-100k")
+            if let loaded {
+                let page = GraphQLRequest(query: collectionPageQuery)
+                request("collection-page-20") { _ = loaded.execute(page, caching: $0).compactBytes() }
+            }
+        }
 
         // Validation cost against document size (issue #10): ten times the fragments must cost
         // about ten times as much (n·log n at most), never a hundred.
