@@ -12,7 +12,7 @@ extension ShopSchema {
     static func addCollectionQueryFields(_ content: ContentCollections, to fields: inout Fields<BoxedParent<RequestContext, Void>>) {
         for (index, collection) in content.collections.enumerated() {
             let shape = content.shapes[collection.shape]
-            let tests = shape.fields.enumerated().filter { $0.element.kind.isScalar }
+            let tests = ContentKind.scalarFields(of: shape)
             var arguments: [ArgumentSpec] = [
                 .init("first", "Int", "How many items, 1 to 100.", default: "20"),
                 .init("after", "String", "The `endCursor` of the previous page."),
@@ -24,7 +24,7 @@ extension ShopSchema {
                 decode: { values in
                     let first = try ListingArguments.pageSize(try values.int("first"))
                     let filter = values.optionalInput("where")
-                    let given = tests.compactMap { test in filter?.json(test.element.name).map { (field: test.offset, value: $0) } }
+                    let given = tests.compactMap { test in filter?.json(test.field.name).map { (field: test.slot, value: $0) } }
                     return (first: first, after: values.optionalString("after"), tests: given)
                 }
             ) { _, arguments, context in
@@ -56,13 +56,13 @@ extension ShopSchema {
             }
             builder.object(ObjectType<BoxedParent<RequestContext, ContentPage>>(typeName + "Connection"), "A page of \(collection.name), in file order.") { fields in
                 fields.list("edges", edge, "The page's items with their cursors.") { page, _ in
-                    zip(page.records, page.cursors).map { ContentEdge(record: ContentRecordNumber(index: $0), cursor: $1) }
+                    zip(page.records, page.cursors).map { ContentEdge(record: ContentRecordNumber(index: $0), cursor: $1.encoded) }
                 }
                 fields.list("nodes", item, "The page's items.") { page, _ in page.records.map(ContentRecordNumber.init) }
                 fields.object("pageInfo", T.pageInfo, "Cursors and whether more pages exist.") { page, _ in .content(page) }
                 fields.int("totalCount", "Int!", "How many items match, over all pages.") { page, _ in page.totalCount }
             }
-            let scalars = content.shapes[collection.shape].fields.filter { $0.kind.isScalar }
+            let scalars = ContentKind.scalarFields(of: content.shapes[collection.shape]).map(\.field)
             if !scalars.isEmpty {
                 builder.input(typeName + "Where", "Equality tests on \(collection.name)' fields; every test given must hold.", scalars.map {
                     .init($0.name, $0.kind.graphQLType(shapes: content.shapes), "Only items whose `\($0.name)` equals this.")

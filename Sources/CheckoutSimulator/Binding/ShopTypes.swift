@@ -111,7 +111,7 @@ enum PageInfoSource {
     var startCursor: String? {
         switch self {
         case .products(let page): page.cursors.first?.encoded
-        case .content(let page): page.cursors.first
+        case .content(let page): page.cursors.first?.encoded
         }
     }
 
@@ -119,7 +119,7 @@ enum PageInfoSource {
     var endCursor: String? {
         switch self {
         case .products(let page): page.cursors.last?.encoded
-        case .content(let page): page.cursors.last
+        case .content(let page): page.cursors.last?.encoded
         }
     }
 }

@@ -7,8 +7,8 @@ struct ContentPage: Sendable {
     let collection: Int
     /// The items on the page, as record numbers.
     let records: [Int]
-    /// Each item's cursor.
-    let cursors: [String]
+    /// Each item's cursor, encoded only when a response asks for it.
+    let cursors: [ContentCursor]
     let hasNextPage: Bool
     let hasPreviousPage: Bool
     /// How many items pass `where`, over all pages.
@@ -62,7 +62,8 @@ extension ContentCollections {
         let totalCount = tests.isEmpty ? collection.items.count : collection.items.indices.lazy.filter(passes).count
         return ContentPage(
             collection: index, records: positions.map { collection.items[$0] },
-            cursors: positions.map { cursor(at: $0, in: collection) }, hasNextPage: hasNextPage,
+            cursors: positions.map { ContentCursor(collection: collection.name, id: id(at: $0, in: collection), position: $0) },
+            hasNextPage: hasNextPage,
             hasPreviousPage: hasPreviousPage, totalCount: totalCount)
     }
 
@@ -72,30 +73,32 @@ extension ContentCollections {
         return collection.positionById[id].map { ContentRecordNumber(index: collection.items[$0]) }
     }
 
-    /// Base64 of `v1|NAME|FILE_ORDER|id|i:position`: the shape of the product cursors, with an
-    /// order no product listing has, so neither kind of cursor is taken for the other.
-    private func cursor(at position: Int, in collection: ContentCollection) -> String {
-        let id = idOfItem(at: position, in: collection)
-        return Data("v1|\(collection.name)|FILE_ORDER|\(id)|i:\(position)".utf8).base64EncodedString()
-    }
-
     private func position(after cursor: String, in collection: ContentCollection) -> Int? {
         guard let data = Data(base64Encoded: cursor), let text = String(data: data, encoding: .utf8) else { return nil }
         let parts = text.split(separator: "|", maxSplits: 4, omittingEmptySubsequences: false)
         guard parts.count == 5, parts[0] == "v1", parts[1] == collection.name, parts[2] == "FILE_ORDER", parts[4].hasPrefix("i:"),
               let position = Int(parts[4].dropFirst(2)), collection.items.indices.contains(position),
-              idOfItem(at: position, in: collection) == parts[3]
+              id(at: position, in: collection) == parts[3]
         else { return nil }
         return position
     }
 
-    private func idOfItem(at position: Int, in collection: ContentCollection) -> String {
-        // The loader refuses items without a text id.
-        guard case .text(let id) = records[collection.items[position]].values[idField(of: collection)] else { return "" }
+    /// The id of the item at `position` (the loader refuses items without a text id).
+    private func id(at position: Int, in collection: ContentCollection) -> String {
+        guard case .text(let id) = records[collection.items[position]].values[collection.idSlot] else { return "" }
         return id
     }
+}
 
-    private func idField(of collection: ContentCollection) -> Int {
-        shapes[collection.shape].fields.firstIndex { $0.name == "id" } ?? 0
+/// Where an item sits in its collection, as a cursor.
+struct ContentCursor: Sendable {
+    let collection: String
+    let id: String
+    let position: Int
+
+    /// Base64 of `v1|NAME|FILE_ORDER|id|i:position`: the shape of the product cursors, with an
+    /// order no product listing has, so neither kind of cursor is taken for the other.
+    var encoded: String {
+        Data("v1|\(collection)|FILE_ORDER|\(id)|i:\(position)".utf8).base64EncodedString()
     }
 }

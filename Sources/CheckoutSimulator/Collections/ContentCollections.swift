@@ -50,6 +50,8 @@ struct ContentCollection: Sendable {
     let items: [Int]
     /// Each item's position in `items`, by id.
     let positionById: [String: Int]
+    /// The position of `id` among the item shape's fields.
+    let idSlot: Int
 }
 
 /// An object type inferred from the objects that have it.
@@ -107,14 +109,27 @@ enum ContentKind: Sendable, Equatable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .id: "an id"
-        case .string: "a string"
-        case .int: "an integer"
-        case .float: "a number"
-        case .bool: "a boolean"
-        case .list(let element): "an array of \(element.description.dropFirst(element.description.hasPrefix("an ") ? 3 : 2))s"
-        case .object: "an object"
+        case .id, .string, .int, .float, .bool, .object: (noun.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + noun
+        case .list(let element): "an array of \(element.noun)s"
         }
+    }
+
+    /// The kind's name in messages, without an article.
+    private var noun: String {
+        switch self {
+        case .id: "id"
+        case .string: "string"
+        case .int: "integer"
+        case .float: "number"
+        case .bool: "boolean"
+        case .list: "array"
+        case .object: "object"
+        }
+    }
+
+    /// The fields `where` can test, with their slots: every scalar field.
+    static func scalarFields(of shape: ContentShape) -> [(slot: Int, field: ContentField)] {
+        shape.fields.enumerated().compactMap { $1.kind.isScalar ? ($0, $1) : nil }
     }
 }
 

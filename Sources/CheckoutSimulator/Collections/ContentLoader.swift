@@ -57,7 +57,8 @@ struct ContentLoader {
             }
             collections.append(ContentCollection(
                 name: draft.name, singular: draft.singular, shape: itemShapes[index], description: draft.description,
-                items: items, positionById: draft.positionById))
+                items: items, positionById: draft.positionById,
+                idSlot: shapes[itemShapes[index]].fields.firstIndex { $0.name == "id" } ?? 0))
         }
         return ContentCollections(collections: collections, shapes: shapes, records: records)
     }
