@@ -26,7 +26,7 @@ extension Simulator {
 
     /// Parses scenario text against the bundled operations; every problem located in `file`.
     package func parseScenario(_ text: String, file: String) -> Result<Scenario, ScenarioLoadError> {
-        OperationLibrary.load(BundledOperations.files, schema: schema).flatMap { library in
+        OperationLibrary.load(BundledOperations.files, schema: schema, origin: .bundled).flatMap { library in
             ScenarioParser.parse(file: file, text: text, library: library, schema: schema)
         }
     }

@@ -29,7 +29,7 @@ enum TinySchema {
     }()
 
     static let library: OperationLibrary = {
-        switch OperationLibrary.load([("Operations/Greet.graphql", "query Greet($name: String) { greeting(name: $name) }\nquery Count { count }\n")], schema: schema) {
+        switch OperationLibrary.load([("Operations/Greet.graphql", "query Greet($name: String) { greeting(name: $name) }\nquery Count { count }\n")], schema: schema, origin: .folder("Operations")) {
         case .success(let library): return library
         case .failure(let error): preconditionFailure("\(error)")
         }
@@ -106,7 +106,7 @@ struct ScenarioParserTests {
         .init(text: header + "  send Count\nseed 3\n", expected: "t.scenario:4:1: \"seed\" belongs in the header, before the first step"),
         .init(text: "scenario \"S\"\n  send Count\n", expected: "t.scenario:2:3: \"send\" must be inside a step; start one with step \"NAME\""),
         .init(text: header + "  sned Count\n", expected: "t.scenario:3:3: unknown keyword \"sned\"; expected scenario, seed, now, tags, step, session, advance, send, expect, capture or snapshot"),
-        .init(text: header + "  send Cuont\n", expected: "t.scenario:3:8: unknown operation \"Cuont\"; operations come from the Operations folder beside the scenario. Did you mean \"Count\"?"),
+        .init(text: header + "  send Cuont\n", expected: "t.scenario:3:8: unknown operation \"Cuont\"; operations come from the .graphql files in Operations. Did you mean \"Count\"?"),
         .init(text: header + "  send Greet {\"name\": }\n", expected: "t.scenario:3:23: invalid JSON in the variables: expected a JSON value, found \"}\""),
         .init(text: header + "  send Greet [1]\n", expected: "t.scenario:3:14: expected the variables as a JSON object, found an array"),
         .init(text: header + "  send Count\n  send Count\n", expected: "t.scenario:4:3: a step sends exactly one request; start a new step for this one"),
@@ -165,5 +165,27 @@ struct ScenarioParserTests {
             "Operations/B.graphql:1:7: Duplicate operation name \"Count\"; it is already defined at Operations/A.graphql:1.",
             "Operations/B.graphql:2:13: Cannot query field \"nope\" on type \"Query\".",
         ])
+    }
+
+    /// The bundled operations are written for the bundled fixtures: one that another fixture set
+    /// cannot run is set aside, and only a scenario sending it fails, saying why.
+    @Test func bundledOperationsTheSchemaCannotRunAreSetAsideUntilSent() throws {
+        let files = [("Scenarios/Operations/A.graphql", "query Count { count }\nquery Home { banners }\n")]
+        let library = try OperationLibrary.load(files, schema: TinySchema.schema, origin: .bundled).get()
+        #expect(library.names == ["Count"])
+        #expect(library.unavailable == ["Home": "Cannot query field \"banners\" on type \"Query\"."])
+        #expect(throws: Never.self) {
+            try ScenarioParser.parse(file: "ok.scenario", text: Self.header + "  send Count\n", library: library, schema: TinySchema.schema).get()
+        }
+        let text = Self.header + "  send Home\nstep \"b\"\n  send Cuont\n"
+        guard case .failure(let error) = ScenarioParser.parse(file: "t.scenario", text: text, library: library, schema: TinySchema.schema) else {
+            Issue.record("expected errors")
+            return
+        }
+        #expect(error.diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [
+            "t.scenario:3:8: operation \"Home\" is written for the bundled fixtures and cannot run on these: Cannot query field \"banners\" on type \"Query\".",
+            "t.scenario:5:8: unknown operation \"Cuont\"; operations come from checkout-sim's bundled set (an Operations folder beside the scenario replaces it). Did you mean \"Count\"?",
+        ])
+        #expect(throws: ScenarioLoadError.self) { try OperationLibrary.load(files, schema: TinySchema.schema, origin: .folder("Operations")).get() }
     }
 }

@@ -203,4 +203,23 @@ struct CollectionTests {
         #expect(simulator.sdl.contains("type OnboardingPage {"))
         #expect(simulator.sdl.contains("onboardingPages(\n"))
     }
+
+    /// The bundled `Home` operation reads the bundled collections: over fixtures without them the
+    /// other bundled operations still load, and a scenario sending `Home` is told why it cannot.
+    @Test func theBundledHomeOperationNeedsTheBundledCollections() throws {
+        let text = "scenario \"Home\"\nstep \"home\"\n  send Home\n  expect $.data.homeSections.nodes count == 4\n"
+        let bundled = try Simulator()
+        let report = bundled.runLive([try bundled.parseScenario(text, file: "home.scenario").get()])
+        #expect(report.passed && report.count(.passed) == 1)
+
+        let bare = try Simulator(fixtures: Self.source([:]))
+        guard case .failure(let error) = bare.parseScenario(text, file: "home.scenario") else {
+            Issue.record("expected a load error")
+            return
+        }
+        #expect(error.diagnostics.map(\.message) == [
+            "operation \"Home\" is written for the bundled fixtures and cannot run on these: Unknown type \"Banner\"."
+        ])
+        #expect(throws: Never.self) { try bare.parseScenario("scenario \"B\"\nstep \"b\"\n  send Brands\n", file: "b.scenario").get() }
+    }
 }

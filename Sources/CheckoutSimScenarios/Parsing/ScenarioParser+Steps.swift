@@ -21,9 +21,11 @@ extension ScenarioParser {
             operationName = name
             variablesText = rest.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
             variablesColumn = restColumn + (rest.count - rest.dropFirst(name.count).drop { $0.isWhitespace }.count)
-            if library.documents[name] == nil {
+            if let reason = library.unavailable[name] {
+                fail(position.line, restColumn, "operation \"\(name)\" is written for the bundled fixtures and cannot run on these: \(reason)")
+            } else if library.documents[name] == nil, library.origin != .broken {
                 let hint = Suggestions.didYouMean(Suggestions.list(name, options: library.names))
-                fail(position.line, restColumn, "unknown operation \"\(name)\"; operations come from the Operations folder beside the scenario.\(hint)")
+                fail(position.line, restColumn, "unknown operation \"\(name)\"; \(library.origin.hint).\(hint)")
             }
         }
         let variables = variablesText.isEmpty ? nil : variablesText

@@ -36,11 +36,13 @@ public enum ScenarioLoader {
         for file in files {
             let folder = file.contains("/") ? String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)]) : "."
             if libraries[folder] == nil {
-                switch OperationLibrary.load(operationFiles(in: folder, diagnostics: &diagnostics) ?? bundledOperations, schema: schema) {
+                let own = operationFiles(in: folder, diagnostics: &diagnostics)
+                let origin: OperationLibrary.Origin = own == nil ? .bundled : .folder(folder + "/Operations")
+                switch OperationLibrary.load(own ?? bundledOperations, schema: schema, origin: origin) {
                 case .success(let library): libraries[folder] = library
                 case .failure(let error):
                     diagnostics += error.diagnostics
-                    libraries[folder] = .empty
+                    libraries[folder] = .broken
                 }
             }
             guard let text = readText(file, diagnostics: &diagnostics) else { continue }
