@@ -77,7 +77,7 @@ extension ShopSchema {
     ) {
         let type = field.kind.graphQLType(shapes: content.shapes) + (field.nonNull ? "!" : "")
         let value = { @Sendable (record: ContentRecordNumber, context: RequestContext) in
-            context.state.content.records[record.index].values[slot]
+            context.state.content.value(record.index, slot)
         }
         switch field.kind {
         case .id, .string:

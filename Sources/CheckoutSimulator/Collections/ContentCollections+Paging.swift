@@ -42,8 +42,8 @@ extension ContentCollections {
             start = position + 1
         }
         let passes = { (position: Int) -> Bool in
-            let values = records[collection.items[position]].values
-            return tests.allSatisfy { values[$0.field].equals($0.value) }
+            let record = collection.items[position]
+            return tests.allSatisfy { value(record, $0.field).equals($0.value) }
         }
         var positions: [Int] = []
         var hasNextPage = false
@@ -85,7 +85,7 @@ extension ContentCollections {
 
     /// The id of the item at `position` (the loader refuses items without a text id).
     private func id(at position: Int, in collection: ContentCollection) -> String {
-        guard case .text(let id) = records[collection.items[position]].values[collection.idSlot] else { return "" }
+        guard case .text(let id) = value(collection.items[position], collection.idSlot) else { return "" }
         return id
     }
 }

@@ -36,33 +36,52 @@ extension ContentLoader {
         var kind: ContentKind?
         var firstPath = ""
         var present = 0
-        var nested: [(JSONObject, String)] = []
+        /// The objects this field holds, and the position in `objects` of the object holding each.
+        var nested: [JSONObject] = []
+        var owners: [Int] = []
         var sawEmptyList = false
     }
 
-    /// Infers the shape of `objects` (each with its path), nested shapes first; its index in `shapes`.
+    /// Infers the shape of `objects`, nested shapes first; its index in `shapes`. `pathOf` gives
+    /// an object's path for messages (`items[3].action`): paths are built only when one is needed.
     mutating func inferShape(
-        typeName: String, description: String, draft: Draft, prefix: String, objects: [(JSONObject, String)]
+        typeName: String, description: String, draft: Draft, prefix: String, objects: [JSONObject], pathOf: @escaping (Int) -> String
     ) -> Int {
         var order: [String] = []
         // Evidence by position in `order`. Items usually write their keys in one order, so the key
         // at the same position is tried first: hashing every key cost 2.1 of 9.4 billion
         // instructions of loading ten collections of 10,000 items (callgrind).
         var evidence: [Evidence] = []
-        for (object, path) in objects {
-            for (member, (name, value)) in object.members.enumerated() {
-                var slot = member < order.count && order[member] == name ? member : order.firstIndex(of: name) ?? -1
-                if slot < 0 {
-                    slot = order.count
-                    order.append(name)
-                    evidence.append(Evidence())
-                    if !Self.isValidName(name) {
-                        problem(draft.file, "\(path).\(name)", "\"\(name)\" is not a GraphQL field name (letters, digits and _, not starting with a digit or __)")
+        // Each member's position in `order`, for objects whose keys array is `slotsFor`: the JSON
+        // parser shares one keys array among objects with the same keys, so most items reuse
+        // the previous item's slots (about 60 → 40 ms of inference for 100,000 items).
+        var slots: [Int] = []
+        var slotsFor: UnsafeRawPointer?
+        var idSlot = -1
+        for (position, object) in objects.enumerated() {
+            let keys = object.keys.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+            if keys == nil || keys != slotsFor {
+                slotsFor = keys
+                slots.removeAll(keepingCapacity: true)
+                for (member, name) in object.keys.enumerated() {
+                    var slot = member < order.count && order[member] == name ? member : order.firstIndex(of: name) ?? -1
+                    if slot < 0 {
+                        slot = order.count
+                        order.append(name)
+                        evidence.append(Evidence())
+                        if prefix.isEmpty, name == "id" { idSlot = slot }
+                        if !Self.isValidName(name) {
+                            problem(draft.file, "\(pathOf(position)).\(name)", "\"\(name)\" is not a GraphQL field name (letters, digits and _, not starting with a digit or __)")
+                        }
                     }
+                    slots.append(slot)
                 }
+            }
+            for member in slots.indices {
+                let slot = slots[member]
                 // An item's id that is not text was reported when the items were read.
-                if prefix.isEmpty, name == "id", value.stringValue == nil { continue }
-                observe(value, field: name, at: "\(path).\(name)", into: &evidence[slot], file: draft.file)
+                if slot == idSlot, object.values[member].stringValue == nil { continue }
+                observe(object.values[member], owner: position, at: "\(pathOf(position)).\(order[slot])", into: &evidence[slot], file: draft.file)
             }
         }
         let index = shapes.count
@@ -75,7 +94,7 @@ extension ContentLoader {
                 kind = known
             } else {
                 let why = seen.sawEmptyList ? "is an empty array wherever it is given" : "is null wherever it is given"
-                problem(draft.file, "\(objects[0].1).\(name)", "\"\(place)\" \(why): its type cannot be inferred (give one item a value)")
+                problem(draft.file, "\(pathOf(0)).\(name)", "\"\(place)\" \(why): its type cannot be inferred (give one item a value)")
                 continue
             }
             if name == "id", kind == .string { kind = .id }
@@ -83,7 +102,7 @@ extension ContentLoader {
                 let nestedName = typeName + name.prefix(1).uppercased() + name.dropFirst()
                 let nested = inferShape(
                     typeName: nestedName, description: "The `\(name)` object of a \(typeName).", draft: draft,
-                    prefix: place + ".", objects: seen.nested)
+                    prefix: place + ".", objects: seen.nested, pathOf: { [owners = seen.owners] in "\(pathOf(owners[$0])).\(name)" })
                 kind = .object(nested)
             }
             let description = place == "id" ? "The \(draft.singular)'s id, unique in \(draft.file)." : "`\(place)` as \(draft.file) gives it."
@@ -92,13 +111,13 @@ extension ContentLoader {
                 nonNull: seen.present == objects.count, link: nil))
         }
         shapes[index].fields = fields
-        addLinks(to: index, draft: draft, at: objects[0].1)
+        addLinks(to: index, draft: draft, at: pathOf(0))
         return index
     }
 
     // Paths are built only for a problem or a field's first value: building one for every value of
     // 100,000 items cost more than the rest of inference.
-    private mutating func observe(_ value: JSON, field: String, at path: @autoclosure () -> String, into seen: inout Evidence, file: String) {
+    private mutating func observe(_ value: JSON, owner: Int, at path: @autoclosure () -> String, into seen: inout Evidence, file: String) {
         let kind: ContentKind
         switch value {
         case .null: return
@@ -107,7 +126,8 @@ extension ContentLoader {
         case .double: kind = .float
         case .bool: kind = .bool
         case .object(let object):
-            seen.nested.append((object, path()))
+            seen.nested.append(object)
+            seen.owners.append(owner)
             kind = .object(0)
         case .array(let elements):
             guard let element = listElementKind(elements, at: path(), file: file) else {
@@ -216,27 +236,35 @@ extension ContentLoader {
     /// Stores `object` (and the objects inside it) as records; its record number. Link ids
     /// that name nothing are reported here, where each one's path is known.
     mutating func record(_ object: JSONObject, shape: Int, draft: Draft, path: @autoclosure () -> String) -> Int {
-        var values: [ContentValue] = []
-        for field in shapes[shape].fields {
-            let value = object[field.name] ?? .null
-            if let link = field.link { checkLink(value, link, at: "\(path()).\(field.name)", file: draft.file) }
-            switch (field.kind, value) {
-            case (_, .null): values.append(.null)
-            case (.id, .string(let text)), (.string, .string(let text)): values.append(.text(text))
-            case (.int, .int(let number)): values.append(.int(number))
-            case (.float, .int(let number)): values.append(.float(Double(number)))
-            case (.float, .double(let number)): values.append(.float(number))
-            case (.bool, .bool(let flag)): values.append(.bool(flag))
-            case (.list(.float), .array(let elements)):
-                values.append(.list(elements.map { $0.intValue.map { .double(Double($0)) } ?? $0 }))
-            case (.list, .array(let elements)): values.append(.list(elements))
-            case (.object(let nested), .object(let inner)):
-                values.append(.record(record(inner, shape: nested, draft: draft, path: "\(path()).\(field.name)")))
-            default: values.append(.null)  // a mismatch, reported by inference
+        let fields = shapes[shape].fields
+        // The record's run is reserved first; the objects nested in it get runs after it.
+        let start = values.count
+        values.append(contentsOf: repeatElement(.null, count: fields.count))
+        recordStarts.append(start)
+        let number = recordStarts.count - 1
+        for slot in fields.indices {
+            // Items usually write their keys in the shape's order, so the key at the field's own
+            // position is tried before a search; fields are read by index rather than copied
+            // (1.27 → 0.45 billion instructions for ten collections of 2,000 items, callgrind).
+            let name = fields[slot].name
+            let value = slot < object.count && object.keys[slot] == name ? object.values[slot] : object[name] ?? .null
+            if let link = fields[slot].link { checkLink(value, link, at: "\(path()).\(name)", file: draft.file) }
+            let stored: ContentValue
+            switch (fields[slot].kind, value) {
+            case (_, .null): stored = .null
+            case (.id, .string(let text)), (.string, .string(let text)): stored = .text(text)
+            case (.int, .int(let number)): stored = .int(number)
+            case (.float, .int(let number)): stored = .float(Double(number))
+            case (.float, .double(let number)): stored = .float(number)
+            case (.bool, .bool(let flag)): stored = .bool(flag)
+            case (.list(.float), .array(let elements)): stored = .list(elements.map { $0.intValue.map { .double(Double($0)) } ?? $0 })
+            case (.list, .array(let elements)): stored = .list(elements)
+            case (.object(let nested), .object(let inner)): stored = .record(record(inner, shape: nested, draft: draft, path: "\(path()).\(name)"))
+            default: stored = .null  // a mismatch, reported by inference
             }
+            values[start + slot] = stored
         }
-        records.append(ContentRecord(values: values))
-        return records.count - 1
+        return number
     }
 
     private mutating func checkLink(_ value: JSON, _ link: ContentLink, at path: @autoclosure () -> String, file: String) {

@@ -28,7 +28,8 @@ struct ContentLoader {
     let reserved: Reserved
     var problems: [FixtureProblem] = []
     var shapes: [ContentShape] = []
-    var records: [ContentRecord] = []
+    var values: [ContentValue] = []
+    var recordStarts: [Int] = []
     var drafts: [Draft] = []
 
     static let topLevelKeys = ["type", "description", "singular", "fields", "items"]
@@ -47,9 +48,23 @@ struct ContentLoader {
         let itemShapes = drafts.map { draft in
             inferShape(
                 typeName: draft.typeName, description: draft.description, draft: draft, prefix: "",
-                objects: draft.items.enumerated().map { ($1, "items[\($0)]") })
+                objects: draft.items, pathOf: { "items[\($0)]" })
         }
         for (draft, shape) in zip(drafts, itemShapes) { applyDocumentation(draft, shape: shape) }
+        // Room for every record at once, as if each item had every nested object.
+        func size(_ shape: Int) -> (values: Int, records: Int) {
+            shapes[shape].fields.reduce((shapes[shape].fields.count, 1)) { total, field in
+                guard case .object(let nested) = field.kind else { return total }
+                let inner = size(nested)
+                return (total.0 + inner.values, total.1 + inner.records)
+            }
+        }
+        let sizes = zip(drafts, itemShapes).map { draft, shape in
+            let one = size(shape)
+            return (values: one.values * draft.items.count, records: one.records * draft.items.count)
+        }
+        values.reserveCapacity(sizes.reduce(0) { $0 + $1.values })
+        recordStarts.reserveCapacity(sizes.reduce(0) { $0 + $1.records })
         var collections: [ContentCollection] = []
         for (index, draft) in drafts.enumerated() {
             let items = draft.items.enumerated().map { position, item in
@@ -60,7 +75,7 @@ struct ContentLoader {
                 items: items, positionById: draft.positionById,
                 idSlot: shapes[itemShapes[index]].fields.firstIndex { $0.name == "id" } ?? 0))
         }
-        return ContentCollections(collections: collections, shapes: shapes, records: records)
+        return ContentCollections(collections: collections, shapes: shapes, values: values, recordStarts: recordStarts)
     }
 
     mutating func problem(_ file: String, _ path: String, _ message: String) {
@@ -153,23 +168,24 @@ struct ContentLoader {
         }
         var objects: [JSONObject] = []
         var positionById: [String: Int] = [:]
+        objects.reserveCapacity(values.count)
+        positionById.reserveCapacity(values.count)
         for (index, value) in values.enumerated() {
-            let path = "items[\(index)]"
             guard case .object(let object) = value else {
-                problem(file, path, "expected an object, found \(value.kindDescription)")
+                problem(file, "items[\(index)]", "expected an object, found \(value.kindDescription)")
                 continue
             }
             switch object["id"] {
             case nil:
-                problem(file, path, "missing \"id\" (every item needs a unique id)")
+                problem(file, "items[\(index)]", "missing \"id\" (every item needs a unique id)")
             case .string(let id)? where FixtureReader.isValidId(id):
-                if let first = positionById[id] {
-                    problem(file, path + ".id", "duplicate id \"\(id)\" (first at items[\(first)].id)")
-                } else {
-                    positionById[id] = objects.count
+                // One hash per id: the first place an id was seen is put back when it repeats.
+                if let first = positionById.updateValue(objects.count, forKey: id) {
+                    positionById[id] = first
+                    problem(file, "items[\(index)].id", "duplicate id \"\(id)\" (first at items[\(first)].id)")
                 }
             case let other?:
-                problem(file, path + ".id", "expected an id string matching [A-Za-z0-9._-]{1,64}, found \(other.stringValue.map { "\"\($0)\"" } ?? other.kindDescription)")
+                problem(file, "items[\(index)].id", "expected an id string matching [A-Za-z0-9._-]{1,64}, found \(other.stringValue.map { "\"\($0)\"" } ?? other.kindDescription)")
             }
             objects.append(object)
         }
