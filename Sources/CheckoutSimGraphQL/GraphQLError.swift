@@ -42,6 +42,11 @@ public struct GraphQLError: Error, Sendable, Equatable, CustomStringConvertible 
         public static let badRequest = Code(rawValue: "BAD_REQUEST")
         /// The response would be larger than the limit; nothing of it is sent.
         public static let responseTooLarge = Code(rawValue: "RESPONSE_TOO_LARGE")
+
+        /// Every code the engine itself gives, in the order above.
+        public static let all: [Code] = [
+            parseFailed, validationFailed, badUserInput, operationResolutionFailure, internalServerError, badRequest, responseTooLarge,
+        ]
     }
 
     /// What went wrong, in graphql-js's wording where it has one.

@@ -97,9 +97,15 @@ enum RunCommand: Command {
                 }
                 Output.out(Narrator.narrate(step))
             }
-            if verbose, let request = step.request {
-                Output.out("  → [\(step.session)] \(request.operationName ?? "inline") \(JSON.object(request.variables).serialized())\n")
-                Output.out("  ← \(step.response?.serialized() ?? "")\n")
+            if verbose {
+                let rounds = step.rounds.count > 1 ? " (sent \(step.rounds.count) times)" : ""
+                Output.out("step \(step.index) \"\(step.name)\" \(step.status.rawValue)\(rounds)\n")
+                for (number, round) in step.rounds.enumerated() {
+                    guard let request = round.request else { continue }
+                    let label = step.rounds.count > 1 ? " #\(number + 1)" : ""
+                    Output.out("  →\(label) [\(step.session)] \(request.operationName ?? "inline") \(JSON.object(request.variables).serialized())\n")
+                    Output.out("  ←\(label) \(round.response?.serialized() ?? "(no response)")\n")
+                }
             }
             if step.index == scenario.steps.count, terminal, !narrate, !verbose {
                 finished += 1

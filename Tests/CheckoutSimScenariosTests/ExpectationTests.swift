@@ -55,7 +55,35 @@ struct ExpectationTests {
         .init(line: #"$.data.cart.offer absent"#, holds: false),
         .init(line: #"error OUT_OF_STOCK"#, holds: true),
         .init(line: #"error CART_EMPTY"#, holds: false),
+        // `not` before any operator.
+        .init(line: #"$.data.ids not isUnique"#, holds: true),
+        .init(line: #"$.data.cart.lines[*].id not isUnique"#, holds: false),
+        .init(line: #"$.data.count not == 3"#, holds: false),
+        .init(line: #"$.data.count not > 3"#, holds: true),
+        .init(line: #"$.data.cart.lines count not == 3"#, holds: true),
+        .init(line: #"$.data.cart.lines not count == 2"#, holds: false),
+        .init(line: #"$.data.ids not contains "z""#, holds: true),
+        .init(line: #"$.data.cart.total.amount not matches "^19""#, holds: false),
+        .init(line: #"$.data.cart.missing not exists"#, holds: true),
+        .init(line: #"$.data.cart.total not absent"#, holds: true),
+        // A value that is not there cannot be checked, with or without `not`.
+        .init(line: #"$.data.missing not == 1"#, holds: false),
+        .init(line: #"$.data.count not count == 1"#, holds: false),
+        // Captured, collected and `let` values.
+        .init(line: #"{{ids}} count == 3"#, holds: true),
+        .init(line: #"{{ids}} isUnique"#, holds: true),
+        .init(line: #"{{ids}} contains "b""#, holds: true),
+        .init(line: #"{{ids}} == ["a", "b", "c"]"#, holds: true),
+        .init(line: #"{{page}} == {"first": 4, "after": null}"#, holds: true),
+        .init(line: #"{{page}}  contains {"first": 4}"#, holds: true),
+        .init(line: #"{{page}} not contains {"first": 5}"#, holds: true),
+        .init(line: #"{{missing}} absent"#, holds: true),
+        .init(line: #"{{ids}} exists"#, holds: true),
+        .init(line: #"{{ids}} count == {{size}}"#, holds: true),
     ]
+
+    /// The values `{{name}}` expectations read in these cases.
+    static let values: [String: JSON] = ["ids": ["a", "b", "c"], "page": ["first": 4, "after": nil], "size": 3]
 
     @Test(arguments: cases)
     func evaluates(_ testCase: Case) throws {
@@ -66,15 +94,40 @@ struct ExpectationTests {
             return
         }
         var expected: JSON?
-        if case .compare(_, _, _, let value) = expectation.kind { expected = try JSONParser.parse(value) }
-        let failure = ExpectationCheck.failure(of: expectation, response: Self.response, expected: expected)
+        if case .compare(_, _, _, let value) = expectation.kind { expected = try JSONParser.parse(try Substitution.apply(value, values: Self.values)) }
+        let failure = ExpectationCheck.failure(of: expectation, response: Self.response, values: Self.values, expected: expected)
         #expect((failure == nil) == testCase.holds, "\(failure ?? "held")")
     }
 
-    @Test func failureMessagesSayWhatWasFound() throws {
-        let scenario = try ScenarioParserTests.parse("scenario \"E\"\nstep \"s\"\n  send Count\n  expect $.data.cart.lines count > 5\n").get()
-        guard case .expect(let expectation) = scenario.steps[0].actions[1] else { return }
-        #expect(ExpectationCheck.failure(of: expectation, response: Self.response, expected: 5) == "expected count of $.data.cart.lines > 5, found 2")
+    struct MessageCase: CustomTestStringConvertible, Sendable {
+        let line: String
+        let message: String
+        var testDescription: String { line }
+    }
+
+    static let messages: [MessageCase] = [
+        .init(line: #"$.data.cart.lines count > 5"#, message: "expected count of $.data.cart.lines > 5, found 2"),
+        .init(line: #"$.data.count count == 1"#, message: "count needs an array at $.data.count, found a number: 3"),
+        .init(line: #"$.data.ids not contains "x""#, message: #"expected $.data.ids not contains "x", but it does not hold (found ["x","y","x"])"#),
+        .init(line: #"{{nothing}} isUnique"#, message: "{{nothing}} has no value; capture, collect or let it first, or pass --var nothing=VALUE"),
+        // A failed `==` on objects or arrays lists each difference at its path, markers respected.
+        .init(line: ##"$.data.cart.lines == [{"id": "a", "quantity": "#number"}, {"id": "c", "quantity": 1}, {"id": "d"}]"##, message: """
+            expected $.data.cart.lines == [{"id":"a","quantity":"#number"},{"id":"c","quantity":1},{"id":"d"}], found [{"id":"a","quantity":2},{"id":"b","quantity":1}]
+            @ $.data.cart.lines[1].id  - "c"  + "b"
+            @ $.data.cart.lines[2]  - {"id":"d"}
+            """),
+    ]
+
+    @Test(arguments: messages)
+    func failuresSayWhatWasFound(_ testCase: MessageCase) throws {
+        let scenario = try ScenarioParserTests.parse("scenario \"E\"\nstep \"s\"\n  send Count\n  expect \(testCase.line)\n").get()
+        guard case .expect(let expectation) = scenario.steps[0].actions[1] else {
+            Issue.record("not an expectation")
+            return
+        }
+        var expected: JSON?
+        if case .compare(_, _, _, let value) = expectation.kind { expected = try JSONParser.parse(value) }
+        #expect(ExpectationCheck.failure(of: expectation, response: Self.response, values: Self.values, expected: expected) == testCase.message)
     }
 
     @Test func substitutionKeepsStringsAsStringsAndValuesTyped() throws {

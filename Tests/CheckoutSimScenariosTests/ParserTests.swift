@@ -12,14 +12,22 @@ enum TinySchema {
         init(_ values: ArgumentValues) throws { name = try values.string("name") }
     }
 
+    /// The business codes `expect error` accepts besides the request codes.
+    enum ErrorCode: String, CaseIterable, Sendable {
+        case OUT_OF_STOCK, CART_EMPTY
+    }
+
     static let schema: Schema = {
         let query = ObjectType<BoxedParent<Context, Root>>("Query")
         var builder = TypedSchemaBuilder<Context>()
+        let codes = EnumType<ErrorCode>("ErrorCode")
+        builder.enumeration(codes, "Codes of business errors.") { "The \($0.rawValue) error." }
         builder.object(query, "Reads.") { fields in
             fields.string("greeting", "String!", "A greeting.", arguments: GreetingArguments.self) { _, arguments, _ in
                 "Hello, \(arguments.name)!"
             }
             fields.int("count", "Int!", "A number.") { _, _ in 3 }
+            fields.enumeration("lastError", codes, "A code.") { _, _ in .CART_EMPTY }
         }
         do {
             return try builder.build(query: query)
@@ -67,7 +75,7 @@ struct ScenarioParserTests {
               ```graphql
               { count }
               ```
-              expect error SOMETHING
+              expect error BAD_USER_INPUT
             """
         let scenario = try Self.parse(text).get()
         #expect(scenario.name == "Every form")
@@ -105,7 +113,7 @@ struct ScenarioParserTests {
         .init(text: "scenario \"S\"\nnow tomorrow\n", expected: "t.scenario:2:5: expected an ISO-8601 time like 2026-03-01T10:00:00Z between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z, found \"tomorrow\""),
         .init(text: header + "  send Count\nseed 3\n", expected: "t.scenario:4:1: \"seed\" belongs in the header, before the first step"),
         .init(text: "scenario \"S\"\n  send Count\n", expected: "t.scenario:2:3: \"send\" must be inside a step; start one with step \"NAME\""),
-        .init(text: header + "  sned Count\n", expected: "t.scenario:3:3: unknown keyword \"sned\"; expected scenario, seed, now, tags, step, session, advance, send, expect, capture or snapshot"),
+        .init(text: header + "  sned Count\n", expected: "t.scenario:3:3: unknown keyword \"sned\"; expected scenario, seed, now, tags, step, session, advance, let, send, expect, capture, collect, repeat or snapshot"),
         .init(text: header + "  send Cuont\n", expected: "t.scenario:3:8: unknown operation \"Cuont\"; operations come from the .graphql files in Operations. Did you mean \"Count\"?"),
         .init(text: header + "  send Greet {\"name\": }\n", expected: "t.scenario:3:23: invalid JSON in the variables: expected a JSON value, found \"}\""),
         .init(text: header + "  send Greet [1]\n", expected: "t.scenario:3:14: expected the variables as a JSON object, found an array"),
@@ -115,8 +123,8 @@ struct ScenarioParserTests {
         .init(text: header + "  send\n  { count }\n", expected: "t.scenario:3:3: an inline send is followed by the operation between ``` lines; or name an operation: send NAME"),
         .init(text: header + "  send\n  ```\n  { count }\n", expected: "t.scenario:4:1: this ``` is never closed; end the operation with a line of ```"),
         .init(text: header + "  send\n  ```\n  { cuont }\n  ```\n", expected: "t.scenario:5:5: Cannot query field \"cuont\" on type \"Query\". Did you mean \"count\"?"),
-        .init(text: header + "  send Count\n  expect data.count == 3\n", expected: "t.scenario:4:10: expected a path starting with $ or \"error CODE\" after expect"),
-        .init(text: header + "  send Count\n  expect $.data.count === 3\n", expected: "t.scenario:4:23: expected an operator (== != < <= > >= contains matches) or exists, absent, isUnique; found \"===\""),
+        .init(text: header + "  send Count\n  expect data.count == 3\n", expected: "t.scenario:4:10: expected a path starting with $, a {{name}} or \"error CODE\" after expect"),
+        .init(text: header + "  send Count\n  expect $.data.count === 3\n", expected: "t.scenario:4:23: expected an operator (== != < <= > >= contains matches, each may follow not) or exists, absent, isUnique; found \"===\""),
         .init(text: header + "  send Count\n  expect $.data.count ==\n", expected: "t.scenario:4:25: expected a JSON value after =="),
         .init(text: header + "  send Count\n  expect $.data.count == three\n", expected: "t.scenario:4:26: invalid JSON in the expected value: expected a JSON value, found \"t\""),
         .init(text: header + "  send Count\n  expect $.data[x] exists\n", expected: "t.scenario:4:17: invalid path: expected an index, a negative index or \"*\" inside [ ], found \"x\""),
@@ -125,6 +133,26 @@ struct ScenarioParserTests {
         .init(text: header + "  send Count\n  capture = $.data\n", expected: "t.scenario:4:11: expected capture NAME = PATH, like: capture cursor = $.data.products.pageInfo.endCursor"),
         .init(text: header + "  advance 2 weeks\n  send Count\n", expected: "t.scenario:3:11: expected a duration like 30s, 15m, 2h or 7d, found \"2 weeks\""),
         .init(text: header + "  send Count\n  snapshot now\n", expected: "t.scenario:4:12: snapshot takes nothing after it"),
+        // Error codes are checked when the file loads.
+        .init(text: header + "  send Count\n  expect error OUT_OF_STOK\n", expected: "t.scenario:4:16: unknown error code OUT_OF_STOK; codes are the schema's ErrorCode values and the request codes. Did you mean \"OUT_OF_STOCK\"?"),
+        .init(text: header + "  send Count\n  expect error GRAPHQL_VALIDATION_FAIL\n", expected: "t.scenario:4:16: unknown error code GRAPHQL_VALIDATION_FAIL; codes are the schema's ErrorCode values and the request codes. Did you mean \"GRAPHQL_VALIDATION_FAILED\"?"),
+        // let, collect, {{name}} subjects, not, repeat.
+        .init(text: header + "  let = 3\n  send Count\n", expected: "t.scenario:3:7: expected let NAME = JSON, like: let cursor = null"),
+        .init(text: header + "  let cursor null\n  send Count\n", expected: "t.scenario:3:7: expected let NAME = JSON, like: let cursor = null"),
+        .init(text: header + "  let cursor = {\"a\": }\n  send Count\n", expected: "t.scenario:3:22: invalid JSON in the value: expected a JSON value, found \"}\""),
+        .init(text: header + "  let cursor =\n  send Count\n", expected: "t.scenario:3:15: expected a JSON value after ="),
+        .init(text: header + "  send Count\n  collect ids = $.data\n", expected: "t.scenario:4:11: expected collect NAME += PATH, like: collect ids += $.data.products.nodes[*].id"),
+        .init(text: header + "  send Count\n  collect ids += data.x\n", expected: "t.scenario:4:18: invalid path: a path starts with \"$\""),
+        .init(text: header + "  collect ids += $.data\n  send Count\n", expected: "t.scenario:3:3: \"collect\" checks the step's response, so it comes after the step's send"),
+        .init(text: header + "  send Count\n  expect {{ids count == 3\n", expected: "t.scenario:4:10: \"{{\" is not closed with \"}}\""),
+        .init(text: header + "  send Count\n  expect {{a b}} count == 3\n", expected: "t.scenario:4:12: expected a variable name (letters, digits, _ and -) inside {{ }}"),
+        .init(text: header + "  send Count\n  expect $.data.count not === 3\n", expected: "t.scenario:4:27: expected an operator (== != < <= > >= contains matches, each may follow not) or exists, absent, isUnique; found \"===\""),
+        .init(text: header + "  send Count\n  repeat while $.data.count == 3\n", expected: "t.scenario:4:10: expected: repeat until PATH OP VALUE [max N], like: repeat until $.data.products.pageInfo.hasNextPage == false max 50"),
+        .init(text: header + "  send Count\n  repeat until $.data.count == 3 max 0\n", expected: "t.scenario:4:38: expected max N with N from 1 to 10000, found \"0\""),
+        .init(text: header + "  send Count\n  repeat until $.data.count == 3 max lots\n", expected: "t.scenario:4:38: expected max N with N from 1 to 10000, found \"lots\""),
+        .init(text: header + "  send Count\n  repeat until data == 3\n", expected: "t.scenario:4:16: expected a path starting with $, a {{name}} or \"error CODE\" after repeat until"),
+        .init(text: header + "  send Count\n  repeat until $.data.count == 3\n  repeat until $.data.count == 3\n", expected: "t.scenario:5:3: a step repeats once; start a new step for another loop"),
+        .init(text: header + "  repeat until $.data.count == 3\n  send Count\n", expected: "t.scenario:3:3: \"repeat\" checks the step's response, so it comes after the step's send"),
     ]
 
     @Test(arguments: errors)
@@ -145,7 +173,7 @@ struct ScenarioParserTests {
             return
         }
         #expect(error.description == """
-            t.scenario:4:23: expected an operator (== != < <= > >= contains matches) or exists, absent, isUnique; found "==="
+            t.scenario:4:23: expected an operator (== != < <= > >= contains matches, each may follow not) or exists, absent, isUnique; found "==="
                 expect $.data.count === 3
                                     ^
             """)

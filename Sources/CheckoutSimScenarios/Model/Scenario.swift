@@ -51,6 +51,12 @@ public enum Action: Sendable {
     case send(Send)
     case expect(Expectation)
     case capture(name: String, path: JSONPath, position: SourcePosition)
+    /// `collect NAME += PATH`: appends the value (or each match of a `[*]` path) to the array NAME.
+    case collect(name: String, path: JSONPath, position: SourcePosition)
+    /// `let NAME = JSON`: the JSON as written, `{{name}}` placeholders unresolved.
+    case assign(name: String, value: String, position: SourcePosition, valueColumn: Int)
+    /// `repeat until CONDITION [max N]`: re-sends the step's operation until the condition holds.
+    case repeatUntil(Expectation, max: Int)
     case snapshot(SourcePosition)
 }
 
@@ -86,17 +92,33 @@ public struct Expectation: Sendable {
         case matches
     }
 
+    /// What an `expect` line looks at: a place in the response, or a captured value.
+    public enum Subject: Sendable, CustomStringConvertible {
+        case path(JSONPath)
+        /// `{{name}}`: a value from `capture`, `collect`, `let` or `--var`.
+        case variable(String)
+
+        public var description: String {
+            switch self {
+            case .path(let path): path.text
+            case .variable(let name): "{{\(name)}}"
+            }
+        }
+    }
+
     /// What an `expect` line checks.
     public enum Kind: Sendable {
         case error(code: String)
-        case exists(JSONPath)
-        case absent(JSONPath)
-        case isUnique(JSONPath)
-        case compare(JSONPath, count: Bool, Operator, value: String)
+        case exists(Subject)
+        case absent(Subject)
+        case isUnique(Subject)
+        case compare(Subject, count: Bool, Operator, value: String)
     }
 
     /// What the line checks.
     public let kind: Kind
+    /// Whether `not` stands before the operator: the line passes when the check fails.
+    public var negated = false
     /// Where the line is.
     public let position: SourcePosition
     /// Where the expected value starts on the line.

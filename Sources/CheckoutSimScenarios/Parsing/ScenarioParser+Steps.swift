@@ -82,13 +82,50 @@ extension ScenarioParser {
         case "capture":
             guard requireSent("capture", position) else { return }
             capture(rest, position: position, restColumn: restColumn)
+        case "collect":
+            guard requireSent("collect", position) else { return }
+            collect(rest, position: position, restColumn: restColumn)
+        case "let":
+            assign(rest, position: position, restColumn: restColumn)
+        case "repeat":
+            repeatUntil(rest, position: position, restColumn: restColumn)
         default:
-            guard requireSent("expect", position) else { return }
             expect(rest, position: position, restColumn: restColumn)
         }
     }
 
-    private mutating func requireSent(_ keyword: String, _ position: SourcePosition) -> Bool {
+    /// `let NAME = JSON`, anywhere in a step.
+    private mutating func assign(_ rest: String, position: SourcePosition, restColumn: Int) {
+        guard let equals = rest.firstIndex(of: "=") else {
+            return fail(position.line, restColumn, "expected let NAME = JSON, like: let cursor = null")
+        }
+        let name = rest[..<equals].trimmingCharacters(in: .whitespaces)
+        guard Self.isVariableName(name) else {
+            return fail(position.line, restColumn, "expected let NAME = JSON, like: let cursor = null")
+        }
+        let value = rest[rest.index(after: equals)...].drop { $0 == " " }
+        let valueColumn = restColumn + (rest.count - value.count)
+        guard !value.isEmpty else { return fail(position.line, valueColumn, "expected a JSON value after =") }
+        checkJSON(String(value), line: position.line, column: valueColumn, what: "value", mustBeObject: false)
+        append(.assign(name: name, value: String(value), position: position, valueColumn: valueColumn))
+    }
+
+    /// `collect NAME += PATH`.
+    private mutating func collect(_ rest: String, position: SourcePosition, restColumn: Int) {
+        guard let operatorRange = rest.range(of: "+=") else {
+            return fail(position.line, restColumn, "expected collect NAME += PATH, like: collect ids += $.data.products.nodes[*].id")
+        }
+        let name = rest[..<operatorRange.lowerBound].trimmingCharacters(in: .whitespaces)
+        guard Self.isVariableName(name) else {
+            return fail(position.line, restColumn, "expected collect NAME += PATH, like: collect ids += $.data.products.nodes[*].id")
+        }
+        let pathText = rest[operatorRange.upperBound...].drop { $0 == " " }
+        let pathColumn = restColumn + (rest.count - pathText.count)
+        guard let path = parsePath(String(pathText), line: position.line, column: pathColumn) else { return }
+        append(.collect(name: name, path: path, position: position))
+    }
+
+    mutating func requireSent(_ keyword: String, _ position: SourcePosition) -> Bool {
         guard current?.sent == true else {
             fail(position.line, position.column, "\"\(keyword)\" checks the step's response, so it comes after the step's send")
             return false
@@ -98,7 +135,7 @@ extension ScenarioParser {
 
     private mutating func capture(_ rest: String, position: SourcePosition, restColumn: Int) {
         let parts = rest.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+        guard parts.count == 2, Self.isVariableName(parts[0]) else {
             return fail(position.line, restColumn, "expected capture NAME = PATH, like: capture cursor = $.data.products.pageInfo.endCursor")
         }
         let pathColumn = restColumn + (rest.distance(from: rest.startIndex, to: rest.firstIndex(of: "=") ?? rest.startIndex)) + 1
@@ -125,56 +162,5 @@ extension ScenarioParser {
         } catch {
             fail(line, column + error.column - 1, "invalid JSON in the \(what): \(error.message)")
         }
-    }
-
-    private mutating func expect(_ rest: String, position: SourcePosition, restColumn: Int) {
-        let words = rest.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        let text = "expect " + rest
-        if words.first == "error" {
-            guard words.count == 2, words[1].allSatisfy({ $0.isUppercase || $0 == "_" || $0.isNumber }) else {
-                return fail(position.line, restColumn, "expected: expect error CODE, like: expect error OUT_OF_STOCK")
-            }
-            append(.expect(Expectation(kind: .error(code: words[1]), position: position, valueColumn: restColumn + 6, text: text)))
-            return
-        }
-        guard let pathText = words.first, pathText.hasPrefix("$") else {
-            return fail(position.line, restColumn, "expected a path starting with $ or \"error CODE\" after expect")
-        }
-        guard let path = parsePath(pathText, line: position.line, column: restColumn) else { return }
-        var remainder = rest.dropFirst(pathText.count).drop { $0 == " " }
-        var column = restColumn + (rest.count - remainder.count)
-        switch String(remainder) {
-        case "exists": return append(.expect(Expectation(kind: .exists(path), position: position, valueColumn: column, text: text)))
-        case "absent": return append(.expect(Expectation(kind: .absent(path), position: position, valueColumn: column, text: text)))
-        case "isUnique": return append(.expect(Expectation(kind: .isUnique(path), position: position, valueColumn: column, text: text)))
-        default: break
-        }
-        var count = false
-        if remainder.hasPrefix("count ") {
-            count = true
-            let after = remainder.dropFirst("count".count).drop { $0 == " " }
-            column += remainder.count - after.count
-            remainder = after
-        }
-        let operatorText = String(remainder.prefix { !$0.isWhitespace })
-        guard let op = Expectation.Operator(rawValue: operatorText) else {
-            return fail(position.line, column,
-                        "expected an operator (== != < <= > >= contains matches) or exists, absent, isUnique; found \"\(operatorText)\"")
-        }
-        let valueText = remainder.dropFirst(operatorText.count).drop { $0 == " " }
-        let valueColumn = column + (remainder.count - valueText.count)
-        guard !valueText.isEmpty else { return fail(position.line, valueColumn, "expected a JSON value after \(operatorText)") }
-        checkJSON(String(valueText), line: position.line, column: valueColumn, what: "expected value", mustBeObject: false)
-        if op == .matches {
-            if case .string(let pattern)? = try? JSONParser.parse(Substitution.neutralised(String(valueText))) {
-                if (try? NSRegularExpression(pattern: pattern)) == nil {
-                    fail(position.line, valueColumn, "invalid regular expression \(JSON.string(pattern).serialized())")
-                }
-            } else {
-                fail(position.line, valueColumn, "matches takes a regular expression as a JSON string")
-            }
-        }
-        append(.expect(Expectation(
-            kind: .compare(path, count: count, op, value: String(valueText)), position: position, valueColumn: valueColumn, text: text)))
     }
 }

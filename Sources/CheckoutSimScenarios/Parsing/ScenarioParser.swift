@@ -79,7 +79,7 @@ public struct ScenarioParser {
                 finishStep()
                 let stepName = quoted(rest, line: lineNumber, column: restColumn, what: "the step's name") ?? ""
                 current = (stepName, position, [], false)
-            case "session", "advance", "send", "expect", "capture", "snapshot":
+            case "session", "advance", "send", "expect", "capture", "collect", "let", "repeat", "snapshot":
                 guard current != nil else {
                     fail(lineNumber, indent + 1, "\"\(keyword)\" must be inside a step; start one with step \"NAME\"")
                     continue
@@ -91,7 +91,7 @@ public struct ScenarioParser {
                 }
             default:
                 fail(lineNumber, indent + 1,
-                     "unknown keyword \"\(keyword)\"; expected scenario, seed, now, tags, step, session, advance, send, expect, capture or snapshot")
+                     "unknown keyword \"\(keyword)\"; expected scenario, seed, now, tags, step, session, advance, let, send, expect, capture, collect, repeat or snapshot")
             }
         }
         finishStep()

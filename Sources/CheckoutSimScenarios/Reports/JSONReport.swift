@@ -7,7 +7,7 @@ public enum JSONReport {
         let files: [JSON] = report.files.map { file in
             let steps: [JSON] = file.steps.map { step in
                 var object = JSONObject([("index", .int(step.index)), ("name", .string(step.name)), ("line", .int(step.line)),
-                                         ("status", .string(step.status.rawValue))])
+                                         ("status", .string(step.status.rawValue)), ("sends", .int(step.rounds.count))])
                 if let failure = step.failure {
                     object.append("failure", .object(JSONObject([
                         ("message", .string(failure.message)), ("line", .int(failure.diagnostic.line)), ("column", .int(failure.diagnostic.column)),

@@ -3,39 +3,104 @@ import CheckoutSimGraphQL
 
 /// Evaluates an `expect` line against a response; nil when it holds, else what went wrong.
 enum ExpectationCheck {
-    static func failure(of expectation: Expectation, response: JSON, expected: JSON?) -> String? {
+    /// How one check came out before `not` is applied.
+    enum Outcome {
+        case holds
+        /// The check ran and is false: why, for the line without `not`.
+        case fails(String)
+        /// The check could not run (a missing value, `count` of a non-array): `not` does not help.
+        case cannotCheck(String)
+    }
+
+    /// Why `expectation` does not hold for `response` and `values` (captures, collections,
+    /// `let` and `--var`); nil when it holds. `expected` is the resolved value of a comparison.
+    static func failure(of expectation: Expectation, response: JSON?, values: [String: JSON] = [:], expected: JSON?) -> String? {
+        let outcome = evaluate(expectation, response: response, values: values, expected: expected)
+        switch (outcome, expectation.negated) {
+        case (.holds, false), (.fails, true): return nil
+        case (.fails(let why), false), (.cannotCheck(let why), _): return why
+        case (.holds, true):
+            let found = subjectValue(expectation, response: response, values: values).map { " (found \(JSONDiff.short($0)))" } ?? ""
+            let line = expectation.text.split(separator: " ", maxSplits: 1).last.map(String.init) ?? expectation.text
+            return "expected \(line), but it does not hold\(found)"
+        }
+    }
+
+    /// The value a check looks at, for messages.
+    private static func subjectValue(_ expectation: Expectation, response: JSON?, values: [String: JSON]) -> JSON? {
         switch expectation.kind {
-        case .error(let code):
-            let codes = errorCodes(in: response)
-            if codes.contains(code) { return nil }
-            return codes.isEmpty
+        case .error: response
+        case .exists(let subject), .absent(let subject), .isUnique(let subject), .compare(let subject, _, _, _):
+            value(of: subject, response: response, values: values)
+        }
+    }
+
+    /// The value of a path (an array of every match for `[*]`) or of a variable.
+    static func value(of subject: Expectation.Subject, response: JSON?, values: [String: JSON]) -> JSON? {
+        switch subject {
+        case .path(let path): response.flatMap(path.evaluate(in:))
+        case .variable(let name): values[name]
+        }
+    }
+
+    private static func evaluate(_ expectation: Expectation, response: JSON?, values: [String: JSON], expected: JSON?) -> Outcome {
+        if case .error(let code) = expectation.kind {
+            let codes = response.map(errorCodes(in:)) ?? []
+            if codes.contains(code) { return .holds }
+            return .fails(codes.isEmpty
                 ? "expected an error with code \(code), but the response has no errors"
-                : "expected an error with code \(code), found \(codes.joined(separator: ", "))"
-        case .exists(let path):
-            return path.select(in: response).isEmpty ? "expected \(path) to exist, but it does not" : nil
-        case .absent(let path):
-            let found = path.select(in: response)
-            return found.isEmpty ? nil : "expected \(path) to be absent, found \(JSONDiff.short(path.isWildcard ? .array(found) : found[0]))"
-        case .isUnique(let path):
-            guard let value = path.evaluate(in: response) else { return "\(path) does not exist in the response" }
-            guard case .array(let items) = value else { return "expected \(path) to be an array, found \(value.kindDescription)" }
-            for (index, item) in items.enumerated() where items[..<index].contains(item) {
-                return "expected unique values at \(path), but \(JSONDiff.short(item)) appears more than once"
+                : "expected an error with code \(code), found \(codes.joined(separator: ", "))")
+        }
+        switch expectation.kind {
+        case .error:
+            return .holds
+        case .exists(let subject):
+            return exists(subject, response: response, values: values) ? .holds : .fails("expected \(subject) to exist, but it does not")
+        case .absent(let subject):
+            guard exists(subject, response: response, values: values), let found = value(of: subject, response: response, values: values) else {
+                return .holds
             }
-            return nil
-        case .compare(let path, let count, let op, _):
-            guard var actual = path.evaluate(in: response) else { return "\(path) does not exist in the response" }
+            return .fails("expected \(subject) to be absent, found \(JSONDiff.short(found))")
+        case .isUnique(let subject):
+            guard let found = value(of: subject, response: response, values: values) else { return .cannotCheck(missing(subject)) }
+            guard case .array(let items) = found else { return .cannotCheck("expected \(subject) to be an array, found \(found.kindDescription)") }
+            for (index, item) in items.enumerated() where items[..<index].contains(item) {
+                return .fails("expected unique values at \(subject), but \(JSONDiff.short(item)) appears more than once")
+            }
+            return .holds
+        case .compare(let subject, let count, let op, _):
+            guard var actual = value(of: subject, response: response, values: values) else { return .cannotCheck(missing(subject)) }
             if count {
                 switch actual {
                 case .array(let items): actual = .int(items.count)
                 case .object(let object): actual = .int(object.count)
-                default: return "count needs an array at \(path), found \(actual.kindDescription)"
+                default: return .cannotCheck("count needs an array at \(subject), found \(actual.kindDescription): \(JSONDiff.short(actual))")
                 }
             }
-            guard let expected else { return "the expected value is not valid JSON" }
-            if holds(op, actual, expected) { return nil }
-            let subject = count ? "count of \(path)" : path.text
-            return "expected \(subject) \(op.rawValue) \(JSONDiff.short(expected)), found \(JSONDiff.short(actual))"
+            guard let expected else { return .cannotCheck("the expected value is not valid JSON") }
+            if holds(op, actual, expected) { return .holds }
+            let subjectText = count ? "count of \(subject)" : subject.description
+            var message = "expected \(subjectText) \(op.rawValue) \(JSONDiff.short(expected)), found \(JSONDiff.short(actual))"
+            // Whole objects and arrays that differ: the differences one per line, as snapshots show them.
+            if op == .equal, actual.isContainer, expected.isContainer {
+                let lines = JSONDiff.lines(from: expected, to: actual, path: subject.description, equal: ValueMatcher.matches)
+                if !lines.isEmpty { message += "\n" + lines.joined(separator: "\n") }
+            }
+            return .fails(message)
+        }
+    }
+
+    private static func exists(_ subject: Expectation.Subject, response: JSON?, values: [String: JSON]) -> Bool {
+        switch subject {
+        case .path(let path): !(response.map(path.select(in:)) ?? []).isEmpty
+        case .variable(let name): values[name] != nil
+        }
+    }
+
+    private static func missing(_ subject: Expectation.Subject) -> String {
+        switch subject {
+        case .path(let path): "\(path) does not exist in the response"
+        case .variable(let name): "{{\(name)}} has no value; capture, collect or let it first, or pass --var \(name)=VALUE"
         }
     }
 

@@ -31,7 +31,17 @@ public struct StepReport: Sendable {
     public let request: GraphQLRequest?
     /// The session it ran in.
     public let session: String
-    /// The response it got.
+    /// The response it got (the last round's, for a `repeat`).
+    public let response: JSON?
+    /// Every request and response of the step, in order: more than one when it repeats.
+    public var rounds: [StepRound] = []
+}
+
+/// One send of a step and what came back.
+public struct StepRound: Sendable {
+    /// The request sent.
+    public let request: GraphQLRequest?
+    /// The response; nil when none came.
     public let response: JSON?
 }
 

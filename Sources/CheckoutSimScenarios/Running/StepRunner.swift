@@ -17,6 +17,8 @@ struct StepRunner {
     private var request: GraphQLRequest?
     private var operationName: String?
     private var response: JSON?
+    /// Every send of the step: one, or one per round of a `repeat`.
+    private var rounds: [StepRound] = []
 
     init(scenario: Scenario, step: Step, index: Int, target: any ScenarioTarget, update: Bool) {
         self.scenario = scenario
@@ -35,7 +37,7 @@ struct StepRunner {
         StepReport(
             index: index, name: step.name, line: step.position.line, status: status,
             failure: failure.map { StepFailure(message: $0.message, diagnostic: $0) }, operationName: operationName, request: request,
-            session: session, response: response)
+            session: session, response: response, rounds: rounds)
     }
 
     mutating func run(_ state: inout State) -> StepReport {
@@ -43,17 +45,27 @@ struct StepRunner {
             if case .expect(let expectation) = action, case .error = expectation.kind { return true }
             return false
         }
-        for action in step.actions {
+        let sendIndex = step.actions.firstIndex { if case .send = $0 { true } else { false } } ?? 0
+        var index = 0
+        while index < step.actions.count {
+            let action = step.actions[index]
+            index += 1
             switch action {
             case .session(let name):
                 state.session = name
             case .advance(let seconds, _):
                 target.advance(seconds: seconds)
+            case .assign(let name, let text, let position, let column):
+                switch resolve(text, line: position.line, column: column, captures: state.captures) {
+                case .failure(let problem): return report(.error, problem, session: state.session)
+                case .success(let value): state.captures[name] = value
+                }
             case .send(let send):
                 switch perform(send, state: state) {
                 case .failure(let problem): return report(.error, problem, session: state.session)
                 case .success(let json): response = json
                 }
+                rounds.append(StepRound(request: request, response: response))
                 if !expectsError, let json = response {
                     let codes = ExpectationCheck.errorCodes(in: json)
                     if !codes.isEmpty {
@@ -64,16 +76,20 @@ struct StepRunner {
                     }
                 }
             case .expect(let expectation):
-                guard let json = response else { continue }
-                var expected: JSON?
-                if case .compare(_, _, _, let text) = expectation.kind {
-                    switch resolve(text, line: expectation.position.line, column: expectation.valueColumn, captures: state.captures) {
-                    case .failure(let problem): return report(.error, problem, session: state.session)
-                    case .success(let value): expected = value
+                if let problem = check(expectation, state: state) { return report(problem.status, problem.diagnostic, session: state.session) }
+            case .repeatUntil(let condition, let max):
+                switch check(condition, state: state) {
+                case nil:
+                    continue
+                case let problem? where problem.status == .error:
+                    return report(.error, problem.diagnostic, session: state.session)
+                case let problem?:
+                    guard rounds.count < max else {
+                        return report(.failed, diagnostic(condition.position.line, condition.position.column,
+                            "repeat sent the operation \(max) times (its max) and the condition still fails: \(problem.diagnostic.message)"),
+                            session: state.session)
                     }
-                }
-                if let message = ExpectationCheck.failure(of: expectation, response: json, expected: expected) {
-                    return report(.failed, diagnostic(expectation.position.line, expectation.position.column, message), session: state.session)
+                    index = sendIndex
                 }
             case .capture(let name, let path, let position):
                 guard let json = response, let value = path.evaluate(in: json) else {
@@ -81,6 +97,19 @@ struct StepRunner {
                                   session: state.session)
                 }
                 state.captures[name] = value
+            case .collect(let name, let path, let position):
+                let found = response.map(path.select(in:)) ?? []
+                guard path.isWildcard || !found.isEmpty else {
+                    return report(.failed, diagnostic(position.line, position.column, "cannot collect into \(name): \(path) does not exist in the response"),
+                                  session: state.session)
+                }
+                switch state.captures[name] {
+                case nil: state.captures[name] = .array(found)
+                case .array(let items)?: state.captures[name] = .array(items + found)
+                case let other?:
+                    return report(.error, diagnostic(position.line, position.column,
+                        "cannot collect into \(name): it holds \(other.kindDescription), not an array"), session: state.session)
+                }
             case .snapshot(let position):
                 guard let json = response else { continue }
                 if let problem = checkSnapshot(json, position: position) { return report(.failed, problem, session: state.session) }
@@ -89,9 +118,30 @@ struct StepRunner {
         return report(.passed, nil, session: state.session)
     }
 
+    /// Why `expectation` fails (`.failed`) or cannot be evaluated (`.error`); nil when it holds.
+    private func check(_ expectation: Expectation, state: State) -> (status: StepStatus, diagnostic: Diagnostic)? {
+        var expected: JSON?
+        if case .compare(_, _, _, let text) = expectation.kind {
+            switch resolve(text, line: expectation.position.line, column: expectation.valueColumn, captures: state.captures) {
+            case .failure(let problem): return (.error, problem)
+            case .success(let value): expected = value
+            }
+        }
+        if case .compare(.variable(let name), _, _, _) = expectation.kind, state.captures[name] == nil {
+            return (.error, unknownVariable(name, line: expectation.position.line, column: expectation.position.column, captures: state.captures))
+        }
+        guard let message = ExpectationCheck.failure(of: expectation, response: response, values: state.captures, expected: expected) else { return nil }
+        return (.failed, diagnostic(expectation.position.line, expectation.position.column, message))
+    }
+
     private func firstErrorMessage(_ json: JSON) -> String? {
         if let message = json["errors"]?[0]?["message"]?.stringValue { return message }
         return nil
+    }
+
+    private func unknownVariable(_ name: String, line: Int, column: Int, captures: [String: JSON]) -> Diagnostic {
+        let hint = Suggestions.didYouMean(Suggestions.list(name, options: captures.keys.sorted()))
+        return diagnostic(line, column, "unknown variable {{\(name)}}; capture, collect or let it first, or pass --var \(name)=VALUE.\(hint)")
     }
 
     /// Substitutes captures into `text` and parses it as JSON.
@@ -100,9 +150,7 @@ struct StepRunner {
             let substituted = try Substitution.apply(text, values: captures)
             return .success(try JSONParser.parse(substituted))
         } catch let unknown as Substitution.UnknownName {
-            let known = captures.keys.sorted()
-            let hint = Suggestions.didYouMean(Suggestions.list(unknown.name, options: known))
-            return .failure(diagnostic(line, column + unknown.offset, "unknown variable {{\(unknown.name)}}; capture it first or pass --var \(unknown.name)=VALUE.\(hint)"))
+            return .failure(unknownVariable(unknown.name, line: line, column: column + unknown.offset, captures: captures))
         } catch {
             return .failure(diagnostic(line, column, "after substitution the value is not valid JSON: \(error)"))
         }
