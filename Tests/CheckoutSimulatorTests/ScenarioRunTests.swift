@@ -176,7 +176,7 @@ struct ScenarioRunTests {
         defer { workspace.remove() }
         let missing = try workspace.run(["--no-color"])
         #expect(missing.status == 3)
-        #expect(missing.stdout.contains("v.scenario:3:30: unknown variable {{product}}; capture it first or pass --var product=VALUE."))
+        #expect(missing.stdout.contains("v.scenario:3:30: unknown variable {{product}}; capture, collect or let it first, or pass --var product=VALUE."))
         #expect(try workspace.run(["--var", "product=pixel-8"]).status == 0)
     }
 
