@@ -59,4 +59,23 @@ struct ReadmeExampleTests {
         #expect(report.scenarios.count == 1)
         #expect(report.passed, "\(report.text())")
     }
+
+    /// The README's infinite-scroll step and inline operation, run together under one header.
+    @Test func readmeJourneyStepsPass() throws {
+        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        var text = "scenario \"README steps\"\n"
+        for (first, fence) in [("step \"Scroll the whole catalog, four at a time\"", "```\n"), ("step \"Just the names\"", "````")] {
+            let start = try #require(readme.range(of: first))
+            let end = try #require(readme.range(of: fence, range: start.upperBound..<readme.endIndex))
+            text += String(readme[start.lowerBound..<end.lowerBound]) + "\n"
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-steps-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("steps.scenario")
+        try Data(text.utf8).write(to: file)
+        let report = try ScenarioRun.run(paths: [file.path])
+        #expect(report.passed, "\(report.text())")
+        #expect(report.text().contains("2 steps"))
+    }
 }
