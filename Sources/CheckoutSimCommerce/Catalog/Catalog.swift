@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A brand, in display order.
 public struct Brand: Sendable, Equatable {
     /// The brand's id, as products refer to it.
@@ -147,12 +145,12 @@ public struct Catalog: Sendable {
             ids.append(product.id)
             names.appendLowercased(product.name)
         }
-        let ranked = Self.concurrently([ids, names]) { $0.ranks() }
+        let ranked = [ids, names].concurrentMap { $0.ranks() }
         let (idRank, nameRank) = (ranked[0], ranked[1])
         let products = self.products
         let brandPositions = products.map(brandPosition(of:))
         let orderList = ProductOrder.allCases
-        let sorted = Self.concurrently(orderList) { order in
+        let sorted = orderList.concurrentMap { order in
             let primary = products.indices.map { position in
                 Self.integerKey(of: products[position], brandPosition: brandPositions[position], in: order)
                     ?? Int64(nameRank[position])
@@ -170,19 +168,6 @@ public struct Catalog: Sendable {
             return lhs.tie < rhs.tie
         }
         return entries.map(\.position)
-    }
-
-    /// `transform` of each input, computed on as many threads as the machine has, in input order.
-    /// Loading a large catalog sorts it eight ways; the sorts are independent.
-    private static func concurrently<Input: Sendable, Output: Sendable>(
-        _ inputs: [Input], _ transform: @Sendable (Input) -> Output
-    ) -> [Output] {
-        let results = Locked<[Output?]>(Array(repeating: nil, count: inputs.count))
-        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
-            let output = transform(inputs[index])
-            results.withLock { $0[index] = output }
-        }
-        return results.withLock { $0.compactMap { $0 } }
     }
 
     private mutating func appendUnsorted(_ product: Product) {

@@ -37,30 +37,29 @@ enum ExpectationCheck {
 
     /// The value of a path (an array of every match for `[*]`) or of a variable.
     static func value(of subject: Expectation.Subject, response: JSON?, values: [String: JSON]) -> JSON? {
-        switch subject {
-        case .path(let path): response.flatMap(path.evaluate(in:))
-        case .variable(let name): values[name]
-        }
+        shown(matches(subject, response: response, values: values), subject)
+    }
+
+    /// The matches as one value: the array of them for a `[*]` path, else the only one.
+    private static func shown(_ matches: [JSON], _ subject: Expectation.Subject) -> JSON? {
+        if case .path(let path) = subject, path.isWildcard { return .array(matches) }
+        return matches.first
     }
 
     private static func evaluate(_ expectation: Expectation, response: JSON?, values: [String: JSON], expected: JSON?) -> Outcome {
-        if case .error(let code) = expectation.kind {
+        switch expectation.kind {
+        case .error(let code):
             let codes = response.map(errorCodes(in:)) ?? []
             if codes.contains(code) { return .holds }
             return .fails(codes.isEmpty
                 ? "expected an error with code \(code), but the response has no errors"
                 : "expected an error with code \(code), found \(codes.joined(separator: ", "))")
-        }
-        switch expectation.kind {
-        case .error:
-            return .holds
         case .exists(let subject):
-            return exists(subject, response: response, values: values) ? .holds : .fails("expected \(subject) to exist, but it does not")
+            return matches(subject, response: response, values: values).isEmpty ? .fails("expected \(subject) to exist, but it does not") : .holds
         case .absent(let subject):
-            guard exists(subject, response: response, values: values), let found = value(of: subject, response: response, values: values) else {
-                return .holds
-            }
-            return .fails("expected \(subject) to be absent, found \(JSONDiff.short(found))")
+            let found = matches(subject, response: response, values: values)
+            guard !found.isEmpty, let shown = shown(found, subject) else { return .holds }
+            return .fails("expected \(subject) to be absent, found \(JSONDiff.short(shown))")
         case .isUnique(let subject):
             guard let found = value(of: subject, response: response, values: values) else { return .cannotCheck(missing(subject)) }
             guard case .array(let items) = found else { return .cannotCheck("expected \(subject) to be an array, found \(found.kindDescription)") }
@@ -90,10 +89,11 @@ enum ExpectationCheck {
         }
     }
 
-    private static func exists(_ subject: Expectation.Subject, response: JSON?, values: [String: JSON]) -> Bool {
+    /// Every value a subject stands for: a path's matches, or the variable's value if it has one.
+    private static func matches(_ subject: Expectation.Subject, response: JSON?, values: [String: JSON]) -> [JSON] {
         switch subject {
-        case .path(let path): !(response.map(path.select(in:)) ?? []).isEmpty
-        case .variable(let name): values[name] != nil
+        case .path(let path): response.map(path.select(in:)) ?? []
+        case .variable(let name): values[name].map { [$0] } ?? []
         }
     }
 

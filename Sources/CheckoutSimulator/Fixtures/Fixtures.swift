@@ -1,6 +1,5 @@
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
-import Dispatch
 
 /// Everything a simulator starts from, loaded and validated.
 public struct Fixtures: Sendable {
@@ -82,12 +81,7 @@ struct FixtureLoader {
         guard files.count > 1, files.reduce(0, { $0 + $1.text.utf8.count }) > 1 << 20 else {
             return files.map { parse($0.text, path: $0.path) }
         }
-        let results = Locked<[ParsedFile?]>(Array(repeating: nil, count: files.count))
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let parsed = parse(files[index].text, path: files[index].path)
-            results.withLock { $0[index] = parsed }
-        }
-        return results.withLock { $0.compactMap { $0 } }
+        return files.concurrentMap { parse($0.text, path: $0.path) }
     }
 
     mutating func load() throws(FixtureError) -> Fixtures {
