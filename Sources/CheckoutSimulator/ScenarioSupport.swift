@@ -1,3 +1,4 @@
+import CheckoutSimGraphQL
 import CheckoutSimScenarios
 
 extension ScenarioRunner {
@@ -29,5 +30,25 @@ extension Simulator {
         OperationLibrary.load(BundledOperations.files, schema: schema, origin: .bundled).flatMap { library in
             ScenarioParser.parse(file: file, text: text, library: library, schema: schema)
         }
+    }
+}
+
+extension Simulator {
+    /// Posts `request` as a modern GraphQL-over-HTTP client does (JSON body, the session header,
+    /// `Accept: application/graphql-response+json`), after `faults`, through the handler the URL
+    /// protocol and the server share. Latency is not applied here: scenarios report it instead.
+    package func exchange(_ request: GraphQLRequest, session: String, faults: NetworkFaults) -> HTTPReply? {
+        let conditions = NetworkConditions.ForRequest(offline: faults.offline, latency: .zero, failure: faults.failureStatus)
+        var body = JSONObject([("query", .string(request.query)), ("variables", .object(request.variables))])
+        if let name = request.operationName { body.append("operationName", .string(name)) }
+        let headers = [
+            "content-type": "application/json",
+            "accept": "\(GraphQLHTTP.graphQLResponseType), application/json;q=0.9",
+            "x-checkout-session": session,
+        ]
+        let answer = GraphQLHTTP.answer(meeting: conditions) {
+            GraphQLHTTP.answer(method: "POST", query: "", headers: headers, body: Array(JSON.object(body).serialized().utf8), simulator: self)
+        }
+        return answer.map { HTTPReply(status: $0.status, body: Array($0.body)) }
     }
 }

@@ -97,16 +97,7 @@ enum RunCommand: Command {
                 }
                 Output.out(Narrator.narrate(step))
             }
-            if verbose {
-                let rounds = step.rounds.count > 1 ? " (sent \(step.rounds.count) times)" : ""
-                Output.out("step \(step.index) \"\(step.name)\" \(step.status.rawValue)\(rounds)\n")
-                for (number, round) in step.rounds.enumerated() {
-                    guard let request = round.request else { continue }
-                    let label = step.rounds.count > 1 ? " #\(number + 1)" : ""
-                    Output.out("  →\(label) [\(step.session)] \(request.operationName ?? "inline") \(JSON.object(request.variables).serialized())\n")
-                    Output.out("  ←\(label) \(round.response?.serialized() ?? "(no response)")\n")
-                }
-            }
+            if verbose { Output.out(TerminalReport.verbose(step)) }
             if step.index == scenario.steps.count, terminal, !narrate, !verbose {
                 finished += 1
                 Output.out("\r\u{1B}[2K[\(finished)/\(total)] \(scenario.name)\r\u{1B}[2K")

@@ -113,7 +113,7 @@ struct ScenarioParserTests {
         .init(text: "scenario \"S\"\nnow tomorrow\n", expected: "t.scenario:2:5: expected an ISO-8601 time like 2026-03-01T10:00:00Z between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z, found \"tomorrow\""),
         .init(text: header + "  send Count\nseed 3\n", expected: "t.scenario:4:1: \"seed\" belongs in the header, before the first step"),
         .init(text: "scenario \"S\"\n  send Count\n", expected: "t.scenario:2:3: \"send\" must be inside a step; start one with step \"NAME\""),
-        .init(text: header + "  sned Count\n", expected: "t.scenario:3:3: unknown keyword \"sned\"; expected scenario, seed, now, tags, step, session, advance, let, send, expect, capture, collect, repeat or snapshot"),
+        .init(text: header + "  sned Count\n", expected: "t.scenario:3:3: unknown keyword \"sned\"; expected scenario, seed, now, tags, step, session, advance, let, send, expect, capture, collect, repeat, network or snapshot"),
         .init(text: header + "  send Cuont\n", expected: "t.scenario:3:8: unknown operation \"Cuont\"; operations come from the .graphql files in Operations. Did you mean \"Count\"?"),
         .init(text: header + "  send Greet {\"name\": }\n", expected: "t.scenario:3:23: invalid JSON in the variables: expected a JSON value, found \"}\""),
         .init(text: header + "  send Greet [1]\n", expected: "t.scenario:3:14: expected the variables as a JSON object, found an array"),
@@ -121,7 +121,7 @@ struct ScenarioParserTests {
         .init(text: header + "  expect $.data exists\n", expected: "t.scenario:3:3: \"expect\" checks the step's response, so it comes after the step's send"),
         .init(text: header, expected: "t.scenario:2:1: step \"x\" has no send line"),
         .init(text: header + "  send\n  { count }\n", expected: "t.scenario:3:3: an inline send is followed by the operation between ``` lines; or name an operation: send NAME"),
-        .init(text: header + "  send\n  ```\n  { count }\n", expected: "t.scenario:4:1: this ``` is never closed; end the operation with a line of ```"),
+        .init(text: header + "  send\n  ```\n  { count }\n", expected: "t.scenario:4:3: this ``` is never closed; end the operation with a line of ```"),
         .init(text: header + "  send\n  ```\n  { cuont }\n  ```\n", expected: "t.scenario:5:5: Cannot query field \"cuont\" on type \"Query\". Did you mean \"count\"?"),
         .init(text: header + "  send Count\n  expect data.count == 3\n", expected: "t.scenario:4:10: expected a path starting with $, a {{name}} or \"error CODE\" after expect"),
         .init(text: header + "  send Count\n  expect $.data.count === 3\n", expected: "t.scenario:4:23: expected an operator (== != < <= > >= contains matches, each may follow not) or exists, absent, isUnique; found \"===\""),
@@ -153,6 +153,23 @@ struct ScenarioParserTests {
         .init(text: header + "  send Count\n  repeat until data == 3\n", expected: "t.scenario:4:16: expected a path starting with $, a {{name}} or \"error CODE\" after repeat until"),
         .init(text: header + "  send Count\n  repeat until $.data.count == 3\n  repeat until $.data.count == 3\n", expected: "t.scenario:5:3: a step repeats once; start a new step for another loop"),
         .init(text: header + "  repeat until $.data.count == 3\n  send Count\n", expected: "t.scenario:3:3: \"repeat\" checks the step's response, so it comes after the step's send"),
+        // network, expect status, expect offline.
+        .init(text: header + "  network\n  send Count\n", expected: "t.scenario:3:10: expected network offline, online, latency 300ms, fail STATUS xN or reset"),
+        .init(text: header + "  network sideways\n  send Count\n", expected: "t.scenario:3:11: expected network offline, online, latency 300ms, fail STATUS xN or reset, found \"sideways\""),
+        .init(text: header + "  network offline  now\n  send Count\n", expected: "t.scenario:3:20: network offline takes nothing after it"),
+        .init(text: header + "  network latency fast\n  send Count\n", expected: "t.scenario:3:19: expected a latency from 0ms to 60s, like: network latency 300ms (or 2s), found \"fast\""),
+        .init(text: header + "  network latency 90s\n  send Count\n", expected: "t.scenario:3:19: expected a latency from 0ms to 60s, like: network latency 300ms (or 2s), found \"90s\""),
+        .init(text: header + "  network latency\n  send Count\n", expected: "t.scenario:3:18: expected a latency from 0ms to 60s, like: network latency 300ms (or 2s), found \"\""),
+        .init(text: header + "  network fail 200 x1\n  send Count\n", expected: "t.scenario:3:16: expected an HTTP status from 400 to 599, like: network fail 503 x2"),
+        .init(text: header + "  network fail 503 twice\n  send Count\n", expected: "t.scenario:3:20: expected how many sends fail as xN with N from 1 to 1000, like: network fail 503 x2"),
+        .init(text: header + "  network fail 503 x0\n  send Count\n", expected: "t.scenario:3:20: expected how many sends fail as xN with N from 1 to 1000, like: network fail 503 x2"),
+        .init(text: header + "  send Count\n  expect status 99\n", expected: "t.scenario:4:17: expected an HTTP status from 100 to 599, like: expect status 503"),
+        .init(text: header + "  send Count\n  expect status\n", expected: "t.scenario:4:16: expected an HTTP status from 100 to 599, like: expect status 503"),
+        .init(text: header + "  send Count\n  expect offline now\n", expected: "t.scenario:4:18: expect offline takes nothing after it"),
+        .init(text: header + "  expect status 200\n  send Count\n", expected: "t.scenario:3:3: \"expect\" checks the step's response, so it comes after the step's send"),
+        // An inline operation that does not validate is allowed only when the step expects that error.
+        .init(text: header + "  send\n  ```\n  { cuont }\n  ```\n  expect error BAD_USER_INPUT\n", expected: "t.scenario:5:5: Cannot query field \"cuont\" on type \"Query\". Did you mean \"count\"?"),
+        .init(text: header + "  send\n  ```\n  { count \n  ```\n  expect error GRAPHQL_VALIDATION_FAILED\n", expected: "t.scenario:5:11: Syntax Error: Expected Name, found <EOF>."),
     ]
 
     @Test(arguments: errors)
@@ -165,6 +182,52 @@ struct ScenarioParserTests {
             #expect(first.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == testCase.expected)
             #expect(first?.excerpt.hasSuffix("^") == true)
         }
+    }
+
+    @Test func inlineOperationsThatFailValidationRunWhenTheStepExpectsThatError() throws {
+        let text = Self.header + "  send\n  ```graphql\n  { cuont }\n  ```\n  expect error GRAPHQL_VALIDATION_FAILED\n"
+        let scenario = try Self.parse(text).get()
+        guard case .send(let send) = scenario.steps[0].actions[0], case .inline(let document) = send.operation else {
+            Issue.record("expected an inline send")
+            return
+        }
+        #expect(document.contains("cuont"))
+        // Set aside errors keep their place among the file's other problems.
+        guard case .failure(let error) = Self.parse(text.replacingOccurrences(of: "expect error GRAPHQL_VALIDATION_FAILED", with: "expect $.x === 1\n  expect error BAD_USER_INPUT") + "  sned\n") else {
+            Issue.record("expected errors")
+            return
+        }
+        #expect(error.diagnostics.map(\.line) == [5, 7, 9])
+        #expect(error.diagnostics.last?.message.hasPrefix("unknown keyword") == true)
+    }
+
+    @Test func networkLinesParseIntoChanges() throws {
+        let scenario = try Self.parse(Self.header + """
+              network offline
+              network online
+              network latency 300ms
+              network latency 2s
+              network fail 503
+              network fail 429 x3
+              network reset
+              send Count
+              expect status 200
+              expect offline
+            """).get()
+        let changes = scenario.steps[0].actions.compactMap { action -> NetworkChange? in
+            if case .network(let change, _) = action { change } else { nil }
+        }
+        #expect(changes == [.offline, .online, .latency(milliseconds: 300), .latency(milliseconds: 2_000),
+                            .fail(status: 503, count: 1), .fail(status: 429, count: 3), .reset])
+        let kinds = scenario.steps[0].actions.compactMap { action -> String? in
+            guard case .expect(let expectation) = action else { return nil }
+            switch expectation.kind {
+            case .status(let status): return "status \(status)"
+            case .offline: return "offline"
+            default: return nil
+            }
+        }
+        #expect(kinds == ["status 200", "offline"])
     }
 
     @Test func diagnosticsShowTheLineAndACaret() {

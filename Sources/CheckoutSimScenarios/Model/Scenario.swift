@@ -57,7 +57,23 @@ public enum Action: Sendable {
     case assign(name: String, value: String, position: SourcePosition, valueColumn: Int)
     /// `repeat until CONDITION [max N]`: re-sends the step's operation until the condition holds.
     case repeatUntil(Expectation, max: Int)
+    /// `network …`: the faults later sends meet; from the first such line, sends go over HTTP.
+    case network(NetworkChange, SourcePosition)
     case snapshot(SourcePosition)
+}
+
+/// What a `network` line changes (SPEC §8); conditions last until changed or the file ends.
+public enum NetworkChange: Sendable, Equatable {
+    /// No response comes: the request never reaches the simulator.
+    case offline
+    /// Back on the network; pending failures and latency stay.
+    case online
+    /// Each response is reported as this many milliseconds late (virtual: nothing sleeps).
+    case latency(milliseconds: Int)
+    /// The next `count` sends get HTTP `status` instead of reaching the simulator.
+    case fail(status: Int, count: Int)
+    /// A healthy network again: online, no latency, no pending failures.
+    case reset
 }
 
 /// A request: a named operation from the library, or an inline document.
@@ -113,6 +129,10 @@ public struct Expectation: Sendable {
         case absent(Subject)
         case isUnique(Subject)
         case compare(Subject, count: Bool, Operator, value: String)
+        /// `expect status N`: the HTTP status of the step's (last) send.
+        case status(Int)
+        /// `expect offline`: no response came.
+        case offline
     }
 
     /// What the line checks.

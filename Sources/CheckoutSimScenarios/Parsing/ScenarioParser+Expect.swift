@@ -29,9 +29,29 @@ extension ScenarioParser {
             append(.expect(Expectation(kind: .error(code: words[1]), position: position, valueColumn: codeColumn, text: text)))
             return
         }
+        if words.first == "status" || words.first == "offline" {
+            guard requireSent("expect", position) else { return }
+            return transportExpectation(words, rest: rest, position: position, restColumn: restColumn, text: text)
+        }
         if !rest.hasPrefix("{{") { guard requireSent("expect", position) else { return } }
         guard let expectation = condition(rest, position: position, restColumn: restColumn, text: text, what: "after expect") else { return }
         append(.expect(expectation))
+    }
+
+    /// `expect status N` or `expect offline`: what the HTTP exchange of the step's send came to.
+    private mutating func transportExpectation(_ words: [String], rest: String, position: SourcePosition, restColumn: Int, text: String) {
+        let argumentColumn = restColumn + words[0].count + (rest.dropFirst(words[0].count).prefix { $0 == " " }.count)
+        let kind: Expectation.Kind
+        if words[0] == "offline" {
+            guard words.count == 1 else { return fail(position.line, argumentColumn, "expect offline takes nothing after it") }
+            kind = .offline
+        } else {
+            guard words.count == 2, let status = Int(words[1]), (100...599).contains(status) else {
+                return fail(position.line, argumentColumn, "expected an HTTP status from 100 to 599, like: expect status 503")
+            }
+            kind = .status(status)
+        }
+        append(.expect(Expectation(kind: kind, position: position, valueColumn: argumentColumn, text: text)))
     }
 
     /// `repeat until CONDITION [max N]`: once per step, after its send.

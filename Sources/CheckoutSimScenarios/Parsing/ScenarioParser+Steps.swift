@@ -49,15 +49,20 @@ extension ScenarioParser {
             index += 1
         }
         guard index < lines.count else {
-            fail(fenceLine, 1, "this ``` is never closed; end the operation with a line of ```")
+            let fenceColumn = lines[fenceLine - 1].prefix { $0 == " " || $0 == "\t" }.count + 1
+            fail(fenceLine, fenceColumn, "this ``` is never closed; end the operation with a line of ```")
             return lines.count
         }
         let document = body.joined(separator: "\n")
         if case .failure(let failure) = GraphQLEngine.prepare(document, schema: schema) {
+            // Kept aside: a step that expects this request error runs the operation to pin its messages.
+            let at = diagnostics.count
             for error in failure.errors {
                 let location = error.locations.first ?? SourceLocation(line: 1, column: 1)
                 fail(fenceLine + location.line, location.column, error.message)
             }
+            current?.requestErrors = (failure.errors.map(\.code.rawValue), Array(diagnostics[at...]), at)
+            diagnostics.removeSubrange(at...)
         }
         append(.send(Send(operation: .inline(document), variables: variables, position: position, variablesColumn: variablesColumn)))
         return index + 1
@@ -89,6 +94,8 @@ extension ScenarioParser {
             assign(rest, position: position, restColumn: restColumn)
         case "repeat":
             repeatUntil(rest, position: position, restColumn: restColumn)
+        case "network":
+            network(rest, position: position, restColumn: restColumn)
         default:
             expect(rest, position: position, restColumn: restColumn)
         }

@@ -15,7 +15,18 @@ public struct ScenarioParser {
     var now: String?
     var tags: [String] = []
     var steps: [Step] = []
-    var current: (name: String, position: SourcePosition, actions: [Action], sent: Bool)?
+    var current: OpenStep?
+
+    /// The step being read.
+    struct OpenStep {
+        let name: String
+        let position: SourcePosition
+        var actions: [Action] = []
+        var sent = false
+        /// An inline operation's parse or validation errors, reported when the step ends unless
+        /// it expects that request error; `at` keeps them in line order among the diagnostics.
+        var requestErrors: (codes: [String], diagnostics: [Diagnostic], at: Int)?
+    }
 
     /// Parses one scenario file, checking named sends against `library` and inline operations against `schema`.
     public static func parse(file: String, text: String, library: OperationLibrary, schema: Schema) -> Result<Scenario, ScenarioLoadError> {
@@ -78,8 +89,8 @@ public struct ScenarioParser {
             case "step":
                 finishStep()
                 let stepName = quoted(rest, line: lineNumber, column: restColumn, what: "the step's name") ?? ""
-                current = (stepName, position, [], false)
-            case "session", "advance", "send", "expect", "capture", "collect", "let", "repeat", "snapshot":
+                current = OpenStep(name: stepName, position: position)
+            case "session", "advance", "send", "expect", "capture", "collect", "let", "repeat", "network", "snapshot":
                 guard current != nil else {
                     fail(lineNumber, indent + 1, "\"\(keyword)\" must be inside a step; start one with step \"NAME\"")
                     continue
@@ -91,7 +102,7 @@ public struct ScenarioParser {
                 }
             default:
                 fail(lineNumber, indent + 1,
-                     "unknown keyword \"\(keyword)\"; expected scenario, seed, now, tags, step, session, advance, let, send, expect, capture, collect, repeat or snapshot")
+                     "unknown keyword \"\(keyword)\"; expected scenario, seed, now, tags, step, session, advance, let, send, expect, capture, collect, repeat, network or snapshot")
             }
         }
         finishStep()
@@ -101,6 +112,14 @@ public struct ScenarioParser {
     mutating func finishStep() {
         guard let step = current else { return }
         if !step.sent { fail(step.position.line, step.position.column, "step \"\(step.name)\" has no send line") }
+        if let errors = step.requestErrors {
+            let expected = step.actions.compactMap { action -> String? in
+                if case .expect(let expectation) = action, case .error(let code) = expectation.kind { code } else { nil }
+            }
+            if !errors.codes.allSatisfy(expected.contains) {
+                diagnostics.insert(contentsOf: errors.diagnostics, at: errors.at)
+            }
+        }
         steps.append(Step(name: step.name, position: step.position, actions: step.actions))
         current = nil
     }

@@ -8,6 +8,12 @@ public enum JSONReport {
             let steps: [JSON] = file.steps.map { step in
                 var object = JSONObject([("index", .int(step.index)), ("name", .string(step.name)), ("line", .int(step.line)),
                                          ("status", .string(step.status.rawValue)), ("sends", .int(step.rounds.count))])
+                let http = step.rounds.compactMap(\.http)
+                if !http.isEmpty {
+                    object.append("http", .array(http.map { outcome in
+                        .object(JSONObject([("status", outcome.status.map(JSON.int) ?? .null), ("latencyMs", .int(outcome.latencyMilliseconds))]))
+                    }))
+                }
                 if let failure = step.failure {
                     object.append("failure", .object(JSONObject([
                         ("message", .string(failure.message)), ("line", .int(failure.diagnostic.line)), ("column", .int(failure.diagnostic.column)),

@@ -1,3 +1,5 @@
+import CheckoutSimGraphQL
+
 /// The human summary of a run: a line per scenario, failures with their place and line.
 public struct TerminalReport {
     /// Whether to colour PASS and FAIL with ANSI escapes.
@@ -29,6 +31,25 @@ public struct TerminalReport {
         let skipped = file.steps.filter { $0.status == .skipped }
         if !skipped.isEmpty {
             out += "      skipped: " + skipped.map { "\($0.index) \"\($0.name)\"" }.joined(separator: ", ") + "\n"
+        }
+        return out
+    }
+
+    /// `--verbose`'s account of a step: its name and status, then each round's request and what
+    /// came back (with the HTTP status and virtual latency for sends over HTTP).
+    public static func verbose(_ step: StepReport) -> String {
+        let times = step.rounds.count > 1 ? " (sent \(step.rounds.count) times)" : ""
+        var out = "step \(step.index) \"\(step.name)\" \(step.status.rawValue)\(times)\n"
+        for (number, round) in step.rounds.enumerated() {
+            guard let request = round.request else { continue }
+            let label = step.rounds.count > 1 ? " #\(number + 1)" : ""
+            out += "  →\(label) [\(step.session)] \(request.operationName ?? "inline") \(JSON.object(request.variables).serialized())\n"
+            var http = ""
+            if let outcome = round.http {
+                http = outcome.status.map { "HTTP \($0) " } ?? ""
+                if outcome.latencyMilliseconds > 0 { http += "after \(outcome.latencyMilliseconds) ms (virtual) " }
+            }
+            out += "  ←\(label) \(http)\(round.response?.serialized() ?? (round.http == nil ? "(no response)" : "(no response: offline)"))\n"
         }
         return out
     }

@@ -14,8 +14,11 @@ enum ExpectationCheck {
 
     /// Why `expectation` does not hold for `response` and `values` (captures, collections,
     /// `let` and `--var`); nil when it holds. `expected` is the resolved value of a comparison.
-    static func failure(of expectation: Expectation, response: JSON?, values: [String: JSON] = [:], expected: JSON?) -> String? {
-        let outcome = evaluate(expectation, response: response, values: values, expected: expected)
+    /// `http` is how the send's HTTP exchange went, for `expect status` and `expect offline`.
+    static func failure(
+        of expectation: Expectation, response: JSON?, values: [String: JSON] = [:], expected: JSON?, http: HTTPOutcome? = nil
+    ) -> String? {
+        let outcome = evaluate(expectation, response: response, values: values, expected: expected, http: http)
         switch (outcome, expectation.negated) {
         case (.holds, false), (.fails, true): return nil
         case (.fails(let why), false), (.cannotCheck(let why), _): return why
@@ -29,7 +32,7 @@ enum ExpectationCheck {
     /// The value a check looks at, for messages.
     private static func subjectValue(_ expectation: Expectation, response: JSON?, values: [String: JSON]) -> JSON? {
         switch expectation.kind {
-        case .error: response
+        case .error, .status, .offline: response
         case .exists(let subject), .absent(let subject), .isUnique(let subject), .compare(let subject, _, _, _):
             value(of: subject, response: response, values: values)
         }
@@ -46,8 +49,16 @@ enum ExpectationCheck {
         return matches.first
     }
 
-    private static func evaluate(_ expectation: Expectation, response: JSON?, values: [String: JSON], expected: JSON?) -> Outcome {
+    private static func evaluate(_ expectation: Expectation, response: JSON?, values: [String: JSON], expected: JSON?, http: HTTPOutcome?) -> Outcome {
         switch expectation.kind {
+        case .status(let status):
+            guard let http else { return .cannotCheck("expect status needs a send over HTTP, and this one did not go out") }
+            guard let found = http.status else { return .fails("expected HTTP status \(status), but no response came (the network is offline)") }
+            return found == status ? .holds : .fails("expected HTTP status \(status), found \(found)")
+        case .offline:
+            guard let http else { return .cannotCheck("expect offline needs a send over HTTP, and this one did not go out") }
+            guard let found = http.status else { return .holds }
+            return .fails("expected no response (offline), but HTTP \(found) came back")
         case .error(let code):
             let codes = response.map(errorCodes(in:)) ?? []
             if codes.contains(code) { return .holds }

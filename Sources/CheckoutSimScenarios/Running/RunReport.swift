@@ -43,6 +43,17 @@ public struct StepRound: Sendable {
     public let request: GraphQLRequest?
     /// The response; nil when none came.
     public let response: JSON?
+    /// How the HTTP exchange went, for a send over HTTP (after a `network` line); nil when the
+    /// request went straight to the engine.
+    public var http: HTTPOutcome? = nil
+}
+
+/// What one send over HTTP came to: a status, or no response at all.
+public struct HTTPOutcome: Sendable, Equatable {
+    /// The HTTP status; nil when no response came (the network was offline).
+    public let status: Int?
+    /// The latency reported for it, in milliseconds: virtual, nothing waited.
+    public let latencyMilliseconds: Int
 }
 
 /// One scenario file's result.

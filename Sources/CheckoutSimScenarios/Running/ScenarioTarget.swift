@@ -6,6 +6,28 @@ package protocol ScenarioTarget: AnyObject, Sendable {
     var schema: Schema { get }
     func execute(_ request: GraphQLRequest, session: String) -> GraphQLResponse
     @discardableResult func advance(seconds: Int64) -> Instant
+    /// Posts `request` to the GraphQL-over-HTTP handler the transports share, after `faults`;
+    /// nil when the faults leave no response (offline).
+    func exchange(_ request: GraphQLRequest, session: String, faults: NetworkFaults) -> HTTPReply?
+}
+
+/// The faults one send over HTTP meets.
+package struct NetworkFaults: Sendable, Equatable {
+    /// No response comes.
+    package let offline: Bool
+    /// The status answered instead of reaching the engine, when a `network fail` is pending.
+    package let failureStatus: Int?
+}
+
+/// What came back over HTTP: the status and the body's bytes.
+package struct HTTPReply: Sendable {
+    package let status: Int
+    package let body: [UInt8]
+
+    package init(status: Int, body: [UInt8]) {
+        self.status = status
+        self.body = body
+    }
 }
 
 /// Makes a fresh target for each scenario file from its header's seed and clock.

@@ -6,6 +6,8 @@ struct StepRunner {
     struct State {
         var captures: [String: JSON]
         var session: String
+        /// Set by the first `network` line; from then on every send goes over HTTP.
+        var network: ScenarioNetwork?
     }
 
     let scenario: Scenario
@@ -41,10 +43,12 @@ struct StepRunner {
     }
 
     mutating func run(_ state: inout State) -> StepReport {
-        let expectsError = step.actions.contains { action in
-            if case .expect(let expectation) = action, case .error = expectation.kind { return true }
-            return false
+        let expected = step.actions.compactMap { action -> Expectation.Kind? in
+            if case .expect(let expectation) = action { expectation.kind } else { nil }
         }
+        let expectsError = expected.contains { if case .error = $0 { true } else { false } }
+        let expectsStatus = expected.contains { if case .status = $0 { true } else { false } }
+        let expectsOffline = expected.contains { if case .offline = $0 { true } else { false } }
         let sendIndex = step.actions.firstIndex { if case .send = $0 { true } else { false } } ?? 0
         var index = 0
         while index < step.actions.count {
@@ -60,13 +64,25 @@ struct StepRunner {
                 case .failure(let problem): return report(.error, problem, session: state.session)
                 case .success(let value): state.captures[name] = value
                 }
+            case .network(let change, _):
+                state.network = state.network ?? ScenarioNetwork()
+                state.network?.apply(change)
             case .send(let send):
-                switch perform(send, state: state) {
+                // `expect status` and `expect offline` look at an HTTP exchange, so their step sends over HTTP.
+                let overHTTP = state.network != nil || expectsStatus || expectsOffline
+                let http: HTTPOutcome?
+                switch perform(send, state: &state, overHTTP: overHTTP) {
                 case .failure(let problem): return report(.error, problem, session: state.session)
-                case .success(let json): response = json
+                case .success(let result): (response, http) = result
                 }
-                rounds.append(StepRound(request: request, response: response))
-                if !expectsError, let json = response {
+                var round = StepRound(request: request, response: response)
+                round.http = http
+                rounds.append(round)
+                if let http, http.status == nil, !expectsOffline {
+                    return report(.failed, diagnostic(send.position.line, send.position.column,
+                        "no response came: the network is offline; add \"expect offline\" if that is expected"), session: state.session)
+                }
+                if !expectsError, !expectsStatus, let json = response {
                     let codes = ExpectationCheck.errorCodes(in: json)
                     if !codes.isEmpty {
                         let first = firstErrorMessage(json).map { ": \($0)" } ?? ""
@@ -130,7 +146,9 @@ struct StepRunner {
         if case .compare(.variable(let name), _, _, _) = expectation.kind, state.captures[name] == nil {
             return (.error, unknownVariable(name, line: expectation.position.line, column: expectation.position.column, captures: state.captures))
         }
-        guard let message = ExpectationCheck.failure(of: expectation, response: response, values: state.captures, expected: expected) else { return nil }
+        guard let message = ExpectationCheck.failure(
+            of: expectation, response: response, values: state.captures, expected: expected, http: rounds.last?.http
+        ) else { return nil }
         return (.failed, diagnostic(expectation.position.line, expectation.position.column, message))
     }
 
@@ -156,7 +174,8 @@ struct StepRunner {
         }
     }
 
-    private mutating func perform(_ send: Send, state: State) -> Result<JSON, Diagnostic> {
+    /// Sends the step's request, straight to the engine or over HTTP with the network's faults.
+    private mutating func perform(_ send: Send, state: inout State, overHTTP: Bool) -> Result<(JSON?, HTTPOutcome?), Diagnostic> {
         var variables = JSONObject()
         if let text = send.variables {
             switch resolve(text, line: send.position.line, column: send.variablesColumn, captures: state.captures) {
@@ -174,6 +193,17 @@ struct StepRunner {
         }
         let built = GraphQLRequest(query: query, variables: variables, operationName: operationName)
         request = built
-        return .success(target.execute(built, session: state.session).json)
+        guard overHTTP else { return .success((target.execute(built, session: state.session).json, nil)) }
+        var network = state.network ?? ScenarioNetwork()
+        let faults = network.take()
+        if state.network != nil { state.network = network }
+        guard let reply = target.exchange(built, session: state.session, faults: faults) else {
+            return .success((nil, HTTPOutcome(status: nil, latencyMilliseconds: network.latencyMilliseconds)))
+        }
+        let outcome = HTTPOutcome(status: reply.status, latencyMilliseconds: network.latencyMilliseconds)
+        guard let json = try? JSONParser.parse(reply.body) else {
+            return .failure(diagnostic(send.position.line, send.position.column, "HTTP \(reply.status) came back with a body that is not JSON"))
+        }
+        return .success((json, outcome))
     }
 }

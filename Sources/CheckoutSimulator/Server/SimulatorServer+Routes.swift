@@ -40,16 +40,18 @@ extension SimulatorServer {
     /// `/graphql` through the one GraphQL-over-HTTP handler, after the network faults in force.
     private func graphQL(_ request: HTTPRequest, method: String) -> HTTPResponse {
         let conditions = network.withLock { $0.takeForRequest() }
-        if conditions.offline { return .dropped }
         let nanoseconds = conditions.latency.clampedNanoseconds
-        if nanoseconds > 0 {
+        if nanoseconds > 0, !conditions.offline {
             Thread.sleep(forTimeInterval: Double(nanoseconds) / 1e9)
         }
-        let answer = conditions.failure.map(GraphQLHTTP.injectedFailure(status:)) ?? gate.pass {
-            GraphQLHTTP.answer(
-                method: method, query: String(request.query), headers: request.headerDictionary,
-                body: method == "POST" ? request.body : nil, simulator: simulator)
+        let reply = GraphQLHTTP.answer(meeting: conditions) {
+            gate.pass {
+                GraphQLHTTP.answer(
+                    method: method, query: String(request.query), headers: request.headerDictionary,
+                    body: method == "POST" ? request.body : nil, simulator: simulator)
+            }
         }
+        guard let answer = reply else { return .dropped }
         var response = HTTPResponse(
             status: answer.status, headers: answer.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, body: Array(answer.body))
         response.headers.append(("Cache-Control", "no-store"))

@@ -101,3 +101,14 @@ extension Duration {
         return Int(parts.seconds) * 1_000_000_000 + Int(parts.attoseconds / 1_000_000_000)
     }
 }
+
+extension GraphQLHTTP {
+    /// The answer a request gets after the faults it met: nil for an outage (no response at all),
+    /// the injected failure, or else `answer()`. The URL protocol, the server and scenarios all
+    /// apply faults through here, so an outage or a failure looks the same on every transport.
+    static func answer(meeting conditions: NetworkConditions.ForRequest, _ answer: () -> Answer) -> Answer? {
+        if conditions.offline { return nil }
+        if let status = conditions.failure { return injectedFailure(status: status) }
+        return answer()
+    }
+}

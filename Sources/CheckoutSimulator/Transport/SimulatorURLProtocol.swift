@@ -72,17 +72,14 @@ public class SimulatorURLProtocol: URLProtocol {
         let loading = Loading(protocol: self)
         let deliver: @Sendable () -> Void = {
             let this = loading.protocol
-            if conditions.offline {
-                this.client?.urlProtocol(this, didFailWithError: URLError(.notConnectedToInternet))
-                return
-            }
-            let answer: GraphQLHTTP.Answer
-            if let status = conditions.failure {
-                answer = GraphQLHTTP.injectedFailure(status: status)
-            } else {
-                answer = GraphQLHTTP.answer(
+            let reply = GraphQLHTTP.answer(meeting: conditions) {
+                GraphQLHTTP.answer(
                     method: request.httpMethod ?? "GET", url: url, headers: request.allHTTPHeaderFields ?? [:],
                     body: Self.body(of: request), simulator: route.simulator)
+            }
+            guard let answer = reply else {
+                this.client?.urlProtocol(this, didFailWithError: URLError(.notConnectedToInternet))
+                return
             }
             guard let response = HTTPURLResponse(url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: answer.headers) else {
                 this.client?.urlProtocol(this, didFailWithError: URLError(.badServerResponse))
