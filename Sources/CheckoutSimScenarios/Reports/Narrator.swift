@@ -11,7 +11,7 @@ public enum Narrator {
             return out
         }
         if let data = response["data"]?.objectValue {
-            for (_, value) in data.members { out += describe(value) }
+            for (name, value) in data.members { out += describe(value, name: name) }
         }
         for error in response["errors"]?.arrayValue ?? [] {
             out += "  ✗ \(error["message"]?.stringValue ?? "error")\n"
@@ -24,10 +24,11 @@ public enum Narrator {
         value?["formatted"]?.stringValue ?? value?["amount"]?.stringValue ?? ""
     }
 
-    static func describe(_ value: JSON) -> String {
+    static func describe(_ value: JSON, name: String) -> String {
         var out = ""
-        let products = productList(value)
-        if !products.isEmpty { out += table(products) }
+        for list in productLists(value, heading: humanized(name)) {
+            out += "  \(list.heading)\n" + table(list.items)
+        }
         if let object = value.objectValue {
             if let reward = object["card"]?["reward"], reward != .null {
                 out += "  ★ \(object["card"]?["id"]?.stringValue ?? "card") revealed: \(reward["title"]?.stringValue ?? reward["kind"]?.stringValue ?? "")\n"
@@ -45,24 +46,62 @@ public enum Narrator {
         return out
     }
 
-    /// Product-like objects (with a name and a price) anywhere in `value`.
-    static func productList(_ value: JSON) -> [JSON] {
+    /// A list of products in a response, under the heading it gets in the story.
+    struct ProductList {
+        let heading: String
+        let items: [JSON]
+    }
+
+    /// Every list of product-like objects in `value`, each headed by the field it came from
+    /// (`Suggested products (3)`, `Products (4 of 64)`), so a cart's suggestions never read as
+    /// part of the catalog page beside them. Lists inside a titled item (a brand section) carry
+    /// the title: `Apple · products (4)`.
+    static func productLists(_ value: JSON, heading: String, total: Int? = nil) -> [ProductList] {
         switch value {
         case .array(let items):
-            let direct = items.filter { $0["name"] != nil && $0["price"] != nil }
-            if !direct.isEmpty { return direct }
-            return items.flatMap(productList)
+            // A connection's edges hold their product in `node`.
+            let products = items.map { $0["node"] ?? $0 }.filter(isProductLike)
+            if !products.isEmpty {
+                let count = total.map { "\(products.count) of \($0)" } ?? "\(products.count)"
+                return [ProductList(heading: "\(heading) (\(count))", items: products)]
+            }
+            return items.flatMap { item in
+                let title = item["title"]?.stringValue ?? item["brand"]?["name"]?.stringValue ?? item["name"]?.stringValue
+                return productLists(item, heading: title.map { "\($0) · \(heading.lowercasedFirst)" } ?? heading)
+            }
         case .object(let object):
             if object["lines"] != nil || object["order"] != nil { return [] }
-            return object.members.flatMap { key, member in key == "node" ? [member].filter { $0["name"] != nil && $0["price"] != nil } : productList(member) }
+            let total = object["totalCount"]?.intValue
+            return object.members.flatMap { key, member -> [ProductList] in
+                // A connection's `nodes`/`edges` are its list: they keep the connection's heading and total.
+                if key == "nodes" || key == "edges" { return productLists(member, heading: heading, total: total) }
+                guard member.arrayValue != nil || member.objectValue != nil else { return [] }
+                let inner = heading.contains(" · ") ? heading.components(separatedBy: " · ")[0] + " · " + humanized(key).lowercasedFirst : humanized(key)
+                return productLists(member, heading: inner)
+            }
         default:
             return []
         }
     }
 
+    /// Something a shopper would see in a product row: a name with a price or a stock level.
+    static func isProductLike(_ value: JSON) -> Bool {
+        value["name"]?.stringValue != nil && (value["price"] != nil || value["stock"] != nil || value["inStock"] != nil)
+    }
+
+    /// `suggestedProducts` → `Suggested products`.
+    static func humanized(_ field: String) -> String {
+        var words = ""
+        for character in field {
+            if character.isUppercase, !words.isEmpty { words += " " + character.lowercased() } else { words.append(character) }
+        }
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+
     static func table(_ products: [JSON]) -> String {
         let rows = products.map { product -> (String, String, String) in
-            let stock = product["stock"]?.intValue.map { $0 == 0 ? "sold out" : "\($0) in stock" } ?? ""
+            var stock = product["stock"]?.intValue.map { $0 == 0 ? "sold out" : "\($0) in stock" } ?? ""
+            if let inCart = product["quantityInCart"]?.intValue, inCart > 0 { stock += (stock.isEmpty ? "" : ", ") + "\(inCart) in the cart" }
             return (product["name"]?.stringValue ?? "", money(product["price"]), stock)
         }
         let nameWidth = min(40, rows.map(\.0.count).max() ?? 0)
@@ -71,7 +110,8 @@ public enum Narrator {
             let shownName = name.count > nameWidth ? String(name.prefix(nameWidth - 1)) + "…" : name
             let pad = String(repeating: " ", count: nameWidth - shownName.count)
             let pricePad = String(repeating: " ", count: priceWidth - price.count)
-            return "  │ \(shownName)\(pad)  \(pricePad)\(price)  \(stock)".trimmingTrailingSpaces() + "\n"
+            let priceColumn = priceWidth == 0 ? "" : "  \(pricePad)\(price)"
+            return "  │ \(shownName)\(pad)\(priceColumn)  \(stock)".trimmingTrailingSpaces() + "\n"
         }.joined()
     }
 
@@ -116,6 +156,8 @@ public enum Narrator {
 }
 
 extension String {
+    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+
     func trimmingTrailingSpaces() -> String {
         var copy = self
         while copy.hasSuffix(" ") { copy.removeLast() }

@@ -46,9 +46,19 @@ struct StepRunner {
         let expected = step.actions.compactMap { action -> Expectation.Kind? in
             if case .expect(let expectation) = action { expectation.kind } else { nil }
         }
-        let expectsError = expected.contains { if case .error = $0 { true } else { false } }
         let expectsStatus = expected.contains { if case .status = $0 { true } else { false } }
         let expectsOffline = expected.contains { if case .offline = $0 { true } else { false } }
+        // Errors are expected with `expect error`, or with `expect status` of a failure (its body is an error).
+        let expectsErrors = expected.contains { kind in
+            switch kind {
+            case .error: true
+            case .status(let status): !(200..<300).contains(status)
+            default: false
+            }
+        }
+        // A repeating step is judged by the response it ends with: a retry loop may meet failures first.
+        let repeats = step.actions.contains { if case .repeatUntil = $0 { true } else { false } }
+        var lastSend: Send?
         let sendIndex = step.actions.firstIndex { if case .send = $0 { true } else { false } } ?? 0
         var index = 0
         while index < step.actions.count {
@@ -78,25 +88,18 @@ struct StepRunner {
                 var round = StepRound(request: request, response: response)
                 round.http = http
                 rounds.append(round)
-                if let http, http.status == nil, !expectsOffline {
-                    return report(.failed, diagnostic(send.position.line, send.position.column,
-                        "no response came: the network is offline; add \"expect offline\" if that is expected"), session: state.session)
-                }
-                if !expectsError, !expectsStatus, let json = response {
-                    let codes = ExpectationCheck.errorCodes(in: json)
-                    if !codes.isEmpty {
-                        let first = firstErrorMessage(json).map { ": \($0)" } ?? ""
-                        return report(.failed, diagnostic(send.position.line, send.position.column,
-                            "the response has errors (\(codes.joined(separator: ", ")))\(first); add \"expect error CODE\" if they are expected"),
-                            session: state.session)
-                    }
+                lastSend = send
+                if !repeats, let problem = unexpected(send, expectsOffline: expectsOffline, expectsErrors: expectsErrors) {
+                    return report(.failed, problem, session: state.session)
                 }
             case .expect(let expectation):
                 if let problem = check(expectation, state: state) { return report(problem.status, problem.diagnostic, session: state.session) }
             case .repeatUntil(let condition, let max):
                 switch check(condition, state: state) {
                 case nil:
-                    continue
+                    if let send = lastSend, let problem = unexpected(send, expectsOffline: expectsOffline, expectsErrors: expectsErrors) {
+                        return report(.failed, problem, session: state.session)
+                    }
                 case let problem? where problem.status == .error:
                     return report(.error, problem.diagnostic, session: state.session)
                 case let problem?:
@@ -152,6 +155,21 @@ struct StepRunner {
         return (.failed, diagnostic(expectation.position.line, expectation.position.column, message))
     }
 
+    /// Why the last send's outcome fails the step by itself: no response, or errors, that the
+    /// step does not expect.
+    private func unexpected(_ send: Send, expectsOffline: Bool, expectsErrors: Bool) -> Diagnostic? {
+        if let http = rounds.last?.http, http.status == nil, !expectsOffline {
+            return diagnostic(send.position.line, send.position.column,
+                "no response came: the network is offline; add \"expect offline\" if that is expected")
+        }
+        guard !expectsErrors, let json = response else { return nil }
+        let codes = ExpectationCheck.errorCodes(in: json)
+        guard !codes.isEmpty else { return nil }
+        let first = firstErrorMessage(json).map { ": \($0)" } ?? ""
+        return diagnostic(send.position.line, send.position.column,
+            "the response has errors (\(codes.joined(separator: ", ")))\(first); add \"expect error CODE\" if they are expected")
+    }
+
     private func firstErrorMessage(_ json: JSON) -> String? {
         if let message = json["errors"]?[0]?["message"]?.stringValue { return message }
         return nil
@@ -198,7 +216,7 @@ struct StepRunner {
         let faults = network.take()
         if state.network != nil { state.network = network }
         guard let reply = target.exchange(built, session: state.session, faults: faults) else {
-            return .success((nil, HTTPOutcome(status: nil, latencyMilliseconds: network.latencyMilliseconds)))
+            return .success((nil, HTTPOutcome(status: nil, latencyMilliseconds: 0)))
         }
         let outcome = HTTPOutcome(status: reply.status, latencyMilliseconds: network.latencyMilliseconds)
         guard let json = try? JSONParser.parse(reply.body) else {
