@@ -99,4 +99,17 @@ struct ScenarioLanguageTests {
             """)
         #expect(Self.outcome(report) == #"expected $.data.products.nodes[*].id not contains "iphone-15", but it does not hold (found ["iphone-15","iphone-15-256"])"#)
     }
+
+    /// SPEC §8: an unknown `{{name}}` is a runtime error on every kind of line, with "did you mean".
+    @Test(arguments: ["isUnique", "exists", "absent", "count == 2", "not contains 1"])
+    func anUnknownNameIsARuntimeErrorWhateverTheCheck(_ check: String) throws {
+        let report = try Self.run("""
+            step "Typo"
+              send Products {"first": 2}
+              collect ids += $.data.products.nodes[*].id
+              expect {{idz}} \(check)
+            """)
+        #expect(report.steps[0].status == .error)
+        #expect(Self.outcome(report) == "unknown variable {{idz}}; capture, collect or let it first, or pass --var idz=VALUE. Did you mean \"ids\"?")
+    }
 }

@@ -83,6 +83,17 @@ struct ScenarioNetworkTests {
         #expect(Self.outcome(noStatus) == "expected HTTP status 200, but no response came (the network is offline)")
     }
 
+    /// Only `expect error` or a failure status expects errors: a 200 with a payload error still fails.
+    @Test func aSuccessStatusDoesNotExcuseErrors() throws {
+        let report = try Self.run("""
+            step "Sold out"
+              send AddToCart {"productId": "dell-s2721ds"}
+              expect status 200
+            """)
+        #expect(report.steps[0].status == .failed)
+        #expect(Self.outcome(report).hasPrefix("the response has errors (OUT_OF_STOCK)"))
+    }
+
     /// Latency is reported, not slept: a minute of it costs nothing.
     @Test func latencyIsVirtualAndReported() throws {
         let clock = ContinuousClock()

@@ -133,6 +133,17 @@ public struct Expectation: Sendable {
         case status(Int)
         /// `expect offline`: no response came.
         case offline
+
+        /// The `{{name}}` the line checks, when its subject is a variable.
+        var variableName: String? {
+            switch self {
+            case .exists(.variable(let name)), .absent(.variable(let name)), .isUnique(.variable(let name)),
+                 .compare(.variable(let name), _, _, _):
+                name
+            default:
+                nil
+            }
+        }
     }
 
     /// What the line checks.

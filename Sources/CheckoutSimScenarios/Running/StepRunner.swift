@@ -146,7 +146,8 @@ struct StepRunner {
             case .success(let value): expected = value
             }
         }
-        if case .compare(.variable(let name), _, _, _) = expectation.kind, state.captures[name] == nil {
+        // SPEC §8: an unknown name is a runtime error, whatever the line checks about it.
+        if let name = expectation.kind.variableName, state.captures[name] == nil {
             return (.error, unknownVariable(name, line: expectation.position.line, column: expectation.position.column, captures: state.captures))
         }
         guard let message = ExpectationCheck.failure(
