@@ -64,7 +64,11 @@ struct ReadmeExampleTests {
     @Test func readmeJourneyStepsPass() throws {
         let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         var text = "scenario \"README steps\"\n"
-        for (first, fence) in [("step \"Scroll the whole catalog, four at a time\"", "```\n"), ("step \"Just the names\"", "````")] {
+        let examples = [
+            ("step \"Scroll the whole catalog, four at a time\"", "```\n"), ("step \"Out of the tunnel on a flaky network", "```\n"),
+            ("step \"Just the names\"", "````"), ("step \"A typo is named\"", "````"),
+        ]
+        for (first, fence) in examples {
             let start = try #require(readme.range(of: first))
             let end = try #require(readme.range(of: fence, range: start.upperBound..<readme.endIndex))
             text += String(readme[start.lowerBound..<end.lowerBound]) + "\n"
@@ -76,6 +80,6 @@ struct ReadmeExampleTests {
         try Data(text.utf8).write(to: file)
         let report = try ScenarioRun.run(paths: [file.path])
         #expect(report.passed, "\(report.text())")
-        #expect(report.text().contains("2 steps"))
+        #expect(report.text().contains("5 steps"))
     }
 }
