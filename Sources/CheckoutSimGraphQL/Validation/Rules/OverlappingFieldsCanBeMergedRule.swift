@@ -29,11 +29,14 @@ extension Validator {
 
     /// One representative field per response key, in first-seen order.
     final class ResponseShape {
-        private(set) var entries: [ShapeEntry] = []
+        // No dynamic exclusivity checks on these two: a shape is built and read by one validation
+        // on one thread, and no method holds an access across a call back into the shape. They cost
+        // a runtime call per access: parse-validate-120k 78.5 → 72.5 M instructions (6.2 → 5.7 ms).
+        @exclusivity(unchecked) private(set) var entries: [ShapeEntry] = []
         /// Positions by response key, built only once the shape passes `indexedFrom` entries:
         /// most selection sets hold a handful of fields, and scanning those beats hashing every key
         /// (parse-validate-120k: 7.6 → 6.3 ms with the scan and reserved capacity).
-        private var index: [String: Int]?
+        @exclusivity(unchecked) private var index: [String: Int]?
         private static let indexedFrom = 12
 
         /// An empty shape with room for `capacity` keys.
