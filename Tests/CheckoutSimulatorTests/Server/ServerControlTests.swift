@@ -120,6 +120,18 @@ import FoundationNetworking
             let broken = try await harness.send("POST", "/__sim/scenario", body: "scenario \"x\"\nstep \"y\"\n  sned Products\n", headers: ["Content-Type": "text/plain"])
             #expect(broken.status == 400)
             #expect(broken.body.contains("scenario:3:3"))
+
+            // A scenario's network faults are its own: the live server stays online.
+            let offline = try await harness.send("POST", "/__sim/scenario", body: """
+                scenario "Offline in the scenario only"
+                step "No response"
+                  network offline
+                  send Cart
+                  expect offline
+                """, headers: ["Content-Type": "text/plain"])
+            #expect(offline.status == 200, "\(offline.body)")
+            #expect(offline.body.contains(#""http":[{"status":null,"latencyMs":0}]"#))
+            #expect(try await harness.post(Self.cart).body.contains(#""totalQuantity":4"#), "the server still answers")
         }
     }
 }
