@@ -20,7 +20,7 @@ extension ScenarioParser {
             guard words.count == 2, words[1].allSatisfy({ $0.isUppercase || $0 == "_" || $0.isNumber }) else {
                 return fail(position.line, restColumn, "expected: expect error CODE, like: expect error OUT_OF_STOCK")
             }
-            let codeColumn = restColumn + rest.distance(from: rest.startIndex, to: rest.range(of: words[1])?.lowerBound ?? rest.startIndex)
+            let codeColumn = Self.wordColumns(rest, from: restColumn)(1)
             let known = knownErrorCodes
             guard known.contains(words[1]) else {
                 let hint = Suggestions.didYouMean(Suggestions.list(words[1], options: known))
@@ -40,7 +40,7 @@ extension ScenarioParser {
 
     /// `expect status N` or `expect offline`: what the HTTP exchange of the step's send came to.
     private mutating func transportExpectation(_ words: [String], rest: String, position: SourcePosition, restColumn: Int, text: String) {
-        let argumentColumn = restColumn + words[0].count + (rest.dropFirst(words[0].count).prefix { $0 == " " }.count)
+        let argumentColumn = Self.wordColumns(rest, from: restColumn)(1)
         let kind: Expectation.Kind
         if words[0] == "offline" {
             guard words.count == 1 else { return fail(position.line, argumentColumn, "expect offline takes nothing after it") }

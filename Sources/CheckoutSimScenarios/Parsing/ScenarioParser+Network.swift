@@ -10,37 +10,28 @@ extension ScenarioParser {
     /// `network offline | online | latency D | fail STATUS [xN] | reset`, anywhere in a step.
     mutating func network(_ rest: String, position: SourcePosition, restColumn: Int) {
         let words = rest.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        func column(ofWord index: Int) -> Int {
-            var offset = 0
-            var remaining = Substring(rest)
-            for word in words.prefix(index) {
-                let skipped = remaining.prefix { $0 == " " }.count + word.count
-                offset += skipped
-                remaining = remaining.dropFirst(skipped)
-            }
-            return restColumn + offset + remaining.prefix { $0 == " " }.count
-        }
+        let column = Self.wordColumns(rest, from: restColumn)
         let change: NetworkChange
         switch words.first {
         case "offline", "online", "reset":
             guard words.count == 1 else {
-                return fail(position.line, column(ofWord: 1), "network \(words[0]) takes nothing after it")
+                return fail(position.line, column(1), "network \(words[0]) takes nothing after it")
             }
             change = words[0] == "offline" ? .offline : words[0] == "online" ? .online : .reset
         case "latency":
             guard words.count == 2, let milliseconds = Self.milliseconds(words[1]), Self.latencyRange.contains(milliseconds) else {
-                return fail(position.line, column(ofWord: 1),
+                return fail(position.line, column(1),
                             "expected a latency from 0ms to 60s, like: network latency 300ms (or 2s), found \"\(words.dropFirst().joined(separator: " "))\"")
             }
             change = .latency(milliseconds: milliseconds)
         case "fail":
             guard words.count >= 2, let status = Int(words[1]), Self.failStatusRange.contains(status) else {
-                return fail(position.line, column(ofWord: 1), "expected an HTTP status from 400 to 599, like: network fail 503 x2")
+                return fail(position.line, column(1), "expected an HTTP status from 400 to 599, like: network fail 503 x2")
             }
             var count = 1
             if words.count > 2 {
                 guard words.count == 3, words[2].hasPrefix("x"), let times = Int(words[2].dropFirst()), Self.failCountRange.contains(times) else {
-                    return fail(position.line, column(ofWord: 2), "expected how many sends fail as xN with N from 1 to 1000, like: network fail 503 x2")
+                    return fail(position.line, column(2), "expected how many sends fail as xN with N from 1 to 1000, like: network fail 503 x2")
                 }
                 count = times
             }
@@ -49,6 +40,19 @@ extension ScenarioParser {
             return fail(position.line, restColumn, Self.networkHint + (words.isEmpty ? "" : ", found \"\(words[0])\""))
         }
         append(.network(change, position))
+    }
+
+    /// The column of each space-separated word of `rest` (which starts at `column`); past the
+    /// last word, the column just after the text, where a missing word would go.
+    static func wordColumns(_ rest: String, from column: Int) -> (Int) -> Int {
+        var starts: [Int] = []
+        var previous: Character = " "
+        for (offset, character) in rest.enumerated() {
+            if character != " ", previous == " " { starts.append(column + offset) }
+            previous = character
+        }
+        let end = column + rest.count
+        return { index in index < starts.count ? starts[index] : end }
     }
 
     /// `300ms` or `2s` as milliseconds; nil for anything else.

@@ -26,7 +26,7 @@ public enum Narrator {
 
     static func describe(_ value: JSON, name: String) -> String {
         var out = ""
-        for list in productLists(value, heading: humanized(name)) {
+        for list in productLists(value, field: humanized(name)) {
             out += "  \(list.heading)\n" + table(list.items)
         }
         if let object = value.objectValue {
@@ -56,28 +56,28 @@ public enum Narrator {
     /// (`Suggested products (3)`, `Products (4 of 64)`), so a cart's suggestions never read as
     /// part of the catalog page beside them. Lists inside a titled item (a brand section) carry
     /// the title: `Apple · products (4)`.
-    static func productLists(_ value: JSON, heading: String, total: Int? = nil) -> [ProductList] {
+    static func productLists(_ value: JSON, field: String, title: String? = nil, total: Int? = nil) -> [ProductList] {
         switch value {
         case .array(let items):
             // A connection's edges hold their product in `node`.
             let products = items.map { $0["node"] ?? $0 }.filter(isProductLike)
             if !products.isEmpty {
+                let heading = title.map { "\($0) · \(field.lowercasedFirst)" } ?? field
                 let count = total.map { "\(products.count) of \($0)" } ?? "\(products.count)"
                 return [ProductList(heading: "\(heading) (\(count))", items: products)]
             }
             return items.flatMap { item in
-                let title = item["title"]?.stringValue ?? item["brand"]?["name"]?.stringValue ?? item["name"]?.stringValue
-                return productLists(item, heading: title.map { "\($0) · \(heading.lowercasedFirst)" } ?? heading)
+                let itemTitle = item["title"]?.stringValue ?? item["brand"]?["name"]?.stringValue ?? item["name"]?.stringValue
+                return productLists(item, field: field, title: itemTitle ?? title)
             }
         case .object(let object):
             if object["lines"] != nil || object["order"] != nil { return [] }
             let total = object["totalCount"]?.intValue
             return object.members.flatMap { key, member -> [ProductList] in
                 // A connection's `nodes`/`edges` are its list: they keep the connection's heading and total.
-                if key == "nodes" || key == "edges" { return productLists(member, heading: heading, total: total) }
+                if key == "nodes" || key == "edges" { return productLists(member, field: field, title: title, total: total) }
                 guard member.arrayValue != nil || member.objectValue != nil else { return [] }
-                let inner = heading.contains(" · ") ? heading.components(separatedBy: " · ")[0] + " · " + humanized(key).lowercasedFirst : humanized(key)
-                return productLists(member, heading: inner)
+                return productLists(member, field: humanized(key), title: title)
             }
         default:
             return []
