@@ -145,6 +145,18 @@ struct ValidationTests {
         .init(rule: "OverlappingFieldsCanBeMerged", query: "{ book(id: 1) { related { x: id x: title } } }",
               errors: ["1:27 1:33 Fields \"x\" conflict because \"id\" and \"title\" are different fields. Use different aliases on the fields to fetch both if this was intentional."]),
         wideSetWithOneRepeat,
+        // The keys a set gathers through spreads, nested spreads and inline fragments decide whether
+        // an operation is folded at all; a repeat met only that way is still found.
+        .init(rule: "OverlappingFieldsCanBeMerged", query: "{ book(id: 1) { ... { x: id } x: title } }",
+              errors: ["1:23 1:31 Fields \"x\" conflict because \"id\" and \"title\" are different fields. Use different aliases on the fields to fetch both if this was intentional."]),
+        .init(rule: "OverlappingFieldsCanBeMerged", query: "{ book(id: 1) { ...F x: title } } fragment F on Book { ...G } fragment G on Book { x: id }",
+              errors: ["1:22 1:84 Fields \"x\" conflict because \"title\" and \"id\" are different fields. Use different aliases on the fields to fetch both if this was intentional."]),
+        .init(rule: "OverlappingFieldsCanBeMerged", query: "{ book(id: 1) { ...F ... on Book { x: title } } } fragment F on Book { x: id }",
+              errors: ["1:36 1:72 Fields \"x\" conflict because \"title\" and \"id\" are different fields. Use different aliases on the fields to fetch both if this was intentional."]),
+        .init(rule: "OverlappingFieldsCanBeMerged", query: "{ book(id: 1) { ...F ...G } } fragment F on Book { related { x: id } } fragment G on Book { related { x: title } }",
+              errors: ["1:52 1:62 1:93 1:103 Fields \"related\" conflict because subfields \"x\" conflict because \"id\" and \"title\" are different fields. Use different aliases on the fields to fetch both if this was intentional."]),
+        .init(rule: "OverlappingFieldsCanBeMerged", query: "{ book(id: 1) { ...F ...F title related { x: id } } } fragment F on Book { id related { y: title } }",
+              errors: []),
         .init(rule: "UniqueInputFieldNames", query: "{ echo(input: {term: \"a\", limit: 1}) }", errors: []),
         .init(rule: "UniqueInputFieldNames", query: "{ echo(input: {term: \"a\", term: \"b\"}) }",
               errors: ["1:16 1:27 There can be only one input field named \"term\"."]),

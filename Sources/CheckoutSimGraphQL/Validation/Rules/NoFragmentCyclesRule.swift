@@ -3,6 +3,9 @@ extension Validator {
     /// graphql-js's depth-first search, which reports each cycle once at its
     /// spreads, run with an explicit stack so a chain of thousands of fragments needs no recursion.
     mutating func checkFragmentCycles() throws(Aborted) {
+        // The fragment graph has the same edges (every spread, by first definition); when it found
+        // no cycle there is nothing to report (fragments-chain-1000: 1.9 M instructions a run).
+        guard fragments.hasCycle else { return }
         let count = document.fragments.count
         var visited = [Bool](repeating: false, count: count)
         var pathIndex = [Int?](repeating: nil, count: count)

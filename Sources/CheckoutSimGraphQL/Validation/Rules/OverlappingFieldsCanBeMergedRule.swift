@@ -10,8 +10,8 @@
 /// every spread; conflicts inside a fragment are reported with the fragment (as graphql-js does), and
 /// a spread only adds conflicts between the fragment and what surrounds it. Roots over the field or
 /// depth limit, and fragments on or reaching a cycle, are not folded, so every fold is bounded by the
-/// limits and never recurses further than `maxDepth`. An operation that spreads no fragment, has no
-/// inline fragment and repeats no response key in any set cannot conflict and is not folded at all.
+/// limits and never recurses further than `maxDepth`. An operation in whose sets no response key
+/// repeats, fragments expanded, compares no fields and is not folded at all.
 extension Validator {
     /// A field as it stands in a response shape.
     struct ShapeEntry {
@@ -98,9 +98,15 @@ extension Validator {
     struct Expansion {
         var fields = 0
         var depth = 0
-        /// False when no fragment is spread, no inline fragment merges fields into a set, and no
-        /// response key repeats within a set, at any depth: then no two fields can conflict.
+        /// False when no response key repeats in any selection set written here, fragments and
+        /// inline fragments expanded: then no two fields are ever compared. A fragment's own sets
+        /// are not counted: its shape is built and its conflicts reported with the fragment.
         var mayConflict = false
+        /// The set's distinct response keys with fragments expanded; nil past `maxKeys`, when the set
+        /// is assumed to repeat one. A repeat inside a fragment is the fragment's to report, so a
+        /// key is listed once: what a spreading set must find is a key met from two places.
+        var keys: [String]? = []
+        static let maxKeys = 32
     }
 
     /// Conflicts found while folding, by the offset of the selection set they belong to.
@@ -164,41 +170,59 @@ extension Validator {
     private func expansion(of selectionSet: SelectionSet, sizes: [Expansion?]) -> Expansion {
         var total = Expansion()
         let cap = limits.maxFields + 1
-        let selections = selectionSet.selections
-        for (position, selection) in selections.enumerated() {
+        for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
                 let child = field.selectionSet.map { expansion(of: $0, sizes: sizes) } ?? Expansion()
                 total.fields = min(cap, total.fields + 1 + child.fields)
                 total.depth = max(total.depth, 1 + child.depth)
-                // A scan of the fields before this one, for the small sets most documents have;
-                // a larger set takes the general path.
-                if !total.mayConflict {
-                    total.mayConflict = child.mayConflict || selections.count > 32
-                        || Self.repeatsKey(of: field, before: position, in: selections)
-                }
+                total.mayConflict = total.mayConflict || child.mayConflict
+                Self.add(CollectionOfOne(field.responseKey), to: &total)
             case .inlineFragment(let inline):
                 let inner = expansion(of: inline.selectionSet, sizes: sizes)
                 total.fields = min(cap, total.fields + inner.fields)
                 total.depth = max(total.depth, inner.depth)
-                total.mayConflict = true
+                total.mayConflict = total.mayConflict || inner.mayConflict
+                Self.add(inner.keys, to: &total)
             case .fragmentSpread(let spread):
-                total.mayConflict = true
                 guard let index = fragments.indexByName[spread.name.value], let inner = sizes[index] else { continue }
                 total.fields = min(cap, total.fields + inner.fields)
                 total.depth = max(total.depth, inner.depth)
+                // A fragment spread twice repeats its keys: folded, its fields agree with themselves.
+                Self.add(inner.keys, to: &total)
             }
         }
         return total
     }
 
-    /// Whether a field before `position` has `field`'s response key.
-    private static func repeatsKey(of field: Field, before position: Int, in selections: [Selection]) -> Bool {
-        let key = field.responseKey
-        for earlier in selections[..<position] {
-            if case .field(let other) = earlier, other.responseKey == key { return true }
+    /// Adds a fragment's keys to the set's keys; nil keys (too many to list) count as a repeat.
+    private static func add(_ keys: [String]?, to total: inout Expansion) {
+        guard let keys else {
+            total.keys = nil
+            total.mayConflict = true
+            return
         }
-        return false
+        add(keys[...], to: &total)
+    }
+
+    /// Adds keys to the set's keys, noting a repeat.
+    /// - Complexity: O(keys × `Expansion.maxKeys`): a scan, cheaper than hashing for sets this small.
+    private static func add(_ keys: some Collection<String>, to total: inout Expansion) {
+        guard var known = total.keys, known.count + keys.count <= Expansion.maxKeys else {
+            total.keys = nil
+            total.mayConflict = true
+            return
+        }
+        total.keys = nil  // so `known` is the only reference and grows in place
+        for key in keys {
+            let length = key.utf8.count
+            if known.contains(where: { $0.utf8.count == length && $0 == key }) {
+                total.mayConflict = true
+            } else {
+                known.append(key)
+            }
+        }
+        total.keys = known
     }
 
     /// Folds `selectionSet` into a new shape, recording the conflicts found on the way.
