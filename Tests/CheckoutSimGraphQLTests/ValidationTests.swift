@@ -145,6 +145,7 @@ struct ValidationTests {
         .init(rule: "OverlappingFieldsCanBeMerged", query: "{ book(id: 1) { related { x: id x: title } } }",
               errors: ["1:27 1:33 Fields \"x\" conflict because \"id\" and \"title\" are different fields. Use different aliases on the fields to fetch both if this was intentional."]),
         wideSetWithOneRepeat,
+        manyOperationsWithOneRepeat,
         // The keys a set gathers through spreads, nested spreads and inline fragments decide whether
         // an operation is folded at all; a repeat met only that way is still found.
         .init(rule: "OverlappingFieldsCanBeMerged", query: "{ book(id: 1) { ... { x: id } x: title } }",
@@ -170,6 +171,18 @@ struct ValidationTests {
         let column = query.utf8.count - "a0: books { id } }".utf8.count + 1
         return .init(rule: "OverlappingFieldsCanBeMerged", query: query, errors: [
             "1:3 1:\(column) Fields \"a0\" conflict because \"__typename\" and \"books\" are different fields. Use different aliases on the fields to fetch both if this was intentional."
+        ])
+    }
+
+    /// Twenty operations, then `Q3` again: the repeat is found past the size where the name sets
+    /// switch from a scan to a dictionary.
+    static var manyOperationsWithOneRepeat: Case {
+        let operations = (0..<20).map { "query Q\($0) { __typename } " }.joined()
+        let query = operations + "query Q3 { __typename }"
+        let first = "query Q0 { __typename } query Q1 { __typename } query Q2 { __typename } query ".utf8.count + 1
+        let second = operations.utf8.count + "query ".utf8.count + 1
+        return .init(rule: "UniqueOperationNames", query: query, errors: [
+            "1:\(first) 1:\(second) There can be only one operation named \"Q3\"."
         ])
     }
 

@@ -54,7 +54,7 @@ extension Validator {
         unknownMessage: (String) -> String, missingMessage: (String, String) -> String,
         at offset: Int, summary: inout Summary
     ) throws(Aborted) {
-        var seen: [String: Int] = [:]
+        var seen = NameMap()
         for argument in arguments {
             try checkUniqueArgument(argument, seen: &seen)
             let definition = try argumentDefinition(argument, among: definitions, known: known, unknownMessage: unknownMessage)
@@ -64,7 +64,8 @@ extension Validator {
     }
 
     mutating func checkDirectives(_ directives: [Directive], location: DirectiveLocation, summary: inout Summary) throws(Aborted) {
-        var seen: [String: Int] = [:]
+        guard !directives.isEmpty else { return }
+        var seen = NameMap()
         for directive in directives {
             let name = directive.name.value
             guard let definition = try knownDirective(directive, location: location) else {

@@ -76,12 +76,8 @@ public struct Validator {
 
     /// The Unique…Names rules' check: remembers where `name` was first seen, or reports `message`
     /// at both places when it was seen before.
-    mutating func checkUnique(_ name: String, at offset: Int, seen: inout [String: Int], _ message: () -> String) throws(Aborted) {
-        if let first = seen[name] {
-            try report(message(), [first, offset])
-        } else {
-            seen[name] = offset
-        }
+    mutating func checkUnique(_ name: String, at offset: Int, seen: inout NameMap, _ message: () -> String) throws(Aborted) {
+        if let first = seen.recordFirst(name, offset) { try report(message(), [first, offset]) }
     }
 
     mutating func report(_ message: String, _ offsets: [Int]) throws(Aborted) {
@@ -116,7 +112,7 @@ public struct Validator {
     // MARK: The walk over definitions
 
     private mutating func checkDefinitionNames() throws(Aborted) {
-        var seenOperations: [String: Int] = [:]
+        var seenOperations = NameMap()
         for operation in document.operations {
             try checkLoneAnonymousOperation(operation)
             try checkUniqueOperationName(operation, seen: &seenOperations)
@@ -136,7 +132,7 @@ public struct Validator {
         }
         var summary = Summary()
         var defined: [(definition: VariableDefinition, type: TypeRef?)] = []
-        var definedByName: [String: Int] = [:]
+        var definedByName = NameMap()
         for definition in operation.variables {
             try checkUniqueVariableName(definition, defined: defined, definedByName: &definedByName)
             let type = try inputType(of: definition)

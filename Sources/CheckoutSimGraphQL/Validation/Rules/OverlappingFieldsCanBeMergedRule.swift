@@ -93,22 +93,6 @@ extension Validator {
         let right: [Int]
     }
 
-    /// How many fields a selection set selects with fragments expanded, how deep it nests, and
-    /// whether any of its fields might conflict.
-    struct Expansion {
-        var fields = 0
-        var depth = 0
-        /// False when no response key repeats in any selection set written here, fragments and
-        /// inline fragments expanded: then no two fields are ever compared. A fragment's own sets
-        /// are not counted: its shape is built and its conflicts reported with the fragment.
-        var mayConflict = false
-        /// The set's distinct response keys with fragments expanded; nil past `maxKeys`, when the set
-        /// is assumed to repeat one. A repeat inside a fragment is the fragment's to report, so a
-        /// key is listed once: what a spreading set must find is a key met from two places.
-        var keys: [String]? = []
-        static let maxKeys = 32
-    }
-
     /// Conflicts found while folding, by the offset of the selection set they belong to.
     final class OverlapState {
         var fragmentShapes: [ResponseShape?]
@@ -121,10 +105,11 @@ extension Validator {
 
     mutating func checkOverlaps() throws(Aborted) {
         var sizes = [Expansion?](repeating: nil, count: document.fragments.count)
+        var keys: [String] = []
         for fragment in fragments.bottomUp {
-            sizes[fragment] = expansion(of: document.fragments[fragment].selectionSet, sizes: sizes)
+            sizes[fragment] = expansion(of: document.fragments[fragment].selectionSet, sizes: sizes, keys: &keys, listingKeys: true)
         }
-        let operationSizes = document.operations.map { expansion(of: $0.selectionSet, sizes: sizes) }
+        let operationSizes = document.operations.map { expansion(of: $0.selectionSet, sizes: sizes, keys: &keys, listingKeys: false) }
         for (operation, size) in zip(document.operations, operationSizes) {
             let name = operation.name.map { " \"\($0.value)\"" } ?? ""
             if size.fields > limits.maxFields {
@@ -163,66 +148,6 @@ extension Validator {
     /// Whether a selection set of this expanded size is folded; one past a limit never is.
     private func isWithinLimits(_ size: Expansion) -> Bool {
         size.fields <= limits.maxFields && size.depth <= limits.maxDepth
-    }
-
-    /// The expanded size of `selectionSet`, from the sizes of the fragments it spreads (a spread of a
-    /// fragment without a size, unknown or on a cycle, adds nothing). Saturates past the limit.
-    private func expansion(of selectionSet: SelectionSet, sizes: [Expansion?]) -> Expansion {
-        var total = Expansion()
-        let cap = limits.maxFields + 1
-        for selection in selectionSet.selections {
-            switch selection {
-            case .field(let field):
-                let child = field.selectionSet.map { expansion(of: $0, sizes: sizes) } ?? Expansion()
-                total.fields = min(cap, total.fields + 1 + child.fields)
-                total.depth = max(total.depth, 1 + child.depth)
-                total.mayConflict = total.mayConflict || child.mayConflict
-                Self.add(CollectionOfOne(field.responseKey), to: &total)
-            case .inlineFragment(let inline):
-                let inner = expansion(of: inline.selectionSet, sizes: sizes)
-                total.fields = min(cap, total.fields + inner.fields)
-                total.depth = max(total.depth, inner.depth)
-                total.mayConflict = total.mayConflict || inner.mayConflict
-                Self.add(inner.keys, to: &total)
-            case .fragmentSpread(let spread):
-                guard let index = fragments.indexByName[spread.name.value], let inner = sizes[index] else { continue }
-                total.fields = min(cap, total.fields + inner.fields)
-                total.depth = max(total.depth, inner.depth)
-                // A fragment spread twice repeats its keys: folded, its fields agree with themselves.
-                Self.add(inner.keys, to: &total)
-            }
-        }
-        return total
-    }
-
-    /// Adds a fragment's keys to the set's keys; nil keys (too many to list) count as a repeat.
-    private static func add(_ keys: [String]?, to total: inout Expansion) {
-        guard let keys else {
-            total.keys = nil
-            total.mayConflict = true
-            return
-        }
-        add(keys[...], to: &total)
-    }
-
-    /// Adds keys to the set's keys, noting a repeat.
-    /// - Complexity: O(keys × `Expansion.maxKeys`): a scan, cheaper than hashing for sets this small.
-    private static func add(_ keys: some Collection<String>, to total: inout Expansion) {
-        guard var known = total.keys, known.count + keys.count <= Expansion.maxKeys else {
-            total.keys = nil
-            total.mayConflict = true
-            return
-        }
-        total.keys = nil  // so `known` is the only reference and grows in place
-        for key in keys {
-            let length = key.utf8.count
-            if known.contains(where: { $0.utf8.count == length && $0 == key }) {
-                total.mayConflict = true
-            } else {
-                known.append(key)
-            }
-        }
-        total.keys = known
     }
 
     /// Folds `selectionSet` into a new shape, recording the conflicts found on the way.

@@ -2,7 +2,7 @@
 extension Validator {
     /// Reports each required argument of `definitions` missing from `given` (names of the arguments written), at `offset`.
     mutating func checkRequiredArguments(
-        _ definitions: [InputValueDefinition]?, given: [String: Int], at offset: Int, missingMessage: (String, String) -> String
+        _ definitions: [InputValueDefinition]?, given: NameMap, at offset: Int, missingMessage: (String, String) -> String
     ) throws(Aborted) {
         for definition in definitions ?? [] where definition.type.isNonNull && definition.defaultValue == nil {
             if given[definition.name] == nil {

@@ -40,7 +40,7 @@ extension Validator {
                 try checkChildren(of: value, summary: &summary)
                 return
             }
-            var seen: [String: Int] = [:]
+            var seen = NameMap()
             for field in provided {
                 let name = field.name.value
                 try checkUniqueInputField(field, seen: &seen)

@@ -1,0 +1,83 @@
+/// What the overlap rule learns about a selection set before folding anything: its size and depth
+/// with fragments expanded (the limits), and whether a response key repeats in it (the fast path).
+extension Validator {
+    /// How many fields a selection set selects with fragments expanded, how deep it nests, and
+    /// whether any of its fields might conflict.
+    struct Expansion {
+        var fields = 0
+        var depth = 0
+        /// False when no response key repeats in any selection set written here, fragments and
+        /// inline fragments expanded: then no two fields are ever compared. A fragment's own sets
+        /// are not counted: its shape is built and its conflicts reported with the fragment.
+        var mayConflict = false
+        /// A fragment's distinct top-level response keys, fragments expanded, for the sets that
+        /// spread it; nil past `maxKeys` (a spreading set then assumes a repeat), and for operations.
+        /// A repeat inside a fragment is the fragment's to report, so a key is listed once: what a
+        /// spreading set must find is a key met from two places.
+        var keys: [String]?
+        static let maxKeys = 32
+    }
+
+    /// The expansion of `selectionSet`, from those of the fragments it spreads (a spread of a
+    /// fragment without one, unknown or on a cycle, adds nothing). Sizes saturate past the limit.
+    /// `keys` is scratch space shared by the whole walk: each set's keys sit on top while it is
+    /// expanded, so no set allocates its own list (parse-validate-120k: 60.5 → 56.9 M instructions a run).
+    func expansion(of selectionSet: SelectionSet, sizes: [Expansion?], keys: inout [String], listingKeys: Bool) -> Expansion {
+        let base = keys.count
+        var total = Expansion()
+        var overflowed = false
+        expand(selectionSet, sizes: sizes, keys: &keys, base: base, overflowed: &overflowed, into: &total)
+        if listingKeys, !overflowed { total.keys = Array(keys[base...]) }
+        keys.removeSubrange(base...)
+        return total
+    }
+
+    /// Adds the fields of `selectionSet` to the set whose keys start at `base`: its own fields and
+    /// those of its inline fragments and spreads, which all land in the same response object.
+    private func expand(
+        _ selectionSet: SelectionSet, sizes: [Expansion?], keys: inout [String], base: Int, overflowed: inout Bool,
+        into total: inout Expansion
+    ) {
+        let cap = limits.maxFields + 1
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(let field):
+                let child = field.selectionSet.map { expansion(of: $0, sizes: sizes, keys: &keys, listingKeys: false) } ?? Expansion()
+                total.fields = min(cap, total.fields + 1 + child.fields)
+                total.depth = max(total.depth, 1 + child.depth)
+                total.mayConflict = total.mayConflict || child.mayConflict
+                Self.note(field.responseKey, keys: &keys, base: base, overflowed: &overflowed, total: &total)
+            case .inlineFragment(let inline):
+                expand(inline.selectionSet, sizes: sizes, keys: &keys, base: base, overflowed: &overflowed, into: &total)
+            case .fragmentSpread(let spread):
+                guard let index = fragments.indexByName[spread.name.value], let inner = sizes[index] else { continue }
+                total.fields = min(cap, total.fields + inner.fields)
+                total.depth = max(total.depth, inner.depth)
+                // A fragment spread twice repeats its keys: folded, its fields agree with themselves.
+                guard let fragmentKeys = inner.keys else {
+                    overflowed = true
+                    total.mayConflict = true
+                    continue
+                }
+                for key in fragmentKeys { Self.note(key, keys: &keys, base: base, overflowed: &overflowed, total: &total) }
+            }
+        }
+    }
+
+    /// Records `key` in the set whose keys start at `base`, noting a repeat.
+    /// - Complexity: O(`Expansion.maxKeys`): a scan, cheaper than hashing for sets this small.
+    private static func note(_ key: String, keys: inout [String], base: Int, overflowed: inout Bool, total: inout Expansion) {
+        guard !overflowed else { return }
+        let length = key.utf8.count
+        for index in base..<keys.count where keys[index].utf8.count == length && keys[index] == key {
+            total.mayConflict = true
+            return
+        }
+        guard keys.count - base < Expansion.maxKeys else {
+            overflowed = true
+            total.mayConflict = true
+            return
+        }
+        keys.append(key)
+    }
+}
