@@ -104,12 +104,9 @@ extension Validator {
     }
 
     mutating func checkOverlaps() throws(Aborted) {
-        var sizes = [Expansion?](repeating: nil, count: document.fragments.count)
-        var keys: [String] = []
-        for fragment in fragments.bottomUp {
-            sizes[fragment] = expansion(of: document.fragments[fragment].selectionSet, sizes: sizes, keys: &keys, listingKeys: true)
-        }
-        let operationSizes = document.operations.map { expansion(of: $0.selectionSet, sizes: sizes, keys: &keys, listingKeys: false) }
+        var table = expandFragments()
+        let operationSizes = document.operations.map { expansion(of: $0.selectionSet, table: &table) }
+        let sizes = table.sizes
         for (operation, size) in zip(document.operations, operationSizes) {
             let name = operation.name.map { " \"\($0.value)\"" } ?? ""
             if size.fields > limits.maxFields {
