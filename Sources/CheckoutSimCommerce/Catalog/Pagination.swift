@@ -26,7 +26,7 @@ public struct Cursor: Sendable, Equatable {
         case .int(let value): keyText = "i:\(value)"
         case .text(let value): keyText = "t:\(value)"
         }
-        return Data("v1|\(endpoint)|\(order.rawValue)|\(id)|\(keyText)".utf8).base64EncodedString()
+        return Base64.encode("v1|\(endpoint)|\(order.rawValue)|\(id)|\(keyText)")
     }
 
     /// Decodes a cursor string; nil when it is not one of ours.

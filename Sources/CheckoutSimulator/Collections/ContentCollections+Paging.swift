@@ -1,3 +1,4 @@
+import CheckoutSimCommerce
 import CheckoutSimGraphQL
 import Foundation
 
@@ -99,6 +100,6 @@ struct ContentCursor: Sendable {
     /// Base64 of `v1|NAME|FILE_ORDER|id|i:position`: the shape of the product cursors, with an
     /// order no product listing has, so neither kind of cursor is taken for the other.
     var encoded: String {
-        Data("v1|\(collection)|FILE_ORDER|\(id)|i:\(position)".utf8).base64EncodedString()
+        Base64.encode("v1|\(collection)|FILE_ORDER|\(id)|i:\(position)")
     }
 }
