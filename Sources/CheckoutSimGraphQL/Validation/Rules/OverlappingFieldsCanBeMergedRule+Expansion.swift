@@ -36,13 +36,8 @@ extension Validator {
     func expandFragments() -> FragmentExpansions {
         var table = FragmentExpansions(count: document.fragments.count)
         for fragment in fragments.bottomUp {
-            let base = table.scratch.count
-            var total = Expansion()
-            var overflowed = false
-            expand(document.fragments[fragment].selectionSet, table: &table, base: base, overflowed: &overflowed, into: &total)
-            table.sizes[fragment] = total
-            if !overflowed { table.keys[fragment] = Array(table.scratch[base...]) }
-            table.scratch.removeSubrange(base...)
+            (table.sizes[fragment], table.keys[fragment]) = expansion(
+                of: document.fragments[fragment].selectionSet, table: &table, listingKeys: true)
         }
         return table
     }
@@ -50,12 +45,20 @@ extension Validator {
     /// The expansion of `selectionSet`, from those of the fragments it spreads (a spread of a
     /// fragment without one, unknown or on a cycle, adds nothing). Sizes saturate past the limit.
     func expansion(of selectionSet: SelectionSet, table: inout FragmentExpansions) -> Expansion {
+        expansion(of: selectionSet, table: &table, listingKeys: false).size
+    }
+
+    /// The expansion, and the set's keys when `listingKeys` and they did not overflow.
+    private func expansion(
+        of selectionSet: SelectionSet, table: inout FragmentExpansions, listingKeys: Bool
+    ) -> (size: Expansion, keys: [String]?) {
         let base = table.scratch.count
         var total = Expansion()
         var overflowed = false
         expand(selectionSet, table: &table, base: base, overflowed: &overflowed, into: &total)
+        let keys = listingKeys && !overflowed ? Array(table.scratch[base...]) : nil
         table.scratch.removeSubrange(base...)
-        return total
+        return (total, keys)
     }
 
     /// Adds the fields of `selectionSet` to the set whose keys start at `base`: its own fields and
