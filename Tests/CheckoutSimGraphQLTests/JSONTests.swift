@@ -53,6 +53,40 @@ struct JSONTests {
         }
     }
 
+    /// Strings are copied a word at a time into room past the end when the block has it, and
+    /// byte by byte when it does not: both must give what escaping byte by byte gives, with two
+    /// escapable bytes anywhere in strings of 0 to 24 bytes.
+    @Test(arguments: [16, 4096])
+    func escapesLikeAByteByByteReference(capacity: Int) {
+        func reference(_ bytes: [UInt8]) -> String {
+            var out = "\""
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""): out += "\\\""
+                case UInt8(ascii: "\\"): out += "\\\\"
+                case 0x0A: out += "\\n"
+                case 0x09: out += "\\t"
+                case 0x00..<0x20: out += "\\u00" + (byte < 0x10 ? "0" : "1") + String(byte & 0xF, radix: 16)
+                default: out += String(UnicodeScalar(byte))
+                }
+            }
+            return out + "\""
+        }
+        for length in 1...24 {
+            for first in 0...length {
+                for second in [first, (first + 7) % length, length - 1] where second < length {
+                    var bytes = [UInt8]((0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) })
+                    if first < length { bytes[first] = UInt8(ascii: "\"") }
+                    bytes[second] = first == second ? 0x01 : 0x0A
+                    var writer = JSONWriter(capacity: capacity)
+                    writer.write(.string(String(decoding: bytes, as: UTF8.self)))
+                    let written = writer.withBytes { String(decoding: $0, as: UTF8.self) }
+                    #expect(written == reference(bytes), "length \(length), offsets \(first) and \(second)")
+                }
+            }
+        }
+    }
+
     /// The writer starts small and doubles; output far past its first capacity must be intact,
     /// including a truncation (null bubbling) after growing.
     @Test func growsPastItsFirstCapacityAndTruncates() {
