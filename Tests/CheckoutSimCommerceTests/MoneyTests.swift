@@ -69,6 +69,15 @@ struct InstantTests {
         #expect(Instant(iso8601: text) == nil)
     }
 
+    /// Every digit position of the written form, against known instants.
+    @Test(arguments: [
+        ("1970-01-01T00:00:00Z", Int64(0)), ("2000-02-29T00:00:00Z", 951_782_400), ("2001-09-09T01:46:40Z", 1_000_000_000),
+        ("2024-02-29T23:59:59Z", 1_709_251_199), ("2100-01-01T00:00:00Z", 4_102_444_800), ("9999-12-31T23:59:59Z", 253_402_300_799),
+    ])
+    func formats(_ text: String, _ seconds: Int64) {
+        #expect(Instant(seconds: seconds).iso8601 == text)
+    }
+
     @Test func formatsAndRoundTrips() {
         for seconds: Int64 in [0, 951_782_400, 1_772_359_200, 4_102_444_800, 253_402_300_799] {
             let instant = Instant(seconds: seconds)
