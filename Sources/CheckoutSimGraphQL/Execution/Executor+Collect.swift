@@ -70,7 +70,11 @@ extension Executor {
 
         private func position(of key: String) -> Int? {
             if let index { return index[key] }
-            return list.firstIndex { $0.key == key }
+            // Lengths first: two different small strings always go through the standard
+            // library's out-of-line comparison (products-first-20 uncached: 1,300 fewer
+            // instructions a request).
+            let length = key.utf8.count
+            return list.firstIndex { $0.key.utf8.count == length && $0.key == key }
         }
     }
 
