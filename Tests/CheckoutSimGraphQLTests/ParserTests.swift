@@ -23,14 +23,15 @@ struct ParserTests {
             Issue.record("default value")
             return
         }
-        guard case .field(let books) = query.selectionSet.selections[0] else {
+        guard case .field(let id) = document[query.selectionSet].first else {
             Issue.record("first selection")
             return
         }
+        let books = document[id]
         #expect(books.alias?.value == "alias")
         #expect(books.responseKey == "alias")
         #expect(books.arguments.map(\.name.value) == ["genre", "first"])
-        #expect(books.selectionSet?.selections.count == 3)
+        #expect(books.selectionSet?.count == 3)
         #expect(document.operations[1].kind == .mutation)
         #expect(document.operations[2].name == nil)
         #expect(document.location(books.offset) == SourceLocation(line: 2, column: 3))

@@ -24,20 +24,20 @@ final class ExecutionPlan {
 extension Document {
     /// True when a `@skip` or `@include` anywhere in the document takes a variable.
     var hasVariableConditions: Bool {
-        operations.contains { Self.hasVariableConditions($0.selectionSet) }
-            || fragments.contains { Self.hasVariableConditions($0.selectionSet) }
+        operations.contains { hasVariableConditions($0.selectionSet) }
+            || fragments.contains { hasVariableConditions($0.selectionSet) }
     }
 
-    private static func hasVariableConditions(_ set: SelectionSet) -> Bool {
-        set.selections.contains { selection in
-            let conditional = selection.directives.contains { directive in
+    private func hasVariableConditions(_ set: SelectionSet) -> Bool {
+        self[set].contains { selection in
+            let conditional = directives(of: selection).contains { directive in
                 (directive.name.value == "skip" || directive.name.value == "include")
                     && directive.arguments.contains { $0.value.containsVariable }
             }
             if conditional { return true }
             switch selection {
-            case .field(let field): return field.selectionSet.map(hasVariableConditions) ?? false
-            case .inlineFragment(let inline): return hasVariableConditions(inline.selectionSet)
+            case .field(let id): return self[id].selectionSet.map(hasVariableConditions) ?? false
+            case .inlineFragment(let id): return hasVariableConditions(self[id].selectionSet)
             case .fragmentSpread: return false
             }
         }

@@ -5,12 +5,12 @@ extension Executor {
     /// The fields written under one response key: the first, and any more merged with it (rare).
     struct FieldGroup {
         let key: String
-        let first: Field
-        var more: [Field] = []
+        let first: FieldID
+        var more: [FieldID] = []
     }
 
     func collectFields(type: Int, selectionSets: [SelectionSet]) -> [CollectedField] {
-        var groups = FieldGroups(capacity: selectionSets.reduce(0) { $0 + $1.selections.count })
+        var groups = FieldGroups(capacity: selectionSets.reduce(0) { $0 + $1.count })
         var visited: Set<String> = []
         for selectionSet in selectionSets {
             collect(selectionSet, type: type, into: &groups, visited: &visited)
@@ -18,7 +18,7 @@ extension Executor {
         var fields: [CollectedField] = []
         fields.reserveCapacity(groups.list.count)
         for group in groups.list {
-            let first = group.first
+            let first = document[group.first]
             let isTypename = first.name.value == "__typename"
             let definition = isTypename ? nil : schema.field(first.name.value, on: type)
             guard definition != nil || isTypename else { continue }
@@ -50,8 +50,7 @@ extension Executor {
             list.reserveCapacity(capacity)
         }
 
-        mutating func add(_ field: Field) {
-            let key = field.responseKey
+        mutating func add(_ field: FieldID, key: String) {
             if let position = position(of: key) {
                 list[position].more.append(field)
                 return
@@ -81,28 +80,31 @@ extension Executor {
     /// Appends the fields of `selectionSet` to their response keys' groups, expanding fragments in
     /// place. An explicit stack, not recursion: a chain of thousands of spreads costs no stack.
     private func collect(_ selectionSet: SelectionSet, type: Int, into groups: inout FieldGroups, visited: inout Set<String>) {
-        var stack: [(selections: [Selection], next: Int)] = [(selectionSet.selections, 0)]
+        var stack: [(next: Int, end: Int)] = [(selectionSet.range.lowerBound, selectionSet.range.upperBound)]
         while let top = stack.last {
-            guard top.next < top.selections.count else {
+            guard top.next < top.end else {
                 stack.removeLast()
                 continue
             }
             stack[stack.count - 1].next += 1
-            switch top.selections[top.next] {
-            case .field(let field):
+            switch document.selections[top.next] {
+            case .field(let id):
+                let field = document[id]
                 guard field.directives.isEmpty || shouldInclude(field.directives) else { continue }
-                groups.add(field)
-            case .fragmentSpread(let spread):
+                groups.add(id, key: field.responseKey)
+            case .fragmentSpread(let id):
+                let spread = document[id]
                 let name = spread.name.value
                 guard shouldInclude(spread.directives), !visited.contains(name), let fragment = document.fragment(named: name),
                       fragment.typeCondition.value == schema.types[type].name
                 else { continue }
                 visited.insert(name)
-                stack.append((fragment.selectionSet.selections, 0))
-            case .inlineFragment(let inline):
+                stack.append((fragment.selectionSet.range.lowerBound, fragment.selectionSet.range.upperBound))
+            case .inlineFragment(let id):
+                let inline = document[id]
                 guard shouldInclude(inline.directives) else { continue }
                 if let condition = inline.typeCondition, condition.value != schema.types[type].name { continue }
-                stack.append((inline.selectionSet.selections, 0))
+                stack.append((inline.selectionSet.range.lowerBound, inline.selectionSet.range.upperBound))
             }
         }
     }
@@ -110,7 +112,7 @@ extension Executor {
     /// The field's coerced arguments: fixed in the plan, or coerced now from this request's variables.
     func arguments(of field: CollectedField) -> Result<JSONObject, CoercionFailure> {
         if let fixed = field.fixedArguments { return fixed }
-        return Self.coerceArguments(field.first.arguments, definition: field.definition, variables: variables, schema: schema)
+        return Self.coerceArguments(document[field.first].arguments, definition: field.definition, variables: variables, schema: schema)
     }
 
     /// `@skip(if:)` and `@include(if:)`; validation has checked that `if` is a Boolean.

@@ -9,9 +9,9 @@ extension Executor {
         /// `"key":` as UTF-8, written once per object without escaping again; owned by this field.
         private let key: UnsafeMutableBufferPointer<UInt8>
         /// The first field node written under this key (errors point at it).
-        let first: Field
+        let first: FieldID
         /// The other nodes merged under the same key; usually none.
-        let more: [Field]
+        let more: [FieldID]
         /// Nil for `__typename`, which writes the parent type's name.
         let definition: FieldDefinition?
         /// The coerced arguments when they use no variables; nil when they must be coerced for
@@ -60,11 +60,11 @@ extension Executor {
         }
 
         /// The sub-selections written under this key, in document order.
-        var selectionSets: [SelectionSet] {
+        func selectionSets(in document: Document) -> [SelectionSet] {
             // One array, not two, for the usual key written once (products-first-20 uncached:
             // 3,300 fewer instructions a request).
-            guard !more.isEmpty else { return first.selectionSet.map { [$0] } ?? [] }
-            return ([first] + more).compactMap(\.selectionSet)
+            guard !more.isEmpty else { return document[first].selectionSet.map { [$0] } ?? [] }
+            return ([first] + more).compactMap { document[$0].selectionSet }
         }
 
         deinit {

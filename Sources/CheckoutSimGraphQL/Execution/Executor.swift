@@ -173,7 +173,7 @@ public struct Executor: ~Copyable {
                 }
                 return complete(field.type, resolved, field: field, parentType: parentType)
             case nil:
-                throw FieldError("No resolver for \(schema.types[parentType].name).\(field.first.name.value).")
+                throw FieldError("No resolver for \(schema.types[parentType].name).\(document[field.first].name.value).")
             }
             return .value
         } catch {
@@ -204,7 +204,7 @@ public struct Executor: ~Copyable {
 
     mutating func record(_ message: String, code: GraphQLError.Code, field: CollectedField) {
         guard errors.count < maxErrors else { return }
-        errors.append(GraphQLError(message, locations: [document.location(field.first.offset)],
+        errors.append(GraphQLError(message, locations: [document.location(document[field.first].offset)],
                                    path: field.isPlainLeaf ? path + [.key(field.responseKey)] : path, code: code))
     }
 
@@ -219,7 +219,7 @@ public struct Executor: ~Copyable {
         if case .null = resolved { isNull = true } else { isNull = false }
         if case .nonNull(let inner) = type {
             if isNull {
-                record("Cannot return null for non-nullable field \(schema.types[parentType].name).\(field.first.name.value).",
+                record("Cannot return null for non-nullable field \(schema.types[parentType].name).\(document[field.first].name.value).",
                        code: .internalServerError, field: field)
                 return .failed
             }
@@ -242,7 +242,7 @@ public struct Executor: ~Copyable {
         switch type {
         case .list(let inner):
             guard case .list(let items) = resolved else {
-                record("Expected Iterable, but did not find one for field \"\(schema.types[parentType].name).\(field.first.name.value)\".",
+                record("Expected Iterable, but did not find one for field \"\(schema.types[parentType].name).\(document[field.first].name.value)\".",
                        code: .internalServerError, field: field)
                 return .failed
             }
@@ -297,7 +297,7 @@ public struct Executor: ~Copyable {
         if let known = field.children {
             fields = known
         } else {
-            fields = collectFields(type: index, selectionSets: field.selectionSets)
+            fields = collectFields(type: index, selectionSets: field.selectionSets(in: document))
             field.children = fields
         }
         return completeObject(type: index, fields: fields, parent: parent, index: position)

@@ -1,40 +1,3 @@
-/// A parsed executable document. Positions are UTF-8 byte offsets into `source`.
-public struct Document: Sendable {
-    /// The document's UTF-8 text; every offset in the tree points into it.
-    public let source: [UInt8]
-    /// The operations, in document order.
-    public var operations: [OperationDefinition]
-    /// The fragment definitions, in document order.
-    public var fragments: [FragmentDefinition]
-    /// Operations and fragments as (isFragment, index) in document order.
-    public var order: [(isFragment: Bool, index: Int)]
-    /// The first definition of each fragment name, as an index into `fragments`.
-    let fragmentIndex: [String: Int]
-
-    init(source: [UInt8], operations: [OperationDefinition], fragments: [FragmentDefinition], order: [(isFragment: Bool, index: Int)]) {
-        self.source = source
-        self.operations = operations
-        self.fragments = fragments
-        self.order = order
-        var index: [String: Int] = [:]
-        index.reserveCapacity(fragments.count)
-        for (position, fragment) in fragments.enumerated() where index[fragment.name.value] == nil {
-            index[fragment.name.value] = position
-        }
-        fragmentIndex = index
-    }
-
-    /// The line and column of byte `offset`.
-    public func location(_ offset: Int) -> SourceLocation {
-        SourceLocation.of(offset: offset, in: source)
-    }
-
-    /// The first fragment called `name`.
-    public func fragment(named name: String) -> FragmentDefinition? {
-        fragmentIndex[name].map { fragments[$0] }
-    }
-}
-
 /// A name as written, with where it starts.
 public struct Name: Sendable, Equatable {
     /// The name.
@@ -92,33 +55,34 @@ public struct FragmentDefinition: Sendable {
     public let offset: Int
 }
 
-/// `{ … }`: selections in document order.
+/// `{ … }`: where a selection set's selections sit in `Document.selections`.
 public struct SelectionSet: Sendable {
-    /// The fields, spreads and inline fragments, in order.
-    public let selections: [Selection]
+    private let start: Int32
+    private let end: Int32
     /// Where `{` is.
     public let offset: Int
-}
 
-/// One entry of a selection set.
-public enum Selection: Sendable {
-    case field(Field)
-    case fragmentSpread(FragmentSpread)
-    case inlineFragment(InlineFragment)
-
-    /// The directives on the selection, whatever its kind.
-    public var directives: [Directive] {
-        switch self {
-        case .field(let field): field.directives
-        case .fragmentSpread(let spread): spread.directives
-        case .inlineFragment(let fragment): fragment.directives
-        }
+    init(_ range: Range<Int>, offset: Int) {
+        start = Int32(range.lowerBound)
+        end = Int32(range.upperBound)
+        self.offset = offset
     }
+
+    /// The selections' positions in `Document.selections`; `document[set]` reads them.
+    public var range: Range<Int> { Int(start)..<Int(end) }
+    /// How many selections the set has.
+    public var count: Int { Int(end - start) }
 }
 
-/// A field selection. A class: validation and execution pass fields around many times, and a
-/// reference costs one retain where a copy would retain each of its arrays.
-public final class Field: Sendable {
+/// One entry of a selection set: which node, by its position in the document's arrays.
+public enum Selection: Sendable, Equatable {
+    case field(FieldID)
+    case fragmentSpread(FragmentSpreadID)
+    case inlineFragment(InlineFragmentID)
+}
+
+/// A field selection, kept in `Document.fields`.
+public struct Field: Sendable {
     /// The alias before `:`, when there is one.
     public let alias: Name?
     /// The field's name.
@@ -131,23 +95,12 @@ public final class Field: Sendable {
     public let selectionSet: SelectionSet?
     /// Where the field (or its alias) starts.
     public let offset: Int
+
     /// The key under which the field appears in the response: the alias, or else the name.
-    public let responseKey: String
-
-    /// A field node; `responseKey` is worked out here.
-    public init(alias: Name?, name: Name, arguments: [Argument], directives: [Directive], selectionSet: SelectionSet?, offset: Int) {
-        self.alias = alias
-        self.name = name
-        responseKey = alias?.value ?? name.value
-        self.arguments = arguments
-        self.directives = directives
-        self.selectionSet = selectionSet
-        self.offset = offset
-    }
-
+    public var responseKey: String { alias?.value ?? name.value }
 }
 
-/// `...Name`: a named fragment used in place.
+/// `...Name`: a named fragment used in place, kept in `Document.spreads`.
 public struct FragmentSpread: Sendable {
     /// The fragment's name.
     public let name: Name
@@ -157,8 +110,8 @@ public struct FragmentSpread: Sendable {
     public let offset: Int
 }
 
-/// `... on Type { … }` or `... { … }`.
-public final class InlineFragment: Sendable {
+/// `... on Type { … }` or `... { … }`, kept in `Document.inlineFragments`.
+public struct InlineFragment: Sendable {
     /// The type after `on`; nil when there is none.
     public let typeCondition: Name?
     /// Directives on the fragment.
@@ -167,14 +120,6 @@ public final class InlineFragment: Sendable {
     public let selectionSet: SelectionSet
     /// Where `...` starts.
     public let offset: Int
-
-    /// An inline fragment node.
-    public init(typeCondition: Name?, directives: [Directive], selectionSet: SelectionSet, offset: Int) {
-        self.typeCondition = typeCondition
-        self.directives = directives
-        self.selectionSet = selectionSet
-        self.offset = offset
-    }
 }
 
 /// `name: value` on a field or directive.

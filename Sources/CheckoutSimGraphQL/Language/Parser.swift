@@ -20,6 +20,11 @@ public struct Parser {
     private var token: Token
     private let limits: ParseLimits
     private var depth = 0
+    /// The nodes parsed so far, in the flat arrays the document keeps.
+    private var nodes = Document.Nodes()
+    /// The selections of the sets still open, innermost last; a set's own move to
+    /// `nodes.selections` when it closes, so each set's selections end up side by side.
+    private var openSelections: [Selection] = []
 
     /// Parses an executable document from text.
     public static func parse(_ text: String, limits: ParseLimits = ParseLimits()) throws(GraphQLError) -> Document {
@@ -38,10 +43,17 @@ public struct Parser {
     }
 
     private init(source: [UInt8], limits: ParseLimits) throws(GraphQLError) {
-        lexer = Lexer(source: source, maxTokens: limits.maxTokens)
+        // Nodes are found by 32-bit index, and every node takes at least one token.
+        lexer = Lexer(source: source, maxTokens: min(limits.maxTokens, Int(Int32.max)))
         self.limits = limits
         token = Token(kind: .startOfFile, start: 0, end: 0, value: nil)
         token = try lexer.next()
+        // About one field per 16 bytes in typical queries: the arrays grow once or twice, not
+        // a dozen times.
+        let guess = min(source.count / 16, limits.maxTokens) + 8
+        nodes.fields.reserveCapacity(guess)
+        nodes.selections.reserveCapacity(guess)
+        openSelections.reserveCapacity(32)
     }
 
     // MARK: Tokens
@@ -116,20 +128,16 @@ public struct Parser {
     // MARK: Definitions
 
     private mutating func parseDocument() throws(GraphQLError) -> Document {
-        var operations: [OperationDefinition] = []
-        var fragments: [FragmentDefinition] = []
-        var order: [(Bool, Int)] = []
         if token.kind == .endOfFile { throw unexpected() }
         while token.kind != .endOfFile {
-            if token.kind == .braceL {
-                order.append((false, operations.count))
-                operations.append(try parseOperation())
-            } else if isKeyword("query") || isKeyword("mutation") || isKeyword("subscription") {
-                order.append((false, operations.count))
-                operations.append(try parseOperation())
+            if token.kind == .braceL || isKeyword("query") || isKeyword("mutation") || isKeyword("subscription") {
+                let operation = try parseOperation()
+                nodes.order.append((false, nodes.operations.count))
+                nodes.operations.append(operation)
             } else if isKeyword("fragment") {
-                order.append((true, fragments.count))
-                fragments.append(try parseFragment())
+                let fragment = try parseFragment()
+                nodes.order.append((true, nodes.fragments.count))
+                nodes.fragments.append(fragment)
             } else if token.kind == .name || token.kind == .string || token.kind == .blockString {
                 throw lexer.error(
                     "Unexpected \(describe(token)); only executable definitions (operations and fragments) are accepted.",
@@ -138,7 +146,7 @@ public struct Parser {
                 throw unexpected()
             }
         }
-        return Document(source: lexer.source, operations: operations, fragments: fragments, order: order)
+        return Document(source: lexer.source, nodes: nodes)
     }
 
     private mutating func parseOperation() throws(GraphQLError) -> OperationDefinition {
@@ -210,12 +218,16 @@ public struct Parser {
         let start = token.start
         try expect(.braceL)
         try enterNesting()
-        var selections: [Selection] = []
+        let mark = openSelections.count
         repeat {
-            selections.append(try parseSelection())
+            let selection = try parseSelection()
+            openSelections.append(selection)
         } while try !skip(.braceR)
         depth -= 1
-        return SelectionSet(selections: selections, offset: start)
+        let first = nodes.selections.count
+        nodes.selections.append(contentsOf: openSelections[mark...])
+        openSelections.removeSubrange(mark...)
+        return SelectionSet(first..<nodes.selections.count, offset: start)
     }
 
     private mutating func parseSelection() throws(GraphQLError) -> Selection {
@@ -231,9 +243,10 @@ public struct Parser {
         let arguments = try parseArguments(constant: false)
         let directives = try parseDirectives(constant: false)
         let selectionSet = token.kind == .braceL ? try parseSelectionSet() : nil
-        return .field(
+        nodes.fields.append(
             Field(alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
                   offset: start))
+        return .field(FieldID(raw: Int32(nodes.fields.count - 1)))
     }
 
     private mutating func parseFragmentSelection() throws(GraphQLError) -> Selection {
@@ -241,8 +254,8 @@ public struct Parser {
         try expect(.spread)
         if token.kind == .name, !isKeyword("on") {
             let name = try parseName()
-            return .fragmentSpread(
-                FragmentSpread(name: name, directives: try parseDirectives(constant: false), offset: start))
+            nodes.spreads.append(FragmentSpread(name: name, directives: try parseDirectives(constant: false), offset: start))
+            return .fragmentSpread(FragmentSpreadID(raw: Int32(nodes.spreads.count - 1)))
         }
         var typeCondition: Name?
         if isKeyword("on") {
@@ -250,10 +263,10 @@ public struct Parser {
             typeCondition = try parseName()
         }
         let directives = try parseDirectives(constant: false)
-        return .inlineFragment(
-            InlineFragment(
-                typeCondition: typeCondition, directives: directives, selectionSet: try parseSelectionSet(),
-                offset: start))
+        let selectionSet = try parseSelectionSet()
+        nodes.inlineFragments.append(
+            InlineFragment(typeCondition: typeCondition, directives: directives, selectionSet: selectionSet, offset: start))
+        return .inlineFragment(InlineFragmentID(raw: Int32(nodes.inlineFragments.count - 1)))
     }
 
     private mutating func parseArguments(constant: Bool) throws(GraphQLError) -> [Argument] {

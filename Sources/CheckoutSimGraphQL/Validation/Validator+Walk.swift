@@ -3,18 +3,21 @@
 /// there, in graphql-js's order, so messages come out in the order graphql-js gives them.
 extension Validator {
     mutating func checkSelectionSet(_ selectionSet: SelectionSet, parent: Int?, summary: inout Summary) throws(Aborted) {
-        for selection in selectionSet.selections {
+        for selection in document[selectionSet] {
             switch selection {
-            case .field(let field):
+            case .field(let id):
+                let field = document[id]
                 try checkDirectives(field.directives, location: .field, summary: &summary)
                 try checkField(field, parent: parent, summary: &summary)
-            case .fragmentSpread(let spread):
+            case .fragmentSpread(let id):
+                let spread = document[id]
                 try checkDirectives(spread.directives, location: .fragmentSpread, summary: &summary)
                 summary.spreads.append(SpreadRef(name: spread.name.value, offset: spread.offset))
                 guard let index = try knownFragment(spread) else { continue }
                 let condition = schema.typeIndex[document.fragments[index].typeCondition.value]
                 try checkPossibleSpread(spread, condition: condition, parent: parent)
-            case .inlineFragment(let inline):
+            case .inlineFragment(let id):
+                let inline = document[id]
                 try checkDirectives(inline.directives, location: .inlineFragment, summary: &summary)
                 var type = parent
                 if let condition = inline.typeCondition {

@@ -118,7 +118,7 @@ public struct OperationLibrary: Sendable {
             var fragments: [String] = []
             while let set = pending.popLast() {
                 spreads.removeAll()
-                Validator.collectSpreads(set, into: &spreads)
+                Validator.collectSpreads(set, in: document, into: &spreads)
                 for spread in spreads where !fragments.contains(spread.name) {
                     fragments.append(spread.name)
                     if let fragment = document.fragment(named: spread.name) { pending.append(fragment.selectionSet) }

@@ -17,7 +17,9 @@ extension Validator {
             stack.append((root, 0))
             pathIndex[root] = 0
             while let top = stack.last {
-                if spreadsOf[top.fragment] == nil { spreadsOf[top.fragment] = Self.spreadsInCycleOrder(document.fragments[top.fragment]) }
+                if spreadsOf[top.fragment] == nil {
+                    spreadsOf[top.fragment] = Self.spreadsInCycleOrder(document.fragments[top.fragment], in: document)
+                }
                 let spreads = spreadsOf[top.fragment] ?? []
                 guard top.next < spreads.count else {
                     pathIndex[top.fragment] = nil
@@ -49,15 +51,17 @@ extension Validator {
 
     /// The fragment's spreads in the order graphql-js's `getFragmentSpreads` lists them (its
     /// cycle messages come in that order): a set's own spreads, then the nested sets, last first.
-    private static func spreadsInCycleOrder(_ fragment: FragmentDefinition) -> [SpreadRef] {
+    private static func spreadsInCycleOrder(_ fragment: FragmentDefinition, in document: Document) -> [SpreadRef] {
         var spreads: [SpreadRef] = []
         var pending = [fragment.selectionSet]
         while let set = pending.popLast() {
-            for selection in set.selections {
+            for selection in document[set] {
                 switch selection {
-                case .fragmentSpread(let spread): spreads.append(SpreadRef(name: spread.name.value, offset: spread.offset))
-                case .field(let field): if let nested = field.selectionSet { pending.append(nested) }
-                case .inlineFragment(let inline): pending.append(inline.selectionSet)
+                case .fragmentSpread(let id):
+                    let spread = document[id]
+                    spreads.append(SpreadRef(name: spread.name.value, offset: spread.offset))
+                case .field(let id): if let nested = document[id].selectionSet { pending.append(nested) }
+                case .inlineFragment(let id): pending.append(document[id].selectionSet)
                 }
             }
         }

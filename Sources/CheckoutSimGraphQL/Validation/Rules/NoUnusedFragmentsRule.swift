@@ -3,7 +3,7 @@ extension Validator {
     mutating func checkUnusedFragments() throws(Aborted) {
         var roots: [SpreadRef] = []
         for operation in document.operations {
-            Self.collectSpreads(operation.selectionSet, into: &roots)
+            Self.collectSpreads(operation.selectionSet, in: document, into: &roots)
         }
         var used = [Bool](repeating: false, count: document.fragments.count)
         for fragment in reachableFragments(from: roots) { used[fragment] = true }
@@ -14,13 +14,15 @@ extension Validator {
     }
 
     /// The spreads in `selectionSet` and its nested selections, not following fragments.
-    public static func collectSpreads(_ selectionSet: SelectionSet, into spreads: inout [SpreadRef]) {
-        for selection in selectionSet.selections {
+    public static func collectSpreads(_ selectionSet: SelectionSet, in document: Document, into spreads: inout [SpreadRef]) {
+        for selection in document[selectionSet] {
             switch selection {
-            case .field(let field):
-                if let nested = field.selectionSet { collectSpreads(nested, into: &spreads) }
-            case .fragmentSpread(let spread): spreads.append(SpreadRef(name: spread.name.value, offset: spread.offset))
-            case .inlineFragment(let inline): collectSpreads(inline.selectionSet, into: &spreads)
+            case .field(let id):
+                if let nested = document[id].selectionSet { collectSpreads(nested, in: document, into: &spreads) }
+            case .fragmentSpread(let id):
+                let spread = document[id]
+                spreads.append(SpreadRef(name: spread.name.value, offset: spread.offset))
+            case .inlineFragment(let id): collectSpreads(document[id].selectionSet, in: document, into: &spreads)
             }
         }
     }

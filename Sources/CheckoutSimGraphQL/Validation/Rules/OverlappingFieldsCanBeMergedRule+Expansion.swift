@@ -67,18 +67,19 @@ extension Validator {
         _ selectionSet: SelectionSet, table: inout FragmentExpansions, base: Int, overflowed: inout Bool, into total: inout Expansion
     ) {
         let cap = limits.maxFields + 1
-        for selection in selectionSet.selections {
+        for selection in document[selectionSet] {
             switch selection {
-            case .field(let field):
+            case .field(let id):
+                let field = document[id]
                 let child = field.selectionSet.map { expansion(of: $0, table: &table) } ?? Expansion()
                 total.fields = min(cap, total.fields + 1 + child.fields)
                 total.depth = max(total.depth, 1 + child.depth)
                 total.mayConflict = total.mayConflict || child.mayConflict
                 Self.note(field.responseKey, keys: &table.scratch, base: base, overflowed: &overflowed, total: &total)
-            case .inlineFragment(let inline):
-                expand(inline.selectionSet, table: &table, base: base, overflowed: &overflowed, into: &total)
-            case .fragmentSpread(let spread):
-                guard let index = fragments.indexByName[spread.name.value], let inner = table.sizes[index] else { continue }
+            case .inlineFragment(let id):
+                expand(document[id].selectionSet, table: &table, base: base, overflowed: &overflowed, into: &total)
+            case .fragmentSpread(let id):
+                guard let index = fragments.indexByName[document[id].name.value], let inner = table.sizes[index] else { continue }
                 total.fields = min(cap, total.fields + inner.fields)
                 total.depth = max(total.depth, inner.depth)
                 // A fragment spread twice repeats its keys: folded, its fields agree with themselves.

@@ -15,7 +15,9 @@
 extension Validator {
     /// A field as it stands in a response shape.
     struct ShapeEntry {
-        let field: Field
+        let field: FieldID
+        /// The field's response key, kept beside it for the shape's scans.
+        let key: String
         let parent: Int?
         let type: TypeRef?
         /// The field whose sub-selection this one was written in or merged from (its offset), so
@@ -58,18 +60,18 @@ extension Validator {
         func position(of key: String) -> Int? {
             if let index { return index[key] }
             let length = key.utf8.count
-            return entries.firstIndex { $0.field.responseKey.utf8.count == length && $0.field.responseKey == key }
+            return entries.firstIndex { $0.key.utf8.count == length && $0.key == key }
         }
 
         /// Adds the representative of a key not seen yet.
         func append(_ entry: ShapeEntry) {
             if index != nil {
-                index?[entry.field.responseKey] = entries.count
+                index?[entry.key] = entries.count
             } else if entries.count + 1 == Self.indexedFrom {
                 var built: [String: Int] = [:]
                 built.reserveCapacity(entries.count * 2)
-                for (position, existing) in entries.enumerated() { built[existing.field.responseKey] = position }
-                built[entry.field.responseKey] = entries.count
+                for (position, existing) in entries.enumerated() { built[existing.key] = position }
+                built[entry.key] = entries.count
                 index = built
             }
             entries.append(entry)
@@ -152,10 +154,10 @@ extension Validator {
     /// it spreads, each once: graphql-js's order, so a conflict names the written field first.
     /// `owner` is the offset of the field whose sub-selection this is.
     private func shape(of selectionSet: SelectionSet, parent: Int?, owner: Int?, state: OverlapState) -> ResponseShape {
-        let shape = ResponseShape(capacity: selectionSet.selections.count)
+        let shape = ResponseShape(capacity: selectionSet.count)
         var found: [Conflict] = []
         var spreads: [Int] = []
-        fold(selectionSet.selections, parent: parent, owner: owner, into: shape, spreads: &spreads, found: &found, state: state)
+        fold(document[selectionSet], parent: parent, owner: owner, into: shape, spreads: &spreads, found: &found, state: state)
         var seen: Set<Int> = []
         for index in spreads where spreads.count == 1 || seen.insert(index).inserted {
             guard let fragment = state.fragmentShapes[index] else { continue }
@@ -170,22 +172,25 @@ extension Validator {
     }
 
     private func fold(
-        _ selections: [Selection], parent: Int?, owner: Int?, into shape: ResponseShape, spreads: inout [Int],
+        _ selections: ArraySlice<Selection>, parent: Int?, owner: Int?, into shape: ResponseShape, spreads: inout [Int],
         found: inout [Conflict], state: OverlapState
     ) {
         for selection in selections {
             switch selection {
-            case .field(let field):
+            case .field(let id):
+                let field = document[id]
                 let type = parent.flatMap { schema.field(field.name.value, on: $0) }?.type
                 let child = field.selectionSet.map { self.shape(of: $0, parent: type?.namedIndex, owner: field.offset, state: state) }
-                let entry = ShapeEntry(field: field, parent: parent, type: type, via: owner, child: child, ownsChild: true)
+                let entry = ShapeEntry(
+                    field: id, key: field.responseKey, parent: parent, type: type, via: owner, child: child, ownsChild: true)
                 merge(entry, into: shape, exclusive: false, found: &found)
-            case .inlineFragment(let inline):
+            case .inlineFragment(let id):
+                let inline = document[id]
                 let condition = inline.typeCondition.flatMap { schema.typeIndex[$0.value] } ?? parent
-                fold(inline.selectionSet.selections, parent: condition, owner: owner, into: shape, spreads: &spreads, found: &found,
+                fold(document[inline.selectionSet], parent: condition, owner: owner, into: shape, spreads: &spreads, found: &found,
                      state: state)
-            case .fragmentSpread(let spread):
-                if let index = fragments.indexByName[spread.name.value] { spreads.append(index) }
+            case .fragmentSpread(let id):
+                if let index = fragments.indexByName[document[id].name.value] { spreads.append(index) }
             }
         }
     }
@@ -194,25 +199,27 @@ extension Validator {
     /// sub-selection merged into the representative's. `exclusive`: the parents of the fields
     /// being merged can never be the same object, so only the shapes of their values must agree.
     private func merge(_ entry: ShapeEntry, into shape: ResponseShape, exclusive: Bool, found: inout [Conflict]) {
-        let key = entry.field.responseKey
+        let key = entry.key
         guard let position = shape.position(of: key) else {
             shape.append(entry)
             return
         }
         let first = shape.entries[position]
         // The same field reached again (one fragment spread twice) agrees with itself.
-        if first.field === entry.field { return }
-        let left = [first.field.offset]
-        let right = [entry.field.offset]
+        if first.field == entry.field { return }
+        let firstField = document[first.field]
+        let entryField = document[entry.field]
+        let left = [firstField.offset]
+        let right = [entryField.offset]
         let via = first.via
         let exclusive = exclusive || (first.parent != nil && entry.parent != nil && first.parent != entry.parent)
         if !exclusive {
-            if first.field.name.value != entry.field.name.value {
-                let reason = "\"\(first.field.name.value)\" and \"\(entry.field.name.value)\" are different fields"
+            if firstField.name.value != entryField.name.value {
+                let reason = "\"\(firstField.name.value)\" and \"\(entryField.name.value)\" are different fields"
                 found.append(Conflict(key: key, reason: reason, leftVia: via, left: left, right: right))
                 return
             }
-            if !sameArguments(first.field.arguments, entry.field.arguments) {
+            if !sameArguments(firstField.arguments, entryField.arguments) {
                 found.append(Conflict(key: key, reason: "they have differing arguments", leftVia: via, left: left, right: right))
                 return
             }
@@ -233,7 +240,7 @@ extension Validator {
         var sub: [Conflict] = []
         for var nested in incoming.entries {
             nested.ownsChild = false
-            nested.via = entry.field.offset
+            nested.via = entryField.offset
             merge(nested, into: target, exclusive: exclusive, found: &sub)
         }
         guard !sub.isEmpty else { return }
@@ -241,7 +248,7 @@ extension Validator {
         found.append(Conflict(
             key: key,
             reason: sub.map { "subfields \"\($0.key)\" conflict because \($0.reason)" }.joined(separator: " and "),
-            leftVia: via, left: [sub[0].leftVia ?? first.field.offset] + sub.flatMap(\.left), right: right + sub.flatMap(\.right)))
+            leftVia: via, left: [sub[0].leftVia ?? firstField.offset] + sub.flatMap(\.left), right: right + sub.flatMap(\.right)))
     }
 
     /// Reports the conflicts of `selectionSet`, then of the selection sets written inside it.
@@ -251,10 +258,10 @@ extension Validator {
                 "Fields \"\(conflict.key)\" conflict because \(conflict.reason). Use different aliases on the fields to fetch both if this was intentional.",
                 conflict.left + conflict.right)
         }
-        for selection in selectionSet.selections {
+        for selection in document[selectionSet] {
             switch selection {
-            case .field(let field): if let nested = field.selectionSet { try reportConflicts(in: nested, state: state) }
-            case .inlineFragment(let inline): try reportConflicts(in: inline.selectionSet, state: state)
+            case .field(let id): if let nested = document[id].selectionSet { try reportConflicts(in: nested, state: state) }
+            case .inlineFragment(let id): try reportConflicts(in: document[id].selectionSet, state: state)
             case .fragmentSpread: continue
             }
         }

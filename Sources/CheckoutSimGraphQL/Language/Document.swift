@@ -1,0 +1,115 @@
+/// A parsed executable document: definitions, and the nodes they select from, in flat arrays.
+///
+/// The selections of every selection set sit side by side in `selections`, and fields, spreads
+/// and inline fragments each live in an array of their own, found by typed index. Parsing a
+/// document allocates a handful of arrays instead of an object per field and an array per
+/// selection set, freeing it frees those arrays, and passing a node around passes an index.
+/// Positions are UTF-8 byte offsets into `source`.
+public struct Document: Sendable {
+    /// The document's UTF-8 text; every offset in the tree points into it.
+    public let source: [UInt8]
+    /// The operations, in document order.
+    public let operations: [OperationDefinition]
+    /// The fragment definitions, in document order.
+    public let fragments: [FragmentDefinition]
+    /// Operations and fragments as (isFragment, index) in document order.
+    public let order: [(isFragment: Bool, index: Int)]
+    /// Every selection set's selections, each set's contiguous (`SelectionSet.range`).
+    public let selections: [Selection]
+    /// Every field selection, by `FieldID`.
+    public let fields: [Field]
+    /// Every named spread, by `FragmentSpreadID`.
+    public let spreads: [FragmentSpread]
+    /// Every inline fragment, by `InlineFragmentID`.
+    public let inlineFragments: [InlineFragment]
+    /// The first definition of each fragment name, as an index into `fragments`.
+    let fragmentIndex: [String: Int]
+
+    /// The nodes a parser gathered, in the arrays a document keeps them in.
+    struct Nodes {
+        var operations: [OperationDefinition] = []
+        var fragments: [FragmentDefinition] = []
+        var order: [(isFragment: Bool, index: Int)] = []
+        var selections: [Selection] = []
+        var fields: [Field] = []
+        var spreads: [FragmentSpread] = []
+        var inlineFragments: [InlineFragment] = []
+    }
+
+    init(source: [UInt8], nodes: Nodes) {
+        self.source = source
+        operations = nodes.operations
+        fragments = nodes.fragments
+        order = nodes.order
+        selections = nodes.selections
+        fields = nodes.fields
+        spreads = nodes.spreads
+        inlineFragments = nodes.inlineFragments
+        var index: [String: Int] = [:]
+        index.reserveCapacity(fragments.count)
+        for (position, fragment) in fragments.enumerated() where index[fragment.name.value] == nil {
+            index[fragment.name.value] = position
+        }
+        fragmentIndex = index
+    }
+
+    /// The line and column of byte `offset`.
+    public func location(_ offset: Int) -> SourceLocation {
+        SourceLocation.of(offset: offset, in: source)
+    }
+
+    /// The first fragment called `name`.
+    public func fragment(named name: String) -> FragmentDefinition? {
+        fragmentIndex[name].map { fragments[$0] }
+    }
+
+    /// The selections of `set`, in order.
+    public subscript(set: SelectionSet) -> ArraySlice<Selection> {
+        selections[set.range]
+    }
+
+    /// The field `id` names.
+    public subscript(id: FieldID) -> Field {
+        fields[id.index]
+    }
+
+    /// The named spread `id` names.
+    public subscript(id: FragmentSpreadID) -> FragmentSpread {
+        spreads[id.index]
+    }
+
+    /// The inline fragment `id` names.
+    public subscript(id: InlineFragmentID) -> InlineFragment {
+        inlineFragments[id.index]
+    }
+
+    /// The directives on `selection`, whatever its kind.
+    public func directives(of selection: Selection) -> [Directive] {
+        switch selection {
+        case .field(let id): self[id].directives
+        case .fragmentSpread(let id): self[id].directives
+        case .inlineFragment(let id): self[id].directives
+        }
+    }
+}
+
+/// A field's position in `Document.fields`.
+public struct FieldID: Hashable, Sendable {
+    let raw: Int32
+    /// The position in `Document.fields`.
+    public var index: Int { Int(raw) }
+}
+
+/// A named spread's position in `Document.spreads`.
+public struct FragmentSpreadID: Hashable, Sendable {
+    let raw: Int32
+    /// The position in `Document.spreads`.
+    public var index: Int { Int(raw) }
+}
+
+/// An inline fragment's position in `Document.inlineFragments`.
+public struct InlineFragmentID: Hashable, Sendable {
+    let raw: Int32
+    /// The position in `Document.inlineFragments`.
+    public var index: Int { Int(raw) }
+}
