@@ -30,7 +30,7 @@ struct ParserTests {
         let books = document[id]
         #expect(books.alias?.value == "alias")
         #expect(books.responseKey == "alias")
-        #expect(books.arguments.map(\.name.value) == ["genre", "first"])
+        #expect(document[books.arguments].map(\.name.value) == ["genre", "first"])
         #expect(books.selectionSet?.count == 3)
         #expect(document.operations[1].kind == .mutation)
         #expect(document.operations[2].name == nil)
@@ -60,6 +60,48 @@ struct ParserTests {
         .init(source: "query { a(x: [1, 2) }", message: "Syntax Error: Unexpected \")\".", line: 1, column: 19),
         .init(source: "{ a }\n{ b(c: {d: 1 e: }) }", message: "Syntax Error: Unexpected \"}\".", line: 2, column: 17),
     ]
+
+    /// Every node reads back its own selections, arguments and directives from the document's
+    /// shared arrays, however deeply sets nest and whatever is parsed between a node's parts.
+    @Test func nodesReadBackTheirOwnRunsFromTheSharedArrays() throws {
+        let document = try Parser.parse("""
+            query Q @a(x: 1) @b {
+              one(p: 1, q: 2) @c(y: 3) @d { two { three(r: 4) } ... on T @e(z: 5) { four } ...F @f }
+              five @g(w: [6])
+            }
+            fragment F on T @h { six(s: 7) { seven } }
+            """)
+        func describe(_ set: SelectionSet) -> String {
+            document[set].map { selection in
+                switch selection {
+                case .field(let id):
+                    let field = document[id]
+                    let arguments = document[field.arguments].map { "\($0.name.value):\(ValuePrinter.print($0.value))" }
+                    let directives = document[field.directives].map { directive in
+                        "@\(directive.name.value)(\(document[directive.arguments].map(\.name.value).joined(separator: ",")))"
+                    }
+                    let nested = field.selectionSet.map { " { \(describe($0)) }" } ?? ""
+                    return field.name.value + "(\(arguments.joined(separator: ",")))" + directives.joined() + nested
+                case .inlineFragment(let id):
+                    let inline = document[id]
+                    let directives = document[inline.directives].map { "@\($0.name.value)" }.joined()
+                    return "... on \(inline.typeCondition?.value ?? "")\(directives) { \(describe(inline.selectionSet)) }"
+                case .fragmentSpread(let id):
+                    let spread = document[id]
+                    return "...\(spread.name.value)" + document[spread.directives].map { "@\($0.name.value)" }.joined()
+                }
+            }.joined(separator: " ")
+        }
+        let operation = try #require(document.operations.first)
+        #expect(document[operation.directives].map(\.name.value) == ["a", "b"])
+        #expect(describe(operation.selectionSet)
+            == "one(p:1,q:2)@c(y)@d() { two() { three(r:4) } ... on T@e { four() } ...F@f } five()@g(w)")
+        let fragment = try #require(document.fragments.first)
+        #expect(document[fragment.directives].map(\.name.value) == ["h"])
+        #expect(describe(fragment.selectionSet) == "six(s:7) { seven() }")
+        #expect(document.fields.count == 7)
+        #expect(document.selections.count == 9)
+    }
 
     @Test(arguments: errors)
     func reportsSyntaxError(_ testCase: ErrorCase) {

@@ -32,7 +32,7 @@ extension Document {
         self[set].contains { selection in
             let conditional = directives(of: selection).contains { directive in
                 (directive.name.value == "skip" || directive.name.value == "include")
-                    && directive.arguments.contains { $0.value.containsVariable }
+                    && self[directive.arguments].contains { $0.value.containsVariable }
             }
             if conditional { return true }
             switch selection {

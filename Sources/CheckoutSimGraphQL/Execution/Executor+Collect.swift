@@ -22,9 +22,10 @@ extension Executor {
             let isTypename = first.name.value == "__typename"
             let definition = isTypename ? nil : schema.field(first.name.value, on: type)
             guard definition != nil || isTypename else { continue }
-            let usesVariables = first.arguments.contains { $0.value.containsVariable }
+            let nodes = document[first.arguments]
+            let usesVariables = nodes.contains { $0.value.containsVariable }
             let arguments = usesVariables
-                ? nil : Self.coerceArguments(first.arguments, definition: definition, variables: JSONObject(), schema: schema)
+                ? nil : Self.coerceArguments(nodes, definition: definition, variables: JSONObject(), schema: schema)
             fields.append(CollectedField(group, definition: definition, fixedArguments: arguments, schema: schema))
         }
         return fields
@@ -90,19 +91,19 @@ extension Executor {
             switch document.selections[top.next] {
             case .field(let id):
                 let field = document[id]
-                guard field.directives.isEmpty || shouldInclude(field.directives) else { continue }
+                guard field.directives.isEmpty || shouldInclude(document[field.directives]) else { continue }
                 groups.add(id, key: field.responseKey)
             case .fragmentSpread(let id):
                 let spread = document[id]
                 let name = spread.name.value
-                guard shouldInclude(spread.directives), !visited.contains(name), let fragment = document.fragment(named: name),
+                guard shouldInclude(document[spread.directives]), !visited.contains(name), let fragment = document.fragment(named: name),
                       fragment.typeCondition.value == schema.types[type].name
                 else { continue }
                 visited.insert(name)
                 stack.append((fragment.selectionSet.range.lowerBound, fragment.selectionSet.range.upperBound))
             case .inlineFragment(let id):
                 let inline = document[id]
-                guard shouldInclude(inline.directives) else { continue }
+                guard shouldInclude(document[inline.directives]) else { continue }
                 if let condition = inline.typeCondition, condition.value != schema.types[type].name { continue }
                 stack.append((inline.selectionSet.range.lowerBound, inline.selectionSet.range.upperBound))
             }
@@ -112,14 +113,14 @@ extension Executor {
     /// The field's coerced arguments: fixed in the plan, or coerced now from this request's variables.
     func arguments(of field: CollectedField) -> Result<JSONObject, CoercionFailure> {
         if let fixed = field.fixedArguments { return fixed }
-        return Self.coerceArguments(document[field.first].arguments, definition: field.definition, variables: variables, schema: schema)
+        return Self.coerceArguments(document[document[field.first].arguments], definition: field.definition, variables: variables, schema: schema)
     }
 
     /// `@skip(if:)` and `@include(if:)`; validation has checked that `if` is a Boolean.
-    private func shouldInclude(_ directives: [Directive]) -> Bool {
+    private func shouldInclude(_ directives: ArraySlice<Directive>) -> Bool {
         for directive in directives {
             let name = directive.name.value
-            guard name == "skip" || name == "include", let argument = directive.arguments.first(where: { $0.name.value == "if" })
+            guard name == "skip" || name == "include", let argument = document[directive.arguments].first(where: { $0.name.value == "if" })
             else { continue }
             var flag = false
             switch argument.value {
@@ -135,7 +136,7 @@ extension Executor {
 
     /// CoerceArgumentValues (spec §6.4.1).
     static func coerceArguments(
-        _ nodes: [Argument], definition: FieldDefinition?, variables: JSONObject, schema: Schema
+        _ nodes: ArraySlice<Argument>, definition: FieldDefinition?, variables: JSONObject, schema: Schema
     ) -> Result<JSONObject, CoercionFailure> {
         guard let definition, !definition.arguments.isEmpty else { return .success(JSONObject()) }
         var result = JSONObject()

@@ -20,7 +20,7 @@ public struct OperationDefinition: Sendable {
     /// Its variable definitions, in order.
     public let variables: [VariableDefinition]
     /// Directives on the operation.
-    public let directives: [Directive]
+    public let directives: Directives
     /// What it selects.
     public let selectionSet: SelectionSet
     /// Where the operation starts.
@@ -36,7 +36,7 @@ public struct VariableDefinition: Sendable {
     /// The default, when one is written.
     public let defaultValue: Value?
     /// Directives on the definition.
-    public let directives: [Directive]
+    public let directives: Directives
     /// Where the definition starts (its `$`).
     public let offset: Int
 }
@@ -48,7 +48,7 @@ public struct FragmentDefinition: Sendable {
     /// The type after `on`.
     public let typeCondition: Name
     /// Directives on the fragment.
-    public let directives: [Directive]
+    public let directives: Directives
     /// What the fragment selects.
     public let selectionSet: SelectionSet
     /// Where `fragment` starts.
@@ -88,9 +88,9 @@ public struct Field: Sendable {
     /// The field's name.
     public let name: Name
     /// Its arguments, in order.
-    public let arguments: [Argument]
+    public let arguments: Arguments
     /// Its directives, in order.
-    public let directives: [Directive]
+    public let directives: Directives
     /// Its sub-selection, for fields of object type.
     public let selectionSet: SelectionSet?
     /// Where the field (or its alias) starts.
@@ -105,7 +105,7 @@ public struct FragmentSpread: Sendable {
     /// The fragment's name.
     public let name: Name
     /// Directives on the spread.
-    public let directives: [Directive]
+    public let directives: Directives
     /// Where `...` starts.
     public let offset: Int
 }
@@ -115,7 +115,7 @@ public struct InlineFragment: Sendable {
     /// The type after `on`; nil when there is none.
     public let typeCondition: Name?
     /// Directives on the fragment.
-    public let directives: [Directive]
+    public let directives: Directives
     /// What it selects.
     public let selectionSet: SelectionSet
     /// Where `...` starts.
@@ -137,7 +137,7 @@ public struct Directive: Sendable {
     /// The directive's name, without `@`.
     public let name: Name
     /// Its arguments, in order.
-    public let arguments: [Argument]
+    public let arguments: Arguments
     /// Where `@` is.
     public let offset: Int
 }

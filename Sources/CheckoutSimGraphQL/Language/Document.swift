@@ -22,6 +22,10 @@ public struct Document: Sendable {
     public let spreads: [FragmentSpread]
     /// Every inline fragment, by `InlineFragmentID`.
     public let inlineFragments: [InlineFragment]
+    /// Every argument of a field or directive, each node's side by side (`Arguments`).
+    public let arguments: [Argument]
+    /// Every directive, each node's side by side (`Directives`).
+    public let directives: [Directive]
     /// The first definition of each fragment name, as an index into `fragments`.
     let fragmentIndex: [String: Int]
 
@@ -34,6 +38,8 @@ public struct Document: Sendable {
         var fields: [Field] = []
         var spreads: [FragmentSpread] = []
         var inlineFragments: [InlineFragment] = []
+        var arguments: [Argument] = []
+        var directives: [Directive] = []
     }
 
     init(source: [UInt8], nodes: Nodes) {
@@ -45,6 +51,8 @@ public struct Document: Sendable {
         fields = nodes.fields
         spreads = nodes.spreads
         inlineFragments = nodes.inlineFragments
+        arguments = nodes.arguments
+        directives = nodes.directives
         var index: [String: Int] = [:]
         index.reserveCapacity(fragments.count)
         for (position, fragment) in fragments.enumerated() where index[fragment.name.value] == nil {
@@ -83,12 +91,22 @@ public struct Document: Sendable {
         inlineFragments[id.index]
     }
 
+    /// A node's arguments, in order.
+    public subscript(run: Arguments) -> ArraySlice<Argument> {
+        arguments[run.range]
+    }
+
+    /// A node's directives, in order.
+    public subscript(run: Directives) -> ArraySlice<Directive> {
+        directives[run.range]
+    }
+
     /// The directives on `selection`, whatever its kind.
-    public func directives(of selection: Selection) -> [Directive] {
+    public func directives(of selection: Selection) -> ArraySlice<Directive> {
         switch selection {
-        case .field(let id): self[id].directives
-        case .fragmentSpread(let id): self[id].directives
-        case .inlineFragment(let id): self[id].directives
+        case .field(let id): self[self[id].directives]
+        case .fragmentSpread(let id): self[self[id].directives]
+        case .inlineFragment(let id): self[self[id].directives]
         }
     }
 }
@@ -112,4 +130,36 @@ public struct InlineFragmentID: Hashable, Sendable {
     let raw: Int32
     /// The position in `Document.inlineFragments`.
     public var index: Int { Int(raw) }
+}
+
+/// Where one node's arguments sit in `Document.arguments`; `document[run]` reads them.
+public struct Arguments: Sendable, Equatable {
+    private let start: Int32
+    private let end: Int32
+
+    init(_ range: Range<Int>) {
+        start = Int32(range.lowerBound)
+        end = Int32(range.upperBound)
+    }
+
+    /// The arguments' positions in `Document.arguments`.
+    public var range: Range<Int> { Int(start)..<Int(end) }
+    /// True when the node has no arguments.
+    public var isEmpty: Bool { start == end }
+}
+
+/// Where one node's directives sit in `Document.directives`; `document[run]` reads them.
+public struct Directives: Sendable, Equatable {
+    private let start: Int32
+    private let end: Int32
+
+    init(_ range: Range<Int>) {
+        start = Int32(range.lowerBound)
+        end = Int32(range.upperBound)
+    }
+
+    /// The directives' positions in `Document.directives`.
+    public var range: Range<Int> { Int(start)..<Int(end) }
+    /// True when the node has no directives.
+    public var isEmpty: Bool { start == end }
 }

@@ -153,7 +153,8 @@ public struct Parser {
         let start = token.start
         if token.kind == .braceL {
             return OperationDefinition(
-                kind: .query, name: nil, variables: [], directives: [], selectionSet: try parseSelectionSet(),
+                kind: .query, name: nil, variables: [], directives: Directives(nodes.directives.count..<nodes.directives.count),
+                selectionSet: try parseSelectionSet(),
                 offset: start)
         }
         let kind: OperationKind = isKeyword("query") ? .query : isKeyword("mutation") ? .mutation : .subscription
@@ -269,27 +270,31 @@ public struct Parser {
         return .inlineFragment(InlineFragmentID(raw: Int32(nodes.inlineFragments.count - 1)))
     }
 
-    private mutating func parseArguments(constant: Bool) throws(GraphQLError) -> [Argument] {
-        guard try skip(.parenL) else { return [] }
-        var arguments: [Argument] = []
-        repeat {
-            let start = token.start
-            let name = try parseName()
-            try expect(.colon)
-            arguments.append(Argument(name: name, value: try parseValue(constant: constant), offset: start))
-        } while try !skip(.parenR)
-        return arguments
+    private mutating func parseArguments(constant: Bool) throws(GraphQLError) -> Arguments {
+        let first = nodes.arguments.count
+        if try skip(.parenL) {
+            repeat {
+                let start = token.start
+                let name = try parseName()
+                try expect(.colon)
+                nodes.arguments.append(Argument(name: name, value: try parseValue(constant: constant), offset: start))
+            } while try !skip(.parenR)
+        }
+        return Arguments(first..<nodes.arguments.count)
     }
 
-    private mutating func parseDirectives(constant: Bool) throws(GraphQLError) -> [Directive] {
-        var directives: [Directive] = []
+    /// A node's directives; each one's arguments land in `nodes.arguments` before it is appended,
+    /// and nothing else is parsed between two directives, so the run stays contiguous.
+    private mutating func parseDirectives(constant: Bool) throws(GraphQLError) -> Directives {
+        let first = nodes.directives.count
         while token.kind == .at {
             let start = token.start
             try advance()
             let name = try parseName()
-            directives.append(Directive(name: name, arguments: try parseArguments(constant: constant), offset: start))
+            let arguments = try parseArguments(constant: constant)
+            nodes.directives.append(Directive(name: name, arguments: arguments, offset: start))
         }
-        return directives
+        return Directives(first..<nodes.directives.count)
     }
 
     // MARK: Values

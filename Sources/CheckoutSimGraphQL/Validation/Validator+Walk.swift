@@ -53,12 +53,12 @@ extension Validator {
 
     /// The argument rules and the arguments' values, for a field or a directive.
     private mutating func checkArguments(
-        _ arguments: [Argument], definitions: [InputValueDefinition]?, known: Bool,
+        _ arguments: Arguments, definitions: [InputValueDefinition]?, known: Bool,
         unknownMessage: (String) -> String, missingMessage: (String, String) -> String,
         at offset: Int, summary: inout Summary
     ) throws(Aborted) {
         var seen = NameMap()
-        for argument in arguments {
+        for argument in document[arguments] {
             try checkUniqueArgument(argument, seen: &seen)
             let definition = try argumentDefinition(argument, among: definitions, known: known, unknownMessage: unknownMessage)
             try checkValue(argument.value, type: definition?.type, summary: &summary, locationHasDefault: definition?.defaultValue != nil)
@@ -66,10 +66,10 @@ extension Validator {
         try checkRequiredArguments(definitions, given: seen, at: offset, missingMessage: missingMessage)
     }
 
-    mutating func checkDirectives(_ directives: [Directive], location: DirectiveLocation, summary: inout Summary) throws(Aborted) {
+    mutating func checkDirectives(_ directives: Directives, location: DirectiveLocation, summary: inout Summary) throws(Aborted) {
         guard !directives.isEmpty else { return }
         var seen = NameMap()
-        for directive in directives {
+        for directive in document[directives] {
             let name = directive.name.value
             guard let definition = try knownDirective(directive, location: location) else {
                 try checkArguments(

@@ -268,7 +268,8 @@ extension Validator {
     }
 
     /// - Complexity: O(the arguments' printed size).
-    private func sameArguments(_ a: [Argument], _ b: [Argument]) -> Bool {
+    private func sameArguments(_ a: Arguments, _ b: Arguments) -> Bool {
+        let (a, b) = (document[a], document[b])
         guard a.count == b.count else { return false }
         var printed: [String: String] = [:]
         for argument in b where printed[argument.name.value] == nil {
