@@ -2,9 +2,14 @@ import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
 /// The mutable state of one simulator, touched only while its lock is held.
+///
+/// Its stored `var`s skip the runtime's exclusivity checks: the lock admits one request at a
+/// time, and no access to a property is held across a call that reaches it again. Every product
+/// field reads one of them, and the check is a runtime call per read (products-first-20:
+/// 4,800 fewer instructions a request of 277,000).
 final class ShopState {
     let initial: Shop
-    var shop: Shop {
+    @exclusivity(unchecked) var shop: Shop {
         didSet {
             // The catalog only changes by products added (or a reset dropping them).
             if shop.catalog.products.count != products.count { catalogChanged() }
@@ -12,7 +17,7 @@ final class ShopState {
     }
     /// The catalog's products, kept beside `shop`: every product field reads one, and reaching it
     /// through `shop.catalog` from a class copies the whole catalog struct first.
-    private(set) var products: [Product]
+    @exclusivity(unchecked) private(set) var products: [Product]
     /// The content collections (read-only, so never part of a reset or a snapshot's changes).
     let content: ContentCollections
 
@@ -95,7 +100,7 @@ final class ShopState {
     let brands: [Brand]
     /// Each product's brand as an index into `brands` (-1 for none), by product position: the
     /// catalog's own interned numbers, shared, not recomputed.
-    private var brandIndexes: [Int32] = []
+    @exclusivity(unchecked) private var brandIndexes: [Int32] = []
 
     /// The brand with `id`, or nil when there is none.
     func brandPosition(id: String) -> BrandPosition? {
