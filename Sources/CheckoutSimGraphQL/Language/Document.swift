@@ -139,8 +139,9 @@ public struct InlineFragmentID: Hashable, Sendable {
     public var index: Int { Int(raw) }
 }
 
-/// Where one node's arguments sit in `Document.arguments`; `document[run]` reads them.
-public struct Arguments: Sendable, Equatable {
+/// Where one node's arguments (or directives) sit, side by side, in `Document.arguments` (or
+/// `Document.directives`); `document[run]` reads them.
+public struct NodeRun<Node>: Sendable, Equatable {
     private let start: Int32
     private let end: Int32
 
@@ -149,24 +150,13 @@ public struct Arguments: Sendable, Equatable {
         end = Int32(range.upperBound)
     }
 
-    /// The arguments' positions in `Document.arguments`.
+    /// The nodes' positions in their array.
     public var range: Range<Int> { Int(start)..<Int(end) }
-    /// True when the node has no arguments.
+    /// True when the run is empty.
     public var isEmpty: Bool { start == end }
 }
 
-/// Where one node's directives sit in `Document.directives`; `document[run]` reads them.
-public struct Directives: Sendable, Equatable {
-    private let start: Int32
-    private let end: Int32
-
-    init(_ range: Range<Int>) {
-        start = Int32(range.lowerBound)
-        end = Int32(range.upperBound)
-    }
-
-    /// The directives' positions in `Document.directives`.
-    public var range: Range<Int> { Int(start)..<Int(end) }
-    /// True when the node has no directives.
-    public var isEmpty: Bool { start == end }
-}
+/// A field's or directive's arguments, as a run of `Document.arguments`.
+public typealias Arguments = NodeRun<Argument>
+/// A node's directives, as a run of `Document.directives`.
+public typealias Directives = NodeRun<Directive>
