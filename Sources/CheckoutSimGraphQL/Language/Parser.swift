@@ -153,8 +153,7 @@ public struct Parser {
         let start = token.start
         if token.kind == .braceL {
             return OperationDefinition(
-                kind: .query, name: nil, variables: [], directives: Directives(nodes.directives.count..<nodes.directives.count),
-                selectionSet: try parseSelectionSet(),
+                kind: .query, name: nil, variables: [], directives: Directives(0..<0), selectionSet: try parseSelectionSet(),
                 offset: start)
         }
         let kind: OperationKind = isKeyword("query") ? .query : isKeyword("mutation") ? .mutation : .subscription
