@@ -1,6 +1,5 @@
 import CheckoutSimScenarios
 import CheckoutSimulator
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -72,24 +71,11 @@ enum ServeCommand: Command {
             return .runtime
         }
         Output.line("checkout-sim listening on \(server.url.absoluteString)")
-        waitForSignal()
-        server.stopAndWait()
+        ShutdownSignal.wait()
+        // Responses already computed get up to 5 s to be written; then the process exits
+        // whatever its clients do (SPEC §7.2: within 6 s of the signal).
+        server.stopAndWait(writingFor: .seconds(5))
         return .success
-    }
-
-    /// Blocks until SIGINT or SIGTERM arrives.
-    private static func waitForSignal() {
-        let done = DispatchSemaphore(value: 0)
-        var sources: [DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { done.signal() }
-            source.resume()
-            sources.append(source)
-        }
-        done.wait()
-        for source in sources { source.cancel() }
     }
 
     /// Runs a scenario file's steps against the live state before serving; an exit code when it fails.

@@ -141,8 +141,13 @@ extension ScenarioParser {
         checkJSON(String(valueText), line: position.line, column: column, what: "expected value", mustBeObject: false)
         if op == .matches {
             if case .string(let pattern)? = try? JSONParser.parse(Substitution.neutralised(String(valueText))) {
-                if (try? NSRegularExpression(pattern: pattern)) == nil {
-                    fail(position.line, column, "invalid regular expression \(JSON.string(pattern).serialized())")
+                do {
+                    _ = try LinearRegex(pattern)
+                } catch {
+                    // The caret points into the JSON string when the pattern has no escapes to shift it.
+                    let exact = JSON.string(pattern).serialized().unicodeScalars.count == pattern.unicodeScalars.count + 2
+                    fail(position.line, column + (exact ? 1 + error.offset : 0),
+                         "unsupported regular expression \(JSON.string(pattern).serialized()): \(error.message) (at pattern column \(error.offset + 1))")
                 }
             } else {
                 fail(position.line, column, "matches takes a regular expression as a JSON string")

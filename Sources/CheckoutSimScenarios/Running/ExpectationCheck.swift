@@ -121,10 +121,12 @@ enum ExpectationCheck {
         case .notEqual: return !ValueMatcher.matches(actual, expected)
         case .contains: return ValueMatcher.contains(actual, expected)
         case .matches:
+            // Linear in the text whatever the pattern (SPEC §8); a pattern made invalid by a
+            // substitution matches nothing.
             guard case .string(let text) = actual, case .string(let pattern) = expected,
-                  let regex = try? NSRegularExpression(pattern: pattern)
+                  let regex = try? LinearRegex(pattern)
             else { return false }
-            return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            return regex.matches(text)
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             guard let order = ValueMatcher.order(actual, expected) else { return false }
             switch op {

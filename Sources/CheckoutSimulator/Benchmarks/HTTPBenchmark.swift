@@ -37,7 +37,7 @@ package enum HTTPBenchmark {
             server = started
             (host, port, path) = ("127.0.0.1", started.port, "/graphql")
         }
-        defer { server?.stopAndWait() }
+        defer { server?.stopAndWait(writingFor: .seconds(60)) }
         let label = url == nil ? "http" : "url"
         for count in connections {
             for cold in [false, true] {

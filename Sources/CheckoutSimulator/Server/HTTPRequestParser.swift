@@ -56,7 +56,14 @@ struct HTTPRequestParser {
                 // RFC 9112 §2.2: empty lines before a request line are skipped (some clients
                 // send a CRLF after a body).
                 while bytes.count - cursor >= 2, bytes[cursor] == 13, bytes[cursor + 1] == 10 { cursor += 2 }
-                guard let end = headEnd(bytes, from: cursor) else {
+                let end: Int
+                switch scanHead(bytes, from: cursor) {
+                case .end(let found): end = found
+                case .bareLineFeed:
+                    // RFC 9112 §2.2 lets a server accept a bare LF; this one refuses it at once
+                    // rather than wait for a CRLF CRLF that never comes.
+                    return .failure(malformed("A line ends with LF alone; HTTP lines end with CRLF."))
+                case .incomplete:
                     if bytes.count - cursor > limits.headBytes {
                         return .failure(HTTPFailure(status: 431, message: "The request line and headers are larger than \(limits.headBytes) bytes."))
                     }
@@ -88,7 +95,11 @@ struct HTTPRequestParser {
                 if remaining == available { return finish() }
                 phase = .fixedBody(remaining: remaining - available)
             case .chunkSize:
-                guard let lineEnd = lineEnd(bytes, from: cursor) else {
+                let lineEnd: Int
+                switch self.lineEnd(bytes, from: cursor) {
+                case .at(let found): lineEnd = found
+                case .bareLineFeed: return .failure(malformed("A chunk-size line ends with LF alone; HTTP lines end with CRLF."))
+                case .incomplete:
                     return bytes.count - cursor > 1_024 ? .failure(malformed("A chunk-size line is longer than 1024 bytes.")) : .needMore
                 }
                 guard let size = Self.chunkSize(bytes[cursor..<lineEnd]) else {
@@ -113,7 +124,11 @@ struct HTTPRequestParser {
                 cursor += 2
                 phase = .chunkSize
             case .trailers(let seen):
-                guard let lineEnd = lineEnd(bytes, from: cursor) else {
+                let lineEnd: Int
+                switch self.lineEnd(bytes, from: cursor) {
+                case .at(let found): lineEnd = found
+                case .bareLineFeed: return .failure(malformed("A trailer line ends with LF alone; HTTP lines end with CRLF."))
+                case .incomplete:
                     return seen + bytes.count - cursor > limits.headBytes
                         ? .failure(HTTPFailure(status: 431, message: "The trailer fields are larger than \(limits.headBytes) bytes."))
                         : .needMore
@@ -143,24 +158,42 @@ struct HTTPRequestParser {
         HTTPFailure(status: 400, message: message)
     }
 
-    /// The index just past the blank line ending the head, resuming where the last search stopped.
-    private mutating func headEnd(_ bytes: [UInt8], from cursor: Int) -> Int? {
-        var index = max(cursor, scanned - 3)
-        while index + 3 < bytes.count {
-            if bytes[index + 3] == 10, bytes[index + 2] == 13, bytes[index + 1] == 10, bytes[index] == 13 { return index + 4 }
+    private enum HeadScan {
+        /// The index just past the blank line ending the head.
+        case end(Int)
+        case bareLineFeed
+        case incomplete
+    }
+
+    /// Looks for the blank line ending the head, resuming where the last search stopped; a LF
+    /// without its CR ends the search at once.
+    private mutating func scanHead(_ bytes: [UInt8], from cursor: Int) -> HeadScan {
+        var index = max(cursor, scanned)
+        while index < bytes.count {
+            if bytes[index] == 10 {
+                guard index > cursor, bytes[index - 1] == 13 else { return .bareLineFeed }
+                if index - cursor >= 3, bytes[index - 2] == 10, bytes[index - 3] == 13 { return .end(index + 1) }
+            }
             index += 1
         }
         scanned = max(cursor, bytes.count)
-        return nil
+        return .incomplete
     }
 
-    private func lineEnd(_ bytes: [UInt8], from cursor: Int) -> Int? {
+    /// Where the CRLF ending the line at `cursor` starts; `bareLineFeed` for a LF without its CR.
+    private func lineEnd(_ bytes: [UInt8], from cursor: Int) -> LineEnd {
         var index = cursor
-        while index + 1 < bytes.count {
-            if bytes[index] == 13, bytes[index + 1] == 10 { return index }
+        while index < bytes.count {
+            if bytes[index] == 10 { return index > cursor && bytes[index - 1] == 13 ? .at(index - 1) : .bareLineFeed }
             index += 1
         }
-        return nil
+        return .incomplete
+    }
+
+    private enum LineEnd {
+        case at(Int)
+        case bareLineFeed
+        case incomplete
     }
 
     /// The body's length, or nil when it is chunked (RFC 9112 §6.3). Both framings at once, an

@@ -183,6 +183,24 @@ enum POSIXSocket {
         setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
     }
 
+    /// Whether the peer has closed its end: true after its FIN or a reset, false while the
+    /// connection is open (bytes waiting to be read, such as a pipelined request, count as open).
+    static func peerHasClosed(_ descriptor: Int32) -> Bool {
+        var byte: UInt8 = 0
+        while true {
+            let count = recv(descriptor, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT))
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { return errno != EAGAIN && errno != EWOULDBLOCK }
+            return count == 0
+        }
+    }
+
+    /// Shuts both directions of a connection without closing its descriptor: a thread blocked
+    /// in `poll` on it wakes, and its next read sees the end (the descriptor stays its to close).
+    static func shutDown(_ descriptor: Int32) {
+        _ = shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
     /// Closes a descriptor.
     static func closeDescriptor(_ descriptor: Int32) {
         _ = close(descriptor)

@@ -37,7 +37,7 @@ struct ServerConnection {
             case .request(let request):
                 compact()
                 let started = clock.now
-                var response = server.respond(to: request)
+                var response = server.respond(to: request, peer: ConnectionPeer(descriptor: descriptor, wake: server.wake.read))
                 if response.dropsConnection {
                     POSIXSocket.resetOnClose(descriptor)
                     server.log(request, response, duration: clock.now - started)
@@ -50,6 +50,7 @@ struct ServerConnection {
                 guard sent, keepAlive else { return }
                 sentContinue = false
                 waiting = cursor < buffer.count ? .head : .idle
+                if waiting == .idle { server.connectionIsIdle(descriptor) }
                 deadline = clock.now + (waiting == .idle ? server.configuration.idleTimeout : server.configuration.headerTimeout)
                 continue
             case .failure(let failure):
@@ -87,6 +88,7 @@ struct ServerConnection {
                 }
                 return
             case .ready:
+                if waiting == .idle, !server.connectionIsBusy(descriptor) { return }
                 let count = POSIXSocket.receive(descriptor, into: &scratch)
                 guard count > 0 else { return }
                 buffer.append(contentsOf: scratch[0..<count])
@@ -111,7 +113,7 @@ struct ServerConnection {
 
     /// Answers a request that cannot be served, then the connection closes.
     private func reject(_ failure: HTTPFailure) {
-        let response = server.errorResponse(status: failure.status, code: "BAD_REQUEST", message: failure.message)
+        let response = server.withCORS(server.errorResponse(status: failure.status, message: failure.message))
         _ = write(response.serialized(forHead: false, minorVersion: 1, keepAlive: false))
         server.logRejection(failure)
     }

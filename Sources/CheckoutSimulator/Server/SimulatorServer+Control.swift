@@ -5,7 +5,7 @@ import Foundation
 
 extension SimulatorServer {
     /// The control API (SPEC §7.2): `POST /__sim/reset`, `/advance`, `/network`, `/scenario`.
-    func control(_ request: HTTPRequest) -> HTTPResponse {
+    func control(_ request: HTTPRequest, peer: ConnectionPeer) -> HTTPResponse {
         switch request.path {
         case "/__sim/reset":
             simulator.reset()
@@ -14,27 +14,27 @@ extension SimulatorServer {
             guard let object = jsonObject(request.body), object.count == 1,
                   let text = object["by"]?.stringValue, let seconds = AdvanceDuration.seconds(from: text)
             else {
-                return errorResponse(status: 400, code: "BAD_REQUEST", message: #"Send {"by": "2h"}, with units s, m, h or d."#)
+                return errorResponse(status: 400, message: #"Send {"by": "2h"}, with units s, m, h or d."#)
             }
             let now = simulator.advance(seconds: seconds)
             return json(200, JSON.object(JSONObject([("ok", .bool(true)), ("now", .string(now.iso8601))])).serialized())
         case "/__sim/network":
             switch Self.conditions(from: request.body) {
             case .failure(let problem):
-                return errorResponse(status: 400, code: "BAD_REQUEST", message: problem.message)
+                return errorResponse(status: 400, message: problem.message)
             case .success(let conditions):
                 setNetworkConditions(conditions)
                 return json(200, JSON.object(JSONObject([("ok", .bool(true)), ("network", Self.json(conditions))])).serialized())
             }
         default:
-            return scenario(request.body)
+            return scenario(request.body, peer: peer)
         }
     }
 
     /// Runs a scenario's steps against the live state: 200 passed, 422 a step failed, 400 it does not parse.
-    private func scenario(_ body: [UInt8]) -> HTTPResponse {
+    private func scenario(_ body: [UInt8], peer: ConnectionPeer) -> HTTPResponse {
         guard let text = String(bytes: body, encoding: .utf8) else {
-            return errorResponse(status: 400, code: "BAD_REQUEST", message: "The scenario is not UTF-8 text.")
+            return errorResponse(status: 400, message: "The scenario is not UTF-8 text.")
         }
         switch simulator.parseScenario(text, file: "scenario") {
         case .failure(let error):

@@ -3,8 +3,16 @@ import Foundation
 
 extension SimulatorServer {
     /// The answer to one request: routes of SPEC §7.2, every response with the CORS fields.
-    func respond(to request: HTTPRequest) -> HTTPResponse {
-        var response = route(request)
+    ///
+    /// `peer` is the client's connection: a latency wait or a scenario run stops when it leaves.
+    func respond(to request: HTTPRequest, peer: ConnectionPeer) -> HTTPResponse {
+        withCORS(route(request, peer: peer))
+    }
+
+    /// `response` with the CORS fields every response carries, protocol errors and the
+    /// connection-limit 503 included (SPEC §7.2).
+    func withCORS(_ response: HTTPResponse) -> HTTPResponse {
+        var response = response
         response.headers.append(("Access-Control-Allow-Origin", configuration.corsOrigin))
         if configuration.corsOrigin != "*" {
             response.headers.append(("Vary", "Origin"))
@@ -12,14 +20,14 @@ extension SimulatorServer {
         return response
     }
 
-    private func route(_ request: HTTPRequest) -> HTTPResponse {
+    private func route(_ request: HTTPRequest, peer: ConnectionPeer) -> HTTPResponse {
         if request.method == "OPTIONS" {
             return preflight(request)
         }
         let method = request.method == "HEAD" ? "GET" : request.method
         switch request.path {
         case "/graphql":
-            return graphQL(request, method: method)
+            return graphQL(request, method: method, peer: peer)
         case "/", "/index.html":
             guard method == "GET" else { return notAllowed("GET, HEAD") }
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")], body: Playground.page)
@@ -31,18 +39,21 @@ extension SimulatorServer {
             return json(200, #"{"ok":true}"#)
         case "/__sim/reset", "/__sim/advance", "/__sim/network", "/__sim/scenario":
             guard method == "POST" else { return notAllowed("POST") }
-            return control(request)
+            return control(request, peer: peer)
         default:
-            return errorResponse(status: 404, code: "NOT_FOUND", message: "Nothing at \(request.path); the GraphQL endpoint is /graphql.")
+            return errorResponse(status: 404, message: "Nothing at \(request.path); the GraphQL endpoint is /graphql.")
         }
     }
 
     /// `/graphql` through the one GraphQL-over-HTTP handler, after the network faults in force.
-    private func graphQL(_ request: HTTPRequest, method: String) -> HTTPResponse {
+    ///
+    /// An injected latency is waited out on the connection's thread, watching the client: one
+    /// that leaves frees its connection at once, and a stopping server cuts the wait short.
+    private func graphQL(_ request: HTTPRequest, method: String, peer: ConnectionPeer) -> HTTPResponse {
         let conditions = network.withLock { $0.takeForRequest() }
         let nanoseconds = conditions.latency.clampedNanoseconds
-        if nanoseconds > 0, !conditions.offline {
-            Thread.sleep(forTimeInterval: Double(nanoseconds) / 1e9)
+        if nanoseconds > 0, !conditions.offline, peer.pause(nanoseconds: nanoseconds) == .peerGone {
+            return .dropped
         }
         let reply = GraphQLHTTP.answer(meeting: conditions) {
             gate.pass {
@@ -73,7 +84,7 @@ extension SimulatorServer {
     }
 
     private func notAllowed(_ methods: String) -> HTTPResponse {
-        var response = errorResponse(status: 405, code: "METHOD_NOT_ALLOWED", message: "Use \(methods.replacingOccurrences(of: ", ", with: " or ")) here.")
+        var response = errorResponse(status: 405, message: "Use \(methods.replacingOccurrences(of: ", ", with: " or ")) here.")
         response.headers.append(("Allow", methods))
         return response
     }
@@ -82,9 +93,10 @@ extension SimulatorServer {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")], body: Array(text.utf8))
     }
 
-    /// `{"errors":[{"message":…,"extensions":{"code":…}}]}` with `status`; 4xx/5xx from the transport close nothing by themselves.
-    func errorResponse(status: Int, code: String, message: String) -> HTTPResponse {
-        let body = GraphQLResponse(errors: [GraphQLError(message, code: GraphQLError.Code(rawValue: code))])
+    /// `{"errors":[{"message":…,"extensions":{"code":…}}]}` with `status` and the one code for that
+    /// status; 4xx/5xx from the transport close nothing by themselves.
+    func errorResponse(status: Int, message: String) -> HTTPResponse {
+        let body = GraphQLResponse(errors: [GraphQLError(message, code: HTTPStatusCode.code(for: status))])
         return HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: body.compactBytes())
     }
 

@@ -92,6 +92,12 @@ public final class SimulatorServer: Sendable {
 
     private struct Life {
         var open = 0
+        /// Keep-alive connections waiting for their next request, by descriptor, with the order
+        /// in which they became idle (a counter, not a clock: the smallest waited longest).
+        var idle: [Int32: UInt64] = [:]
+        var idleOrder: UInt64 = 0
+        /// Idle connections shut down to admit a newcomer, until their thread sees it.
+        var evicted: Set<Int32> = []
         var stopping = false
         var acceptorDone = false
         var waiters: [CheckedContinuation<Void, Never>] = []
@@ -168,14 +174,15 @@ public final class SimulatorServer: Sendable {
         }
     }
 
-    /// Blocks until `stop` finishes (for the command line, which has no async context).
-    package func stopAndWait() {
+    /// Stops as `stop` does, blocking until every connection is closed or `limit` has passed
+    /// (for the command line, which has no async context and must exit in bounded time).
+    package func stopAndWait(writingFor limit: Duration) {
         let done = DispatchSemaphore(value: 0)
         Task { [self] in
             await stop()
             done.signal()
         }
-        done.wait()
+        _ = done.wait(timeout: .now() + .nanoseconds(limit.clampedNanoseconds))
     }
 
     var isStopping: Bool {
@@ -195,7 +202,16 @@ public final class SimulatorServer: Sendable {
                 continue
             }
             let admitted = life.withLock { life -> Bool in
-                guard life.open < configuration.maxConnections, !life.stopping else { return false }
+                guard !life.stopping else { return false }
+                if life.open >= configuration.maxConnections {
+                    // At the limit, the longest-idle keep-alive connection makes room (SPEC §7.2), so
+                    // idle clients can never lock everyone out; only when none is idle is it a 503.
+                    // Its thread sees the shutdown and leaves, so `open` is briefly one over.
+                    guard let oldest = life.idle.min(by: { $0.value < $1.value })?.key else { return false }
+                    life.idle[oldest] = nil
+                    life.evicted.insert(oldest)
+                    POSIXSocket.shutDown(oldest)
+                }
                 life.open += 1
                 return true
             }
@@ -206,8 +222,10 @@ public final class SimulatorServer: Sendable {
             let thread = Thread { [self] in
                 var connection = ServerConnection(descriptor: descriptor, server: self)
                 connection.run()
+                // Out of the idle table before the descriptor closes, so it is never shut down
+                // once its number is reused.
+                connectionClosed(descriptor)
                 POSIXSocket.closeDescriptor(descriptor)
-                connectionClosed()
             }
             thread.name = "checkout-sim connection"
             // The engine's recursion is bounded by the request limits; 4 MiB leaves room on every
@@ -221,13 +239,34 @@ public final class SimulatorServer: Sendable {
 
     /// Answers a connection past the limit with 503 without waiting for it, and closes it.
     private func refuse(_ descriptor: Int32) {
-        let response = errorResponse(status: 503, code: "SERVICE_UNAVAILABLE", message: "The server has \(configuration.maxConnections) open connections; try again.")
+        let response = withCORS(errorResponse(status: 503, message: "The server has \(configuration.maxConnections) open connections; try again."))
         _ = POSIXSocket.sendSome(descriptor, response.serialized(forHead: false, minorVersion: 1, keepAlive: false), from: 0, dontWait: true)
         POSIXSocket.closeDescriptor(descriptor)
     }
 
-    private func connectionClosed() {
+    private func connectionClosed(_ descriptor: Int32) {
+        life.withLock { life in
+            life.idle[descriptor] = nil
+            life.evicted.remove(descriptor)
+        }
         finish { $0.open -= 1 }
+    }
+
+    /// Records that a keep-alive connection waits for its next request: it may be closed to admit another.
+    func connectionIsIdle(_ descriptor: Int32) {
+        life.withLock { life in
+            life.idleOrder += 1
+            life.idle[descriptor] = life.idleOrder
+        }
+    }
+
+    /// Records that an idle connection's next request has begun; false when it was closed to
+    /// admit another (the connection then ends).
+    func connectionIsBusy(_ descriptor: Int32) -> Bool {
+        life.withLock { life in
+            if life.idle.removeValue(forKey: descriptor) != nil { return true }
+            return life.evicted.remove(descriptor) == nil
+        }
     }
 
     private func finish(_ change: (inout Life) -> Void) {

@@ -153,7 +153,7 @@ public enum GraphQLHTTP {
         }
 
         func bad(_ message: String, status: Int, extra: [String: String] = [:]) -> Answer {
-            let response = GraphQLResponse(errors: [GraphQLError(message, code: .badRequest)])
+            let response = GraphQLResponse(errors: [GraphQLError(message, code: HTTPStatusCode.code(for: status))])
             var headers = ["Content-Type": contentType]
             for (key, value) in extra { headers[key] = value }
             return Answer(status: status, headers: headers, body: Data(response.compactBytes()))
