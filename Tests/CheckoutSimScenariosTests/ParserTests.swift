@@ -133,7 +133,7 @@ struct ScenarioParserTests {
         .init(text: header + "  send Count\n  expect $.data.count == three\n", expected: "t.scenario:4:26: invalid JSON in the expected value: expected a JSON value, found \"t\""),
         .init(text: header + "  send Count\n  expect $.data[x] exists\n", expected: "t.scenario:4:17: invalid path: expected an index, a negative index or \"*\" inside [ ], found \"x\""),
         .init(text: header + "  send Count\n  expect $.data.greeting matches \"([\"\n", expected: "t.scenario:4:37: unsupported regular expression \"([\": expected \"]\" to close the class at column 2 (at pattern column 3)"),
-        .init(text: header + "  send Count\n  expect $.data.greeting matches \"(a)\\\\1\"\n", expected: "t.scenario:4:38: unsupported regular expression \"(a)\\\\1\": \\1 is not supported (use \\d \\w \\s \\D \\W \\S \\n \\t \\r or escaped punctuation) (at pattern column 4)"),
+        .init(text: header + "  send Count\n  expect $.data.greeting matches \"(a)\\\\1\"\n", expected: "t.scenario:4:34: unsupported regular expression \"(a)\\\\1\": \\1 is not supported (use \\d \\w \\s \\D \\W \\S \\n \\t \\r or escaped punctuation) (at pattern column 4)"),
         .init(text: header + "  send Count\n  expect error bad-code\n", expected: "t.scenario:4:10: expected: expect error CODE, like: expect error OUT_OF_STOCK"),
         .init(text: header + "  send Count\n  capture = $.data\n", expected: "t.scenario:4:11: expected capture NAME = PATH, like: capture cursor = $.data.products.pageInfo.endCursor"),
         .init(text: header + "  advance 2 weeks\n  send Count\n", expected: "t.scenario:3:11: expected a duration like 30s, 15m, 2h or 7d, found \"2 weeks\""),
