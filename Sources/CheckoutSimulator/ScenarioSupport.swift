@@ -21,8 +21,8 @@ package enum BundledOperations {
 extension Simulator {
     /// Runs the steps of `scenarios` against this simulator's live state, as `serve --preload`
     /// and `POST /__sim/scenario` do; their `seed` and `now` lines are ignored.
-    package func runLive(_ scenarios: [Scenario]) -> RunReport {
-        ScenarioRunner { [self] _, _ in self }.run(scenarios)
+    package func runLive(_ scenarios: [Scenario], options: RunOptions = RunOptions()) -> RunReport {
+        ScenarioRunner { [self] _, _ in self }.run(scenarios, options: options)
     }
 
     /// Parses scenario text against the bundled operations; every problem located in `file`.

@@ -11,6 +11,11 @@ public struct RunOptions: Sendable {
     public var failFast = false
     /// Values for `{{name}}` given with `--var`.
     public var variables: [String: JSON] = [:]
+    /// The most requests the whole run may send, `repeat` rounds included; past it the step
+    /// fails (a scenario posted to a live server is bounded so, SPEC §7.2). Nil: no bound.
+    package var maxSends: Int?
+    /// Asked before every send; true ends the run there (its client has gone, the server stops).
+    package var shouldStop: (@Sendable () -> Bool)?
 
     /// Run everything, write nothing.
     public init() {}
@@ -29,8 +34,10 @@ public struct ScenarioRunner: Sendable {
     /// Runs `scenarios`, calling `observe` after each step (for progress and narration).
     public func run(_ scenarios: [Scenario], options: RunOptions = RunOptions(), observe: (Scenario, StepReport) -> Void = { _, _ in }) -> RunReport {
         var files: [FileReport] = []
+        // The send budget is the whole run's, not each file's.
+        var sendsLeft = options.maxSends
         for scenario in scenarios where Self.selected(scenario, filter: options.filter) {
-            let report = run(scenario, options: options) { observe(scenario, $0) }
+            let report = run(scenario, options: options, sendsLeft: &sendsLeft) { observe(scenario, $0) }
             files.append(report)
             if options.failFast, report.failed { break }
         }
@@ -42,7 +49,7 @@ public struct ScenarioRunner: Sendable {
         return scenario.name.localizedCaseInsensitiveContains(filter) || scenario.stem.localizedCaseInsensitiveContains(filter)
     }
 
-    func run(_ scenario: Scenario, options: RunOptions, observe: (StepReport) -> Void) -> FileReport {
+    func run(_ scenario: Scenario, options: RunOptions, sendsLeft: inout Int?, observe: (StepReport) -> Void) -> FileReport {
         var steps: [StepReport] = []
         var written: [String] = []
         let target: any ScenarioTarget
@@ -58,6 +65,10 @@ public struct ScenarioRunner: Sendable {
             return FileReport(file: scenario.file, scenario: scenario.name, tags: scenario.tags, steps: [report], snapshotsWritten: [])
         }
         var state = StepRunner.State(captures: options.variables, session: "default")
+        state.sendsLeft = sendsLeft
+        state.maxSends = options.maxSends ?? 0
+        state.shouldStop = options.shouldStop
+        defer { sendsLeft = state.sendsLeft }
         var stopped = false
         for (offset, step) in scenario.steps.enumerated() {
             let report: StepReport

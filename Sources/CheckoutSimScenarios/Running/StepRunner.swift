@@ -8,6 +8,10 @@ struct StepRunner {
         var session: String
         /// Set by the first `network` line; from then on every send goes over HTTP.
         var network: ScenarioNetwork?
+        /// Sends the run may still make; nil without a bound.
+        var sendsLeft: Int?
+        var maxSends = 0
+        var shouldStop: (@Sendable () -> Bool)?
     }
 
     let scenario: Scenario
@@ -195,6 +199,16 @@ struct StepRunner {
 
     /// Sends the step's request, straight to the engine or over HTTP with the network's faults.
     private mutating func perform(_ send: Send, state: inout State, overHTTP: Bool) -> Result<(JSON?, HTTPOutcome?), Diagnostic> {
+        if let stop = state.shouldStop, stop() {
+            return .failure(diagnostic(send.position.line, send.position.column, "the run stopped here: its client went away or the server is stopping"))
+        }
+        if let left = state.sendsLeft {
+            guard left > 0 else {
+                return .failure(diagnostic(send.position.line, send.position.column,
+                    "the run stopped here: it has sent \(state.maxSends) requests, the most one run may send (repeat rounds included)"))
+            }
+            state.sendsLeft = left - 1
+        }
         var variables = JSONObject()
         if let text = send.variables {
             switch resolve(text, line: send.position.line, column: send.variablesColumn, captures: state.captures) {

@@ -4,6 +4,9 @@ import CheckoutSimScenarios
 import Foundation
 
 extension SimulatorServer {
+    /// The most requests one posted scenario may send, `repeat` rounds included.
+    static let maxScenarioSends = 10_000
+
     /// The control API (SPEC §7.2): `POST /__sim/reset`, `/advance`, `/network`, `/scenario`.
     func control(_ request: HTTPRequest, peer: ConnectionPeer) -> HTTPResponse {
         switch request.path {
@@ -41,7 +44,11 @@ extension SimulatorServer {
             let errors = error.diagnostics.map { GraphQLError($0.description, code: .badRequest) }
             return HTTPResponse(status: 400, headers: [("Content-Type", "application/json; charset=utf-8")], body: GraphQLResponse(errors: errors).compactBytes())
         case .success(let scenario):
-            let report = simulator.runLive([scenario])
+            // Bounded and stopped with its client (SPEC §7.2): a run cannot outlive the request.
+            var options = RunOptions()
+            options.maxSends = Self.maxScenarioSends
+            options.shouldStop = { peer.shouldStop }
+            let report = simulator.runLive([scenario], options: options)
             return json(report.passed ? 200 : 422, JSONReport.json(report).serialized())
         }
     }
