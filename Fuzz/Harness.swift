@@ -6,13 +6,15 @@
 //             validation, execution, JSON, variables coercion)
 //   scenario  a scenario file, parsed against the bundled operations and, when it parses, run
 //   fixtures  "=== NAME\n" then the text of fixture file NAME, which replaces the bundled one
+//   http      bytes a client sends the server, fed to the HTTP request parser in pieces whose
+//             sizes the first byte picks: requests out, or the status that refuses them
 import CheckoutSimulator
 import Foundation
 import CheckoutSimGraphQL
 import CheckoutSimScenarios
 
 enum FuzzTarget: String {
-    case request, scenario, fixtures
+    case request, scenario, fixtures, http
 
     static let current = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? "request") ?? .request
 }
@@ -46,6 +48,29 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             _ = ScenarioRunner.simulator(fixtures: shared.fixtures).run([scenario])
         case .failure(let error):
             _ = error.description
+        }
+    case .http:
+        // Pieces of 1…16 bytes, as a slow client's reads arrive; each call sees every byte so far.
+        let piece = Int(bytes.first ?? 0) % 16 + 1
+        var parser = HTTPRequestParser(limits: HTTPRequestParser.Limits())
+        var buffer: [UInt8] = []
+        var cursor = 0
+        var offset = 1
+        reading: while offset <= bytes.count {
+            buffer += bytes[min(offset, bytes.count)..<min(offset + piece, bytes.count)]
+            offset += piece
+            while true {
+                switch parser.next(buffer, cursor: &cursor) {
+                case .request(let request):
+                    precondition(request.body.count <= 1 << 20, "a body past the limit was accepted")
+                    continue
+                case .failure(let failure):
+                    precondition([400, 413, 417, 431, 501, 505].contains(failure.status), "unexpected status \(failure.status)")
+                    break reading
+                case .needMore:
+                    continue reading
+                }
+            }
         }
     case .fixtures:
         guard let newline = text.firstIndex(of: "\n"), text.hasPrefix("=== ") else { return 0 }

@@ -20,6 +20,9 @@ public struct Shop: Sendable {
     /// The simulated time; it moves only when told to.
     public var clock: Instant
     private var sessions: [String: ShopperSession] = [:]
+    /// The most sessions the shop keeps (SPEC §6.1); a new one past it is refused, never made by
+    /// evicting another's data. `reset` forgets them all.
+    public var maxSessions = 10_000
     var addedProducts = 0
 
     /// A shop with no sessions yet, its clock at `now`.
@@ -61,11 +64,16 @@ public struct Shop: Sendable {
     }
 
     /// Creates the session on first use, issuing its scratch cards at the clock's time.
-    public mutating func touchSession(_ name: String) {
-        guard sessions[name] == nil else { return }
+    ///
+    /// Returns false, changing nothing, when the session is new and the shop already holds `maxSessions`.
+    @discardableResult
+    public mutating func touchSession(_ name: String) -> Bool {
+        guard sessions[name] == nil else { return true }
+        guard sessions.count < maxSessions else { return false }
         var session = ShopperSession(name: name)
         for _ in 0..<scratchTable.issuedPerSession { issueCard(to: &session) }
         sessions[name] = session
+        return true
     }
 
     /// Runs `change` on the session, creating it first.

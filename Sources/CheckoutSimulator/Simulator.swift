@@ -87,14 +87,32 @@ public final class Simulator: ScenarioTarget {
     }
 
     /// Executes one request, reusing cached documents or not (benchmarks measure both).
-    package func execute(_ request: GraphQLRequest, session: String = "default", caching: DocumentCaching) -> GraphQLResponse {
+    ///
+    /// `maxResponseBytes` lowers the response limit for this request (a batch shares one limit
+    /// among its operations).
+    package func execute(
+        _ request: GraphQLRequest, session: String = "default", caching: DocumentCaching, maxResponseBytes: Int? = nil
+    ) -> GraphQLResponse {
         let prepared = caching == .reuse
             ? prepare(request.query) : DocumentCache.PreparedDocument.make(request.query, schema: schema, limits: limits)
+        var limits = limits
+        if let maxResponseBytes { limits.maxResponseBytes = min(limits.maxResponseBytes, max(0, maxResponseBytes)) }
         return state.withLock { state in
-            state.shop.touchSession(session)
+            guard state.shop.touchSession(session) else {
+                return GraphQLResponse(errors: [GraphQLError(
+                    "The simulator already holds \(state.shop.maxSessions) sessions, the most it keeps; reuse a session name or reset it.",
+                    code: .tooManySessions)])
+            }
             let context = RequestContext(state: state, sessionName: session)
             return DocumentCache.execute(prepared, request, schema: schema, context: context, limits: limits)
         }
+    }
+
+    /// The most sessions this simulator keeps (SPEC §6.1: 10,000 by default); a request naming
+    /// a new session past it gets `TOO_MANY_SESSIONS` (HTTP 429).
+    public var maxSessions: Int {
+        get { state.withLock { $0.shop.maxSessions } }
+        set { state.withLock { $0.shop.maxSessions = max(1, newValue) } }
     }
 
     /// The cached document for `query`, or a new one parsed and validated outside every lock.
@@ -127,6 +145,11 @@ public final class Simulator: ScenarioTarget {
     /// The virtual clock's current time.
     public var now: Instant {
         state.withLock { $0.shop.clock }
+    }
+
+    /// How many products the catalog holds now, fixtures and additions.
+    package var productCount: Int {
+        state.withLock { $0.products.count }
     }
 
     /// The schema as SDL.

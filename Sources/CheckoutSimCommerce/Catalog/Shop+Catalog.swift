@@ -87,11 +87,35 @@ extension Shop {
         }
     }
 
+    /// The most products `addProduct` adds to one shop (SPEC §6.10); `reset` drops them.
+    public static let maxAddedProducts = 10_000
+    /// The longest description or short description a new product may have, in characters.
+    public static let maxDescription = 10_000
+    /// The longest picture address, in characters.
+    public static let maxAddress = 2_048
+    /// The longest category, model or attribute label, in characters (as long as a name).
+    public static let maxLabel = 120
+
     /// Every problem with a new product, or the product ready to add.
+    ///
+    /// Every text the product keeps is capped (SPEC §6.10), so what clients send cannot grow
+    /// the shared catalog without bound.
     public func validate(_ input: NewProduct) -> Result<Product, AddProductFailure> {
         var errors: [CommerceError] = []
         func problem(_ field: String, _ message: String) {
             errors.append(CommerceError(.invalidInput, message, field: ["input", field]))
+        }
+        if addedProducts >= Self.maxAddedProducts {
+            errors.append(CommerceError(.invalidInput, "The shop already has \(Self.maxAddedProducts) added products, the most it keeps; reset it to add more."))
+        }
+        for (field, text, limit) in [
+            ("description", input.description, Self.maxDescription), ("shortDescription", input.shortDescription, Self.maxDescription),
+            ("category", input.category, Self.maxLabel), ("model", input.model, Self.maxLabel), ("attribute", input.attribute, Self.maxLabel),
+        ] {
+            // Counting stops early: a text many times the limit costs no more than one at it.
+            if let text, text.utf8.count > limit, text.prefix(limit + 1).count > limit {
+                problem(field, "The \(field) must be at most \(limit) characters.")
+            }
         }
         let name = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty || name.count > 120 { problem("name", "The name must be 1 to 120 characters, got \(name.count).") }
@@ -112,7 +136,9 @@ extension Shop {
             problem("taxRate", "The tax rate must be a percent from 0 to 100 with at most 2 decimals, like \"8.25\"; got \"\(input.taxRate ?? "")\".")
         }
         for (field, address) in [("imageURL", input.imageURL), ("thumbnailURL", input.thumbnailURL)] {
-            if let address, !WebAddress.isAbsoluteHTTP(address) {
+            if let address, address.utf8.count > Self.maxAddress, address.prefix(Self.maxAddress + 1).count > Self.maxAddress {
+                problem(field, "The \(field) must be at most \(Self.maxAddress) characters.")
+            } else if let address, !WebAddress.isAbsoluteHTTP(address) {
                 problem(field, "The \(field) must be an absolute http or https URL, like \"https://example.com/a.jpg\"; got \"\(address)\".")
             }
         }

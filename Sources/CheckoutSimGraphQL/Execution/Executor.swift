@@ -22,13 +22,13 @@ public struct Executor: ~Copyable {
     ) -> GraphQLResponse {
         execute(
             schema: schema, document: document, operationName: operationName, variables: variables, context: context,
-            rootValue: rootValue, maxErrors: maxErrors, maxResponseBytes: maxResponseBytes, plan: nil)
+            rootValue: rootValue, maxErrors: maxErrors, maxResponseBytes: maxResponseBytes, maxCost: .max, plan: nil)
     }
 
     /// Runs the operation, taking its root fields from `plan` and keeping them there.
     static func execute(
         schema: Schema, document: Document, operationName: String?, variables: JSONObject,
-        context: AnyObject?, rootValue: Any, maxErrors: Int, maxResponseBytes: Int, plan: ExecutionPlan?
+        context: AnyObject?, rootValue: Any, maxErrors: Int, maxResponseBytes: Int, maxCost: Int, plan: ExecutionPlan?
     ) -> GraphQLResponse {
         if let expected = schema.contextType, context.map({ ObjectIdentifier(type(of: $0)) }) != expected {
             return GraphQLResponse(errors: [GraphQLError(
@@ -70,6 +70,9 @@ public struct Executor: ~Copyable {
         } else {
             fields = executor.collectFields(type: rootType, selectionSets: [operation.selectionSet])
             plan?.keep(fields, for: operation.offset)
+        }
+        if let price = schema.rootCost, let refusal = executor.refusal(of: fields, price: price, maxCost: maxCost) {
+            return GraphQLResponse(errors: [refusal])
         }
         if executor.completeObject(type: rootType, fields: fields, parent: rootValue, index: -1) == .failed {
             executor.writer.truncate(to: 0)

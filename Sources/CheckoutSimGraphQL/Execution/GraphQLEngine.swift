@@ -11,6 +11,9 @@ public struct RequestLimits: Sendable {
     /// The most bytes a response may have (SPEC §4: 16 MiB); past it the response is one
     /// `RESPONSE_TOO_LARGE` error and no data.
     public var maxResponseBytes = 16 << 20
+    /// The most a request may cost by the schema's cost rule (for the shop: catalog products
+    /// scanned, SPEC §4); past it the request is refused before anything runs.
+    public var maxCost = 20_000_000
 
     /// The default limits.
     public init() {}
@@ -51,7 +54,7 @@ public enum GraphQLEngine {
             return Executor.execute(
                 schema: schema, document: document, operationName: request.operationName, variables: request.variables,
                 context: context, rootValue: rootValue, maxErrors: limits.validation.maxErrors,
-                maxResponseBytes: limits.maxResponseBytes, plan: plan)
+                maxResponseBytes: limits.maxResponseBytes, maxCost: limits.maxCost, plan: plan)
         }
     }
 }

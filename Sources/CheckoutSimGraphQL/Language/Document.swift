@@ -21,6 +21,8 @@ public struct Document: Sendable {
     public var fragments: [FragmentDefinition] { storage.nodes.fragments }
     /// Operations and fragments as (isFragment, index) in document order.
     public var order: [(isFragment: Bool, index: Int)] { storage.nodes.order }
+    /// The type-system definitions and extensions the document holds, which validation refuses.
+    public var nonExecutableDefinitions: [NonExecutableDefinition] { storage.nodes.nonExecutable }
     /// Every selection set's selections, each set's contiguous (`SelectionSet.range`).
     public var selections: [Selection] { storage.nodes.selections }
     /// Every field selection, by `FieldID`.
@@ -47,6 +49,7 @@ public struct Document: Sendable {
         var inlineFragments: [InlineFragment] = []
         var arguments: [Argument] = []
         var directives: [Directive] = []
+        var nonExecutable: [NonExecutableDefinition] = []
     }
 
     private final class Storage: Sendable {

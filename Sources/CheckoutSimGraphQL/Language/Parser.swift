@@ -13,15 +13,16 @@ public struct ParseLimits: Sendable {
 
 /// A recursive-descent parser for executable GraphQL documents.
 ///
-/// Type-system definitions and subscriptions are outside what the simulator executes; the former
-/// are rejected here with a syntax error, the latter by validation.
+/// Type-system definitions and subscriptions are outside what the simulator executes: the former
+/// are read far enough to be skipped (`Parser+TypeSystem.swift`) and, like the latter, refused by
+/// validation, as graphql-js does.
 public struct Parser {
-    private var lexer: Lexer
-    private var token: Token
+    var lexer: Lexer
+    var token: Token
     private let limits: ParseLimits
     private var depth = 0
     /// The nodes parsed so far, in the flat arrays the document keeps.
-    private var nodes = Document.Nodes()
+    var nodes = Document.Nodes()
     /// The selections of the sets still open, innermost last; a set's own move to
     /// `nodes.selections` when it closes, so each set's selections end up side by side.
     private var openSelections: [Selection] = []
@@ -58,11 +59,11 @@ public struct Parser {
 
     // MARK: Tokens
 
-    private mutating func advance() throws(GraphQLError) {
+    mutating func advance() throws(GraphQLError) {
         token = try lexer.next()
     }
 
-    private func text(of token: Token) -> String {
+    func text(of token: Token) -> String {
         String(decoding: lexer.source[token.start..<token.end], as: UTF8.self)
     }
 
@@ -79,7 +80,7 @@ public struct Parser {
         return lexer.error("Unexpected \(describe(token)).", at: token.start)
     }
 
-    private func isKeyword(_ word: StaticString) -> Bool {
+    func isKeyword(_ word: StaticString) -> Bool {
         guard token.kind == .name, token.end - token.start == word.utf8CodeUnitCount else { return false }
         // Byte by byte rather than through an `ArraySlice` of the source, which retained the source
         // and went through generic iteration (fragments-chain-1000: 590,000 instructions a run).
@@ -138,6 +139,8 @@ public struct Parser {
                 let fragment = try parseFragment()
                 nodes.order.append((true, nodes.fragments.count))
                 nodes.fragments.append(fragment)
+            } else if try skipTypeSystemDefinition() {
+                continue
             } else if token.kind == .name || token.kind == .string || token.kind == .blockString {
                 throw lexer.error(
                     "Unexpected \(describe(token)); only executable definitions (operations and fragments) are accepted.",

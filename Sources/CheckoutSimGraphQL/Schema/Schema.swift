@@ -28,12 +28,15 @@ public final class Schema: Sendable {
     /// The exact class of the context a typed schema's resolvers read (`TypedSchemaBuilder`);
     /// the executor refuses any other, so the resolvers need not check it field by field.
     let contextType: ObjectIdentifier?
+    /// What each root field costs before it runs (`TypedSchemaBuilder.costRootFields`); nil: nothing costs.
+    let rootCost: RootCost?
 
     init(
         types: [NamedType], queryType: Int, mutationType: Int?, directives: [DirectiveDefinition], description: String?,
-        rowReaders readersByName: [String: RowReader] = [:], contextType: ObjectIdentifier? = nil
+        rowReaders readersByName: [String: RowReader] = [:], contextType: ObjectIdentifier? = nil, rootCost: RootCost? = nil
     ) {
         self.contextType = contextType
+        self.rootCost = rootCost
         self.types = types
         rowReaders = types.map { readersByName[$0.name] }
         kinds = types.map(\.kind)

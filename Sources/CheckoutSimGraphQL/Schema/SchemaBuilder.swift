@@ -69,6 +69,7 @@ import Foundation
     private var rowReaders: [String: RowReader] = [:]
     /// Set by `TypedSchemaBuilder`: the class every request's context must be.
     var contextType: ObjectIdentifier?
+    var rootCost: RootCost?
 
     /// An empty builder.
     @usableFromInline init() {}
@@ -165,7 +166,7 @@ import Foundation
         if !problems.isEmpty { throw SchemaError(message: problems.joined(separator: "\n")) }
         let draft = Schema(
             types: types, queryType: queryIndex, mutationType: mutationIndex, directives: Self.directives(index: index),
-            description: description, rowReaders: rowReaders, contextType: contextType)
+            description: description, rowReaders: rowReaders, contextType: contextType, rootCost: rootCost)
         return try Self.resolvingDefaults(of: draft, rowReaders: rowReaders)
     }
 
@@ -243,7 +244,7 @@ import Foundation
         return Schema(
             types: types, queryType: schema.queryType, mutationType: schema.mutationType,
             directives: schema.directives, description: schema.description, rowReaders: rowReaders,
-            contextType: schema.contextType)
+            contextType: schema.contextType, rootCost: schema.rootCost)
     }
 
     private static var builtInScalars: [(name: String, description: String, shape: Pending)] {

@@ -86,6 +86,7 @@ public struct Validator {
     }
 
     private mutating func run() throws(Aborted) {
+        try checkExecutableDefinitions()
         try checkDefinitionNames()
         for (index, fragment) in document.fragments.enumerated() {
             var summary = Summary()

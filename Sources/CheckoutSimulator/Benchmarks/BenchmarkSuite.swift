@@ -15,7 +15,7 @@ public enum BenchmarkSuite {
             "fragments-chain-100", "fragments-chain-1000", "fragments-chain-2000",
             "fragments-cycle-100", "fragments-cycle-1000", "fragments-cycle-2000", "hostile-slowest",
             "load-\(size)", "products-\(size)-page-1", "products-\(size)-page-\(deepPage(catalog))", "search-\(size)",
-            "search-\(size)-word-prefix", "search-\(size)-name-prefix", "facets-\(size)", "peak-rss-mb",
+            "search-\(size)-word-prefix", "search-\(size)-name-prefix", "facets-\(size)", "costliest-admitted-\(size)", "peak-rss-mb",
         ]
     }
 
@@ -191,7 +191,52 @@ public enum BenchmarkSuite {
             let body = GraphQLRequest(query: query)
             request(name, iterations: 200) { _ = big.execute(body, caching: $0).compactBytes() }
         }
+        let costliest = "costliest-admitted-\(size)"
+        if wanted(costliest) {
+            // SPEC §4: the slowest of the requests that spend the whole cost budget (target ≤ 250 ms at 100k).
+            var slowest: BenchmarkResult?
+            for filler in budgetFillers(catalog: big.productCount, maxCost: big.limits.maxCost) {
+                let response = big.execute(filler)
+                guard response.errors.isEmpty else {
+                    throw SimulatorError(code: .invalidOption, message: "a budget filler was refused: \(response.errors[0].message)")
+                }
+                let result = timer.measure(costliest, iterations: 10) { _ = big.execute(filler).compactBytes() }
+                if result.medianMicroseconds > slowest?.medianMicroseconds ?? -1 { slowest = result }
+            }
+            if let slowest { record(slowest, costliest) }
+        }
         return results
+    }
+
+    /// Requests that each spend as much of the cost budget as the rule admits: for every costed
+    /// field, as many aliases as fit (at most 400, within the token limit), with no search, and with 16 one-letter words that every
+    /// product matches (each term is then checked on every product) or that none does.
+    static func budgetFillers(catalog: Int, maxCost: Int) -> [GraphQLRequest] {
+        var requests: [GraphQLRequest] = []
+        for (field, passes, selection) in [
+            ("products", 1, "totalCount nodes { id }"), ("brandSections", 1, "sections { brand { id } }"),
+            ("productFacets", 4, "totalCount brands { count }"), ("suggestedProducts", 1, "id"),
+        ] {
+            for search in ["", Array(repeating: "e", count: 16).joined(separator: " "), Array(repeating: "qz", count: 16).joined(separator: " ")] {
+                if field == "suggestedProducts", !search.isEmpty { continue }
+                let words = search.isEmpty ? 0 : 16
+                let cost = catalog * passes * (field == "suggestedProducts" ? 1 : 1 + words)
+                let aliases = min(maxCost / max(1, cost), 400)
+                guard aliases > 0 else { continue }
+                let arguments = field == "suggestedProducts" ? "" : "(filter: {search: \"\(search)\"})"
+                let body = (0..<aliases).map { "a\($0): \(field)\(arguments) { \(selection) }" }.joined(separator: " ")
+                requests.append(GraphQLRequest(query: "{ \(body) }"))
+            }
+        }
+        for sort in ["NAME_ASC", "PRICE_DESC", "NEWEST"] {
+            for search in ["", "e"] {
+                let cost = catalog * (search.isEmpty ? 1 : 2)
+                let aliases = min(maxCost / max(1, cost), 400)
+                let body = (0..<aliases).map { "a\($0): products(sort: \(sort), filter: {search: \"\(search)\"}) { totalCount nodes { id } }" }
+                requests.append(GraphQLRequest(query: "{ \(body.joined(separator: " ")) }"))
+            }
+        }
+        return requests
     }
 
     static var bigDocumentLimits: RequestLimits {

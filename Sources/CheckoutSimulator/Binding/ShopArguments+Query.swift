@@ -72,6 +72,19 @@ struct SuggestionsArguments: FieldArguments {
     }
 }
 
+/// `Query.brands(includeEmpty:)`.
+struct BrandsArguments: FieldArguments {
+    static var arguments: [ArgumentSpec] {
+        [.init("includeEmpty", "Boolean", "Also list brands with no products (such as the store's house brand).", default: "false")]
+    }
+
+    let includeEmpty: Bool
+
+    init(_ values: ArgumentValues) throws {
+        includeEmpty = try values.bool("includeEmpty")
+    }
+}
+
 /// `Query.product(id:)`.
 struct ProductLookupArguments: FieldArguments {
     static var arguments: [ArgumentSpec] { [.init("id", "ID!", "The product's id.")] }

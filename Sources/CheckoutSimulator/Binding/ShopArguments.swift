@@ -64,13 +64,30 @@ struct ProductFilterInput {
     /// The filter given as the argument `name`, or none.
     init(_ values: ArgumentValues, argument name: String) throws {
         guard let input = values.optionalInput(name) else { return }
-        filter.setSearch(input.optionalString("search"), mode: try input.enumeration("searchMode", as: SearchMode.self))
+        let search = input.optionalString("search")
+        if let search { try Self.checkLimits(search) }
+        filter.setSearch(search, mode: try input.enumeration("searchMode", as: SearchMode.self))
         filter.brandIds = input.optionalStrings("brandIds") ?? []
         filter.models = input.optionalStrings("models") ?? []
         filter.categories = input.optionalStrings("categories") ?? []
         filter.inStockOnly = try input.bool("inStockOnly")
         minPrice = input.optionalString("minPrice")
         maxPrice = input.optionalString("maxPrice")
+    }
+
+    /// A search within SPEC §6.3's limits, or `BAD_USER_INPUT` saying which one it is past
+    /// (never truncated: a shortened search would answer another question).
+    private static func checkLimits(_ search: String) throws(FieldError) {
+        let characters = search.utf8.count > SearchLimits.maxCharacters * 4 ? Int.max : search.count
+        guard characters <= SearchLimits.maxCharacters else {
+            throw FieldError(
+                "filter.search is longer than \(SearchLimits.maxCharacters) characters; search for fewer words.", code: .badUserInput)
+        }
+        let words = search.split(whereSeparator: \.isWhitespace).count
+        guard words <= SearchLimits.maxWords else {
+            throw FieldError(
+                "filter.search has \(words) words, more than \(SearchLimits.maxWords); search for fewer words.", code: .badUserInput)
+        }
     }
 
     /// The Commerce filter, with the prices checked against `currency`.

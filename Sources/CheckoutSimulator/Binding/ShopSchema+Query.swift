@@ -31,8 +31,14 @@ extension ShopSchema {
             let filter = try arguments.filter.productFilter(currency: context.currency)
             return context.state.shop.brandSections(filter: filter, first: arguments.first, after: arguments.after, session: context.sessionName)
         }
-        fields.list("brands", T.brand, "Every brand, in brand order.") { _, context in
-            context.state.brands.indices.map(BrandPosition.init)
+        fields.list(
+            "brands", T.brand, "The brands that have products, in brand order; with includeEmpty, every brand.", arguments: BrandsArguments.self
+        ) { _, arguments, context in
+            // A store's house brand for brandless additions stays out of brand filters until a product uses it.
+            let catalog = context.state.shop.catalog
+            return context.state.brands.indices
+                .filter { arguments.includeEmpty || catalog.productCount(ofBrandAt: $0) > 0 }
+                .map(BrandPosition.init)
         }
         fields.list("categories", T.category, "Every product category, by name.") { _, context in
             // The unfiltered facet counts: every category by name, bytewise, with its product count.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One HTTP/1.x request as the server read it.
-struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     /// The method, as sent (methods are case-sensitive).
     var method: String
     /// The request target: the path and the query, as sent.
@@ -50,7 +50,7 @@ struct HTTPRequest: Sendable {
 }
 
 /// Why a request was refused before it reached a route: the status, and a message for the body.
-struct HTTPFailure: Error, Sendable, Equatable {
-    let status: Int
-    let message: String
+package struct HTTPFailure: Error, Sendable, Equatable {
+    package let status: Int
+    package let message: String
 }

@@ -3,15 +3,18 @@
 /// The parser keeps its place between calls, so bytes that trickle in one at a time are looked
 /// at once each: a slow client costs nothing but its own connection's wait.
 /// - Complexity: O(n) over the bytes of a request, however they are split into reads.
-struct HTTPRequestParser {
+package struct HTTPRequestParser {
     /// The sizes the server accepts (SPEC §7.2: 16 KiB of head, 1 MiB of body).
-    struct Limits: Sendable {
+    package struct Limits: Sendable {
         var headBytes = 16 * 1_024
         var bodyBytes = 1_024 * 1_024
+
+        /// SPEC §7.2's limits.
+        package init() {}
     }
 
     /// What a call found.
-    enum Step {
+    package enum Step {
         /// More bytes are needed.
         case needMore
         /// A whole request; the cursor is past it.
@@ -35,7 +38,7 @@ struct HTTPRequestParser {
     private var scanned = 0
     private var request: HTTPRequest?
 
-    init(limits: Limits) {
+    package init(limits: Limits) {
         self.limits = limits
     }
 
@@ -49,7 +52,7 @@ struct HTTPRequestParser {
     var head: HTTPRequest? { request }
 
     /// Reads from `bytes` at `cursor`, moving the cursor past what it consumed.
-    mutating func next(_ bytes: [UInt8], cursor: inout Int) -> Step {
+    package mutating func next(_ bytes: [UInt8], cursor: inout Int) -> Step {
         while true {
             switch phase {
             case .head:

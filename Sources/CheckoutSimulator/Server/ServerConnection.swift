@@ -32,6 +32,9 @@ struct ServerConnection {
         var waiting = Waiting.head
         var deadline = clock.now + server.configuration.headerTimeout
         var sentContinue = false
+        // A connection waiting for a request with nothing of it read may be closed to admit another.
+        var registeredIdle = true
+        server.connectionIsIdle(descriptor)
         while true {
             switch parser.next(buffer, cursor: &cursor) {
             case .request(let request):
@@ -50,7 +53,10 @@ struct ServerConnection {
                 guard sent, keepAlive else { return }
                 sentContinue = false
                 waiting = cursor < buffer.count ? .head : .idle
-                if waiting == .idle { server.connectionIsIdle(descriptor) }
+                if waiting == .idle {
+                    server.connectionIsIdle(descriptor)
+                    registeredIdle = true
+                }
                 deadline = clock.now + (waiting == .idle ? server.configuration.idleTimeout : server.configuration.headerTimeout)
                 continue
             case .failure(let failure):
@@ -88,7 +94,10 @@ struct ServerConnection {
                 }
                 return
             case .ready:
-                if waiting == .idle, !server.connectionIsBusy(descriptor) { return }
+                if registeredIdle {
+                    guard server.connectionIsBusy(descriptor) else { return }
+                    registeredIdle = false
+                }
                 let count = POSIXSocket.receive(descriptor, into: &scratch)
                 guard count > 0 else { return }
                 buffer.append(contentsOf: scratch[0..<count])

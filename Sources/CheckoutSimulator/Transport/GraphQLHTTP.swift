@@ -106,6 +106,9 @@ public enum GraphQLHTTP {
     /// Runs a batch's operations in order; an item that is not a request gets an error response in its place.
     private static func batch(_ items: [JSON], headerSession: String?, simulator: Simulator, reply: Reply) -> Answer {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
+        // SPEC §7.2: the response limit bounds the whole batch, so each operation gets what the
+        // ones before it left; past it, the rest answer RESPONSE_TOO_LARGE.
+        var remaining = simulator.limits.maxResponseBytes
         var names: [String] = []
         var sessions: [String] = []
         for (index, item) in items.enumerated() {
@@ -114,7 +117,7 @@ public enum GraphQLHTTP {
             switch item.objectValue.map({ StdioProtocol.request(from: $0, maxVariablesBytes: simulator.limits.maxVariablesBytes) }) {
             case .success(let (request, bodySession))?:
                 let session = headerSession ?? bodySession ?? "default"
-                response = simulator.execute(request, session: session)
+                response = simulator.execute(request, session: session, caching: .reuse, maxResponseBytes: remaining)
                 names.append(request.operationName ?? "-")
                 sessions.append(session)
             case .failure(let failure)?:
@@ -124,7 +127,9 @@ public enum GraphQLHTTP {
                 response = GraphQLResponse(errors: [GraphQLError("Batch item \(index) is not a JSON object.", code: .badRequest)])
                 names.append("-")
             }
-            bytes += response.compactBytes()
+            let written = response.compactBytes()
+            remaining -= written.count
+            bytes += written
         }
         bytes.append(UInt8(ascii: "]"))
         var answer = Answer(status: 200, headers: ["Content-Type": reply.contentType], body: Data(bytes))
@@ -142,7 +147,9 @@ public enum GraphQLHTTP {
 
         func single(_ response: GraphQLResponse, session: String, operation: String?) -> Answer {
             var status = 200
-            if modern, response.data == nil {
+            if response.data == nil, response.errors.contains(where: { $0.code == .tooManySessions }) {
+                status = 429
+            } else if modern, response.data == nil {
                 let codes = response.errors.map(\.code)
                 status = codes.contains(.parseFailed) || codes.contains(.badRequest) ? 400 : 422
             }

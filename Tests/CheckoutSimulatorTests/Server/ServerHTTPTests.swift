@@ -97,6 +97,10 @@ import Testing
         let request: String
         let status: Int
         var testDescription: String { name }
+        var code: String {
+            [400: "BAD_REQUEST", 413: "PAYLOAD_TOO_LARGE", 417: "EXPECTATION_FAILED", 431: "REQUEST_HEADER_FIELDS_TOO_LARGE",
+             501: "NOT_IMPLEMENTED", 505: "HTTP_VERSION_NOT_SUPPORTED"][status] ?? "?"
+        }
     }
 
     static let refusals: [Refusal] = [
@@ -130,7 +134,8 @@ import Testing
             let response = try client.response()
             #expect(response.status == refusal.status)
             #expect(response.header("connection") == "close")
-            #expect(response.body.contains(#""code":"BAD_REQUEST""#))
+            #expect(response.body.contains(#""code":"\#(refusal.code)""#), "one code per status")
+            #expect(response.header("access-control-allow-origin") == "*", "protocol errors carry CORS too")
             #expect(client.isClosedByServer())
         }
     }
@@ -188,20 +193,23 @@ import Testing
         }
     }
 
-    @Test func connectionsBeyondTheLimitGet503() async throws {
+    @Test func connectionsBeyondTheLimitGet503WhenNoneIsIdle() async throws {
         var configuration = SimulatorServer.Configuration()
         configuration.maxConnections = 3
         try await ServerHarness.with(configuration) { harness in
             var open: [RawHTTPClient] = []
             for _ in 0..<3 {
+                // Mid-request: not idle, so none of them can make room.
                 let client = try harness.raw()
-                try client.send("GET /healthz HTTP/1.1\r\nHost: shop\r\n\r\n")
-                #expect(try client.response().status == 200)
+                try client.send("GET /healthz HTTP/1.1\r\nHo")
                 open.append(client)
             }
+            try await Task.sleep(for: .milliseconds(100))
             let refused = try harness.raw()
             let response = try refused.response()
             #expect(response.status == 503)
+            #expect(response.body.contains(#""code":"SERVICE_UNAVAILABLE""#))
+            #expect(response.header("access-control-allow-origin") == "*")
             #expect(refused.isClosedByServer())
             open.removeAll()
             try await Task.sleep(for: .milliseconds(200))

@@ -55,6 +55,19 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
     }
 
     /// The schema with `query` and `mutation` as its root types.
+    /// Declares what each root field (of the query and the mutation type) costs, from its
+    /// coerced arguments and the request's context. Before anything of a request runs, its root
+    /// fields' costs are added up, fragments expanded and `@skip`/`@include` applied; a total
+    /// over `RequestLimits.maxCost` is refused with `REQUEST_TOO_COMPLEX` (docs: README,
+    /// "Behaviour worth knowing").
+    public mutating func costRootFields(_ cost: @escaping @Sendable (_ field: String, _ arguments: JSONObject, _ context: Context) -> Int) {
+        untyped.rootCost = { field, arguments, context in
+            // The executor refuses any other context class before costing.
+            guard let context = context as? Context else { return 0 }
+            return cost(field, arguments, context)
+        }
+    }
+
     public func build<Query: ParentCarrier, Mutation: ParentCarrier>(
         query: ObjectType<Query>, mutation: ObjectType<Mutation>, description: String? = nil
     ) throws(SchemaError) -> Schema {

@@ -1,0 +1,66 @@
+import CheckoutSimGraphQL
+
+/// The shop's cost rule (SPEC §4; docs: README, "Behaviour worth knowing"): what each root
+/// field costs before any of a request runs, in catalog entries looked at.
+///
+/// - `products`, `brandSections`: the catalog's size × (1 + the search's words).
+/// - `productFacets`: 4 × that (the total, then one pass per brand, model and category count).
+/// - `suggestedProducts`: the catalog's size.
+/// - a content collection's list field: its number of items.
+/// - every other field: nothing (the document limits bound them).
+///
+/// A request's root fields add up, aliases and fragments included; over
+/// `RequestLimits.maxCost` (20,000,000 by default: 200 listings of a 100,000-product catalog,
+/// or 11 of them each searching 16 words) it is refused with `REQUEST_TOO_COMPLEX`. The
+/// costliest requests it admits take about 90 ms on the 100k catalog (`bench --case costliest`,
+/// Benchmarks/NOTES.md), within SPEC §4's 250 ms.
+enum ShopCost {
+    /// The cost of the root field `field` with `arguments`.
+    static func cost(of field: String, arguments: JSONObject, context: RequestContext) -> Int {
+        let catalog = context.state.products.count
+        switch field {
+        case "products", "brandSections":
+            return catalog.multipliedClamped(by: 1 + searchWords(arguments))
+        case "productFacets":
+            return catalog.multipliedClamped(by: 4 * (1 + searchWords(arguments)))
+        case "suggestedProducts":
+            return catalog
+        default:
+            return context.state.content.collections.first { $0.name == field }?.items.count ?? 0
+        }
+    }
+
+    /// The words of `filter.search` as a listing splits them; past the search limits, one more
+    /// than they allow (the field refuses such a search itself, and counting stops early).
+    static func searchWords(_ arguments: JSONObject) -> Int {
+        guard case .object(let filter)? = arguments["filter"], case .string(let search)? = filter["search"] else { return 0 }
+        let over = SearchLimits.maxWords + 1
+        guard search.utf8.count <= SearchLimits.maxCharacters * 4 else { return over }
+        var words = 0
+        var inWord = false
+        for character in search {
+            if character.isWhitespace {
+                inWord = false
+            } else if !inWord {
+                inWord = true
+                words += 1
+                if words == over { break }
+            }
+        }
+        return words
+    }
+}
+
+/// SPEC §6.3: a search text is at most 256 characters and 16 words; longer is `BAD_USER_INPUT`.
+enum SearchLimits {
+    static let maxCharacters = 256
+    static let maxWords = 16
+}
+
+extension Int {
+    /// The product, or `Int.max` when it would overflow (costs only need to be compared).
+    func multipliedClamped(by other: Int) -> Int {
+        let (product, overflow) = multipliedReportingOverflow(by: other)
+        return overflow ? .max : product
+    }
+}
