@@ -55,7 +55,6 @@ struct ParserTests {
         .init(source: "fragment F T { a }", message: "Syntax Error: Expected \"on\", found Name \"T\".", line: 1, column: 12),
         .init(source: "query ($a: Int = $b) { a }", message: "Syntax Error: Unexpected variable \"$b\" in constant value.", line: 1, column: 18),
         .init(source: "{ ...on }", message: "Syntax Error: Expected Name, found \"}\".", line: 1, column: 9),
-        .init(source: "type Query { a: Int }", message: "Syntax Error: Unexpected Name \"type\"; only executable definitions (operations and fragments) are accepted.", line: 1, column: 1),
         .init(source: "\"doc\" query { a }", message: "Syntax Error: Unexpected String \"doc\"; only executable definitions (operations and fragments) are accepted.", line: 1, column: 1),
         .init(source: "query { a(x: [1, 2) }", message: "Syntax Error: Unexpected \")\".", line: 1, column: 19),
         .init(source: "{ a }\n{ b(c: {d: 1 e: }) }", message: "Syntax Error: Unexpected \"}\".", line: 2, column: 17),

@@ -109,9 +109,11 @@ struct CatalogQueryTests {
         let simulator = try Simulator()
         let brands = Self.run(simulator, "{ brands { id productCount } }")
         #expect(brands["data"]?["brands"]?[0] == ["id": "apple", "productCount": 13])
-        // The house brand of products added without one (store.json's defaultBrandId) comes last, unranked and empty.
-        #expect(brands["data"]?["brands"]?.arrayValue?.suffix(2).map { $0["id"] } == ["garmin", "checkout-sim-basics"])
-        #expect(brands["data"]?["brands"]?.arrayValue?.last?["productCount"] == 0)
+        // The house brand of products added without one (store.json's defaultBrandId) has no
+        // products, so only includeEmpty lists it: last, unranked and empty.
+        #expect(brands["data"]?["brands"]?.arrayValue?.suffix(2).map { $0["id"] } == ["lenovo", "garmin"])
+        let every = Self.run(simulator, "{ brands(includeEmpty: true) { id productCount } }")
+        #expect(every["data"]?["brands"]?.arrayValue?.last == ["id": "checkout-sim-basics", "productCount": 0])
         let categories = Self.run(simulator, "{ categories { name productCount } }")
         let names = categories["data"]?["categories"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
         #expect(names == names.sorted())

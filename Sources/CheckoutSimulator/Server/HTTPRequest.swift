@@ -11,7 +11,7 @@ package struct HTTPRequest: Sendable {
     /// The header fields in the order they came, names lowercased (HTTP names are case-insensitive).
     var headers: [(name: String, value: String)]
     /// The body, after any chunked framing is removed.
-    var body: [UInt8] = []
+    package var body: [UInt8] = []
 
     /// The target's path, without the query.
     var path: String {

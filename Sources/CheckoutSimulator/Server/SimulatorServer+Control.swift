@@ -4,9 +4,6 @@ import CheckoutSimScenarios
 import Foundation
 
 extension SimulatorServer {
-    /// The most requests one posted scenario may send, `repeat` rounds included.
-    static let maxScenarioSends = 10_000
-
     /// The control API (SPEC §7.2): `POST /__sim/reset`, `/advance`, `/network`, `/scenario`.
     func control(_ request: HTTPRequest, peer: ConnectionPeer) -> HTTPResponse {
         switch request.path {
@@ -46,7 +43,7 @@ extension SimulatorServer {
         case .success(let scenario):
             // Bounded and stopped with its client (SPEC §7.2): a run cannot outlive the request.
             var options = RunOptions()
-            options.maxSends = Self.maxScenarioSends
+            options.maxSends = configuration.maxScenarioSends
             options.shouldStop = { peer.shouldStop }
             let report = simulator.runLive([scenario], options: options)
             return json(report.passed ? 200 : 422, JSONReport.json(report).serialized())

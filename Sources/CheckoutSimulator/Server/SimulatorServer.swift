@@ -24,8 +24,11 @@ public final class SimulatorServer: Sendable {
         public var bodyTimeout: Duration = .seconds(30)
         /// How long a keep-alive connection may sit idle between requests.
         public var idleTimeout: Duration = .seconds(60)
-        /// Open connections beyond this get 503 and are closed.
+        /// At this many open connections, a new one closes the longest-idle keep-alive connection
+        /// to get in; only when none is idle does it get 503.
         public var maxConnections = 256
+        /// The most requests one `POST /__sim/scenario` run may send, `repeat` rounds included.
+        public var maxScenarioSends = 10_000
         /// Called once per request, after its response is written (the `serve` command's log).
         public var log: (@Sendable (RequestLog) -> Void)?
 

@@ -56,6 +56,13 @@ final class RawHTTPClient {
 
     deinit { close(descriptor) }
 
+    /// Leaves without reading: the connection is reset (RST), as a client that gives up does.
+    func abort() {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+        shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
     func send(_ text: String) throws {
         try send(Array(text.utf8))
     }

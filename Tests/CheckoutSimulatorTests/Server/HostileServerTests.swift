@@ -1,0 +1,234 @@
+import CheckoutSimCommerce
+import Foundation
+import Testing
+@testable import CheckoutSimulator
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Issue 29's defects, each over real sockets (and real processes for signals): nothing a client
+/// sends may freeze the shop, outlive its client or lock others out.
+@Suite struct HostileServerTests {
+    static func post(_ body: String, extra: String = "") -> String {
+        "POST /graphql HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\n\(extra)Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
+    }
+
+    static let health = "GET /healthz HTTP/1.1\r\nHost: shop\r\n\r\n"
+
+    /// SIGTERM the moment the "listening" line is read: every server exits 0 (6 of 30 once hung).
+    @Test(.enabled(if: Processes.checkoutSim != nil))
+    func sigtermRightAfterStartUpIsNeverLost() async throws {
+        let binary = try #require(Processes.checkoutSim)
+        let statuses = Locked<[Int32]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["serve", "--port", "0", "--quiet"]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { return }
+            var line: [UInt8] = []
+            while !line.contains(10) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                line += chunk
+            }
+            kill(process.processIdentifier, SIGTERM)
+            let exited = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async { process.waitUntilExit(); exited.signal() }
+            if exited.wait(timeout: .now() + 6) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                statuses.withLock { $0.append(-1) }
+            } else {
+                statuses.withLock { $0.append(process.terminationStatus) }
+            }
+        }
+        #expect(statuses.withLock { $0 } == Array(repeating: 0, count: 8), "-1: still running 6 s after SIGTERM")
+    }
+
+    /// SIGTERM during start-up, before the line: held until the server can stop, not dropped.
+    @Test(.enabled(if: Processes.checkoutSim != nil))
+    func sigtermDuringStartUpEndsTheProcess() throws {
+        let binary = try #require(Processes.checkoutSim)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve", "--port", "0", "--quiet"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(20_000)
+        kill(process.processIdentifier, SIGTERM)
+        let exited = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async { process.waitUntilExit(); exited.signal() }
+        let timedOut = exited.wait(timeout: .now() + 10) == .timedOut
+        if timedOut { kill(process.processIdentifier, SIGKILL) }
+        #expect(!timedOut, "the signal was lost during start-up")
+    }
+
+    /// 256 idle keep-alive connections once made every newcomer get 503 for a minute.
+    @Test func idleConnectionsMakeRoomForNewcomers() async throws {
+        var configuration = SimulatorServer.Configuration()
+        configuration.maxConnections = 3
+        try await ServerHarness.with(configuration) { harness in
+            var idle: [RawHTTPClient] = []
+            for _ in 0..<3 {
+                let client = try harness.raw()
+                try client.send(Self.health)
+                #expect(try client.response().status == 200)
+                idle.append(client)
+            }
+            let newcomer = try harness.raw()
+            try newcomer.send(Self.health)
+            let response = try newcomer.response()
+            #expect(response.status == 200, "the longest-idle connection made room")
+            #expect(idle[0].isClosedByServer(), "the longest-idle one was closed")
+            try idle[2].send(Self.health)
+            #expect(try idle[2].response().status == 200, "the others are untouched")
+        }
+    }
+
+    /// A client that resets during a 60 s injected latency frees its connection at once.
+    @Test func aClientLeavingDuringLatencyFreesItsConnection() async throws {
+        var configuration = SimulatorServer.Configuration()
+        configuration.maxConnections = 1
+        try await ServerHarness.with(configuration) { harness in
+            var slow = NetworkConditions()
+            slow.latency = .seconds(60)
+            harness.server.setNetworkConditions(slow)
+            let leaving = try harness.raw()
+            try leaving.send(Self.post(#"{"query":"{ cart { totalQuantity } }"}"#))
+            usleep(100_000)
+            leaving.abort()
+            harness.server.setNetworkConditions(NetworkConditions())
+            usleep(100_000)
+            let next = try harness.raw()
+            try next.send(Self.health)
+            #expect(try next.response().status == 200, "the waiting connection still held the only place")
+        }
+    }
+
+    /// Stopping cuts a latency wait short: the response goes out and stop returns, not 60 s later.
+    @Test func stoppingCutsLatencyWaitsShort() async throws {
+        let server = try await SimulatorServer.start(try Simulator(), port: 0)
+        var slow = NetworkConditions()
+        slow.latency = .seconds(60)
+        server.setNetworkConditions(slow)
+        let waiting = try RawHTTPClient(port: server.port)
+        try waiting.send(Self.post(#"{"query":"{ cart { totalQuantity } }"}"#))
+        usleep(100_000)
+        await server.stop()
+        let response = try waiting.response()
+        #expect(response.status == 200)
+        #expect(response.body == #"{"data":{"cart":{"totalQuantity":0}}}"#)
+    }
+
+    /// A bare LF once waited out the 10 s header timeout (408); it is refused at once now.
+    @Test func bareLineFeedsAreRefusedAtOnce() async throws {
+        var configuration = SimulatorServer.Configuration()
+        configuration.headerTimeout = .seconds(60)
+        try await ServerHarness.with(configuration) { harness in
+            let client = try harness.raw()
+            try client.send("GET /healthz HTTP/1.1\nHost: shop\n\n")
+            let response = try client.response()
+            #expect(response.status == 400)
+            #expect(response.header("access-control-allow-origin") == "*")
+            let chunked = try harness.raw()
+            try chunked.send("POST /graphql HTTP/1.1\r\nHost: shop\r\nTransfer-Encoding: chunked\r\n\r\n5\nhello\n0\n\n")
+            #expect(try chunked.response().status == 400)
+        }
+    }
+
+    /// One code per status: a mutation over GET and a wrong method on a route both say METHOD_NOT_ALLOWED.
+    @Test func everyMethodNotAllowedHasOneCode() async throws {
+        try await ServerHarness.with { harness in
+            let mutation = try harness.raw()
+            try mutation.send("GET /graphql?query=mutation%20%7B%20clearCart%20%7B%20errors%20%7B%20code%20%7D%20%7D%20%7D HTTP/1.1\r\nHost: shop\r\n\r\n")
+            let viaGET = try mutation.response()
+            let wrongMethod = try harness.raw()
+            try wrongMethod.send("POST /healthz HTTP/1.1\r\nHost: shop\r\nContent-Length: 0\r\n\r\n")
+            let viaPOST = try wrongMethod.response()
+            #expect(viaGET.status == 405 && viaPOST.status == 405)
+            #expect(viaGET.body.contains(#""code":"METHOD_NOT_ALLOWED""#), "\(viaGET.body)")
+            #expect(viaPOST.body.contains(#""code":"METHOD_NOT_ALLOWED""#), "\(viaPOST.body)")
+        }
+    }
+
+    /// A posted scenario stops at the server's send budget, `repeat` rounds included.
+    @Test func postedScenariosAreBoundedInSends() async throws {
+        var configuration = SimulatorServer.Configuration()
+        configuration.maxScenarioSends = 30
+        try await ServerHarness.with(configuration) { harness in
+            let scenario = """
+                scenario "Endless"
+                step "Loop"
+                  send Cart
+                  repeat until $.data.cart.totalQuantity == 99 max 10000
+                """
+            let (status, body, _) = try await harness.send("POST", "/__sim/scenario", body: scenario, headers: ["Content-Type": "text/plain"])
+            #expect(status == 422)
+            #expect(body.contains("it has sent 30 requests, the most one run may send"), "\(body)")
+        }
+    }
+
+    /// A posted scenario stops when its client leaves (it once ran on, ignoring SIGTERM too).
+    @Test func postedScenariosStopWithTheirClient() async throws {
+        try await ServerHarness.with { harness in
+            let before = harness.simulator.productCount
+            let scenario = """
+                scenario "Fill the catalog"
+                step "Add"
+                  send AddProduct {"input": {"name": "Filler", "category": "Test", "price": "1.00", "stock": 1}}
+                  repeat until $.data.addProduct.product.id == "never" max 9000
+                """
+            let client = try harness.raw()
+            try client.send("POST /__sim/scenario HTTP/1.1\r\nHost: shop\r\nContent-Type: text/plain\r\nContent-Length: \(scenario.utf8.count)\r\n\r\n\(scenario)")
+            usleep(200_000)
+            client.abort()
+            usleep(300_000)
+            let settled = harness.simulator.productCount
+            usleep(300_000)
+            #expect(harness.simulator.productCount == settled, "the run went on after its client left")
+            #expect(settled > before, "the run had started")
+            #expect(settled < before + 9_000, "the run went to its end")
+        }
+    }
+
+    /// 60 `not matches "^(a+)+$"` on 5,000 `a`s: each took ~0.5 s with a backtracking engine.
+    @Test func nestedRepeatPatternsCannotStallAScenario() async throws {
+        try await ServerHarness.with { harness in
+            let subject = String(repeating: "a", count: 5_000)
+            let checks = Array(repeating: #"  expect {{s}} not matches "^(a+)+$""#, count: 60).joined(separator: "\n")
+            let scenario = """
+                scenario "Regex"
+                step "Check"
+                  let s = "\(subject)b"
+                  send Cart
+                \(checks)
+                """
+            let (status, body, _) = try await harness.send("POST", "/__sim/scenario", body: scenario, headers: ["Content-Type": "text/plain"])
+            #expect(status == 200, "\(body.prefix(300))")
+        }
+    }
+
+    /// Sessions are bounded: a new one past the limit is 429, known ones keep working, reset frees them.
+    @Test func sessionsPastTheLimitAreRefusedWith429() async throws {
+        let simulator = try Simulator()
+        simulator.maxSessions = 3
+        try await ServerHarness.with(simulator: simulator) { harness in
+            let query = #"{"query":"{ cart { totalQuantity } }"}"#
+            for name in ["default", "a", "b"] {
+                #expect(try await harness.post(query, session: name).status == 200)
+            }
+            let refused = try await harness.post(query, session: "c")
+            #expect(refused.status == 429)
+            #expect(refused.body.contains(#""code":"TOO_MANY_SESSIONS""#), "\(refused.body)")
+            #expect(!refused.body.contains(#""data""#))
+            #expect(try await harness.post(query, session: "a").status == 200, "no other session's data was evicted")
+            _ = try await harness.send("POST", "/__sim/reset")
+            #expect(try await harness.post(query, session: "c").status == 200)
+        }
+    }
+}
