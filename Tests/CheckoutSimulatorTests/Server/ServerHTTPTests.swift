@@ -204,7 +204,9 @@ import Testing
                 try client.send("GET /healthz HTTP/1.1\r\nHo")
                 open.append(client)
             }
-            try await Task.sleep(for: .milliseconds(100))
+            // Blocking, so the wait is real even when the task pool is busy: the server must have
+            // read each partial head (a connection with nothing read yet counts as idle).
+            usleep(500_000)
             let refused = try harness.raw()
             let response = try refused.response()
             #expect(response.status == 503)
