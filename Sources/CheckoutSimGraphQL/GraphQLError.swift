@@ -44,13 +44,15 @@ public struct GraphQLError: Error, Sendable, Equatable, CustomStringConvertible 
         public static let responseTooLarge = Code(rawValue: "RESPONSE_TOO_LARGE")
         /// The request names a new session, and its simulator holds as many as it keeps (HTTP 429).
         public static let tooManySessions = Code(rawValue: "TOO_MANY_SESSIONS")
+        /// The request was stopped before its end because its client went away; nobody reads it.
+        public static let requestCancelled = Code(rawValue: "REQUEST_CANCELLED")
         /// The request would cost more than `RequestLimits.maxCost` by the schema's cost rule; nothing of it ran.
         public static let requestTooComplex = Code(rawValue: "REQUEST_TOO_COMPLEX")
 
         /// Every code the engine itself gives, in the order above.
         public static let all: [Code] = [
             parseFailed, validationFailed, badUserInput, operationResolutionFailure, internalServerError, badRequest, responseTooLarge,
-            requestTooComplex, tooManySessions,
+            requestTooComplex, tooManySessions, requestCancelled,
         ]
     }
 

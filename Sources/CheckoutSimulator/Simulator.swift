@@ -89,9 +89,10 @@ public final class Simulator: ScenarioTarget {
     /// Executes one request, reusing cached documents or not (benchmarks measure both).
     ///
     /// `maxResponseBytes` lowers the response limit for this request (a batch shares one limit
-    /// among its operations).
+    /// among its operations); `cancelled` stops it at its next field once its client has gone.
     package func execute(
-        _ request: GraphQLRequest, session: String = "default", caching: DocumentCaching, maxResponseBytes: Int? = nil
+        _ request: GraphQLRequest, session: String = "default", caching: DocumentCaching, maxResponseBytes: Int? = nil,
+        cancelled: CancellationCheck? = nil
     ) -> GraphQLResponse {
         let prepared = caching == .reuse
             ? prepare(request.query) : DocumentCache.PreparedDocument.make(request.query, schema: schema, limits: limits)
@@ -104,7 +105,7 @@ public final class Simulator: ScenarioTarget {
                     code: .tooManySessions)])
             }
             let context = RequestContext(state: state, sessionName: session)
-            return DocumentCache.execute(prepared, request, schema: schema, context: context, limits: limits)
+            return DocumentCache.execute(prepared, request, schema: schema, context: context, limits: limits, cancelled: cancelled)
         }
     }
 

@@ -97,11 +97,15 @@ public struct DocumentCache {
     }
 
     /// Executes `request` with a document prepared before (see `PreparedDocument.make`).
+    ///
+    /// `cancelled` is asked before each root field after the first and every 256 fields; once it
+    /// answers true the request stops there (its client has gone) with a `REQUEST_CANCELLED` error.
     public static func execute(
         _ prepared: PreparedDocument, _ request: GraphQLRequest, schema: Schema, context: AnyObject?, rootValue: Any = (),
-        limits: RequestLimits
+        limits: RequestLimits, cancelled: CancellationCheck? = nil
     ) -> GraphQLResponse {
         GraphQLEngine.run(
-            prepared.document, request, schema: schema, context: context, rootValue: rootValue, limits: limits, plan: prepared.plan)
+            prepared.document, request, schema: schema, context: context, rootValue: rootValue, limits: limits, plan: prepared.plan,
+            cancelled: cancelled)
     }
 }

@@ -14,6 +14,12 @@ public struct Executor: ~Copyable {
     var writer = JSONWriter(capacity: 4096)
     var errors: [GraphQLError] = []
     var path: [PathComponent] = []
+    /// Asked now and then while the request runs (`DocumentCache.execute`); nil: never stopped.
+    var cancelled: CancellationCheck?
+    /// Fields completed since `cancelled` was last asked.
+    var fieldsSinceCheck = 0
+    /// Set once `cancelled` answered true: every object stops at once.
+    var wasCancelled = false
 
     /// Runs the operation; request-level problems (operation, variables) come back without data.
     public static func execute(
@@ -28,7 +34,8 @@ public struct Executor: ~Copyable {
     /// Runs the operation, taking its root fields from `plan` and keeping them there.
     static func execute(
         schema: Schema, document: Document, operationName: String?, variables: JSONObject,
-        context: AnyObject?, rootValue: Any, maxErrors: Int, maxResponseBytes: Int, maxCost: Int, plan: ExecutionPlan?
+        context: AnyObject?, rootValue: Any, maxErrors: Int, maxResponseBytes: Int, maxCost: Int, plan: ExecutionPlan?,
+        cancelled: CancellationCheck? = nil
     ) -> GraphQLResponse {
         if let expected = schema.contextType, context.map({ ObjectIdentifier(type(of: $0)) }) != expected {
             return GraphQLResponse(errors: [GraphQLError(
@@ -64,6 +71,7 @@ public struct Executor: ~Copyable {
         var executor = Executor(
             schema: schema, document: document, variables: coerced, context: context, maxErrors: maxErrors)
         executor.writer.limit = maxResponseBytes
+        executor.cancelled = cancelled
         let fields: [CollectedField]
         if let plan, let known = plan.rootFields(for: operation.offset) {
             fields = known
@@ -77,6 +85,9 @@ public struct Executor: ~Copyable {
         if executor.completeObject(type: rootType, fields: fields, parent: rootValue, index: -1) == .failed {
             executor.writer.truncate(to: 0)
             executor.writer.append("null")
+        }
+        if executor.wasCancelled {
+            return GraphQLResponse(errors: [GraphQLError("The request was stopped: its client went away.", code: .requestCancelled)])
         }
         let response = GraphQLResponse(data: executor.writer.bytes, errors: executor.errors)
         // Errors are few (`maxErrors`) but may quote long inputs, so the whole response is measured.
@@ -120,6 +131,7 @@ public struct Executor: ~Copyable {
         var first = true
         for field in fields {
             if !first { writer.append(byte: UInt8(ascii: ",")) }
+            if cancelled != nil, shouldStop(atRoot: path.isEmpty && !first) { return .failed }
             first = false
             writer.append(field.keyBytes)
             if field.isTypename {

@@ -45,7 +45,7 @@ public enum GraphQLEngine {
     /// Executes an already prepared document, or answers with its request errors.
     static func run(
         _ prepared: Result<Document, RequestErrors>, _ request: GraphQLRequest, schema: Schema, context: AnyObject?,
-        rootValue: Any, limits: RequestLimits, plan: ExecutionPlan? = nil
+        rootValue: Any, limits: RequestLimits, plan: ExecutionPlan? = nil, cancelled: CancellationCheck? = nil
     ) -> GraphQLResponse {
         switch prepared {
         case .failure(let failure):
@@ -54,7 +54,7 @@ public enum GraphQLEngine {
             return Executor.execute(
                 schema: schema, document: document, operationName: request.operationName, variables: request.variables,
                 context: context, rootValue: rootValue, maxErrors: limits.validation.maxErrors,
-                maxResponseBytes: limits.maxResponseBytes, maxCost: limits.maxCost, plan: plan)
+                maxResponseBytes: limits.maxResponseBytes, maxCost: limits.maxCost, plan: plan, cancelled: cancelled)
         }
     }
 }

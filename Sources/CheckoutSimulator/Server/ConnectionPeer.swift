@@ -39,6 +39,11 @@ struct ConnectionPeer: Sendable {
         }
     }
 
+    /// True when the client has closed or reset its connection (one system call, no wait).
+    var hasGone: Bool {
+        POSIXSocket.peerHasClosed(descriptor)
+    }
+
     /// True when the client has closed or reset its connection, or the server is stopping.
     var shouldStop: Bool {
         if POSIXSocket.waitUntilReady(-1, wake: wake, milliseconds: 0) == .wake { return true }

@@ -59,7 +59,7 @@ extension SimulatorServer {
             gate.pass {
                 GraphQLHTTP.answer(
                     method: method, query: String(request.query), headers: request.headerDictionary,
-                    body: method == "POST" ? request.body : nil, simulator: simulator)
+                    body: method == "POST" ? request.body : nil, simulator: simulator, cancelled: { peer.hasGone })
             }
         }
         guard let answer = reply else { return .dropped }

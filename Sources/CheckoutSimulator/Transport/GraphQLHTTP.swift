@@ -39,8 +39,11 @@ public enum GraphQLHTTP {
         answer(method: method, query: url.query ?? "", headers: headers, body: body.map { Array($0) }, simulator: simulator)
     }
 
-    /// The same, for a raw (percent-encoded) query string and body bytes.
-    static func answer(method: String, query: String, headers: [String: String], body: [UInt8]?, simulator: Simulator) -> Answer {
+    /// The same, for a raw (percent-encoded) query string and body bytes; `cancelled` stops the
+    /// request (and a batch between its operations) once the client has gone.
+    static func answer(
+        method: String, query: String, headers: [String: String], body: [UInt8]?, simulator: Simulator, cancelled: CancellationCheck? = nil
+    ) -> Answer {
         let modern = (header("accept", in: headers) ?? "").contains(graphQLResponseType)
         let reply = Reply(modern: modern)
         guard let parameters = FormQuery.decode(query) else {
@@ -72,7 +75,8 @@ public enum GraphQLHTTP {
                     return reply.bad("Mutations must be sent with POST.", status: 405, extra: ["Allow": "POST"])
                 }
                 let session = headerSession ?? "default"
-                return reply.single(simulator.execute(request, session: session), session: session, operation: request.operationName)
+                return reply.single(
+                    simulator.execute(request, session: session, caching: .reuse, cancelled: cancelled), session: session, operation: request.operationName)
             }
         case "POST":
             let type = ASCII.lowercased((header("content-type", in: headers) ?? "").utf8)
@@ -88,13 +92,15 @@ public enum GraphQLHTTP {
                 case .failure(let failure): return reply.bad(failure.message, status: 400)
                 case .success(let (request, bodySession)):
                     let session = headerSession ?? bodySession ?? "default"
-                    return reply.single(simulator.execute(request, session: session), session: session, operation: request.operationName)
+                    return reply.single(
+                        simulator.execute(request, session: session, caching: .reuse, cancelled: cancelled), session: session,
+                        operation: request.operationName)
                 }
             case .array(let items):
                 guard (1...maxBatchOperations).contains(items.count) else {
                     return reply.bad("A batch holds 1 to \(maxBatchOperations) operations; this one has \(items.count).", status: 400)
                 }
-                return batch(items, headerSession: headerSession, simulator: simulator, reply: reply)
+                return batch(items, headerSession: headerSession, simulator: simulator, reply: reply, cancelled: cancelled)
             default:
                 return reply.bad("The request body must be a JSON object, or an array of them for a batch.", status: 400)
             }
@@ -104,7 +110,7 @@ public enum GraphQLHTTP {
     }
 
     /// Runs a batch's operations in order; an item that is not a request gets an error response in its place.
-    private static func batch(_ items: [JSON], headerSession: String?, simulator: Simulator, reply: Reply) -> Answer {
+    private static func batch(_ items: [JSON], headerSession: String?, simulator: Simulator, reply: Reply, cancelled: CancellationCheck?) -> Answer {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         // SPEC §7.2: the response limit bounds the whole batch, so each operation gets what the
         // ones before it left; past it, the rest answer RESPONSE_TOO_LARGE.
@@ -112,12 +118,14 @@ public enum GraphQLHTTP {
         var names: [String] = []
         var sessions: [String] = []
         for (index, item) in items.enumerated() {
+            // A client that has gone reads nothing: the operations it left are not run.
+            if index > 0, let cancelled, cancelled() { break }
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             let response: GraphQLResponse
             switch item.objectValue.map({ StdioProtocol.request(from: $0, maxVariablesBytes: simulator.limits.maxVariablesBytes) }) {
             case .success(let (request, bodySession))?:
                 let session = headerSession ?? bodySession ?? "default"
-                response = simulator.execute(request, session: session, caching: .reuse, maxResponseBytes: remaining)
+                response = simulator.execute(request, session: session, caching: .reuse, maxResponseBytes: remaining, cancelled: cancelled)
                 names.append(request.operationName ?? "-")
                 sessions.append(session)
             case .failure(let failure)?:

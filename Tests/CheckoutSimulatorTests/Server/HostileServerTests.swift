@@ -1,4 +1,5 @@
 import CheckoutSimCommerce
+import CheckoutSimGraphQL
 import Foundation
 import Testing
 @testable import CheckoutSimulator
@@ -229,6 +230,33 @@ import FoundationNetworking
             #expect(try await harness.post(query, session: "a").status == 200, "no other session's data was evicted")
             _ = try await harness.send("POST", "/__sim/reset")
             #expect(try await harness.post(query, session: "c").status == 200)
+        }
+    }
+
+    /// SPEC §4: a request whose client has gone stops at its next field. A mutation of 5,000
+    /// `addProduct`s (past the default limits, raised here) runs one field at a time; once its
+    /// client resets, the catalog stops growing long before the last one.
+    @Test func aRequestStopsWhenItsClientLeaves() async throws {
+        var limits = RequestLimits()
+        limits.parse.maxTokens = 200_000
+        limits.validation.maxFields = 100_000
+        let simulator = try Simulator(limits: limits)
+        try await ServerHarness.with(simulator: simulator) { harness in
+            let before = simulator.productCount
+            let aliases = (0..<5_000).map {
+                #"a\#($0): addProduct(input: {name: \"Filler\", category: \"Test\", price: \"1.00\", stock: 1}) { product { id } }"#
+            }
+            let body = #"{"query":"mutation { \#(aliases.joined(separator: " ")) }"}"#
+            let client = try harness.raw()
+            try client.send(Self.post(body))
+            usleep(150_000)
+            client.abort()
+            usleep(300_000)
+            let settled = simulator.productCount
+            usleep(300_000)
+            #expect(simulator.productCount == settled, "the mutation went on after its client left")
+            #expect(settled > before, "it had started")
+            #expect(settled < before + 5_000, "it ran to its end")
         }
     }
 }

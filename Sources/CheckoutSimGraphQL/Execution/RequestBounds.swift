@@ -1,3 +1,6 @@
+/// Asked while a request runs; true stops it at its next field (its client has gone, SPEC §4).
+public typealias CancellationCheck = @Sendable () -> Bool
+
 /// What one root field costs, from its name, its coerced arguments and the request's context.
 typealias RootCost = @Sendable (_ field: String, _ arguments: JSONObject, _ context: AnyObject?) -> Int
 
@@ -20,5 +23,19 @@ extension Executor {
         return GraphQLError(
             "The request costs \(shown), more than the limit of \(maxCost): ask for fewer searches, facets or listings in one request, or shorter searches.",
             code: .requestTooComplex)
+    }
+}
+
+extension Executor {
+    /// Whether to stop now: asked before each root field after the first (a mutation's fields
+    /// run one by one and may each take long) and every 256 fields below, so a request that
+    /// finishes quickly asks nothing.
+    mutating func shouldStop(atRoot: Bool) -> Bool {
+        if wasCancelled { return true }
+        fieldsSinceCheck += 1
+        guard atRoot || fieldsSinceCheck >= 256, let cancelled else { return false }
+        fieldsSinceCheck = 0
+        wasCancelled = cancelled()
+        return wasCancelled
     }
 }
