@@ -98,6 +98,10 @@ public final class Simulator: ScenarioTarget {
             ? prepare(request.query) : DocumentCache.PreparedDocument.make(request.query, schema: schema, limits: limits)
         var limits = limits
         if let maxResponseBytes { limits.maxResponseBytes = min(limits.maxResponseBytes, max(0, maxResponseBytes)) }
+        guard session.utf8.count <= Self.maxSessionName else {
+            return GraphQLResponse(errors: [GraphQLError(
+                "A session name is at most \(Self.maxSessionName) bytes; this one has \(session.utf8.count).", code: .badRequest)])
+        }
         return state.withLock { state in
             guard state.shop.touchSession(session) else {
                 return GraphQLResponse(errors: [GraphQLError(
@@ -108,6 +112,10 @@ public final class Simulator: ScenarioTarget {
             return DocumentCache.execute(prepared, request, schema: schema, context: context, limits: limits, cancelled: cancelled)
         }
     }
+
+    /// The longest session name, in UTF-8 bytes: names are kept, so they are capped like every
+    /// text a client sends (SPEC §7.2).
+    public static let maxSessionName = 256
 
     /// The most sessions this simulator keeps (SPEC §6.1: 10,000 by default); a request naming
     /// a new session past it gets `TOO_MANY_SESSIONS` (HTTP 429).

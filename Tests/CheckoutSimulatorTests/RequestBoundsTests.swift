@@ -130,6 +130,26 @@ struct RequestBoundsTests {
         #expect(atLimit.compactText.contains(#""product":{"id":"new-1"}"#), "\(atLimit.compactText)")
     }
 
+    /// Session names and the texts checkout keeps are capped too: nothing a client sends grows
+    /// the shop without bound.
+    @Test func sessionNamesAndCheckoutTextsAreCapped() throws {
+        let simulator = try Simulator()
+        let cart = GraphQLRequest(query: "{ cart { totalQuantity } }")
+        #expect(Self.codes(simulator.execute(cart, session: String(repeating: "s", count: 257))) == ["BAD_REQUEST"])
+        #expect(simulator.execute(cart, session: String(repeating: "s", count: 256)).errors.isEmpty)
+        _ = simulator.execute(GraphQLRequest(query: #"mutation { addToCart(productId: "pixel-8") { cart { totalQuantity } } }"#))
+        func checkout(key: String) -> String {
+            simulator.execute(GraphQLRequest(
+                query: """
+                    mutation ($k: String) { checkout(input: {card: {number: "4000000000000002", expMonth: 12, expYear: 2030, cvc: "123"},
+                      idempotencyKey: $k}) { payment { status } errors { code field } } }
+                    """,
+                variables: JSONObject([("k", .string(key))]))).compactText
+        }
+        #expect(checkout(key: String(repeating: "k", count: 256)).contains(#"{"code":"INVALID_INPUT","field":["input","idempotencyKey"]}"#))
+        #expect(checkout(key: String(repeating: "k", count: 255)).contains(#""code":"PAYMENT_DECLINED""#))
+    }
+
     /// SPEC §5/§6.10: the house brand appears only once a product uses it, or with includeEmpty.
     @Test func brandsWithoutProductsAreLeftOutUnlessAskedFor() throws {
         let simulator = try Simulator()

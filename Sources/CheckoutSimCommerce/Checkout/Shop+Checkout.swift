@@ -3,6 +3,13 @@ extension Shop {
     /// Pays for the session's cart. Never throws: business failures are in `errors`.
     public mutating func checkout(_ input: CheckoutInput, session name: String) -> CheckoutOutcome {
         withSession(name) { session, shop in
+            // The texts a session keeps are capped, so retries cannot grow it without bound.
+            for (field, text, limit) in [("idempotencyKey", input.idempotencyKey, Self.maxIdempotencyKey), ("email", input.email, Self.maxEmail)] {
+                if let text, text.utf8.count > limit, text.prefix(limit + 1).count > limit {
+                    let error = CommerceError(.invalidInput, "The \(field) must be at most \(limit) characters.", field: ["input", field])
+                    return CheckoutOutcome(order: nil, payment: nil, cart: shop.cartView(for: session), errors: [error])
+                }
+            }
             if let key = input.idempotencyKey, let record = session.idempotency.first(where: { $0.key == key }) {
                 guard record.input == input else {
                     let error = CommerceError(
@@ -27,6 +34,11 @@ extension Shop {
             return outcome
         }
     }
+
+    /// The longest idempotency key kept, in characters (Stripe's limit).
+    public static let maxIdempotencyKey = 255
+    /// The longest email kept on an order, in characters (RFC 5321's path limit).
+    public static let maxEmail = 254
 
     struct CheckFailures: Error {
         let errors: [CommerceError]
