@@ -16,10 +16,16 @@ public struct Executor: ~Copyable {
     var path: [PathComponent] = []
     /// Asked now and then while the request runs (`DocumentCache.execute`); nil: never stopped.
     var cancelled: CancellationCheck?
-    /// Fields completed since `cancelled` was last asked.
-    var fieldsSinceCheck = 0
+    /// `cancelled != nil`, as a plain flag: objects test it without touching the closure.
+    var checksCancellation = false
+    /// Objects completed since `cancelled` was last asked.
+    var objectsSinceCheck = 0
     /// Set once `cancelled` answered true: every object stops at once.
     var wasCancelled = false
+    /// The root fields' arguments as the cost rule coerced them, by position (empty without a rule).
+    var rootArguments: [Result<JSONObject, CoercionFailure>?] = []
+    /// The next field's arguments when they are already coerced; taken by `executeField`.
+    var coercedArguments: Result<JSONObject, CoercionFailure>?
 
     /// Runs the operation; request-level problems (operation, variables) come back without data.
     public static func execute(
@@ -72,6 +78,7 @@ public struct Executor: ~Copyable {
             schema: schema, document: document, variables: coerced, context: context, maxErrors: maxErrors)
         executor.writer.limit = maxResponseBytes
         executor.cancelled = cancelled
+        executor.checksCancellation = cancelled != nil
         let fields: [CollectedField]
         if let plan, let known = plan.rootFields(for: operation.offset) {
             fields = known
@@ -79,7 +86,7 @@ public struct Executor: ~Copyable {
             fields = executor.collectFields(type: rootType, selectionSets: [operation.selectionSet])
             plan?.keep(fields, for: operation.offset)
         }
-        if let price = schema.rootCost, let refusal = executor.refusal(of: fields, price: price, maxCost: maxCost) {
+        if let price = schema.rootCost, let refusal = executor.price(fields, with: price, maxCost: maxCost) {
             return GraphQLResponse(errors: [refusal])
         }
         if executor.completeObject(type: rootType, fields: fields, parent: rootValue, index: -1) == .failed {
@@ -128,10 +135,18 @@ public struct Executor: ~Copyable {
             // A failing reader leaves `row` nil and its error for each field to report.
             do { call.row = try readRow(call) } catch { call.rowFailure = error }
         }
+        let atRoot = path.isEmpty
+        if !atRoot, checksCancellation, shouldStop(atRoot: false) { return .failed }
         var first = true
+        var position = 0
         for field in fields {
             if !first { writer.append(byte: UInt8(ascii: ",")) }
-            if cancelled != nil, shouldStop(atRoot: path.isEmpty && !first) { return .failed }
+            if atRoot {
+                if !first, checksCancellation, shouldStop(atRoot: true) { return .failed }
+                // The root fields' arguments were coerced once already, to cost the request.
+                if !rootArguments.isEmpty { coercedArguments = rootArguments[position] }
+                position += 1
+            }
             first = false
             writer.append(field.keyBytes)
             if field.isTypename {
@@ -157,7 +172,11 @@ public struct Executor: ~Copyable {
     private mutating func executeField(_ field: CollectedField, parentType: Int, call: inout FieldCall) -> Outcome {
         let start = writer.count
         do {
-            if field.takesArguments || !call.arguments.isEmpty { call.arguments = try arguments(of: field).get() }
+            if field.takesArguments || !call.arguments.isEmpty {
+                let coerced = coercedArguments ?? arguments(of: field)
+                coercedArguments = nil
+                call.arguments = try coerced.get()
+            }
             switch field.resolver {
             case .string(let resolve)?:
                 guard let text = try resolve(call) else { return leafNull(field, parentType: parentType) }

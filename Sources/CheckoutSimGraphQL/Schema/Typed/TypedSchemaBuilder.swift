@@ -62,9 +62,10 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
     /// "Behaviour worth knowing").
     public mutating func costRootFields(_ cost: @escaping @Sendable (_ field: String, _ arguments: JSONObject, _ context: Context) -> Int) {
         untyped.rootCost = { field, arguments, context in
-            // The executor refuses any other context class before costing.
-            guard let context = context as? Context else { return 0 }
-            return cost(field, arguments, context)
+            // The executor refuses a context of any other class before it costs anything (a cast
+            // here went through the runtime's generic path for every request).
+            guard let context else { return 0 }
+            return cost(field, arguments, unsafeDowncast(context, to: Context.self))
         }
     }
 
