@@ -88,16 +88,18 @@ public final class Simulator: ScenarioTarget {
 
     /// Executes one request, reusing cached documents or not (benchmarks measure both).
     ///
-    /// `maxResponseBytes` lowers the response limit for this request (a batch shares one limit
-    /// among its operations); `cancelled` stops it at its next field once its client has gone.
+    /// `maxResponseBytes` and `maxCost` lower the response limit and the cost budget for this
+    /// request (a batch shares one of each among its operations); `cancelled` stops it at its
+    /// next field once its client has gone.
     package func execute(
         _ request: GraphQLRequest, session: String = "default", caching: DocumentCaching, maxResponseBytes: Int? = nil,
-        cancelled: CancellationCheck? = nil
+        maxCost: Int? = nil, cancelled: CancellationCheck? = nil
     ) -> GraphQLResponse {
         let prepared = caching == .reuse
             ? prepare(request.query) : DocumentCache.PreparedDocument.make(request.query, schema: schema, limits: limits)
         var limits = limits
         if let maxResponseBytes { limits.maxResponseBytes = min(limits.maxResponseBytes, max(0, maxResponseBytes)) }
+        if let maxCost { limits.maxCost = min(limits.maxCost, max(0, maxCost)) }
         guard session.utf8.count <= Self.maxSessionName else {
             return GraphQLResponse(errors: [GraphQLError(
                 "A session name is at most \(Self.maxSessionName) bytes; this one has \(session.utf8.count).", code: .badRequest)])

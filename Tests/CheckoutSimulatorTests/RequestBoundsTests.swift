@@ -111,6 +111,20 @@ struct RequestBoundsTests {
         #expect(answer.body.count < 4_000 + 20 * 200, "the whole batch stays near the limit: \(answer.body.count) bytes")
     }
 
+    /// SPEC §4: a batch is one HTTP request, so its operations spend one cost budget.
+    @Test func aBatchSharesOneCostBudget() throws {
+        var limits = RequestLimits()
+        limits.maxCost = 192
+        let simulator = try Simulator(limits: limits)
+        let item = #"{"query":"{ products { totalCount } }"}"#
+        let body = "[" + Array(repeating: item, count: 5).joined(separator: ",") + "]"
+        let answer = GraphQLHTTP.answer(
+            method: "POST", query: "", headers: ["content-type": "application/json"], body: Array(body.utf8), simulator: simulator)
+        let responses = try #require(try JSONParser.parse(Array(answer.body)).arrayValue)
+        let codes = responses.map { $0["errors"]?[0]?["extensions"]?["code"]?.stringValue ?? "ok" }
+        #expect(codes == ["ok", "ok", "ok", "REQUEST_TOO_COMPLEX", "REQUEST_TOO_COMPLEX"])
+    }
+
     /// SPEC §6.10: addProduct keeps no text past its cap.
     @Test func addProductCapsEveryText() throws {
         let simulator = try Simulator()

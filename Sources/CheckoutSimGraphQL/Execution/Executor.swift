@@ -22,6 +22,8 @@ public struct Executor: ~Copyable {
     var objectsSinceCheck = 0
     /// Set once `cancelled` answered true: every object stops at once.
     var wasCancelled = false
+    /// What the root fields cost by the schema's rule, once priced.
+    var cost = 0
     /// The root fields' arguments as the cost rule coerced them, by position (empty without a rule).
     var rootArguments: [Result<JSONObject, CoercionFailure>?] = []
     /// The next field's arguments when they are already coerced; taken by `executeField`.
@@ -96,7 +98,8 @@ public struct Executor: ~Copyable {
         if executor.wasCancelled {
             return GraphQLResponse(errors: [GraphQLError("The request was stopped: its client went away.", code: .requestCancelled)])
         }
-        let response = GraphQLResponse(data: executor.writer.bytes, errors: executor.errors)
+        var response = GraphQLResponse(data: executor.writer.bytes, errors: executor.errors)
+        response.cost = executor.cost
         // Errors are few (`maxErrors`) but may quote long inputs, so the whole response is measured.
         if executor.writer.overflowed || executor.writer.count + response.errorsByteCount > maxResponseBytes {
             return GraphQLResponse(errors: [GraphQLError(

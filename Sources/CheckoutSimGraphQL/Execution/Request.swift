@@ -21,6 +21,9 @@ public struct GraphQLResponse: Sendable {
     public let data: [UInt8]?
     /// Request errors, or field errors in the order they happened.
     public let errors: [GraphQLError]
+    /// What the request cost by the schema's cost rule (0 without one, or when it did not run),
+    /// so a batch can spend one budget across its operations.
+    package internal(set) var cost = 0
 
     /// A response with compact `data` bytes (nil when there is no data) and errors.
     public init(data: [UInt8]?, errors: [GraphQLError]) {

@@ -30,6 +30,7 @@ extension Executor {
             }
             rootArguments = coerced
         }
+        cost = total
         guard total > maxCost else { return nil }
         rootArguments = []
         coercedArguments = nil

@@ -113,8 +113,10 @@ public enum GraphQLHTTP {
     private static func batch(_ items: [JSON], headerSession: String?, simulator: Simulator, reply: Reply, cancelled: CancellationCheck?) -> Answer {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         // SPEC §7.2: the response limit bounds the whole batch, so each operation gets what the
-        // ones before it left; past it, the rest answer RESPONSE_TOO_LARGE.
+        // ones before it left; past it, the rest answer RESPONSE_TOO_LARGE. The cost budget
+        // (SPEC §4) is the whole HTTP request's too: the rest answer REQUEST_TOO_COMPLEX.
         var remaining = simulator.limits.maxResponseBytes
+        var costLeft = simulator.limits.maxCost
         var names: [String] = []
         var sessions: [String] = []
         for (index, item) in items.enumerated() {
@@ -125,7 +127,9 @@ public enum GraphQLHTTP {
             switch item.objectValue.map({ StdioProtocol.request(from: $0, maxVariablesBytes: simulator.limits.maxVariablesBytes) }) {
             case .success(let (request, bodySession))?:
                 let session = headerSession ?? bodySession ?? "default"
-                response = simulator.execute(request, session: session, caching: .reuse, maxResponseBytes: remaining, cancelled: cancelled)
+                response = simulator.execute(
+                    request, session: session, caching: .reuse, maxResponseBytes: remaining, maxCost: costLeft, cancelled: cancelled)
+                costLeft -= response.cost
                 names.append(request.operationName ?? "-")
                 sessions.append(session)
             case .failure(let failure)?:
