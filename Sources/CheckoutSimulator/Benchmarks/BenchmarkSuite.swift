@@ -210,10 +210,16 @@ public enum BenchmarkSuite {
             if let slowest { record(slowest, costliest) }
             if let slowestRequest {
                 // Another session's small query while the costliest request runs back to back on
-                // a second thread: it waits for at most one costliest request at the lock.
+                // a second thread: it waits for at most one costliest request at the lock. The
+                // load pauses 1 ms between requests, as a client's round trip does: the lock is
+                // not fair, and a thread that takes it again at once can starve the other (the
+                // server's FIFO gate orders requests, so over HTTP it cannot).
                 let running = Locked(true)
                 let load = Thread {
-                    while running.withLock({ $0 }) { _ = big.execute(slowestRequest, session: "load").compactBytes() }
+                    while running.withLock({ $0 }) {
+                        _ = big.execute(slowestRequest, session: "load").compactBytes()
+                        Thread.sleep(forTimeInterval: 0.001)
+                    }
                 }
                 load.start()
                 Thread.sleep(forTimeInterval: 0.05)
