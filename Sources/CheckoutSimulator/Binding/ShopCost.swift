@@ -11,9 +11,9 @@ import CheckoutSimGraphQL
 ///
 /// A request's root fields add up, aliases and fragments included; over
 /// `RequestLimits.maxCost` (20,000,000 by default: 200 listings of a 100,000-product catalog,
-/// or 11 of them each searching 16 words) it is refused with `REQUEST_TOO_COMPLEX`. The
-/// costliest requests it admits take about 90 ms on the 100k catalog (`bench --case costliest`,
-/// Benchmarks/NOTES.md), within SPEC §4's 250 ms.
+/// or 11 of them each searching 16 words) it is refused with `REQUEST_TOO_COMPLEX`. The budget
+/// keeps the costliest admitted request well within SPEC §4's 250 ms on a 100k catalog, with
+/// room for a slower machine (`bench --case costliest`; the figures are in Benchmarks/NOTES.md).
 enum ShopCost {
     /// The cost of the root field `field` with `arguments`.
     static func cost(of field: String, arguments: JSONObject, context: RequestContext) -> Int {
