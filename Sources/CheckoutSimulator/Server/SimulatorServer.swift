@@ -163,12 +163,9 @@ public final class SimulatorServer: Sendable {
     /// Stops accepting, lets every response in progress finish, closes idle connections, and
     /// returns when every connection is closed.
     public func stop() async {
+        beginStopping()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let finished = life.withLock { life -> Bool in
-                if !life.stopping {
-                    life.stopping = true
-                    POSIXSocket.wakeAll(wake.write)
-                }
                 if life.open == 0, life.acceptorDone { return true }
                 life.waiters.append(continuation)
                 return false
@@ -177,9 +174,21 @@ public final class SimulatorServer: Sendable {
         }
     }
 
+    /// Stops accepting and wakes every waiting connection, at once and without an async
+    /// context (latency waits end, idle connections close); `stop` then waits for the rest.
+    package func beginStopping() {
+        life.withLock { life in
+            guard !life.stopping else { return }
+            life.stopping = true
+            POSIXSocket.wakeAll(wake.write)
+        }
+    }
+
     /// Stops as `stop` does, blocking until every connection is closed or `limit` has passed
     /// (for the command line, which has no async context and must exit in bounded time).
     package func stopAndWait(writingFor limit: Duration) {
+        // Begun here, not in the task: a busy task pool must not delay the stop itself.
+        beginStopping()
         let done = DispatchSemaphore(value: 0)
         Task { [self] in
             await stop()
