@@ -98,7 +98,7 @@ public struct DocumentCache {
 
     /// Executes `request` with a document prepared before (see `PreparedDocument.make`).
     ///
-    /// `cancelled` is asked before each root field after the first and every 256 fields; once it
+    /// `cancelled` is asked before each root field after the first and every 64 objects; once it
     /// answers true the request stops there (its client has gone) with a `REQUEST_CANCELLED` error.
     public static func execute(
         _ prepared: PreparedDocument, _ request: GraphQLRequest, schema: Schema, context: AnyObject?, rootValue: Any = (),
