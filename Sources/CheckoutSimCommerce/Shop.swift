@@ -20,7 +20,7 @@ public struct Shop: Sendable {
     /// The simulated time; it moves only when told to.
     public var clock: Instant
     private var sessions: [String: ShopperSession] = [:]
-    /// The most sessions the shop keeps (SPEC §6.1); a new one past it is refused, never made by
+    /// The most sessions the shop keeps (docs: README, "Shop bounds"); a new one past it is refused, never made by
     /// evicting another's data. `reset` forgets them all.
     public var maxSessions = 10_000
     var addedProducts = 0

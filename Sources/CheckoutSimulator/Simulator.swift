@@ -116,10 +116,10 @@ public final class Simulator: ScenarioTarget {
     }
 
     /// The longest session name, in UTF-8 bytes: names are kept, so they are capped like every
-    /// text a client sends (SPEC §7.2).
+    /// text a client sends (docs: README, "Shop bounds").
     public static let maxSessionName = 256
 
-    /// The most sessions this simulator keeps (SPEC §6.1: 10,000 by default); a request naming
+    /// The most sessions this simulator keeps (10,000 by default; docs: README, "Shop bounds"); a request naming
     /// a new session past it gets `TOO_MANY_SESSIONS` (HTTP 429).
     public var maxSessions: Int {
         get { state.withLock { $0.shop.maxSessions } }

@@ -73,7 +73,7 @@ enum ServeCommand: Command {
         Output.line("checkout-sim listening on \(server.url.absoluteString)")
         ShutdownSignal.wait()
         // Responses already computed get up to 5 s to be written; then the process exits
-        // whatever its clients do (SPEC §7.2: within 6 s of the signal).
+        // whatever its clients do (within 6 s of the signal; docs: README, "The server under pressure").
         server.stopAndWait(writingFor: .seconds(5))
         return .success
     }

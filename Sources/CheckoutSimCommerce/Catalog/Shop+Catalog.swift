@@ -87,7 +87,7 @@ extension Shop {
         }
     }
 
-    /// The most products `addProduct` adds to one shop (SPEC §6.10); `reset` drops them.
+    /// The most products `addProduct` adds to one shop (docs: README, "Shop bounds"); `reset` drops them.
     public static let maxAddedProducts = 10_000
     /// The longest description or short description a new product may have, in characters.
     public static let maxDescription = 10_000
@@ -98,7 +98,7 @@ extension Shop {
 
     /// Every problem with a new product, or the product ready to add.
     ///
-    /// Every text the product keeps is capped (SPEC §6.10), so what clients send cannot grow
+    /// Every text the product keeps is capped (docs: README, "Shop bounds"), so what clients send cannot grow
     /// the shared catalog without bound.
     public func validate(_ input: NewProduct) -> Result<Product, AddProductFailure> {
         var errors: [CommerceError] = []
@@ -112,8 +112,7 @@ extension Shop {
             ("description", input.description, Self.maxDescription), ("shortDescription", input.shortDescription, Self.maxDescription),
             ("category", input.category, Self.maxLabel), ("model", input.model, Self.maxLabel), ("attribute", input.attribute, Self.maxLabel),
         ] {
-            // Counting stops early: a text many times the limit costs no more than one at it.
-            if let text, text.utf8.count > limit, text.prefix(limit + 1).count > limit {
+            if let text, text.isLonger(thanCharacters: limit) {
                 problem(field, "The \(field) must be at most \(limit) characters.")
             }
         }
@@ -136,7 +135,7 @@ extension Shop {
             problem("taxRate", "The tax rate must be a percent from 0 to 100 with at most 2 decimals, like \"8.25\"; got \"\(input.taxRate ?? "")\".")
         }
         for (field, address) in [("imageURL", input.imageURL), ("thumbnailURL", input.thumbnailURL)] {
-            if let address, address.utf8.count > Self.maxAddress, address.prefix(Self.maxAddress + 1).count > Self.maxAddress {
+            if let address, address.isLonger(thanCharacters: Self.maxAddress) {
                 problem(field, "The \(field) must be at most \(Self.maxAddress) characters.")
             } else if let address, !WebAddress.isAbsoluteHTTP(address) {
                 problem(field, "The \(field) must be an absolute http or https URL, like \"https://example.com/a.jpg\"; got \"\(address)\".")

@@ -5,7 +5,7 @@ extension Shop {
         withSession(name) { session, shop in
             // The texts a session keeps are capped, so retries cannot grow it without bound.
             for (field, text, limit) in [("idempotencyKey", input.idempotencyKey, Self.maxIdempotencyKey), ("email", input.email, Self.maxEmail)] {
-                if let text, text.utf8.count > limit, text.prefix(limit + 1).count > limit {
+                if let text, text.isLonger(thanCharacters: limit) {
                     let error = CommerceError(.invalidInput, "The \(field) must be at most \(limit) characters.", field: ["input", field])
                     return CheckoutOutcome(order: nil, payment: nil, cart: shop.cartView(for: session), errors: [error])
                 }

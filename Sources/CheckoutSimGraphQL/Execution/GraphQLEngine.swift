@@ -12,7 +12,7 @@ public struct RequestLimits: Sendable {
     /// `RESPONSE_TOO_LARGE` error and no data.
     public var maxResponseBytes = 16 << 20
     /// The most a request may cost by the schema's cost rule (for the shop: catalog products
-    /// scanned, SPEC §4); past it the request is refused before anything runs.
+    /// scanned; docs: README, "The cost rule"); past it the request is refused before anything runs.
     public var maxCost = 20_000_000
 
     /// The default limits.

@@ -12,7 +12,7 @@ public struct RunOptions: Sendable {
     /// Values for `{{name}}` given with `--var`.
     public var variables: [String: JSON] = [:]
     /// The most requests the whole run may send, `repeat` rounds included; past it the step
-    /// fails (a scenario posted to a live server is bounded so, SPEC §7.2). Nil: no bound.
+    /// fails (a scenario posted to a live server is bounded so; docs: README, "The server under pressure"). Nil: no bound.
     package var maxSends: Int?
     /// Asked before every send; true ends the run there (its client has gone, the server stops).
     package var shouldStop: (@Sendable () -> Bool)?

@@ -193,7 +193,7 @@ public enum BenchmarkSuite {
         }
         let costliest = "costliest-admitted-\(size)"
         if wanted(costliest) {
-            // SPEC §4: the slowest of the requests that spend the whole cost budget (target ≤ 250 ms at 100k).
+            // The slowest of the requests that spend the whole cost budget (target ≤ 250 ms at 100k).
             var slowest: BenchmarkResult?
             var slowestRequest: GraphQLRequest?
             for filler in budgetFillers(catalog: big.productCount, maxCost: big.limits.maxCost) {

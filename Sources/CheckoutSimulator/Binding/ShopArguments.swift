@@ -75,18 +75,17 @@ struct ProductFilterInput {
         maxPrice = input.optionalString("maxPrice")
     }
 
-    /// A search within SPEC §6.3's limits, or `BAD_USER_INPUT` saying which one it is past
+    /// A search within the search limits, or `BAD_USER_INPUT` saying which one it is past
     /// (never truncated: a shortened search would answer another question).
     private static func checkLimits(_ search: String) throws(FieldError) {
-        let characters = search.utf8.count > SearchLimits.maxCharacters * 4 ? Int.max : search.count
-        guard characters <= SearchLimits.maxCharacters else {
+        guard !search.isLonger(thanCharacters: ProductFilter.maxSearchCharacters) else {
             throw FieldError(
-                "filter.search is longer than \(SearchLimits.maxCharacters) characters; search for fewer words.", code: .badUserInput)
+                "filter.search is longer than \(ProductFilter.maxSearchCharacters) characters; search for fewer words.", code: .badUserInput)
         }
-        let words = search.split(whereSeparator: \.isWhitespace).count
-        guard words <= SearchLimits.maxWords else {
+        let words = ProductFilter.searchWords(in: search)
+        guard words <= ProductFilter.maxSearchWords else {
             throw FieldError(
-                "filter.search has \(words) words, more than \(SearchLimits.maxWords); search for fewer words.", code: .badUserInput)
+                "filter.search has \(words) words, more than \(ProductFilter.maxSearchWords); search for fewer words.", code: .badUserInput)
         }
     }
 

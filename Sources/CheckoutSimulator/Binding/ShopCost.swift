@@ -1,6 +1,7 @@
+import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
-/// The shop's cost rule (SPEC §4; docs: README, "Behaviour worth knowing"): what each root
+/// The shop's cost rule (docs: README, "The cost rule"): what each root
 /// field costs before any of a request runs, in catalog entries looked at.
 ///
 /// - `products`, `brandSections`: the catalog's size × (1 + the search's words).
@@ -12,7 +13,7 @@ import CheckoutSimGraphQL
 /// A request's root fields add up, aliases and fragments included; over
 /// `RequestLimits.maxCost` (20,000,000 by default: 200 listings of a 100,000-product catalog,
 /// or 11 of them each searching 16 words) it is refused with `REQUEST_TOO_COMPLEX`. The budget
-/// keeps the costliest admitted request well within SPEC §4's 250 ms on a 100k catalog, with
+/// keeps the costliest admitted request well within 250 ms on a 100k catalog, with
 /// room for a slower machine (`bench --case costliest`; the figures are in Benchmarks/NOTES.md).
 enum ShopCost {
     /// The cost of the root field `field` with `arguments`.
@@ -30,31 +31,14 @@ enum ShopCost {
         }
     }
 
-    /// The words of `filter.search` as a listing splits them; past the search limits, one more
-    /// than they allow (the field refuses such a search itself, and counting stops early).
+    /// The words of `filter.search`; past the search limits, one more than they allow (the
+    /// field refuses such a search itself, so counting stops there).
     static func searchWords(_ arguments: JSONObject) -> Int {
         guard case .object(let filter)? = arguments["filter"], case .string(let search)? = filter["search"] else { return 0 }
-        let over = SearchLimits.maxWords + 1
-        guard search.utf8.count <= SearchLimits.maxCharacters * 4 else { return over }
-        var words = 0
-        var inWord = false
-        for character in search {
-            if character.isWhitespace {
-                inWord = false
-            } else if !inWord {
-                inWord = true
-                words += 1
-                if words == over { break }
-            }
-        }
-        return words
+        let over = ProductFilter.maxSearchWords + 1
+        guard !search.isLonger(thanCharacters: ProductFilter.maxSearchCharacters) else { return over }
+        return ProductFilter.searchWords(in: search, countingUpTo: over)
     }
-}
-
-/// SPEC §6.3: a search text is at most 256 characters and 16 words; longer is `BAD_USER_INPUT`.
-enum SearchLimits {
-    static let maxCharacters = 256
-    static let maxWords = 16
 }
 
 extension Int {

@@ -9,7 +9,7 @@ package struct HTTPRequestParser {
         var headBytes = 16 * 1_024
         var bodyBytes = 1_024 * 1_024
 
-        /// SPEC §7.2's limits.
+        /// The server's limits: 16 KiB of head, 1 MiB of body.
         package init() {}
     }
 

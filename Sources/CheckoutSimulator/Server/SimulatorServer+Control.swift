@@ -41,7 +41,7 @@ extension SimulatorServer {
             let errors = error.diagnostics.map { GraphQLError($0.description, code: .badRequest) }
             return HTTPResponse(status: 400, headers: [("Content-Type", "application/json; charset=utf-8")], body: GraphQLResponse(errors: errors).compactBytes())
         case .success(let scenario):
-            // Bounded and stopped with its client (SPEC §7.2): a run cannot outlive the request.
+            // Bounded and stopped with its client (docs: README, "The server under pressure"): a run cannot outlive the request.
             var options = RunOptions()
             options.maxSends = configuration.maxScenarioSends
             options.shouldStop = { peer.shouldStop }

@@ -10,7 +10,7 @@ extension SimulatorServer {
     }
 
     /// `response` with the CORS fields every response carries, protocol errors and the
-    /// connection-limit 503 included (SPEC §7.2).
+    /// connection-limit 503 included (docs: README, "The server under pressure").
     func withCORS(_ response: HTTPResponse) -> HTTPResponse {
         var response = response
         response.headers.append(("Access-Control-Allow-Origin", configuration.corsOrigin))

@@ -216,7 +216,7 @@ public final class SimulatorServer: Sendable {
             let admitted = life.withLock { life -> Bool in
                 guard !life.stopping else { return false }
                 if life.open >= configuration.maxConnections {
-                    // At the limit, the longest-idle keep-alive connection makes room (SPEC §7.2), so
+                    // At the limit, the longest-idle keep-alive connection makes room (docs: README), so
                     // idle clients can never lock everyone out; only when none is idle is it a 503.
                     // Its thread sees the shutdown and leaves, so `open` is briefly one over.
                     guard let oldest = life.idle.min(by: { $0.value < $1.value })?.key else { return false }

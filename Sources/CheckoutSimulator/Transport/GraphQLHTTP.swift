@@ -112,9 +112,9 @@ public enum GraphQLHTTP {
     /// Runs a batch's operations in order; an item that is not a request gets an error response in its place.
     private static func batch(_ items: [JSON], headerSession: String?, simulator: Simulator, reply: Reply, cancelled: CancellationCheck?) -> Answer {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
-        // SPEC §7.2: the response limit bounds the whole batch, so each operation gets what the
+        // The response limit bounds the whole batch, so each operation gets what the
         // ones before it left; past it, the rest answer RESPONSE_TOO_LARGE. The cost budget
-        // (SPEC §4) is the whole HTTP request's too: the rest answer REQUEST_TOO_COMPLEX.
+        // is the whole HTTP request's too: the rest answer REQUEST_TOO_COMPLEX.
         var remaining = simulator.limits.maxResponseBytes
         var costLeft = simulator.limits.maxCost
         var names: [String] = []
