@@ -5,8 +5,7 @@
 /// client has gone, so a client that resets its connection frees its thread at once.
 struct ConnectionPeer: Sendable {
     let descriptor: Int32
-    /// The server's wake pipe, readable once it is stopping.
-    let wake: Int32
+    let server: SimulatorServer
 
     /// How a pause ended.
     enum PauseEnd: Equatable {
@@ -28,8 +27,7 @@ struct ConnectionPeer: Sendable {
         while true {
             let remaining = deadline - clock.now
             guard remaining > .zero else { return .elapsed }
-            let milliseconds = Int(remaining.components.seconds) * 1_000 + Int(remaining.components.attoseconds / 1_000_000_000_000_000) + 1
-            switch POSIXSocket.waitUntilReady(watched, wake: wake, milliseconds: milliseconds) {
+            switch POSIXSocket.waitUntilReady(watched, wake: server.wake.read, milliseconds: POSIXSocket.milliseconds(until: remaining)) {
             case .timeout: continue
             case .wake: return .stopping
             case .ready:
@@ -46,7 +44,6 @@ struct ConnectionPeer: Sendable {
 
     /// True when the client has closed or reset its connection, or the server is stopping.
     var shouldStop: Bool {
-        if POSIXSocket.waitUntilReady(-1, wake: wake, milliseconds: 0) == .wake { return true }
-        return POSIXSocket.peerHasClosed(descriptor)
+        server.isStopping || hasGone
     }
 }

@@ -120,6 +120,13 @@ enum POSIXSocket {
         case ready, wake, timeout
     }
 
+    /// `poll`'s timeout for what is left until a deadline: whole milliseconds rounded up (so a
+    /// wait never ends just before its deadline and spins), 0 once it has passed.
+    static func milliseconds(until remaining: Duration) -> Int {
+        guard remaining > .zero else { return 0 }
+        return Int(remaining.components.seconds) * 1_000 + Int(remaining.components.attoseconds / 1_000_000_000_000_000) + 1
+    }
+
     /// Waits until `descriptor` can be read (or written, with `forWriting`), `wake` becomes
     /// readable, or `milliseconds` pass.
     static func waitUntilReady(_ descriptor: Int32, forWriting: Bool = false, wake: Int32, milliseconds: Int) -> Readiness {

@@ -40,7 +40,7 @@ struct ServerConnection {
             case .request(let request):
                 compact()
                 let started = clock.now
-                var response = server.respond(to: request, peer: ConnectionPeer(descriptor: descriptor, wake: server.wake.read))
+                var response = server.respond(to: request, peer: ConnectionPeer(descriptor: descriptor, server: server))
                 if response.dropsConnection {
                     POSIXSocket.resetOnClose(descriptor)
                     server.log(request, response, duration: clock.now - started)
@@ -79,8 +79,7 @@ struct ServerConnection {
                     }
                 }
             }
-            let remaining = deadline - clock.now
-            let milliseconds = remaining <= .zero ? 0 : Int(remaining.components.seconds) * 1_000 + Int(remaining.components.attoseconds / 1_000_000_000_000_000) + 1
+            let milliseconds = POSIXSocket.milliseconds(until: deadline - clock.now)
             switch POSIXSocket.waitUntilReady(descriptor, wake: server.wake.read, milliseconds: milliseconds) {
             case .wake:
                 // Stopping: an idle connection closes now; one mid-request is not a response in flight.

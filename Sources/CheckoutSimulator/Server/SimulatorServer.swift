@@ -257,11 +257,11 @@ public final class SimulatorServer: Sendable {
     }
 
     private func connectionClosed(_ descriptor: Int32) {
-        life.withLock { life in
+        finish { life in
+            life.open -= 1
             life.idle[descriptor] = nil
             life.evicted.remove(descriptor)
         }
-        finish { $0.open -= 1 }
     }
 
     /// Records that a keep-alive connection waits for its next request: it may be closed to admit another.
