@@ -1,20 +1,22 @@
 /// Parses a request's head — the request line and the header fields — strictly (RFC 9112 §3, §5).
 ///
-/// Anything a lenient parser would have to guess at is refused with 400: bare LF line ends,
-/// whitespace before a colon, folded lines, control characters, a missing or repeated `Host`.
+/// Anything a lenient parser would have to guess at is refused with 400: whitespace before a
+/// colon, folded lines, control characters, a missing or repeated `Host`. (A bare LF never gets
+/// here: `HTTPRequestParser` refuses it while it looks for the head's end.)
 enum HTTPHeadParser {
     /// More fields than this is a 431, however short they are.
     static let maxFields = 100
 
-    /// The request the head describes, with an empty body; `head` excludes the final CRLF CRLF.
+    /// The request the head describes, with an empty body; `head` excludes the final CRLF CRLF,
+    /// and every LF in it follows a CR.
     static func parse(_ head: ArraySlice<UInt8>) -> Result<HTTPRequest, HTTPFailure> {
         var lines: [ArraySlice<UInt8>] = []
         var start = head.startIndex
         var index = head.startIndex
         while index < head.endIndex {
             if head[index] == 10 {
-                guard index > start, head[index - 1] == 13 else { return .failure(bad("A line ends with LF alone; HTTP lines end with CRLF.")) }
-                lines.append(head[start..<(index - 1)])
+                // The CR before it is dropped (a slice, so no index can leave the head).
+                lines.append(head[start..<index].dropLast())
                 start = index + 1
             }
             index += 1
