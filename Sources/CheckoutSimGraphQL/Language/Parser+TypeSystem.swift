@@ -10,6 +10,7 @@ extension Parser {
     /// Definitions with a body in braces, and those without one.
     private static let withBody: [StaticString] = ["type", "interface", "input", "enum", "schema"]
     private static let withoutBody: [StaticString] = ["scalar", "union", "directive"]
+    private static let executable: [StaticString] = ["query", "mutation", "subscription", "fragment"]
 
     /// Skips a type-system definition or extension at the current token, recording it for
     /// validation to refuse; false, moving nothing, when the token starts none.
@@ -18,14 +19,11 @@ extension Parser {
     /// next top-level `{` or definition keyword does. Every token counts against the token limit.
     mutating func skipTypeSystemDefinition() throws(GraphQLError) -> Bool {
         let start = token.start
-        let hasDescription = token.kind == .string || token.kind == .blockString
-        if hasDescription {
-            guard let next = lexer.peekKeyword(after: token), isTypeSystemKeyword(next) else { return false }
+        // A description, or `extend`, moves on only when a definition keyword follows it.
+        if token.kind == .string || token.kind == .blockString || isKeyword("extend") {
+            guard let next = lexer.peekKeyword(after: token), Self.isDefinitionKeyword(next) else { return false }
             try advance()
         }
-        let extends = isKeyword("extend")
-        if extends { try advance() }
-        guard token.kind == .name else { return false }
         let takesBody = Self.withBody.contains(where: isKeyword)
         guard takesBody || Self.withoutBody.contains(where: isKeyword) else { return false }
         let isSchema = isKeyword("schema")
@@ -74,13 +72,15 @@ extension Parser {
         } while braces > 0 && token.kind != .endOfFile
     }
 
+    /// Whether the current token starts the next definition of any kind.
     private func startsDefinition() -> Bool {
-        isKeyword("query") || isKeyword("mutation") || isKeyword("subscription") || isKeyword("fragment") || isKeyword("extend")
+        isKeyword("extend") || Self.executable.contains(where: isKeyword)
             || Self.withBody.contains(where: isKeyword) || Self.withoutBody.contains(where: isKeyword)
     }
 
-    private func isTypeSystemKeyword(_ word: String) -> Bool {
-        ["type", "interface", "input", "enum", "schema", "scalar", "union", "directive", "extend"].contains(word)
+    /// Whether a peeked name is a type-system definition's keyword (what may follow a description or `extend`).
+    private static func isDefinitionKeyword(_ word: String) -> Bool {
+        withBody.contains { $0.description == word } || withoutBody.contains { $0.description == word }
     }
 }
 
