@@ -95,15 +95,16 @@ public final class Simulator: ScenarioTarget {
         _ request: GraphQLRequest, session: String = "default", caching: DocumentCaching, maxResponseBytes: Int? = nil,
         maxCost: Int? = nil, cancelled: CancellationCheck? = nil
     ) -> GraphQLResponse {
+        // Refused before the document is parsed: a name too long wastes no work.
+        guard session.utf8.count <= Self.maxSessionName else {
+            return GraphQLResponse(errors: [GraphQLError(
+                "A session name is at most \(Self.maxSessionName) bytes; this one has \(session.utf8.count).", code: .badRequest)])
+        }
         let prepared = caching == .reuse
             ? prepare(request.query) : DocumentCache.PreparedDocument.make(request.query, schema: schema, limits: limits)
         var limits = limits
         if let maxResponseBytes { limits.maxResponseBytes = min(limits.maxResponseBytes, max(0, maxResponseBytes)) }
         if let maxCost { limits.maxCost = min(limits.maxCost, max(0, maxCost)) }
-        guard session.utf8.count <= Self.maxSessionName else {
-            return GraphQLResponse(errors: [GraphQLError(
-                "A session name is at most \(Self.maxSessionName) bytes; this one has \(session.utf8.count).", code: .badRequest)])
-        }
         return state.withLock { state in
             guard state.shop.touchSession(session) else {
                 return GraphQLResponse(errors: [GraphQLError(

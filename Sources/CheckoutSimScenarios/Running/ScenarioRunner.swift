@@ -15,7 +15,7 @@ public struct RunOptions: Sendable {
     /// fails (a scenario posted to a live server is bounded so; docs: README, "The server under pressure"). Nil: no bound.
     package var maxSends: Int?
     /// Asked before every send; true ends the run there (its client has gone, the server stops).
-    package var shouldStop: (@Sendable () -> Bool)?
+    package var shouldStop: CancellationCheck?
 
     /// Run everything, write nothing.
     public init() {}

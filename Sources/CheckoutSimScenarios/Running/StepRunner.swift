@@ -11,7 +11,7 @@ struct StepRunner {
         /// Sends the run may still make; nil without a bound.
         var sendsLeft: Int?
         var maxSends = 0
-        var shouldStop: (@Sendable () -> Bool)?
+        var shouldStop: CancellationCheck?
     }
 
     let scenario: Scenario
