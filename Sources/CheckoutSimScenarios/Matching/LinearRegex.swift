@@ -44,14 +44,19 @@ struct LinearRegex: Sendable {
         let node = try parser.parseWhole()
         var program: [Instruction] = []
         try Self.emit(node, into: &program)
+        guard program.count < Self.maxProgram else { throw Self.tooLarge }
         program.append(.match)
         self.program = program
     }
 
+    private static var tooLarge: PatternError {
+        PatternError(message: "the pattern is too large (more than \(maxProgram) steps once repeats are expanded)", offset: 0)
+    }
+
+    /// Appends `node`'s instructions; every call checks the size first, so a repeat of a repeat
+    /// stops growing as soon as it passes the limit.
     private static func emit(_ node: RegexNode, into program: inout [Instruction]) throws(PatternError) {
-        guard program.count <= maxProgram else {
-            throw PatternError(message: "the pattern is too large (more than \(maxProgram) steps once repeats are expanded)", offset: 0)
-        }
+        guard program.count <= maxProgram else { throw tooLarge }
         switch node {
         case .empty: break
         case .scalar(let scalar): program.append(.scalar(scalar))
@@ -96,9 +101,6 @@ struct LinearRegex: Sendable {
                 program.append(.jump(loop))
                 program[loop] = .split(loop + 1, program.count)
             }
-        }
-        guard program.count <= maxProgram else {
-            throw PatternError(message: "the pattern is too large (more than \(maxProgram) steps once repeats are expanded)", offset: 0)
         }
     }
 
