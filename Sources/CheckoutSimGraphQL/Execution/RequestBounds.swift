@@ -32,8 +32,6 @@ extension Executor {
         }
         cost = total
         guard total > maxCost else { return nil }
-        rootArguments = []
-        coercedArguments = nil
         let shown = total == .max ? "more than \(Int.max)" : String(total)
         return GraphQLError(
             "The request costs \(shown), more than the limit of \(maxCost): ask for fewer searches, facets or listings in one request, or shorter searches.",
