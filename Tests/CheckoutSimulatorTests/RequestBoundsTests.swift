@@ -87,7 +87,7 @@ struct RequestBoundsTests {
         #expect(Self.codes(response) == ["BAD_USER_INPUT"])
         #expect(response.errors.first?.message.contains(message) == true, "\(response.errors)")
         let recent = simulator.execute(GraphQLRequest(query: "{ recentSearches }"))
-        #expect(recent.compactText == #"{"data":{"recentSearches":[]}}"#)
+        #expect(recent.serialized(pretty: false) == #"{"data":{"recentSearches":[]}}"#)
         let atLimit = simulator.execute(GraphQLRequest(
             query: "query ($s: String) { products(filter: {search: $s}) { totalCount } }",
             variables: JSONObject([("s", .string(Array(repeating: "p", count: 16).joined(separator: " ")))])))
@@ -137,11 +137,11 @@ struct RequestBoundsTests {
                 variables: JSONObject([("d", .string(description)), ("u", .string(url))])))
         }
         let long = add(description: String(repeating: "d", count: 10_001), url: "https://example.com/" + String(repeating: "a", count: 2_048))
-        #expect(long.compactText.contains(#""product":null"#), "\(long.compactText)")
-        #expect(long.compactText.contains(#"{"code":"INVALID_INPUT","field":["input","description"]}"#), "\(long.compactText)")
-        #expect(long.compactText.contains(#"{"code":"INVALID_INPUT","field":["input","imageURL"]}"#), "\(long.compactText)")
+        #expect(long.serialized(pretty: false).contains(#""product":null"#), "\(long.serialized(pretty: false))")
+        #expect(long.serialized(pretty: false).contains(#"{"code":"INVALID_INPUT","field":["input","description"]}"#), "\(long.serialized(pretty: false))")
+        #expect(long.serialized(pretty: false).contains(#"{"code":"INVALID_INPUT","field":["input","imageURL"]}"#), "\(long.serialized(pretty: false))")
         let atLimit = add(description: String(repeating: "d", count: 10_000))
-        #expect(atLimit.compactText.contains(#""product":{"id":"new-1"}"#), "\(atLimit.compactText)")
+        #expect(atLimit.serialized(pretty: false).contains(#""product":{"id":"new-1"}"#), "\(atLimit.serialized(pretty: false))")
     }
 
     /// Session names and the texts checkout keeps are capped too: nothing a client sends grows
@@ -158,7 +158,7 @@ struct RequestBoundsTests {
                     mutation ($k: String) { checkout(input: {card: {number: "4000000000000002", expMonth: 12, expYear: 2030, cvc: "123"},
                       idempotencyKey: $k}) { payment { status } errors { code field } } }
                     """,
-                variables: JSONObject([("k", .string(key))]))).compactText
+                variables: JSONObject([("k", .string(key))]))).serialized(pretty: false)
         }
         #expect(checkout(key: String(repeating: "k", count: 256)).contains(#"{"code":"INVALID_INPUT","field":["input","idempotencyKey"]}"#))
         #expect(checkout(key: String(repeating: "k", count: 255)).contains(#""code":"PAYMENT_DECLINED""#))
@@ -186,12 +186,7 @@ struct RequestBoundsTests {
     ])
     func typeSystemDefinitionsAreNotExecutable(_ document: String, _ expected: String) throws {
         let response = try Simulator().execute(GraphQLRequest(query: document))
-        #expect(response.compactText.contains(expected), "\(response.compactText)")
+        #expect(response.serialized(pretty: false).contains(expected), "\(response.serialized(pretty: false))")
         #expect(Self.codes(response).allSatisfy { $0 == "GRAPHQL_VALIDATION_FAILED" })
     }
-}
-
-extension GraphQLResponse {
-    /// The compact response as text.
-    var compactText: String { String(decoding: compactBytes(), as: UTF8.self) }
 }

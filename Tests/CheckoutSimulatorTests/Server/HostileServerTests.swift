@@ -10,10 +10,6 @@ import FoundationNetworking
 /// Issue 29's defects, each over real sockets (and real processes for signals): nothing a client
 /// sends may freeze the shop, outlive its client or lock others out.
 @Suite struct HostileServerTests {
-    static func post(_ body: String, extra: String = "") -> String {
-        "POST /graphql HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\n\(extra)Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
-    }
-
     static let health = "GET /healthz HTTP/1.1\r\nHost: shop\r\n\r\n"
 
     /// SIGTERM the moment the "listening" line is read, 16 servers at once: every one exits 0
@@ -116,7 +112,7 @@ import FoundationNetworking
             slow.latency = .seconds(60)
             harness.server.setNetworkConditions(slow)
             let leaving = try harness.raw()
-            try leaving.send(Self.post(#"{"query":"{ cart { totalQuantity } }"}"#))
+            try leaving.send(ServerHTTPTests.post(#"{"query":"{ cart { totalQuantity } }"}"#))
             usleep(100_000)
             leaving.abort()
             harness.server.setNetworkConditions(NetworkConditions())
@@ -134,7 +130,7 @@ import FoundationNetworking
         slow.latency = .seconds(60)
         server.setNetworkConditions(slow)
         let waiting = try RawHTTPClient(port: server.port)
-        try waiting.send(Self.post(#"{"query":"{ cart { totalQuantity } }"}"#))
+        try waiting.send(ServerHTTPTests.post(#"{"query":"{ cart { totalQuantity } }"}"#))
         usleep(100_000)
         // Begun on this thread (a task could wait for a free task-pool thread under the full
         // suite), and the response read while the server stops: within the client's 5 s, not
@@ -266,7 +262,7 @@ import FoundationNetworking
             let aliases = (0..<3_000).map {
                 #"a\#($0): addProduct(input: {name: \"Filler\", category: \"Test\", price: \"1.00\", stock: 1}) { product { id } }"#
             }
-            let request = Self.post(#"{"query":"mutation { \#(aliases.joined(separator: " ")) }"}"#)
+            let request = ServerHTTPTests.post(#"{"query":"mutation { \#(aliases.joined(separator: " ")) }"}"#)
             // Once in full, so the document is parsed and cached (a reset keeps the cache): the
             // second time, its fields begin at once.
             let warm = try RawHTTPClient(port: harness.port, timeout: 60)
@@ -296,9 +292,9 @@ import FoundationNetworking
             let words = Array(repeating: "a", count: 200_000).joined(separator: " ")
             let body = #"{"query":"query ($s: String) { \#(aliases) }","variables":{"s":"\#(words)"}}"#
             let flood = try harness.raw()
-            try flood.send(Self.post(body, extra: "X-Checkout-Session: attacker\r\n"))
+            try flood.send(ServerHTTPTests.post(body, extra: "X-Checkout-Session: attacker\r\n"))
             let other = try harness.raw()
-            try other.send(Self.post(#"{"query":"{ brands { id } }"}"#, extra: "X-Checkout-Session: shopper\r\n"))
+            try other.send(ServerHTTPTests.post(#"{"query":"{ brands { id } }"}"#, extra: "X-Checkout-Session: shopper\r\n"))
             #expect(try other.response().status == 200)
             let refused = try flood.response()
             #expect(refused.body.contains(#""code":"BAD_USER_INPUT""#), "\(refused.body.prefix(300))")
@@ -312,7 +308,7 @@ import FoundationNetworking
         try await ServerHarness.with(simulator: try Simulator(limits: limits)) { harness in
             let item = #"{"query":"{ products(first: 100) { nodes { id name description } } }"}"#
             let client = try harness.raw()
-            try client.send(Self.post("[" + Array(repeating: item, count: 100).joined(separator: ",") + "]"))
+            try client.send(ServerHTTPTests.post("[" + Array(repeating: item, count: 100).joined(separator: ",") + "]"))
             let response = try client.response()
             #expect(response.status == 200)
             #expect(response.body.utf8.count < 20_000 + 100 * 200, "\(response.body.utf8.count) bytes")
