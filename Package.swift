@@ -9,32 +9,33 @@ let package = Package(
         .executable(name: "checkout-sim", targets: ["checkout-sim"]),
     ],
     targets: [
+        .target(name: "CheckoutSimSupport"),
         .target(name: "CheckoutSimGraphQL"),
-        .target(name: "CheckoutSimCommerce"),
+        .target(name: "CheckoutSimCommerce", dependencies: ["CheckoutSimSupport"]),
         .executableTarget(name: "EmbedResources"),
         .plugin(
             name: "EmbedResourcesPlugin",
             capability: .buildTool(),
             dependencies: ["EmbedResources"]
         ),
-        .target(name: "CheckoutSimScenarios", dependencies: ["CheckoutSimGraphQL", "CheckoutSimCommerce"]),
+        .target(name: "CheckoutSimScenarios", dependencies: ["CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce"]),
         .target(
             name: "CheckoutSimulator",
-            dependencies: ["CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios"],
+            dependencies: ["CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios"],
             plugins: ["EmbedResourcesPlugin"]
         ),
         .executableTarget(
             name: "checkout-sim",
-            dependencies: ["CheckoutSimulator", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios"]
+            dependencies: ["CheckoutSimulator", "CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios"]
         ),
         .testTarget(name: "CheckoutSimGraphQLTests", dependencies: ["CheckoutSimGraphQL"]),
-        .testTarget(name: "CheckoutSimCommerceTests", dependencies: ["CheckoutSimCommerce"]),
+        .testTarget(name: "CheckoutSimCommerceTests", dependencies: ["CheckoutSimSupport", "CheckoutSimCommerce"]),
         .testTarget(name: "CheckoutSimScenariosTests", dependencies: ["CheckoutSimScenarios"]),
         // Compiled as an app's test target would be: only the library product, no @testable.
         .testTarget(name: "AppIntegrationTests", dependencies: ["CheckoutSimulator"]),
         .testTarget(
             name: "CheckoutSimulatorTests",
-            dependencies: ["CheckoutSimulator", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios"]
+            dependencies: ["CheckoutSimulator", "CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios"]
         ),
     ],
     swiftLanguageModes: [.v6]

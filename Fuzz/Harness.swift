@@ -23,7 +23,7 @@ final class Shared: @unchecked Sendable {
     static let shared = Shared()
     let fixtures = try! Fixtures.load(.bundled)
     lazy var simulator = try! Simulator(loaded: fixtures)
-    lazy var stdio = StdioProtocol(simulator: simulator)
+    lazy var stdio = StdioLines(simulator: simulator)
     lazy var library = try! OperationLibrary.load(BundledOperations.files, schema: simulator.schema).get()
     var runs = 0
 }

@@ -1,5 +1,6 @@
 import CheckoutSimGraphQL
 import CheckoutSimScenarios
+import CheckoutSimSupport
 
 extension ScenarioRunner {
     /// A runner that gives each scenario file a fresh simulator over `fixtures`.
@@ -37,18 +38,16 @@ extension Simulator {
     /// Posts `request` as a modern GraphQL-over-HTTP client does (JSON body, the session header,
     /// `Accept: application/graphql-response+json`), after `faults`, through the handler the URL
     /// protocol and the server share. Latency is not applied here: scenarios report it instead.
-    package func exchange(_ request: GraphQLRequest, session: String, faults: NetworkFaults) -> HTTPReply? {
+    package func exchange(_ request: GraphQLRequest, session: String, faults: NetworkFaults) -> HTTPAnswer? {
         let conditions = NetworkConditions.ForRequest(offline: faults.offline, latency: .zero, failure: faults.failureStatus)
         var body = JSONObject([("query", .string(request.query)), ("variables", .object(request.variables))])
         if let name = request.operationName { body.append("operationName", .string(name)) }
-        let headers = [
-            "content-type": "application/json",
-            "accept": "\(GraphQLHTTP.graphQLResponseType), application/json;q=0.9",
-            "x-checkout-session": session,
-        ]
-        let answer = GraphQLHTTP.answer(meeting: conditions) {
-            GraphQLHTTP.answer(method: "POST", query: "", headers: headers, body: Array(JSON.object(body).serialized().utf8), simulator: self)
+        return conditions.answer {
+            GraphQLHTTP.respond(
+                to: GraphQLHTTP.Request(
+                    method: "POST", query: "", accept: "\(GraphQLHTTP.graphQLResponseType), application/json;q=0.9",
+                    contentType: "application/json", session: session, body: Array(JSON.object(body).serialized().utf8)),
+                simulator: self)
         }
-        return answer.map { HTTPReply(status: $0.status, body: Array($0.body)) }
     }
 }

@@ -1,3 +1,4 @@
+import CheckoutSimSupport
 import CheckoutSimScenarios
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
@@ -96,12 +97,19 @@ public final class Simulator: ScenarioTarget {
         maxCost: Int? = nil, cancelled: CancellationCheck? = nil
     ) -> GraphQLResponse {
         // Refused before the document is parsed: a name too long wastes no work.
-        guard session.utf8.count <= Self.maxSessionName else {
-            return GraphQLResponse(errors: [GraphQLError(
-                "A session name is at most \(Self.maxSessionName) bytes; this one has \(session.utf8.count).", code: .badRequest)])
-        }
-        let prepared = caching == .reuse
-            ? prepare(request.query) : DocumentCache.PreparedDocument.make(request.query, schema: schema, limits: limits)
+        if let refusal = Self.refusal(ofSession: session) { return refusal }
+        let prepared = caching == .reuse ? prepare(request.query) : GraphQLEngine.prepare(request.query, schema: schema, limits: limits)
+        return execute(
+            prepared, request, session: session, maxResponseBytes: maxResponseBytes, maxCost: maxCost, cancelled: cancelled)
+    }
+
+    /// Executes `request` with the document prepared for its text (`prepare(_:)`), serialised
+    /// with every other request.
+    package func execute(
+        _ prepared: PreparedDocument, _ request: GraphQLRequest, session: String, maxResponseBytes: Int? = nil,
+        maxCost: Int? = nil, cancelled: CancellationCheck? = nil
+    ) -> GraphQLResponse {
+        if let refusal = Self.refusal(ofSession: session) { return refusal }
         var limits = limits
         if let maxResponseBytes { limits.maxResponseBytes = min(limits.maxResponseBytes, max(0, maxResponseBytes)) }
         if let maxCost { limits.maxCost = min(limits.maxCost, max(0, maxCost)) }
@@ -112,8 +120,17 @@ public final class Simulator: ScenarioTarget {
                     code: .tooManySessions)])
             }
             let context = RequestContext(state: state, sessionName: session)
-            return DocumentCache.execute(prepared, request, schema: schema, context: context, limits: limits, cancelled: cancelled)
+            return GraphQLEngine.execute(
+                prepared, variables: request.variables, operationName: request.operationName, schema: schema, context: context,
+                limits: limits, cancelled: cancelled)
         }
+    }
+
+    /// The answer to a request naming `session`, when the name is refused (too long).
+    package static func refusal(ofSession session: String) -> GraphQLResponse? {
+        guard session.utf8.count > maxSessionName else { return nil }
+        return GraphQLResponse(errors: [GraphQLError(
+            "A session name is at most \(maxSessionName) bytes; this one has \(session.utf8.count).", code: .badRequest)])
     }
 
     /// The longest session name, in UTF-8 bytes: names are kept, so they are capped like every
@@ -128,9 +145,9 @@ public final class Simulator: ScenarioTarget {
     }
 
     /// The cached document for `query`, or a new one parsed and validated outside every lock.
-    private func prepare(_ query: String) -> DocumentCache.PreparedDocument {
+    package func prepare(_ query: String) -> PreparedDocument {
         if let known = documents.withLock({ $0.lookup(query) }) { return known }
-        let prepared = DocumentCache.PreparedDocument.make(query, schema: schema, limits: limits)
+        let prepared = GraphQLEngine.prepare(query, schema: schema, limits: limits)
         documents.withLock { $0.insert(prepared, for: query) }
         return prepared
     }

@@ -104,7 +104,7 @@ enum ServeCommand: Command {
     /// a chunk are written in one `write` before the next read, so an interactive client gets
     /// each answer before the server waits again, and a piped batch costs one write per chunk.
     private static func stdio(_ simulator: Simulator, session: String) -> ExitCode {
-        let server = StdioProtocol(simulator: simulator, defaultSession: session)
+        let server = StdioLines(simulator: simulator, defaultSession: session)
         var pending: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1_024)
         var output: [UInt8] = []

@@ -1,3 +1,4 @@
+import CheckoutSimSupport
 import Testing
 @testable import CheckoutSimCommerce
 

@@ -122,7 +122,7 @@ struct ExecutionTests {
     }
 
     @Test func prettyOutputIsTwoSpaceIndentedWithTrailingNewline() {
-        let response = GraphQLEngine.execute(GraphQLRequest(query: "{ book(id: 1) { id pages } }"), schema: TestSchema.schema, context: nil)
+        let response = GraphQLEngine.run(GraphQLRequest(query: "{ book(id: 1) { id pages } }"), schema: TestSchema.schema, context: nil)
         #expect(response.serialized(pretty: true) == "{\n  \"data\": {\n    \"book\": {\n      \"id\": \"1\",\n      \"pages\": 412\n    }\n  }\n}\n")
     }
 
@@ -133,9 +133,8 @@ struct ExecutionTests {
         for testCase in Self.coercion + Self.execution {
             let variables = try JSONParser.parse(testCase.variables).objectValue ?? JSONObject()
             for run in 1...2 {
-                let response = cache.execute(
-                    GraphQLRequest(query: testCase.query, variables: variables), schema: TestSchema.schema, context: nil,
-                    limits: RequestLimits())
+                let response = cache.run(
+                    GraphQLRequest(query: testCase.query, variables: variables), schema: TestSchema.schema, context: nil)
                 #expect(response.serialized(pretty: false) == testCase.response, "\(testCase.name), run \(run)")
             }
         }
@@ -153,12 +152,12 @@ struct ExecutionTests {
         ]
         for (variables, expected) in runs {
             let request = GraphQLRequest(query: query, variables: try JSONParser.parse(variables).objectValue ?? JSONObject())
-            #expect(cache.execute(request, schema: TestSchema.schema, context: nil, limits: RequestLimits()).serialized(pretty: false) == expected)
+            #expect(cache.run(request, schema: TestSchema.schema, context: nil).serialized(pretty: false) == expected)
         }
         let literal = "query ($n: Int) { books(first: $n) { id related(first: 1) { id } } }"
         for count in [1, 2] {
             let request = GraphQLRequest(query: literal, variables: JSONObject([("n", .int(count))]))
-            let response = cache.execute(request, schema: TestSchema.schema, context: nil, limits: RequestLimits()).serialized(pretty: false)
+            let response = cache.run(request, schema: TestSchema.schema, context: nil).serialized(pretty: false)
             #expect(response == TestSchema.run(literal, variables: request.variables))
         }
     }
@@ -185,7 +184,7 @@ struct ExecutionTests {
             }),
         ])
         let schema = try builder.build(query: "Query")
-        let response = GraphQLEngine.execute(GraphQLRequest(query: "{ quoted twice absent broken }"), schema: schema, context: nil)
+        let response = GraphQLEngine.run(GraphQLRequest(query: "{ quoted twice absent broken }"), schema: schema, context: nil)
         #expect(response.serialized(pretty: false) == #"{"data":{"quoted":"say \"hi\"","twice":"first","absent":null,"broken":null},"errors":[{"message":"Broke after writing.","locations":[{"line":1,"column":23}],"path":["broken"],"extensions":{"code":"INTERNAL_SERVER_ERROR"}}]}"#)
     }
 
@@ -206,7 +205,7 @@ struct ExecutionTests {
         ])
         let schema = try builder.build(query: "Query")
         let log = TestSchema.Log()
-        let response = GraphQLEngine.execute(GraphQLRequest(query: "{ items { a b } }"), schema: schema, context: log)
+        let response = GraphQLEngine.run(GraphQLRequest(query: "{ items { a b } }"), schema: schema, context: log)
         #expect(response.serialized(pretty: false) == #"{"data":{"items":[{"a":10,"b":11},{"a":20,"b":21},{"a":30,"b":31}]}}"#)
         #expect(log.entries == ["row 1", "row 2", "row 3"])
     }
@@ -227,7 +226,7 @@ struct ExecutionTests {
         ])
         let schema = try builder.build(query: "Query")
         func run(_ query: String) -> String {
-            GraphQLEngine.execute(GraphQLRequest(query: query), schema: schema, context: nil).serialized(pretty: false)
+            GraphQLEngine.run(GraphQLRequest(query: query), schema: schema, context: nil).serialized(pretty: false)
         }
         func error(_ column: Int, _ path: String) -> String {
             #"{"message":"Cannot return null for non-nullable field Row.value.","locations":[{"line":1,"column":\#(column)}],"path":\#(path),"extensions":{"code":"INTERNAL_SERVER_ERROR"}}"#
@@ -254,7 +253,7 @@ struct ExecutionTests {
             F("context", "String", "The context's label.", string: { call in (call.context as? Label)?.text }),
         ])
         let schema = try builder.build(query: "Query")
-        let response = GraphQLEngine.execute(
+        let response = GraphQLEngine.run(
             GraphQLRequest(query: "{ scoped { context } scopedList { context } scopedNull { context } plain { context } }"),
             schema: schema, context: Label("request"))
         #expect(response.serialized(pretty: false)

@@ -126,7 +126,7 @@ enum Garden {
     static func run(_ query: String, context: AnyObject? = nil) throws -> String {
         let schema = try build()
         let garden = Context(plants: [Plant("fern", 40), Plant("sunflower", 180), Plant("tulip", 30)])
-        return GraphQLEngine.execute(GraphQLRequest(query: query), schema: schema, context: context ?? garden).serialized(pretty: false)
+        return GraphQLEngine.run(GraphQLRequest(query: query), schema: schema, context: context ?? garden).serialized(pretty: false)
     }
 }
 

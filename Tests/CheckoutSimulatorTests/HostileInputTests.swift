@@ -23,7 +23,7 @@ struct HostileInputTests {
         if let query = hostile.query {
             response = simulator.execute(GraphQLRequest(query: query, operationName: hostile.operationName)).serialized(pretty: false)
         } else {
-            response = try #require(StdioProtocol(simulator: simulator).respond(to: hostile.line ?? ""))
+            response = try #require(StdioLines(simulator: simulator).respond(to: hostile.line ?? ""))
         }
         let error = Self.firstError(of: response)
         if let code = hostile.code {
@@ -58,7 +58,7 @@ struct HostileInputTests {
         let schema = Self.simulator.schema
         for index in 0..<300 {
             let query = "{ __typename }" + String(repeating: " ", count: 100_000) + "# \(index)"
-            _ = cache.prepare(query, schema: schema, limits: RequestLimits())
+            cache.insert(GraphQLEngine.prepare(query, schema: schema), for: query)
             #expect(cache.byteCount <= 16 << 20)
         }
         #expect(cache.count > 0)

@@ -101,10 +101,10 @@ struct RequestBoundsTests {
         let simulator = try Simulator(limits: limits)
         let item = #"{"query":"{ products(first: 20) { nodes { id name } } }"}"#
         let body = "[" + Array(repeating: item, count: 20).joined(separator: ",") + "]"
-        let answer = GraphQLHTTP.answer(
-            method: "POST", query: "", headers: ["content-type": "application/json"], body: Array(body.utf8), simulator: simulator)
+        let answer = GraphQLHTTP.respond(
+            to: .init(method: "POST", query: "", contentType: "application/json", body: Array(body.utf8)), simulator: simulator)
         #expect(answer.status == 200)
-        let responses = try #require(try JSONParser.parse(Array(answer.body)).arrayValue)
+        let responses = try #require(try JSONParser.parse(answer.body).arrayValue)
         #expect(responses.count == 20)
         let tooLarge = responses.filter { $0["errors"]?[0]?["extensions"]?["code"] == .string("RESPONSE_TOO_LARGE") }.count
         #expect(tooLarge >= 17, "every item past the shared limit is refused")
@@ -118,9 +118,9 @@ struct RequestBoundsTests {
         let simulator = try Simulator(limits: limits)
         let item = #"{"query":"{ products { totalCount } }"}"#
         let body = "[" + Array(repeating: item, count: 5).joined(separator: ",") + "]"
-        let answer = GraphQLHTTP.answer(
-            method: "POST", query: "", headers: ["content-type": "application/json"], body: Array(body.utf8), simulator: simulator)
-        let responses = try #require(try JSONParser.parse(Array(answer.body)).arrayValue)
+        let answer = GraphQLHTTP.respond(
+            to: .init(method: "POST", query: "", contentType: "application/json", body: Array(body.utf8)), simulator: simulator)
+        let responses = try #require(try JSONParser.parse(answer.body).arrayValue)
         let codes = responses.map { $0["errors"]?[0]?["extensions"]?["code"]?.stringValue ?? "ok" }
         #expect(codes == ["ok", "ok", "ok", "REQUEST_TOO_COMPLEX", "REQUEST_TOO_COMPLEX"])
     }

@@ -39,7 +39,7 @@ struct StdioJourneyTests {
     ]
 
     @Test func walksTheWholeCheckoutJourney() throws {
-        let server = StdioProtocol(simulator: try Simulator())
+        let server = StdioLines(simulator: try Simulator())
         for (request, response) in Self.steps {
             #expect(server.respond(to: request) == response)
         }

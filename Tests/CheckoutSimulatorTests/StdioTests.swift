@@ -32,13 +32,13 @@ struct StdioTests {
         #"{"errors":[{"message":"Cannot query field \"nope\" on type \"Query\".","locations":[{"line":1,"column":3}],"extensions":{"code":"GRAPHQL_VALIDATION_FAILED"}}]}"#,
         #"{"data":{"categories":[{"name":"Accessories"},{"name":"Cameras"},{"name":"Cycling"},{"name":"Gaming"},{"name":"Headphones"},{"name":"Laptops"},{"name":"Monitors"},{"name":"Phones"},{"name":"Speakers"},{"name":"Storage"},{"name":"TVs"},{"name":"Tablets"},{"name":"Wearables"}]}}"#,
         #"{"ok":true,"now":"2026-03-01T12:00:00Z"}"#,
-        #"{"errors":[{"message":"An advance line is {\"advance\": \"2h\"}, with units s, m, h or d.","extensions":{"code":"BAD_REQUEST"}}]}"#,
+        #"{"errors":[{"message":"An advance is \"2h\" or {\"by\": \"2h\"}, with units s, m, h or d.","extensions":{"code":"BAD_REQUEST"}}]}"#,
         #"{"ok":true}"#,
         #"{"data":{"recentSearches":[]}}"#,
     ]
 
     @Test func answersEachLineInOrder() throws {
-        let server = StdioProtocol(simulator: try Simulator())
+        let server = StdioLines(simulator: try Simulator())
         let responses = Self.script.compactMap { server.respond(to: $0) }
         #expect(responses == Self.expected)
     }

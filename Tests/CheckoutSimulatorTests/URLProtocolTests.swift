@@ -197,7 +197,7 @@ struct URLProtocolTests {
             return results
         }
         let serialSimulator = try Simulator()
-        let serial = StdioProtocol(simulator: serialSimulator)
+        let serial = StdioLines(simulator: serialSimulator)
         for index in 0..<20 {
             let expected = Self.sessionScript(index).map { line -> String in
                 let json = (try? JSONParser.parse(line).objectValue) ?? JSONObject()

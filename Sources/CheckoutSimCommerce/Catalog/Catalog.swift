@@ -1,3 +1,5 @@
+import CheckoutSimSupport
+
 /// A brand, in display order.
 public struct Brand: Sendable, Equatable {
     /// The brand's id, as products refer to it.

@@ -1,3 +1,4 @@
+import CheckoutSimSupport
 import Foundation
 
 /// An opaque keyset cursor: the endpoint and order it belongs to and the last item's key and id.

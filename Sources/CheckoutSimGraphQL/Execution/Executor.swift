@@ -14,7 +14,7 @@ public struct Executor: ~Copyable {
     var writer = JSONWriter(capacity: 4096)
     var errors: [GraphQLError] = []
     var path: [PathComponent] = []
-    /// Asked now and then while the request runs (`DocumentCache.execute`); nil: never stopped.
+    /// Asked now and then while the request runs (`GraphQLEngine.execute`); nil: never stopped.
     var cancelled: CancellationCheck?
     /// `cancelled != nil`, as a plain flag: objects test it without touching the closure.
     var checksCancellation = false
@@ -29,22 +29,13 @@ public struct Executor: ~Copyable {
     /// The next field's arguments when they are already coerced; taken by `executeField`.
     var coercedArguments: Result<JSONObject, CoercionFailure>?
 
-    /// Runs the operation; request-level problems (operation, variables) come back without data.
-    public static func execute(
-        schema: Schema, document: Document, operationName: String?, variables: JSONObject,
-        context: AnyObject?, rootValue: Any = (), maxErrors: Int = 100, maxResponseBytes: Int = 16 << 20
-    ) -> GraphQLResponse {
-        execute(
-            schema: schema, document: document, operationName: operationName, variables: variables, context: context,
-            rootValue: rootValue, maxErrors: maxErrors, maxResponseBytes: maxResponseBytes, maxCost: .max, plan: nil)
-    }
-
     /// Runs the operation, taking its root fields from `plan` and keeping them there.
-    static func execute(
+    /// Request-level problems (operation, variables) come back without data.
+    static func run(
         schema: Schema, document: Document, operationName: String?, variables: JSONObject,
-        context: AnyObject?, rootValue: Any, maxErrors: Int, maxResponseBytes: Int, maxCost: Int, plan: ExecutionPlan?,
-        cancelled: CancellationCheck? = nil
+        context: AnyObject?, limits: RequestLimits, plan: ExecutionPlan?, cancelled: CancellationCheck?
     ) -> GraphQLResponse {
+        let maxResponseBytes = limits.maxResponseBytes
         if let expected = schema.contextType, context.map({ ObjectIdentifier(type(of: $0)) }) != expected {
             return GraphQLResponse(errors: [GraphQLError(
                 "The request's context is not the class the schema's resolvers were built for.", code: .internalServerError)])
@@ -77,8 +68,12 @@ public struct Executor: ~Copyable {
             ])
         }
         var executor = Executor(
-            schema: schema, document: document, variables: coerced, context: context, maxErrors: maxErrors)
-        executor.writer.limit = maxResponseBytes
+            schema: schema, document: document, variables: coerced, context: context, maxErrors: limits.validation.maxErrors)
+        // The writer holds the whole response document: `{"data":` first, then the data, whose
+        // bytes alone count against the limit.
+        let dataStart = GraphQLResponse.dataPrefix.utf8CodeUnitCount
+        executor.writer.append(GraphQLResponse.dataPrefix)
+        executor.writer.limit = dataStart + maxResponseBytes
         executor.cancelled = cancelled
         executor.checksCancellation = cancelled != nil
         let fields: [CollectedField]
@@ -88,24 +83,25 @@ public struct Executor: ~Copyable {
             fields = executor.collectFields(type: rootType, selectionSets: [operation.selectionSet])
             plan?.keep(fields, for: operation.offset)
         }
-        if let price = schema.rootCost, let refusal = executor.price(fields, with: price, maxCost: maxCost) {
+        if let price = schema.rootCost, let refusal = executor.price(fields, with: price, maxCost: limits.maxCost) {
             return GraphQLResponse(errors: [refusal])
         }
-        if executor.completeObject(type: rootType, fields: fields, parent: rootValue, index: -1) == .failed {
-            executor.writer.truncate(to: 0)
+        if executor.completeObject(type: rootType, fields: fields, parent: (), index: -1) == .failed {
+            executor.writer.truncate(to: dataStart)
             executor.writer.append("null")
         }
         if executor.wasCancelled {
             return GraphQLResponse(errors: [GraphQLError("The request was stopped: its client went away.", code: .requestCancelled)])
         }
-        var response = GraphQLResponse(data: executor.writer.bytes, errors: executor.errors)
-        response.cost = executor.cost
         // Errors are few (`maxErrors`) but may quote long inputs, so the whole response is measured.
-        if executor.writer.overflowed || executor.writer.count + response.errorsByteCount > maxResponseBytes {
+        let dataBytes = executor.writer.count - dataStart
+        if executor.writer.overflowed || dataBytes + GraphQLResponse.errorsByteCount(executor.errors) > maxResponseBytes {
             return GraphQLResponse(errors: [GraphQLError(
                 "The response is larger than the limit of \(maxResponseBytes) bytes; select fewer fields or items.",
                 code: .responseTooLarge)])
         }
+        var response = GraphQLResponse(writer: &executor.writer, dataStart: dataStart, errors: executor.errors)
+        response.cost = executor.cost
         return response
     }
 

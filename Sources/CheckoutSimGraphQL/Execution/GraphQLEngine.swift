@@ -1,4 +1,4 @@
-/// Limits applied to every request; see SPEC §4.
+/// Limits applied to every request (docs/limits.md).
 public struct RequestLimits: Sendable {
     /// Limits on the document's size, tokens and nesting.
     public var parse = ParseLimits()
@@ -6,65 +6,57 @@ public struct RequestLimits: Sendable {
     public var validation = ValidationLimits()
     /// How deeply variable values may nest lists and objects.
     public var maxVariablesDepth = 25
-    /// The most bytes the variables JSON of a request may have (SPEC §4: 1 MiB).
+    /// The most bytes the variables JSON of a request may have (1 MiB).
     public var maxVariablesBytes = 1 << 20
-    /// The most bytes a response may have (SPEC §4: 16 MiB); past it the response is one
+    /// The most bytes a response may have (16 MiB); past it the response is one
     /// `RESPONSE_TOO_LARGE` error and no data.
     public var maxResponseBytes = 16 << 20
     /// The most a request may cost by the schema's cost rule (for the shop: catalog products
-    /// scanned; docs: README, "The cost rule"); past it the request is refused before anything runs.
+    /// scanned; docs/limits.md); past it the request is refused before anything runs.
     public var maxCost = 20_000_000
 
     /// The default limits.
     public init() {}
 }
 
-/// Parse → validate → execute, the whole pipeline for one request.
+/// The engine's two entry points: prepare a document (parse and validate, once per text), then
+/// execute it as often as requests ask.
+///
+/// ```swift
+/// let prepared = GraphQLEngine.prepare(query, schema: schema)
+/// let response = GraphQLEngine.execute(prepared, variables: variables, schema: schema, context: shop)
+/// ```
 public enum GraphQLEngine {
-    /// Parses and validates a document; the errors are request errors (no `data`).
-    public static func prepare(_ query: String, schema: Schema, limits: RequestLimits = RequestLimits()) -> Result<Document, RequestErrors> {
+    /// Parses and validates `query`: pure work on an immutable schema, safe outside any lock.
+    /// A document that does not parse or validate is prepared too; executing it answers its errors.
+    public static func prepare(_ query: String, schema: Schema, limits: RequestLimits = RequestLimits()) -> PreparedDocument {
+        let cost = 256 + query.utf8.count * PreparedDocument.bytesPerSourceByte
         let document: Document
         do {
             document = try Parser.parse(query, limits: limits.parse)
         } catch {
-            return .failure(RequestErrors(errors: [error]))
+            return PreparedDocument(parsed: nil, errors: [error], plan: nil, cost: cost)
         }
         let errors = Validator.validate(document, schema: schema, limits: limits.validation)
-        return errors.isEmpty ? .success(document) : .failure(RequestErrors(errors: errors))
+        let plan = errors.isEmpty ? ExecutionPlan.make(for: document) : nil
+        return PreparedDocument(parsed: document, errors: errors, plan: plan, cost: cost)
     }
 
-    /// Parses, validates and executes `request` (without a document cache).
+    /// Executes the operation `operationName` names (or the only one) of `prepared`, or answers
+    /// with its request errors.
+    ///
+    /// `cancelled` is asked before each root field after the first and every 64 objects; once it
+    /// answers true the request stops there (its client has gone) with a `REQUEST_CANCELLED` error.
+    /// Executions of one prepared document take turns: they share its plan (see `PreparedDocument`).
     public static func execute(
-        _ request: GraphQLRequest, schema: Schema, context: AnyObject?, rootValue: Any = (),
-        limits: RequestLimits = RequestLimits()
+        _ prepared: PreparedDocument, variables: JSONObject = JSONObject(), operationName: String? = nil, schema: Schema,
+        context: AnyObject?, limits: RequestLimits = RequestLimits(), cancelled: CancellationCheck? = nil
     ) -> GraphQLResponse {
-        run(prepare(request.query, schema: schema, limits: limits), request, schema: schema, context: context,
-            rootValue: rootValue, limits: limits)
-    }
-
-    /// Executes an already prepared document, or answers with its request errors.
-    static func run(
-        _ prepared: Result<Document, RequestErrors>, _ request: GraphQLRequest, schema: Schema, context: AnyObject?,
-        rootValue: Any, limits: RequestLimits, plan: ExecutionPlan? = nil, cancelled: CancellationCheck? = nil
-    ) -> GraphQLResponse {
-        switch prepared {
-        case .failure(let failure):
-            return GraphQLResponse(errors: failure.errors)
-        case .success(let document):
-            return Executor.execute(
-                schema: schema, document: document, operationName: request.operationName, variables: request.variables,
-                context: context, rootValue: rootValue, maxErrors: limits.validation.maxErrors,
-                maxResponseBytes: limits.maxResponseBytes, maxCost: limits.maxCost, plan: plan, cancelled: cancelled)
+        guard let document = prepared.parsed, prepared.errors.isEmpty else {
+            return GraphQLResponse(errors: prepared.errors)
         }
-    }
-}
-
-extension GraphQLEngine {
-    /// Whether the operation `operationName` selects (or the only one) is a mutation; false when unreadable.
-    public static func isMutation(_ query: String, operationName: String?) -> Bool {
-        guard let document = try? Parser.parse(query),
-              case .success(let operation) = Executor.selectOperation(in: document, named: operationName)
-        else { return false }
-        return operation.kind == .mutation
+        return Executor.run(
+            schema: schema, document: document, operationName: operationName, variables: variables, context: context,
+            limits: limits, plan: prepared.plan, cancelled: cancelled)
     }
 }

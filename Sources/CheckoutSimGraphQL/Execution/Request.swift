@@ -15,20 +15,37 @@ public struct GraphQLRequest: Sendable {
     }
 }
 
-/// What executing a request produced: compact `data` bytes (absent for request errors) and errors.
+/// What executing a request produced: the response document's compact bytes, with `data`
+/// (absent for request errors) and the errors.
+///
+/// The bytes are written once, by the executor's writer (`{"data":…` then the errors), and every
+/// transport hands them on as they are.
 public struct GraphQLResponse: Sendable {
-    /// The compact JSON of `data`, or nil when the request failed before execution.
-    public let data: [UInt8]?
+    /// The compact response document: `{"data":…,"errors":[…]}`, keys in that order.
+    private let bytes: [UInt8]
+    /// Where `data`'s JSON lies in `bytes`; nil when the request failed before execution.
+    private let dataRange: Range<Int>?
     /// Request errors, or field errors in the order they happened.
     public let errors: [GraphQLError]
     /// What the request cost by the schema's cost rule (0 without one, or when it did not run),
     /// so a batch can spend one budget across its operations.
     package internal(set) var cost = 0
 
+    /// The compact JSON of `data`, or nil when the request failed before execution.
+    public var data: [UInt8]? {
+        dataRange.map { Array(bytes[$0]) }
+    }
+
     /// A response with compact `data` bytes (nil when there is no data) and errors.
     public init(data: [UInt8]?, errors: [GraphQLError]) {
-        self.data = data
-        self.errors = errors
+        var writer = JSONWriter(capacity: (data?.count ?? 0) + 64)
+        if let data {
+            writer.append(Self.dataPrefix)
+            writer.append(data)
+        } else {
+            writer.append("{")
+        }
+        self.init(writer: &writer, dataStart: data == nil ? nil : Self.dataPrefix.utf8CodeUnitCount, errors: errors)
     }
 
     /// A response without data: the request could not run.
@@ -36,25 +53,32 @@ public struct GraphQLResponse: Sendable {
         self.init(data: nil, errors: errors)
     }
 
-    /// The response document bytes: `{"data":…,"errors":[…]}`, keys in that order, compact.
-    public func compactBytes() -> [UInt8] {
-        var writer = JSONWriter(capacity: (data?.count ?? 0) + 64)
-        writer.append("{")
-        if let data {
-            writer.append("\"data\":")
-            writer.append(data)
-        }
+    /// What a response's writer starts with, before `data`'s JSON.
+    static let dataPrefix: StaticString = "{\"data\":"
+
+    /// Completes the document `writer` holds — `{"data":` and `data`'s JSON from `dataStart`, or
+    /// only `{` when `dataStart` is nil — with the errors and the closing brace.
+    init(writer: inout JSONWriter, dataStart: Int?, errors: [GraphQLError]) {
+        let dataEnd = writer.count
         if !errors.isEmpty {
-            if data != nil { writer.append(",") }
+            if dataStart != nil { writer.append(",") }
             writer.append("\"errors\":")
             writer.write(.array(errors.map(\.json)))
         }
         writer.append("}")
-        return writer.bytes
+        bytes = writer.bytes
+        dataRange = dataStart.map { $0..<dataEnd }
+        self.errors = errors
+    }
+
+    /// The response document bytes: `{"data":…,"errors":[…]}`, keys in that order, compact.
+    /// - Complexity: O(1); the bytes are shared, not copied.
+    public func compactBytes() -> [UInt8] {
+        bytes
     }
 
     /// How many bytes the `errors` member adds to the compact response.
-    var errorsByteCount: Int {
+    static func errorsByteCount(_ errors: [GraphQLError]) -> Int {
         guard !errors.isEmpty else { return 0 }
         var writer = JSONWriter()
         writer.write(.array(errors.map(\.json)))
@@ -64,7 +88,7 @@ public struct GraphQLResponse: Sendable {
     /// The whole response as a JSON value.
     public var json: JSON {
         var object = JSONObject()
-        if let data { object.append("data", (try? JSONParser.parse(data)) ?? .null) }
+        if let dataRange { object.append("data", (try? JSONParser.parse(Array(bytes[dataRange]))) ?? .null) }
         if !errors.isEmpty { object.append("errors", .array(errors.map(\.json))) }
         return .object(object)
     }

@@ -69,8 +69,8 @@ public struct OperationLibrary: Sendable {
         var names: [String] = []
         var unavailable: [String: String] = [:]
         for (name, text) in operationDocuments(document) {
-            if origin == .bundled, case .failure(let failure) = GraphQLEngine.prepare(text, schema: schema) {
-                unavailable[name] = failure.errors.first?.message ?? "it does not validate"
+            if origin == .bundled, let error = GraphQLEngine.prepare(text, schema: schema).errors.first {
+                unavailable[name] = error.message
                 continue
             }
             documents[name] = text

@@ -54,14 +54,15 @@ extension ScenarioParser {
             return lines.count
         }
         let document = body.joined(separator: "\n")
-        if case .failure(let failure) = GraphQLEngine.prepare(document, schema: schema) {
+        let prepared = GraphQLEngine.prepare(document, schema: schema)
+        if !prepared.isValid {
             // Kept aside: a step that expects this request error runs the operation to pin its messages.
             let at = diagnostics.count
-            for error in failure.errors {
+            for error in prepared.errors {
                 let location = error.locations.first ?? SourceLocation(line: 1, column: 1)
                 fail(fenceLine + location.line, location.column, error.message)
             }
-            current?.requestErrors = (failure.errors.map(\.code.rawValue), Array(diagnostics[at...]), at)
+            current?.requestErrors = (prepared.errors.map(\.code.rawValue), Array(diagnostics[at...]), at)
             diagnostics.removeSubrange(at...)
         }
         append(.send(Send(operation: .inline(document), variables: variables, position: position, variablesColumn: variablesColumn)))

@@ -1,5 +1,6 @@
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
+import CheckoutSimSupport
 
 /// What scenarios run against: anything that answers GraphQL for a session and has a clock.
 package protocol ScenarioTarget: AnyObject, Sendable {
@@ -8,7 +9,7 @@ package protocol ScenarioTarget: AnyObject, Sendable {
     @discardableResult func advance(seconds: Int64) -> Instant
     /// Posts `request` to the GraphQL-over-HTTP handler the transports share, after `faults`;
     /// nil when the faults leave no response (offline).
-    func exchange(_ request: GraphQLRequest, session: String, faults: NetworkFaults) -> HTTPReply?
+    func exchange(_ request: GraphQLRequest, session: String, faults: NetworkFaults) -> HTTPAnswer?
 }
 
 /// The faults one send over HTTP meets.
@@ -17,17 +18,6 @@ package struct NetworkFaults: Sendable, Equatable {
     package let offline: Bool
     /// The status answered instead of reaching the engine, when a `network fail` is pending.
     package let failureStatus: Int?
-}
-
-/// What came back over HTTP: the status and the body's bytes.
-package struct HTTPReply: Sendable {
-    package let status: Int
-    package let body: [UInt8]
-
-    package init(status: Int, body: [UInt8]) {
-        self.status = status
-        self.body = body
-    }
 }
 
 /// Makes a fresh target for each scenario file from its header's seed and clock.

@@ -168,6 +168,33 @@ enum POSIXSocket {
         }
     }
 
+    /// Writes what it can of `head` then `body`, from `offset` counted across both, in one call
+    /// (a response's head and body leave together without being copied into one buffer); the
+    /// number written, or negative on error.
+    static func sendSome(_ descriptor: Int32, _ head: [UInt8], _ body: [UInt8], from offset: Int, dontWait: Bool = false) -> Int {
+        guard offset < head.count else { return sendSome(descriptor, body, from: offset - head.count, dontWait: dontWait) }
+        guard !body.isEmpty else { return sendSome(descriptor, head, from: offset, dontWait: dontWait) }
+        let flags = sendFlags | (dontWait ? Int32(MSG_DONTWAIT) : 0)
+        return head.withUnsafeBytes { head in
+            body.withUnsafeBytes { body in
+                var vectors = [
+                    iovec(iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress! + offset), iov_len: head.count - offset),
+                    iovec(iov_base: UnsafeMutableRawPointer(mutating: body.baseAddress!), iov_len: body.count),
+                ]
+                return vectors.withUnsafeMutableBufferPointer { vectors in
+                    var message = msghdr()
+                    message.msg_iov = vectors.baseAddress
+                    message.msg_iovlen = 2
+                    while true {
+                        let count = sendmsg(descriptor, &message, flags)
+                        if count < 0, errno == EINTR { continue }
+                        return count
+                    }
+                }
+            }
+        }
+    }
+
     /// A pipe whose read end `waitUntilReady` watches: writing to it wakes every waiter (it is never drained).
     static func wakePipe() -> (read: Int32, write: Int32)? {
         var ends: [Int32] = [0, 0]

@@ -1,3 +1,4 @@
+import CheckoutSimSupport
 import Foundation
 
 /// One client connection, served on its own thread: read, parse, answer, write, until either side closes.
@@ -40,16 +41,17 @@ struct ServerConnection {
             case .request(let request):
                 compact()
                 let started = clock.now
-                var response = server.respond(to: request, peer: ConnectionPeer(descriptor: descriptor, server: server))
-                if response.dropsConnection {
+                guard let answer = server.respond(to: request, peer: ConnectionPeer(descriptor: descriptor, server: server)) else {
+                    // A simulated outage: the connection closes without a byte.
                     POSIXSocket.resetOnClose(descriptor)
-                    server.log(request, response, duration: clock.now - started)
+                    server.log(request, nil, duration: clock.now - started)
                     return
                 }
-                let keepAlive = request.keepsAlive && !response.closes && !server.isStopping
-                response.closes = !keepAlive
-                let sent = write(response.serialized(forHead: request.method == "HEAD", minorVersion: request.minorVersion, keepAlive: keepAlive))
-                server.log(request, response, duration: clock.now - started)
+                let keepAlive = request.keepsAlive && !server.isStopping
+                let sent = write(
+                    answer.head(minorVersion: request.minorVersion, keepAlive: keepAlive),
+                    answer.sendsBody(forHead: request.method == "HEAD") ? answer.body : [])
+                server.log(request, answer, duration: clock.now - started)
                 guard sent, keepAlive else { return }
                 sentContinue = false
                 waiting = cursor < buffer.count ? .head : .idle
@@ -121,18 +123,18 @@ struct ServerConnection {
 
     /// Answers a request that cannot be served, then the connection closes.
     private func reject(_ failure: HTTPFailure) {
-        let response = server.withCORS(server.errorResponse(status: failure.status, message: failure.message))
-        _ = write(response.serialized(forHead: false, minorVersion: 1, keepAlive: false))
+        let answer = server.withCORS(SimulatorServer.errorAnswer(status: failure.status, message: failure.message))
+        _ = write(answer.head(minorVersion: 1, keepAlive: false), answer.body)
         server.logRejection(failure)
     }
 
-    /// Writes all of `bytes`; false when the peer went away or stopped reading for `bodyTimeout`.
-    private func write(_ bytes: [UInt8]) -> Bool {
+    /// Writes all of `head` then `body`; false when the peer went away or stopped reading for `bodyTimeout`.
+    private func write(_ head: [UInt8], _ body: [UInt8] = []) -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now + server.configuration.bodyTimeout
         var offset = 0
-        while offset < bytes.count {
-            let count = POSIXSocket.sendSome(descriptor, bytes, from: offset, dontWait: true)
+        while offset < head.count + body.count {
+            let count = POSIXSocket.sendSome(descriptor, head, body, from: offset, dontWait: true)
             if count > 0 {
                 offset += count
                 continue

@@ -1,4 +1,4 @@
-import CheckoutSimCommerce
+import CheckoutSimSupport
 import Foundation
 
 /// The HTTP server of SPEC §7.2 as a value: GraphQL over HTTP, the control API and the playground.
@@ -251,8 +251,8 @@ public final class SimulatorServer: Sendable {
 
     /// Answers a connection past the limit with 503 without waiting for it, and closes it.
     private func refuse(_ descriptor: Int32) {
-        let response = withCORS(errorResponse(status: 503, message: "The server has \(configuration.maxConnections) open connections; try again."))
-        _ = POSIXSocket.sendSome(descriptor, response.serialized(forHead: false, minorVersion: 1, keepAlive: false), from: 0, dontWait: true)
+        let answer = withCORS(Self.errorAnswer(status: 503, message: "The server has \(configuration.maxConnections) open connections; try again."))
+        _ = POSIXSocket.sendSome(descriptor, answer.head(minorVersion: 1, keepAlive: false), answer.body, from: 0, dontWait: true)
         POSIXSocket.closeDescriptor(descriptor)
     }
 

@@ -1,116 +1,89 @@
-import Foundation
 import CheckoutSimGraphQL
+import CheckoutSimSupport
 
-/// GraphQL over HTTP for the simulator: turns an HTTP request into a GraphQL response and status.
+/// GraphQL over HTTP for the simulator: one HTTP request in, one `HTTPAnswer` out (docs/http.md).
 ///
-/// The one owner of these semantics: `SimulatorURLProtocol` and `SimulatorServer` both answer
-/// through it, so their statuses, headers and bodies cannot drift apart.
-public enum GraphQLHTTP {
-    /// An HTTP answer: status, headers and body.
-    public struct Answer: Sendable {
-        /// The HTTP status code.
-        public let status: Int
-        /// Response headers, such as `Content-Type` and `Allow`.
-        public let headers: [String: String]
-        /// The response body, compact JSON.
-        public let body: Data
-        /// The session the request ran in, for the server's log.
-        var session = "default"
-        /// The operation names the request gave, for the server's log.
-        var operationNames: [String] = []
+/// The one owner of these semantics: the server, `SimulatorURLProtocol` and scenarios sent over
+/// HTTP all answer through `respond(to:simulator:cancelled:)`, so their statuses, headers and
+/// bodies cannot drift apart.
+enum GraphQLHTTP {
+    /// The GraphQL-over-HTTP media type.
+    static let graphQLResponseType = "application/graphql-response+json"
+
+    /// What the handler reads of an HTTP request, whichever transport it came by.
+    struct Request {
+        /// `GET` or `POST` (the server answers `HEAD` as `GET`); anything else gets 405.
+        var method: String
+        /// The URL's query, still percent-encoded, without the `?`.
+        var query: Substring
+        /// The `Accept` field.
+        var accept: String? = nil
+        /// The `Content-Type` field.
+        var contentType: String? = nil
+        /// The `X-Checkout-Session` field.
+        var session: String? = nil
+        /// The body (POST only).
+        var body: [UInt8] = []
     }
 
-    /// The GraphQL-over-HTTP media type.
-    public static let graphQLResponseType = "application/graphql-response+json"
-    /// The most operations one batch may hold.
-    static let maxBatchOperations = 100
-
-    /// Answers `method` with `body` or URL `queryItems`, as the GraphQL-over-HTTP draft describes.
+    /// Answers `request` as the GraphQL-over-HTTP draft describes.
     ///
     /// With `Accept: application/graphql-response+json` a response without `data` gets 400 for
     /// unreadable requests and syntax errors, 422 for documents that do not validate or cannot
     /// run; otherwise, and for every response with `data`, the status is 200. A JSON array body
     /// is a batch (as Apollo's batch link sends): an array of responses, in order, status 200.
     /// The session is the `X-Checkout-Session` header, else the `session` query parameter, else
-    /// the body's `session`, else `default`.
-    public static func answer(
-        method: String, url: URL, headers: [String: String], body: Data?, simulator: Simulator
-    ) -> Answer {
-        answer(method: method, query: url.query ?? "", headers: headers, body: body.map { Array($0) }, simulator: simulator)
-    }
-
-    /// The same, for a raw (percent-encoded) query string and body bytes; `cancelled` stops the
-    /// request (and a batch between its operations) once the client has gone.
-    static func answer(
-        method: String, query: String, headers: [String: String], body: [UInt8]?, simulator: Simulator, cancelled: CancellationCheck? = nil
-    ) -> Answer {
-        let modern = (header("accept", in: headers) ?? "").contains(graphQLResponseType)
-        let reply = Reply(modern: modern)
-        guard let parameters = FormQuery.decode(query) else {
-            return reply.bad("The query string is not valid percent-encoding.", status: 400)
+    /// the body's `session`, else `default`. `cancelled` stops the request (and a batch between
+    /// its operations) once the client has gone.
+    static func respond(to request: Request, simulator: Simulator, cancelled: CancellationCheck? = nil) -> HTTPAnswer {
+        let reply = Reply(modern: (request.accept ?? "").contains(graphQLResponseType))
+        guard let parameters = FormQuery.decode(request.query) else {
+            return reply.refusal("The query string is not valid percent-encoding.", status: 400)
         }
-        let headerSession = header("x-checkout-session", in: headers).flatMap { $0.isEmpty ? nil : $0 }
+        let transportSession = request.session.flatMap { $0.isEmpty ? nil : $0 }
             ?? parameters.last { $0.name == "session" && !$0.value.isEmpty }?.value
-        let limits = simulator.limits
-
-        switch method {
+        switch request.method {
         case "GET":
-            var object = JSONObject()
-            for (name, value) in parameters where name != "session" {
-                switch name {
-                case "variables", "extensions":
-                    guard let parsed = try? JSONParser.parse(value, maxDepth: limits.maxVariablesDepth + 1) else {
-                        return reply.bad("The \(name) parameter is not valid JSON.", status: 400)
-                    }
-                    object[name] = parsed
-                default:
-                    object[name] = .string(value)
-                }
-            }
-            switch StdioProtocol.request(from: object, maxVariablesBytes: limits.maxVariablesBytes) {
+            switch GraphQLRequestDecoding.get(parameters, limits: simulator.limits) {
             case .failure(let failure):
-                return reply.bad(failure.message, status: 400)
-            case .success(let (request, _)):
-                if GraphQLEngine.isMutation(request.query, operationName: request.operationName) {
-                    return reply.bad("Mutations must be sent with POST.", status: 405, extra: ["Allow": "POST"])
+                return reply.refusal(failure.message, status: 400)
+            case .success(let decoded):
+                let session = transportSession ?? "default"
+                // The kind comes from the prepared (cached) document the request then runs with.
+                let prepared = simulator.prepare(decoded.request.query)
+                if prepared.operationKind(named: decoded.request.operationName) == .mutation {
+                    return reply.refusal("Mutations must be sent with POST.", status: 405, allow: "POST")
                 }
-                let session = headerSession ?? "default"
                 return reply.single(
-                    simulator.execute(request, session: session, caching: .reuse, cancelled: cancelled), session: session, operation: request.operationName)
+                    simulator.execute(prepared, decoded.request, session: session, cancelled: cancelled), session: session,
+                    operation: decoded.request.operationName)
             }
         case "POST":
-            let type = ASCII.lowercased((header("content-type", in: headers) ?? "").utf8)
+            let type = ASCII.lowercased((request.contentType ?? "").utf8)
             guard type.hasPrefix("application/json") || type.hasPrefix(graphQLResponseType) else {
-                return reply.bad("Send the request as Content-Type: application/json.", status: 415)
+                return reply.refusal("Send the request as Content-Type: application/json.", status: 415)
             }
-            guard let body, let json = try? JSONParser.parse(body, maxDepth: limits.maxVariablesDepth + 3) else {
-                return reply.bad("The request body is not valid JSON.", status: 400)
-            }
-            switch json {
-            case .object(let object):
-                switch StdioProtocol.request(from: object, maxVariablesBytes: limits.maxVariablesBytes) {
-                case .failure(let failure): return reply.bad(failure.message, status: 400)
-                case .success(let (request, bodySession)):
-                    let session = headerSession ?? bodySession ?? "default"
-                    return reply.single(
-                        simulator.execute(request, session: session, caching: .reuse, cancelled: cancelled), session: session,
-                        operation: request.operationName)
-                }
-            case .array(let items):
-                guard (1...maxBatchOperations).contains(items.count) else {
-                    return reply.bad("A batch holds 1 to \(maxBatchOperations) operations; this one has \(items.count).", status: 400)
-                }
-                return batch(items, headerSession: headerSession, simulator: simulator, reply: reply, cancelled: cancelled)
-            default:
-                return reply.bad("The request body must be a JSON object, or an array of them for a batch.", status: 400)
+            switch GraphQLRequestDecoding.post(request.body, limits: simulator.limits) {
+            case .failure(let failure):
+                return reply.refusal(failure.message, status: 400)
+            case .success(.single(let decoded)):
+                let session = transportSession ?? decoded.session ?? "default"
+                return reply.single(
+                    simulator.execute(decoded.request, session: session, caching: .reuse, cancelled: cancelled), session: session,
+                    operation: decoded.request.operationName)
+            case .success(.batch(let items)):
+                return batch(items, transportSession: transportSession, simulator: simulator, reply: reply, cancelled: cancelled)
             }
         default:
-            return reply.bad("Use POST, or GET for queries.", status: 405, extra: ["Allow": "GET, POST"])
+            return reply.refusal("Use POST, or GET for queries.", status: 405, allow: "GET, POST")
         }
     }
 
     /// Runs a batch's operations in order; an item that is not a request gets an error response in its place.
-    private static func batch(_ items: [JSON], headerSession: String?, simulator: Simulator, reply: Reply, cancelled: CancellationCheck?) -> Answer {
+    private static func batch(
+        _ items: [Result<DecodedRequest, BadRequest>], transportSession: String?, simulator: Simulator, reply: Reply,
+        cancelled: CancellationCheck?
+    ) -> HTTPAnswer {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         // The response limit bounds the whole batch, so each operation gets what the
         // ones before it left; past it, the rest answer RESPONSE_TOO_LARGE. The cost budget
@@ -124,19 +97,17 @@ public enum GraphQLHTTP {
             if index > 0, let cancelled, cancelled() { break }
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             let response: GraphQLResponse
-            switch item.objectValue.map({ StdioProtocol.request(from: $0, maxVariablesBytes: simulator.limits.maxVariablesBytes) }) {
-            case .success(let (request, bodySession))?:
-                let session = headerSession ?? bodySession ?? "default"
+            switch item {
+            case .success(let decoded):
+                let session = transportSession ?? decoded.session ?? "default"
                 response = simulator.execute(
-                    request, session: session, caching: .reuse, maxResponseBytes: remaining, maxCost: costLeft, cancelled: cancelled)
+                    decoded.request, session: session, caching: .reuse, maxResponseBytes: remaining, maxCost: costLeft,
+                    cancelled: cancelled)
                 costLeft -= response.cost
-                names.append(request.operationName ?? "-")
+                names.append(decoded.request.operationName ?? "-")
                 sessions.append(session)
-            case .failure(let failure)?:
+            case .failure(let failure):
                 response = GraphQLResponse(errors: [GraphQLError(failure.message, code: .badRequest)])
-                names.append("-")
-            case nil:
-                response = GraphQLResponse(errors: [GraphQLError("Batch item \(index) is not a JSON object.", code: .badRequest)])
                 names.append("-")
             }
             let written = response.compactBytes()
@@ -144,20 +115,23 @@ public enum GraphQLHTTP {
             bytes += written
         }
         bytes.append(UInt8(ascii: "]"))
-        var answer = Answer(status: 200, headers: ["Content-Type": reply.contentType], body: Data(bytes))
-        answer.session = sessions.first ?? headerSession ?? "default"
+        var answer = HTTPAnswer(status: 200, headers: [("Content-Type", reply.contentType)], body: bytes)
+        answer.session = sessions.first ?? transportSession ?? "default"
         answer.operationNames = names
         return answer
     }
 
     /// Builds answers in the media type the client asked for.
     private struct Reply {
+        /// Whether the client accepts `application/graphql-response+json`.
         let modern: Bool
+
         var contentType: String {
             modern ? "\(graphQLResponseType); charset=utf-8" : "application/json; charset=utf-8"
         }
 
-        func single(_ response: GraphQLResponse, session: String, operation: String?) -> Answer {
+        /// The answer for one request's response; its bytes become the body as they are.
+        func single(_ response: GraphQLResponse, session: String, operation: String?) -> HTTPAnswer {
             var status = 200
             if response.data == nil, response.errors.contains(where: { $0.code == .tooManySessions }) {
                 status = 429
@@ -165,54 +139,26 @@ public enum GraphQLHTTP {
                 let codes = response.errors.map(\.code)
                 status = codes.contains(.parseFailed) || codes.contains(.badRequest) ? 400 : 422
             }
-            var answer = Answer(status: status, headers: ["Content-Type": contentType], body: Data(response.compactBytes()))
+            var answer = HTTPAnswer(status: status, headers: [("Content-Type", contentType)], body: response.compactBytes())
             answer.session = session
             answer.operationNames = operation.map { [$0] } ?? []
             return answer
         }
 
-        func bad(_ message: String, status: Int, extra: [String: String] = [:]) -> Answer {
+        /// An answer for a request that never reached GraphQL: `status` and one error.
+        func refusal(_ message: String, status: Int, allow: String? = nil) -> HTTPAnswer {
             let response = GraphQLResponse(errors: [GraphQLError(message, code: HTTPStatusCode.code(for: status))])
-            var headers = ["Content-Type": contentType]
-            for (key, value) in extra { headers[key] = value }
-            return Answer(status: status, headers: headers, body: Data(response.compactBytes()))
+            var headers = [(name: "Content-Type", value: contentType)]
+            if let allow { headers.insert(("Allow", allow), at: 0) }
+            var answer = HTTPAnswer(status: status, headers: headers, body: response.compactBytes())
+            answer.session = "default"
+            return answer
         }
     }
 
     /// The answer for a request a network fault stopped: `status`, with a GraphQL error body.
-    static func injectedFailure(status: Int) -> Answer {
+    static func injectedFailure(status: Int) -> HTTPAnswer {
         let body = GraphQLResponse(errors: [GraphQLError("Injected failure: HTTP \(status).", code: .internalServerError)])
-        return Answer(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: Data(body.compactBytes()))
-    }
-
-    /// The field named `name` (given in lowercase) in any letter case: the server's fields are
-    /// lowercase already (found at once), `URLRequest`'s as the app wrote them.
-    static func header(_ name: String, in headers: [String: String]) -> String? {
-        if let value = headers[name] { return value }
-        return headers.first { key, _ in
-            key.utf8.count == name.utf8.count
-                && zip(key.utf8, name.utf8).allSatisfy { ASCII.lowercased($0) == $1 }
-        }?.value
-    }
-}
-
-/// Decodes `application/x-www-form-urlencoded` text, as GraphQL over HTTP's GET parameters are
-/// written: `&`-separated `name=value` pairs, `+` for a space, `%XX` escapes.
-enum FormQuery {
-    /// The pairs in order; nil when an escape is malformed or decodes to invalid UTF-8.
-    static func decode(_ query: String) -> [(name: String, value: String)]? {
-        var pairs: [(name: String, value: String)] = []
-        for part in query.split(separator: "&") {
-            let equals = part.firstIndex(of: "=")
-            guard let name = unescape(part[..<(equals ?? part.endIndex)]),
-                  let value = unescape(equals.map { part[part.index(after: $0)...] } ?? "")
-            else { return nil }
-            pairs.append((name, value))
-        }
-        return pairs
-    }
-
-    private static func unescape(_ text: Substring) -> String? {
-        String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        return HTTPAnswer(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: body.compactBytes())
     }
 }

@@ -1,4 +1,5 @@
-import CheckoutSimCommerce
+import CheckoutSimGraphQL
+import CheckoutSimSupport
 import Foundation
 
 /// Network behaviour a route simulates for client tests; switchable at run time.
@@ -18,6 +19,15 @@ public struct NetworkConditions: Sendable, Equatable {
         let offline: Bool
         let latency: Duration
         let failure: Int?
+
+        /// The answer a request gets after these faults: nil for an outage (no response at all),
+        /// the injected failure, or else `respond()`. The URL protocol, the server and scenarios
+        /// all apply faults through here, so an outage or a failure looks the same on every transport.
+        func answer(_ respond: () -> HTTPAnswer) -> HTTPAnswer? {
+            if offline { return nil }
+            if let failure { return GraphQLHTTP.injectedFailure(status: failure) }
+            return respond()
+        }
     }
 
     /// The conditions for the next request; consumes one injected failure when online.
@@ -28,6 +38,46 @@ public struct NetworkConditions: Sendable, Equatable {
             failure = failures.status
         }
         return ForRequest(offline: offline, latency: latency, failure: failure)
+    }
+
+    /// The control argument's shape (docs/control.md), as refusals show it.
+    static let shape = #"{"offline"?: true, "latencyMs"?: 0…60000, "failNext"?: {"count": 1…1000, "status": 400…599}}"#
+
+    /// Reads `{"offline"?: Bool, "latencyMs"?: Int, "failNext"?: {"count": N, "status": S}}`; what
+    /// is left out is cleared, so each action states the whole set and `{}` clears everything.
+    static func parse(_ argument: JSON?) -> Result<NetworkConditions, BadRequest> {
+        guard case .object(let object)? = argument else {
+            return .failure(BadRequest("Expected a JSON object. Send " + shape + "."))
+        }
+        var conditions = NetworkConditions()
+        for (key, value) in zip(object.keys, object.values) {
+            switch (key, value) {
+            case ("offline", .bool(let offline)):
+                conditions.offline = offline
+            case ("latencyMs", .int(let milliseconds)) where (0...60_000).contains(milliseconds):
+                conditions.latency = .milliseconds(milliseconds)
+            case ("failNext", .object(let fail)):
+                guard case .int(let count)? = fail["count"], (1...1_000).contains(count),
+                      case .int(let status)? = fail["status"] ?? .int(503), (400...599).contains(status),
+                      fail.keys.allSatisfy({ $0 == "count" || $0 == "status" })
+                else { return .failure(BadRequest("failNext is wrong. Send " + shape + ".")) }
+                conditions.failures = (count, status)
+            default:
+                return .failure(BadRequest("\"\(key)\" is unknown or out of range. Send " + shape + "."))
+            }
+        }
+        return .success(conditions)
+    }
+
+    /// The conditions as the control API reports them; `failNext` is null when no failure is pending.
+    var json: JSON {
+        let milliseconds = latency.clampedNanoseconds / 1_000_000
+        return .object(JSONObject([
+            ("offline", .bool(offline)),
+            ("latencyMs", .int(milliseconds)),
+            ("failNext", failures.count == 0 ? .null
+                : .object(JSONObject([("count", .int(failures.count)), ("status", .int(failures.status))]))),
+        ]))
     }
 
     /// Equal when every setting is equal.
@@ -99,16 +149,5 @@ extension Duration {
         guard parts.seconds >= 0, parts.attoseconds >= 0 else { return 0 }
         guard parts.seconds < 86_400 else { return 86_400 * 1_000_000_000 }
         return Int(parts.seconds) * 1_000_000_000 + Int(parts.attoseconds / 1_000_000_000)
-    }
-}
-
-extension GraphQLHTTP {
-    /// The answer a request gets after the faults it met: nil for an outage (no response at all),
-    /// the injected failure, or else `answer()`. The URL protocol, the server and scenarios all
-    /// apply faults through here, so an outage or a failure looks the same on every transport.
-    static func answer(meeting conditions: NetworkConditions.ForRequest, _ answer: () -> Answer) -> Answer? {
-        if conditions.offline { return nil }
-        if let status = conditions.failure { return injectedFailure(status: status) }
-        return answer()
     }
 }

@@ -1,4 +1,4 @@
-import CheckoutSimCommerce
+import CheckoutSimSupport
 import Dispatch
 import Foundation
 #if canImport(FoundationNetworking)
@@ -72,21 +72,28 @@ public class SimulatorURLProtocol: URLProtocol {
         let loading = Loading(protocol: self)
         let deliver: @Sendable () -> Void = {
             let this = loading.protocol
-            let reply = GraphQLHTTP.answer(meeting: conditions) {
-                GraphQLHTTP.answer(
-                    method: request.httpMethod ?? "GET", url: url, headers: request.allHTTPHeaderFields ?? [:],
-                    body: Self.body(of: request), simulator: route.simulator)
+            let reply = conditions.answer {
+                let fields = request.allHTTPHeaderFields ?? [:]
+                return GraphQLHTTP.respond(
+                    to: GraphQLHTTP.Request(
+                        method: request.httpMethod ?? "GET", query: Substring(url.query ?? ""), accept: Self.field("accept", in: fields),
+                        contentType: Self.field("content-type", in: fields), session: Self.field("x-checkout-session", in: fields),
+                        body: Self.body(of: request)),
+                    simulator: route.simulator)
             }
             guard let answer = reply else {
                 this.client?.urlProtocol(this, didFailWithError: URLError(.notConnectedToInternet))
                 return
             }
-            guard let response = HTTPURLResponse(url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: answer.headers) else {
+            var fields: [String: String] = [:]
+            for (name, value) in answer.headers { fields[name] = value }
+            guard let response = HTTPURLResponse(url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: fields) else {
                 this.client?.urlProtocol(this, didFailWithError: URLError(.badServerResponse))
                 return
             }
             this.client?.urlProtocol(this, didReceive: response, cacheStoragePolicy: .notAllowed)
-            this.client?.urlProtocol(this, didLoad: answer.body)
+            // The one copy on this path: URL loading takes `Data`.
+            this.client?.urlProtocol(this, didLoad: Data(answer.body))
             this.client?.urlProtocolDidFinishLoading(this)
         }
         let nanoseconds = conditions.latency.clampedNanoseconds
@@ -106,19 +113,27 @@ public class SimulatorURLProtocol: URLProtocol {
         let `protocol`: SimulatorURLProtocol
     }
 
-    /// The request body, whether it came as data or as a stream.
-    static func body(of request: URLRequest) -> Data? {
-        if let body = request.httpBody { return body }
-        guard let stream = request.httpBodyStream else { return nil }
+    /// The request body, whether it came as data or as a stream; empty when there is none.
+    static func body(of request: URLRequest) -> [UInt8] {
+        if let body = request.httpBody { return Array(body) }
+        guard let stream = request.httpBodyStream else { return [] }
         stream.open()
         defer { stream.close() }
-        var data = Data()
+        var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while true {
             let count = stream.read(&buffer, maxLength: buffer.count)
             if count <= 0 { break }
-            data.append(buffer, count: count)
+            bytes += buffer[0..<count]
         }
-        return data
+        return bytes
+    }
+
+    /// The field named `name` (given in lowercase) in any letter case, as the app wrote it.
+    static func field(_ name: String, in fields: [String: String]) -> String? {
+        if let value = fields[name] { return value }
+        return fields.first { key, _ in
+            key.utf8.count == name.utf8.count && zip(key.utf8, name.utf8).allSatisfy { ASCII.lowercased($0) == $1 }
+        }?.value
     }
 }

@@ -94,7 +94,27 @@ enum TestSchema {
 
     static func run(_ query: String, variables: JSONObject = JSONObject(), operation: String? = nil, context: AnyObject? = nil) -> String {
         GraphQLEngine.execute(
-            GraphQLRequest(query: query, variables: variables, operationName: operation), schema: schema, context: context
+            GraphQLEngine.prepare(query, schema: schema), variables: variables, operationName: operation, schema: schema, context: context
         ).serialized(pretty: false)
+    }
+}
+
+extension GraphQLEngine {
+    /// Prepares `request`'s document and executes it, as a one-off request would be.
+    static func run(_ request: GraphQLRequest, schema: Schema, context: AnyObject?) -> GraphQLResponse {
+        execute(
+            prepare(request.query, schema: schema), variables: request.variables, operationName: request.operationName,
+            schema: schema, context: context)
+    }
+}
+
+extension DocumentCache {
+    /// Executes `request` with its cached document, preparing and keeping it on first sight, as
+    /// the simulator does.
+    mutating func run(_ request: GraphQLRequest, schema: Schema, context: AnyObject?) -> GraphQLResponse {
+        let prepared = lookup(request.query) ?? GraphQLEngine.prepare(request.query, schema: schema)
+        insert(prepared, for: request.query)
+        return GraphQLEngine.execute(
+            prepared, variables: request.variables, operationName: request.operationName, schema: schema, context: context)
     }
 }

@@ -1,3 +1,4 @@
+import CheckoutSimSupport
 import Foundation
 import Testing
 @testable import CheckoutSimulator

@@ -1,3 +1,4 @@
+import CheckoutSimSupport
 import CheckoutSimCommerce
 import Foundation
 import Testing

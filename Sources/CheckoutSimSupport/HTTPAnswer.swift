@@ -1,0 +1,29 @@
+/// One HTTP answer, the same value on every transport: status, header fields in order, body bytes.
+///
+/// The GraphQL-over-HTTP handler and the server's routes make it; the socket writer, the URL
+/// protocol and scenarios read it as it is. The body is the response document the executor wrote,
+/// shared, never copied on the way (`ARCHITECTURE.md`, "One request from socket to socket").
+package struct HTTPAnswer: Sendable {
+    /// The HTTP status code.
+    package var status: Int
+    /// The header fields, in the order they are written.
+    package var headers: [(name: String, value: String)]
+    /// The body's bytes.
+    package var body: [UInt8]
+    /// For the request log: the GraphQL session the request ran in, when the route has one.
+    package var session: String?
+    /// For the request log: the operation names the request gave (`-` for an unnamed one in a batch).
+    package var operationNames: [String] = []
+
+    /// An answer with `status`, `headers` and `body`.
+    package init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The first field named `name`, in any letter case.
+    package func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+}

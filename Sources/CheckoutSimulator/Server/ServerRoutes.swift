@@ -1,0 +1,156 @@
+import CheckoutSimGraphQL
+import CheckoutSimScenarios
+import CheckoutSimSupport
+
+extension SimulatorServer {
+    /// What a route's handler is given: the request, its method (`HEAD` answered as `GET`) and
+    /// the client's connection (a latency wait or a scenario run stops when it leaves).
+    struct RouteContext {
+        let request: HTTPRequest
+        let method: String
+        let peer: ConnectionPeer
+    }
+
+    /// One route: the methods it serves and its handler, which answers nil to drop the
+    /// connection without a response (a network outage).
+    struct Route: Sendable {
+        /// The methods served (`GET` serves `HEAD` too); nil when the handler answers every method itself.
+        let methods: [String]?
+        let handle: @Sendable (SimulatorServer, RouteContext) -> HTTPAnswer?
+
+        /// The `Allow` field for the methods served.
+        var allow: String {
+            (methods ?? ["GET", "POST"]).flatMap { $0 == "GET" ? ["GET", "HEAD"] : [$0] }.joined(separator: ", ")
+        }
+    }
+
+    /// Every route by path (docs/http.md): looked up, never iterated.
+    static let routes: [String: Route] = {
+        var routes: [String: Route] = [
+            "/graphql": Route(methods: nil) { server, context in server.graphQL(context) },
+            "/": Route(methods: ["GET"]) { _, _ in
+                HTTPAnswer(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")], body: Playground.page)
+            },
+            "/schema.graphql": Route(methods: ["GET"]) { server, _ in
+                HTTPAnswer(status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(server.simulator.sdl.utf8))
+            },
+            "/healthz": Route(methods: ["GET"]) { _, _ in json(200, Array(#"{"ok":true}"#.utf8)) },
+        ]
+        routes["/index.html"] = routes["/"]
+        for name in ControlAction.names {
+            routes["/__sim/" + name] = Route(methods: ["POST"]) { server, context in server.control(name, context) }
+        }
+        return routes
+    }()
+
+    /// The answer to one request, every response with the CORS fields; nil drops the connection.
+    func respond(to request: HTTPRequest, peer: ConnectionPeer) -> HTTPAnswer? {
+        let route = Self.routes[request.path]
+        if request.method == "OPTIONS" {
+            return withCORS(preflight(request, allow: route.map { $0.allow + ", OPTIONS" } ?? "GET, HEAD, POST, OPTIONS"))
+        }
+        guard let route else {
+            return withCORS(Self.errorAnswer(status: 404, message: "Nothing at \(request.path); the GraphQL endpoint is /graphql."))
+        }
+        let method = request.method == "HEAD" ? "GET" : request.method
+        if let methods = route.methods, !methods.contains(method) {
+            var answer = Self.errorAnswer(status: 405, message: "Use \(route.allow.replacingOccurrences(of: ", ", with: " or ")) here.")
+            answer.headers.append(("Allow", route.allow))
+            return withCORS(answer)
+        }
+        return route.handle(self, RouteContext(request: request, method: method, peer: peer)).map(withCORS)
+    }
+
+    /// `answer` with the CORS fields every response carries, protocol errors and the
+    /// connection-limit 503 included (docs/http.md, "The server under pressure").
+    func withCORS(_ answer: HTTPAnswer) -> HTTPAnswer {
+        var answer = answer
+        answer.headers.append(("Access-Control-Allow-Origin", configuration.corsOrigin))
+        if configuration.corsOrigin != "*" {
+            answer.headers.append(("Vary", "Origin"))
+        }
+        return answer
+    }
+
+    /// `/graphql` through the one GraphQL-over-HTTP handler, after the network faults in force.
+    ///
+    /// An injected latency is waited out on the connection's thread, watching the client: one
+    /// that leaves frees its connection at once, and a stopping server cuts the wait short.
+    private func graphQL(_ context: RouteContext) -> HTTPAnswer? {
+        let conditions = network.withLock { $0.takeForRequest() }
+        let nanoseconds = conditions.latency.clampedNanoseconds
+        if nanoseconds > 0, !conditions.offline, context.peer.pause(nanoseconds: nanoseconds) == .peerGone {
+            return nil
+        }
+        let request = context.request
+        let peer = context.peer
+        var answer = conditions.answer {
+            gate.pass {
+                GraphQLHTTP.respond(
+                    to: GraphQLHTTP.Request(
+                        method: context.method, query: request.query, accept: request.header("accept"),
+                        contentType: request.header("content-type"), session: request.header("x-checkout-session"),
+                        body: context.method == "POST" ? request.body : []),
+                    simulator: simulator, cancelled: { peer.hasGone })
+            }
+        }
+        answer?.headers.append(("Cache-Control", "no-store"))
+        return answer
+    }
+
+    /// `POST /__sim/NAME`: the control action `name` with the body as its argument.
+    private func control(_ name: String, _ context: RouteContext) -> HTTPAnswer {
+        let outcome: ControlOutcome
+        switch ControlAction.parse(name: name, body: context.request.body) {
+        case .failure(let failure):
+            outcome = .refused(failure.message)
+        case .success(let action):
+            // A scenario run is bounded and stops with its client (docs/http.md, "The server
+            // under pressure"): it cannot outlive the request.
+            var options = RunOptions()
+            options.maxSends = configuration.maxScenarioSends
+            let peer = context.peer
+            options.shouldStop = { peer.shouldStop }
+            outcome = simulator.perform(action, network: network, options: options)
+        }
+        return Self.json(outcome.status, outcome.body)
+    }
+
+    /// An `OPTIONS` preflight: 204 with the methods and the headers the client asked to send.
+    private func preflight(_ request: HTTPRequest, allow: String) -> HTTPAnswer {
+        let requested = request.header("access-control-request-headers") ?? "Content-Type, Accept, X-Checkout-Session"
+        return HTTPAnswer(status: 204, headers: [
+            ("Access-Control-Allow-Methods", allow),
+            ("Access-Control-Allow-Headers", requested),
+            ("Access-Control-Max-Age", "600"),
+            ("Allow", allow),
+        ])
+    }
+
+    /// A JSON answer that no cache keeps.
+    static func json(_ status: Int, _ body: [UInt8]) -> HTTPAnswer {
+        HTTPAnswer(status: status, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")], body: body)
+    }
+
+    /// `{"errors":[{"message":…,"extensions":{"code":…}}]}` with `status` and the one code for that
+    /// status; 4xx/5xx from the transport close nothing by themselves.
+    static func errorAnswer(status: Int, message: String) -> HTTPAnswer {
+        let body = GraphQLResponse(errors: [GraphQLError(message, code: HTTPStatusCode.code(for: status))])
+        return HTTPAnswer(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: body.compactBytes())
+    }
+
+    /// Logs an answered request; a nil answer is a dropped connection (status 0).
+    func log(_ request: HTTPRequest, _ answer: HTTPAnswer?, duration: Duration) {
+        guard let log = configuration.log else { return }
+        log(RequestLog(
+            method: request.method, path: request.path, status: answer?.status ?? 0,
+            bytes: request.method == "HEAD" ? 0 : answer?.body.count ?? 0, duration: duration,
+            session: answer?.session ?? "-", operationNames: answer?.operationNames ?? []))
+    }
+
+    /// Logs a request refused before it could be routed.
+    func logRejection(_ failure: HTTPFailure) {
+        guard let log = configuration.log else { return }
+        log(RequestLog(method: "-", path: "-", status: failure.status, bytes: 0, duration: .zero, session: "-", operationNames: []))
+    }
+}
