@@ -24,9 +24,17 @@ let package = Package(
             dependencies: ["CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios"],
             plugins: ["EmbedResourcesPlugin"]
         ),
+        // The benchmarks and the hostile corpus: used by the CLI and the tests, not in the library product.
+        .target(
+            name: "CheckoutSimTooling",
+            dependencies: ["CheckoutSimulator", "CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios"]
+        ),
         .executableTarget(
             name: "checkout-sim",
-            dependencies: ["CheckoutSimulator", "CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios"]
+            dependencies: [
+                "CheckoutSimulator", "CheckoutSimTooling", "CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce",
+                "CheckoutSimScenarios",
+            ]
         ),
         .testTarget(name: "CheckoutSimGraphQLTests", dependencies: ["CheckoutSimGraphQL"]),
         .testTarget(name: "CheckoutSimCommerceTests", dependencies: ["CheckoutSimSupport", "CheckoutSimCommerce"]),
@@ -35,7 +43,7 @@ let package = Package(
         .testTarget(name: "AppIntegrationTests", dependencies: ["CheckoutSimulator"]),
         .testTarget(
             name: "CheckoutSimulatorTests",
-            dependencies: ["CheckoutSimulator", "CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios"]
+            dependencies: ["CheckoutSimulator", "CheckoutSimTooling", "CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -19,6 +19,12 @@ public struct SimulatorError: Error, Sendable, CustomStringConvertible {
 
     /// The message.
     public var description: String { message }
+
+    /// An error of `code` saying `message`.
+    package init(code: Code, message: String) {
+        self.code = code
+        self.message = message
+    }
 }
 
 /// A deterministic, in-memory GraphQL shop: fixtures, a virtual clock and named sessions.

@@ -1,3 +1,4 @@
+import CheckoutSimTooling
 import CheckoutSimGraphQL
 import Foundation
 import CheckoutSimulator

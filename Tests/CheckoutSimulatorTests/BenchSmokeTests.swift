@@ -1,3 +1,4 @@
+@testable import CheckoutSimTooling
 import Foundation
 import Testing
 @testable import CheckoutSimulator

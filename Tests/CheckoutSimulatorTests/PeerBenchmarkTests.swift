@@ -1,3 +1,4 @@
+import CheckoutSimTooling
 import Foundation
 import Testing
 @testable import CheckoutSimulator

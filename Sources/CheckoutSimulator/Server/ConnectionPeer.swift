@@ -1,3 +1,5 @@
+import CheckoutSimSupport
+
 /// The client at the other end of one connection, as a route handling its request sees it.
 ///
 /// A route that waits (an injected latency) or works for long (a posted scenario) asks it

@@ -1,3 +1,5 @@
+import CheckoutSimSupport
+
 /// Parses a request's head — the request line and the header fields — strictly (RFC 9112 §3, §5).
 ///
 /// Anything a lenient parser would have to guess at is refused with 400: whitespace before a

@@ -1,3 +1,4 @@
+import CheckoutSimulator
 import CheckoutSimGraphQL
 
 /// Requests an attacker or a fuzzer would send, each answered with a clean error well inside a

@@ -1,3 +1,5 @@
+import CheckoutSimSupport
+import CheckoutSimulator
 import CheckoutSimGraphQL
 import Foundation
 #if canImport(Glibc)

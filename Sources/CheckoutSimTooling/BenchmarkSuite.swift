@@ -1,3 +1,4 @@
+import CheckoutSimulator
 import CheckoutSimSupport
 import CheckoutSimCommerce
 import Foundation
@@ -5,10 +6,10 @@ import CheckoutSimGraphQL
 
 /// The benchmark cases of SPEC §10. Every iteration is a full request: parse, validate, execute
 /// and serialise to bytes, with no cache of results.
-public enum BenchmarkSuite {
+package enum BenchmarkSuite {
     /// Every case name, in the order the suite prints them.
     /// The case names in the order `run` reports them, for a generated catalog of `catalog` products.
-    public static func caseNames(catalog: Int = 100_000) -> [String] {
+    package static func caseNames(catalog: Int = 100_000) -> [String] {
         let size = sizeLabel(catalog)
         return [
             "parse-validate-120k", "products-first-20", "brand-sections-page", "checkout-journey", "load-bundled",
@@ -35,7 +36,7 @@ public enum BenchmarkSuite {
         """
 
     /// The listing query of SPEC §10: 20 products, 12 fields including price and brand.
-    public static let productsQuery = """
+    package static let productsQuery = """
         query Products($first: Int, $after: String) {
           products(first: $first, after: $after) {
             nodes {
@@ -65,7 +66,7 @@ public enum BenchmarkSuite {
         """
 
     /// A valid document of about `bytes` bytes: many named operations sharing fragments.
-    public static func largeDocument(bytes: Int = 120_000) -> String {
+    package static func largeDocument(bytes: Int = 120_000) -> String {
         var text = "fragment Card on Product { id name price { amount formatted } brand { id name } stock inStock }\n"
         var index = 0
         while text.utf8.count < bytes {
@@ -86,7 +87,7 @@ public enum BenchmarkSuite {
     /// catalog of `catalog` products; `progress` hears each result as it is measured.
     /// With `uncached`, each request case is measured twice: through the document cache, and
     /// parsing and validating every iteration as a cold request does (SPEC §10's `--no-cache`).
-    public static func run(
+    package static func run(
         iterations: Int, catalog: Int = 100_000, only: String? = nil, uncached: Bool = false, progress: (BenchmarkResult) -> Void
     ) throws -> [BenchmarkResult] {
         let timer = BenchmarkTimer(iterations: iterations)
@@ -311,7 +312,7 @@ public enum BenchmarkSuite {
     }
 
     /// Times one custom request the same way (case `custom`), and uncached too when `uncached` is set.
-    public static func custom(_ request: GraphQLRequest, simulator: Simulator, iterations: Int, uncached: Bool = false) -> BenchmarkResult {
+    package static func custom(_ request: GraphQLRequest, simulator: Simulator, iterations: Int, uncached: Bool = false) -> BenchmarkResult {
         BenchmarkTimer(iterations: iterations).measureRequest("custom", uncached: uncached) {
             _ = simulator.execute(request, caching: $0).compactBytes()
         }

@@ -1,24 +1,25 @@
+import CheckoutSimulator
 import CheckoutSimCommerce
 import Foundation
 import CheckoutSimGraphQL
 
 /// One measured case: its name, the timings and how many iterations ran.
-public struct BenchmarkResult: Sendable {
+package struct BenchmarkResult: Sendable {
     /// The case name, as `bench --json` prints it.
-    public let name: String
+    package let name: String
     /// The median time of one iteration, in microseconds.
-    public let medianMicroseconds: Double
+    package let medianMicroseconds: Double
     /// The 99th-percentile time of one iteration, in microseconds.
-    public let p99Microseconds: Double
+    package let p99Microseconds: Double
     /// How many timed iterations ran.
-    public let iterations: Int
+    package let iterations: Int
     /// For a request case measured with `bench --no-cache`: the median and p99 when every
     /// iteration parses and validates its document as a cold request does; nil otherwise.
-    public internal(set) var uncached: (medianMicroseconds: Double, p99Microseconds: Double)?
+    package internal(set) var uncached: (medianMicroseconds: Double, p99Microseconds: Double)?
 
     /// `{"case": NAME, "median_us": …, "p99_us": …, "iterations": …}`, with `uncached_median_us`
     /// and `uncached_p99_us` after `median_us` and `p99_us` when the case was also measured uncached.
-    public var json: JSON {
+    package var json: JSON {
         var object = JSONObject([
             ("case", .string(name)), ("median_us", .double(Self.rounded(medianMicroseconds))),
             ("p99_us", .double(Self.rounded(p99Microseconds))),
@@ -35,12 +36,12 @@ public struct BenchmarkResult: Sendable {
 }
 
 /// Times closures with a monotonic clock: warm-up, then timed iterations, median and p99.
-public struct BenchmarkTimer {
+package struct BenchmarkTimer {
     /// How many timed iterations ran.
-    public let iterations: Int
+    package let iterations: Int
 
     /// A timer running `iterations` timed iterations per case (at least one).
-    public init(iterations: Int) {
+    package init(iterations: Int) {
         self.iterations = max(1, iterations)
     }
 
@@ -59,7 +60,7 @@ public struct BenchmarkTimer {
     }
 
     /// Runs `setUp` and `body` for warm-up, then times `body` alone; `override` lowers the iteration count for slow cases.
-    public func measure(_ name: String, iterations override: Int? = nil, setUp: () -> Void = {}, _ body: () -> Void) -> BenchmarkResult {
+    package func measure(_ name: String, iterations override: Int? = nil, setUp: () -> Void = {}, _ body: () -> Void) -> BenchmarkResult {
         let count = override.map { min($0, iterations) } ?? iterations
         let clock = ContinuousClock()
         for _ in 0..<max(1, min(count / 10, 100)) {
@@ -83,7 +84,7 @@ public struct BenchmarkTimer {
 }
 
 /// Reads the process's peak resident set size, in MB (Linux `VmHWM`); nil where unavailable.
-public func peakResidentMegabytes() -> Double? {
+package func peakResidentMegabytes() -> Double? {
     processStatusMegabytes("VmHWM").map { ($0 * 10).rounded() / 10 }
 }
 

@@ -1,13 +1,14 @@
+import CheckoutSimulator
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
 /// A generated catalog of any size, built from the bundled store, offers and cards, for benchmarks.
-public enum BenchmarkCatalog {
+package enum BenchmarkCatalog {
     static let words = ["Aero", "Nova", "Pulse", "Vertex", "Orbit", "Echo", "Lumen", "Quartz", "Zen", "Flux", "Terra", "Ion"]
     static let kinds = ["Phone", "Laptop", "Tablet", "Headphones", "Watch", "Speaker", "Camera", "Monitor"]
 
     /// The bundled fixtures with `count` generated products over `pages` files, deterministically.
-    public static func source(products count: Int, pages: Int = 10) -> FixtureSource {
+    package static func source(products count: Int, pages: Int = 10) -> FixtureSource {
         let bundled = FixtureSource.bundled
         // The bundled home screen links bundled products, which a generated catalog does not have.
         var files = bundled.files.filter { !$0.path.hasPrefix("products/") && !$0.path.hasPrefix("collections/") }
@@ -47,7 +48,7 @@ public enum BenchmarkCatalog {
 
     /// The bundled fixtures with `collections` generated collections of `items` items each
     /// (`items0`, `items1`, …): ten fields, a nested object, a list and a product link per item.
-    public static func source(collections: Int, items: Int) -> FixtureSource {
+    package static func source(collections: Int, items: Int) -> FixtureSource {
         var files = FixtureSource.bundled.files
         let productIds = ["iphone-15", "galaxy-s24", "pixel-8", "sony-wh-1000xm5", "bose-qc-ultra", "dell-xps-13"]
         for collection in 0..<collections {

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CheckoutSimSupport
 import Glibc
 #elseif canImport(Musl)
 import Musl
@@ -10,10 +11,10 @@ import Darwin
 ///
 /// Every descriptor is close-on-exec, so a process a test or an app spawns never inherits the
 /// listening socket. Sends never raise `SIGPIPE`: a peer that goes away is an error return.
-enum POSIXSocket {
+package enum POSIXSocket {
     /// Why a socket could not be opened or bound.
-    struct Failure: Error, Sendable {
-        let message: String
+    package struct Failure: Error, Sendable {
+        package let message: String
     }
 
     #if canImport(Glibc)
@@ -29,7 +30,7 @@ enum POSIXSocket {
 
     /// A listening socket bound to `host` (a numeric address or a name such as `localhost`) and
     /// `port` (0 for a free one), and the port it got.
-    static func listening(host: String, port: Int, backlog: Int32 = 512) throws(Failure) -> (descriptor: Int32, port: Int) {
+    package static func listening(host: String, port: Int, backlog: Int32 = 512) throws(Failure) -> (descriptor: Int32, port: Int) {
         guard (0...65_535).contains(port) else { throw Failure(message: "port \(port) is out of range (0–65535)") }
         let descriptor = try firstSocket(host: host, port: port, passive: true, doing: "listen on") { descriptor, info in
             var one: Int32 = 1
@@ -41,7 +42,7 @@ enum POSIXSocket {
 
     /// A blocking socket connected to `host`:`port`, with Nagle's algorithm off (for the load
     /// generator of `bench --http`).
-    static func connected(host: String, port: Int) throws(Failure) -> Int32 {
+    package static func connected(host: String, port: Int) throws(Failure) -> Int32 {
         let descriptor = try firstSocket(host: host, port: port, passive: false, doing: "connect to") { descriptor, info in
             connect(descriptor, info.ai_addr, info.ai_addrlen) == 0
         }
@@ -97,7 +98,7 @@ enum POSIXSocket {
     }
 
     /// The next connection, set up for small, prompt responses; nil when accepting failed.
-    static func acceptConnection(_ listener: Int32) -> Int32? {
+    package static func acceptConnection(_ listener: Int32) -> Int32? {
         let descriptor = accept(listener, nil, nil)
         guard descriptor >= 0 else { return nil }
         closeOnExec(descriptor)
@@ -116,20 +117,20 @@ enum POSIXSocket {
     }
 
     /// What `waitUntilReady` saw.
-    enum Readiness: Equatable {
+    package enum Readiness: Equatable {
         case ready, wake, timeout
     }
 
     /// `poll`'s timeout for what is left until a deadline: whole milliseconds rounded up (so a
     /// wait never ends just before its deadline and spins), 0 once it has passed.
-    static func milliseconds(until remaining: Duration) -> Int {
+    package static func milliseconds(until remaining: Duration) -> Int {
         guard remaining > .zero else { return 0 }
         return Int(remaining.components.seconds) * 1_000 + Int(remaining.components.attoseconds / 1_000_000_000_000_000) + 1
     }
 
     /// Waits until `descriptor` can be read (or written, with `forWriting`), `wake` becomes
     /// readable, or `milliseconds` pass.
-    static func waitUntilReady(_ descriptor: Int32, forWriting: Bool = false, wake: Int32, milliseconds: Int) -> Readiness {
+    package static func waitUntilReady(_ descriptor: Int32, forWriting: Bool = false, wake: Int32, milliseconds: Int) -> Readiness {
         let events = Int16(truncatingIfNeeded: forWriting ? POLLOUT : POLLIN)
         var fds = [pollfd(fd: descriptor, events: events, revents: 0), pollfd(fd: wake, events: Int16(truncatingIfNeeded: POLLIN), revents: 0)]
         let result = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, 2, Int32(clamping: max(0, milliseconds))) }
@@ -141,7 +142,7 @@ enum POSIXSocket {
     }
 
     /// Reads up to `buffer.count` bytes; 0 at end of stream, negative on error.
-    static func receive(_ descriptor: Int32, into buffer: inout [UInt8]) -> Int {
+    package static func receive(_ descriptor: Int32, into buffer: inout [UInt8]) -> Int {
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count < 0, errno == EINTR { continue }
@@ -150,7 +151,7 @@ enum POSIXSocket {
     }
 
     /// Reads into `buffer` from `offset` up to its end; 0 at end of stream, negative on error.
-    static func receive(_ descriptor: Int32, into buffer: inout [UInt8], at offset: Int) -> Int {
+    package static func receive(_ descriptor: Int32, into buffer: inout [UInt8], at offset: Int) -> Int {
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress! + offset, $0.count - offset, 0) }
             if count < 0, errno == EINTR { continue }
@@ -159,7 +160,7 @@ enum POSIXSocket {
     }
 
     /// Writes what it can of `bytes` from `offset`; the number written, or negative on error.
-    static func sendSome(_ descriptor: Int32, _ bytes: [UInt8], from offset: Int, dontWait: Bool = false) -> Int {
+    package static func sendSome(_ descriptor: Int32, _ bytes: [UInt8], from offset: Int, dontWait: Bool = false) -> Int {
         while true {
             let flags = sendFlags | (dontWait ? Int32(MSG_DONTWAIT) : 0)
             let count = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress! + offset, $0.count - offset, flags) }
@@ -171,7 +172,7 @@ enum POSIXSocket {
     /// Writes what it can of `head` then `body`, from `offset` counted across both, in one call
     /// (a response's head and body leave together without being copied into one buffer); the
     /// number written, or negative on error.
-    static func sendSome(_ descriptor: Int32, _ head: [UInt8], _ body: [UInt8], from offset: Int, dontWait: Bool = false) -> Int {
+    package static func sendSome(_ descriptor: Int32, _ head: [UInt8], _ body: [UInt8], from offset: Int, dontWait: Bool = false) -> Int {
         guard offset < head.count else { return sendSome(descriptor, body, from: offset - head.count, dontWait: dontWait) }
         guard !body.isEmpty else { return sendSome(descriptor, head, from: offset, dontWait: dontWait) }
         let flags = sendFlags | (dontWait ? Int32(MSG_DONTWAIT) : 0)
@@ -196,7 +197,7 @@ enum POSIXSocket {
     }
 
     /// A pipe whose read end `waitUntilReady` watches: writing to it wakes every waiter (it is never drained).
-    static func wakePipe() -> (read: Int32, write: Int32)? {
+    package static func wakePipe() -> (read: Int32, write: Int32)? {
         var ends: [Int32] = [0, 0]
         guard ends.withUnsafeMutableBufferPointer({ pipe($0.baseAddress!) }) == 0 else { return nil }
         closeOnExec(ends[0])
@@ -205,21 +206,21 @@ enum POSIXSocket {
     }
 
     /// Writes one byte to a wake pipe.
-    static func wakeAll(_ descriptor: Int32) {
+    package static func wakeAll(_ descriptor: Int32) {
         var byte: UInt8 = 1
         _ = write(descriptor, &byte, 1)
     }
 
     /// Makes the coming close reset the connection (a zero linger time sends RST instead of
     /// FIN), as a network that drops out does; clients report it at once as a lost connection.
-    static func resetOnClose(_ descriptor: Int32) {
+    package static func resetOnClose(_ descriptor: Int32) {
         var option = linger(l_onoff: 1, l_linger: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
     }
 
     /// Whether the peer has closed its end: true after its FIN or a reset, false while the
     /// connection is open (bytes waiting to be read, such as a pipelined request, count as open).
-    static func peerHasClosed(_ descriptor: Int32) -> Bool {
+    package static func peerHasClosed(_ descriptor: Int32) -> Bool {
         var byte: UInt8 = 0
         while true {
             let count = recv(descriptor, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT))
@@ -231,12 +232,12 @@ enum POSIXSocket {
 
     /// Shuts both directions of a connection without closing its descriptor: a thread blocked
     /// in `poll` on it wakes, and its next read sees the end (the descriptor stays its to close).
-    static func shutDown(_ descriptor: Int32) {
+    package static func shutDown(_ descriptor: Int32) {
         _ = shutdown(descriptor, Int32(SHUT_RDWR))
     }
 
     /// Closes a descriptor.
-    static func closeDescriptor(_ descriptor: Int32) {
+    package static func closeDescriptor(_ descriptor: Int32) {
         _ = close(descriptor)
     }
 

@@ -1,3 +1,4 @@
+import CheckoutSimulator
 import CheckoutSimSupport
 import CheckoutSimCommerce
 import Foundation
