@@ -1,7 +1,7 @@
 /// A business failure, reported to clients as data (`errors: [UserError]`), never as a crash.
-public struct CommerceError: Error, Sendable, Equatable {
+package struct CommerceError: Error, Sendable, Equatable {
     /// What went wrong, as `UserError.code` reports it (SPEC §7).
-    public enum Code: String, Sendable, CaseIterable {
+    package enum Code: String, Sendable, CaseIterable {
         case productNotFound = "PRODUCT_NOT_FOUND"
         case invalidQuantity = "INVALID_QUANTITY"
         case quantityLimitExceeded = "QUANTITY_LIMIT_EXCEEDED"
@@ -29,14 +29,14 @@ public struct CommerceError: Error, Sendable, Equatable {
     }
 
     /// What went wrong.
-    public let code: Code
+    package let code: Code
     /// A sentence saying what went wrong, for people.
-    public let message: String
+    package let message: String
     /// The path of the input field at fault, when there is one (`["input", "price"]`).
-    public let field: [String]?
+    package let field: [String]?
 
     /// An error with its code, message and the input field at fault.
-    public init(_ code: Code, _ message: String, field: [String]? = nil) {
+    package init(_ code: Code, _ message: String, field: [String]? = nil) {
         self.code = code
         self.message = message
         self.field = field

@@ -2,31 +2,31 @@
 /// and payment tables, the virtual clock, and the sessions.
 ///
 /// A value type: copying a `Shop` snapshots it, which is how `reset` restores the start state.
-public struct Shop: Sendable {
+package struct Shop: Sendable {
     /// The store settings from `store.json`.
-    public let store: StoreSettings
+    package let store: StoreSettings
     /// Brands, products and their sort indexes.
-    public internal(set) var catalog: Catalog
+    package internal(set) var catalog: Catalog
     /// Units in stock, shared by every session.
-    public internal(set) var inventory: Inventory
+    package internal(set) var inventory: Inventory
     /// The offer codes, in file order.
-    public let offers: [OfferDefinition]
+    package let offers: [OfferDefinition]
     /// How scratch cards are issued and what they reveal.
-    public let scratchTable: ScratchCardTable
+    package let scratchTable: ScratchCardTable
     /// The payment test cards.
-    public let testCards: [TestCard]
+    package let testCards: [TestCard]
     /// The seed of the scratch-card draws.
-    public let seed: UInt64
+    package let seed: UInt64
     /// The simulated time; it moves only when told to.
-    public var clock: Instant
+    package var clock: Instant
     private var sessions: [String: ShopperSession] = [:]
     /// The most sessions the shop keeps (docs: README, "Shop bounds"); a new one past it is refused, never made by
     /// evicting another's data. `reset` forgets them all.
-    public var maxSessions = 10_000
+    package var maxSessions = 10_000
     var addedProducts = 0
 
     /// A shop with no sessions yet, its clock at `now`.
-    public init(
+    package init(
         store: StoreSettings, catalog: Catalog, offers: [OfferDefinition], scratchTable: ScratchCardTable, testCards: [TestCard],
         seed: UInt64, now: Instant
     ) {
@@ -41,25 +41,25 @@ public struct Shop: Sendable {
     }
 
     /// How the store writes money.
-    public var currency: Currency { store.currency }
+    package var currency: Currency { store.currency }
 
     /// The named session, as it is now (an unused session reads as new, without its cards yet).
-    public func session(_ name: String) -> ShopperSession {
+    package func session(_ name: String) -> ShopperSession {
         sessions[name] ?? ShopperSession(name: name)
     }
 
     /// Whether `session` has `productId` among its favorites, without copying the session.
-    public func isFavorite(_ productId: String, session name: String) -> Bool {
+    package func isFavorite(_ productId: String, session name: String) -> Bool {
         sessions[name]?.favorites.contains(productId) ?? false
     }
 
     /// When the session first added `productId` to its favorites; nil when it is not one.
-    public func favoritedAt(_ productId: String, session name: String) -> Instant? {
+    package func favoritedAt(_ productId: String, session name: String) -> Instant? {
         sessions[name]?.favoritedAt[productId]
     }
 
     /// How many units of `productId` the session's cart holds, without copying the session.
-    public func quantityInCart(_ productId: String, session name: String) -> Int {
+    package func quantityInCart(_ productId: String, session name: String) -> Int {
         sessions[name]?.cart.quantity(of: productId) ?? 0
     }
 
@@ -67,7 +67,7 @@ public struct Shop: Sendable {
     ///
     /// Returns false, changing nothing, when the session is new and the shop already holds `maxSessions`.
     @discardableResult
-    public mutating func touchSession(_ name: String) -> Bool {
+    package mutating func touchSession(_ name: String) -> Bool {
         guard sessions[name] == nil else { return true }
         guard sessions.count < maxSessions else { return false }
         var session = ShopperSession(name: name)
@@ -90,19 +90,19 @@ public struct Shop: Sendable {
     }
 
     /// Remembers a non-blank search in the session's recent searches.
-    public mutating func recordSearch(_ search: String, session name: String) {
+    package mutating func recordSearch(_ search: String, session name: String) {
         touchSession(name)
         sessions[name]?.recentSearches.record(search)
     }
 
     /// Forgets one of the session's recent searches (case-insensitively); absent is a no-op.
-    public mutating func removeRecentSearch(_ term: String, session name: String) {
+    package mutating func removeRecentSearch(_ term: String, session name: String) {
         touchSession(name)
         sessions[name]?.recentSearches.remove(term)
     }
 
     /// Forgets all of the session's recent searches.
-    public mutating func clearRecentSearches(session name: String) {
+    package mutating func clearRecentSearches(session name: String) {
         touchSession(name)
         sessions[name]?.recentSearches.removeAll()
     }
@@ -114,7 +114,7 @@ public struct Shop: Sendable {
     }
 
     /// The product with `id` and its position, or `PRODUCT_NOT_FOUND`.
-    public func product(_ id: String) throws(CommerceError) -> (position: Int, product: Product) {
+    package func product(_ id: String) throws(CommerceError) -> (position: Int, product: Product) {
         guard let position = catalog.position(of: id) else {
             throw CommerceError(.productNotFound, "No product has the id \"\(id)\".", field: ["productId"])
         }

@@ -1,26 +1,26 @@
 /// Store-wide settings from `store.json`.
-public struct StoreSettings: Sendable, Equatable {
+package struct StoreSettings: Sendable, Equatable {
     /// The store's display name.
-    public let name: String
+    package let name: String
     /// How the store writes money.
-    public let currency: Currency
+    package let currency: Currency
     /// The simulated clock's starting time.
-    public let now: Instant
+    package let now: Instant
     /// The seed of every random draw (scratch cards).
-    public let seed: UInt64
+    package let seed: UInt64
     /// Shipping for a non-empty cart, in minor units.
-    public let flatRateShipping: Int64
+    package let flatRateShipping: Int64
     /// Subtotals from this amount ship free, in minor units.
-    public let freeShippingOver: Int64
+    package let freeShippingOver: Int64
     /// The per-cart limit for products that set none.
-    public let defaultMaxPerOrder: Int
+    package let defaultMaxPerOrder: Int
     /// The tax rate of products that set none.
-    public let defaultTaxRate: TaxRate
+    package let defaultTaxRate: TaxRate
     /// The brand of products added without one; nil when a brand is required.
-    public let defaultBrandId: String?
+    package let defaultBrandId: String?
 
     /// Settings as `store.json` gives them; amounts in minor units.
-    public init(
+    package init(
         name: String, currency: Currency, now: Instant, seed: UInt64, flatRateShipping: Int64, freeShippingOver: Int64,
         defaultMaxPerOrder: Int, defaultTaxRate: TaxRate = .zero, defaultBrandId: String? = nil
     ) {

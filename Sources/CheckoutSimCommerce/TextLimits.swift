@@ -3,20 +3,20 @@ extension String {
     /// a text many times the limit costs no more to check than one at it. Every text a client
     /// sends that the shop keeps is checked so (docs: README, "Shop bounds").
     /// - Complexity: O(min(n, limit)).
-    public func isLonger(thanCharacters limit: Int) -> Bool {
+    package func isLonger(thanCharacters limit: Int) -> Bool {
         utf8.count > limit && prefix(limit + 1).count > limit
     }
 }
 
 extension ProductFilter {
     /// The longest search text, in characters (docs: README, "Shop bounds").
-    public static let maxSearchCharacters = 256
+    package static let maxSearchCharacters = 256
     /// The most words a search may have.
-    public static let maxSearchWords = 16
+    package static let maxSearchWords = 16
 
     /// The whitespace-separated words of `search`, counting no further than `limit`.
     /// - Complexity: O(n) in the characters read.
-    public static func searchWords(in search: String, countingUpTo limit: Int = .max) -> Int {
+    package static func searchWords(in search: String, countingUpTo limit: Int = .max) -> Int {
         var words = 0
         var inWord = false
         for character in search {

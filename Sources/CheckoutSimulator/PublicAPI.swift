@@ -2,11 +2,18 @@ import CheckoutSimCommerce
 import CheckoutSimGraphQL
 import Foundation
 
-// The names `import CheckoutSimulator` brings in besides its own types. The engine and the shop
-// are separate modules that are not re-exported, so an app's own `Product`, `Cart`, `Order`,
-// `Money`, `Schema` or `Document` never becomes ambiguous (SPEC §1, §9). What the API needs from
-// them is named here: request, response and error at top level under GraphQL names, the rest
-// nested under `Simulator`.
+// The public surface of `import CheckoutSimulator`, whole (`PublicSurfaceTests` keeps this list
+// true): the library's own types
+//
+//   Simulator, SimulatorError, Fixtures, FixtureSource, FixtureError, FixtureProblem,
+//   SimulatorURLProtocol, SimulatorRoute, NetworkConditions, SimulatorServer, ScenarioRun,
+//   ResponseDecodingError
+//
+// and the names below. The engine and the shop are separate modules that are not re-exported,
+// so an app's own `Product`, `Cart`, `Order`, `Money`, `Schema` or `Document` never becomes
+// ambiguous (docs/swift-api.md). What the API needs from them is named here: request, response
+// and error at top level under GraphQL names, the rest nested under `Simulator`. Everything else
+// the modules share is `package`.
 
 /// A GraphQL request: the document, its variables and the operation to run.
 public typealias GraphQLRequest = CheckoutSimGraphQL.GraphQLRequest

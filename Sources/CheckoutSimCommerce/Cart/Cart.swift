@@ -1,40 +1,40 @@
 /// One line of a cart: a product and how many units.
-public struct CartLine: Sendable, Equatable {
+package struct CartLine: Sendable, Equatable {
     /// The product's id.
-    public let productId: String
+    package let productId: String
     /// How many units.
-    public var quantity: Int
+    package var quantity: Int
 
     /// A line of `quantity` units of a product.
-    public init(productId: String, quantity: Int) {
+    package init(productId: String, quantity: Int) {
         self.productId = productId
         self.quantity = quantity
     }
 }
 
 /// A session's cart: lines in order of first addition, at most one offer and one scratch card.
-public struct Cart: Sendable, Equatable {
+package struct Cart: Sendable, Equatable {
     /// The lines, in order of first addition.
-    public internal(set) var lines: [CartLine] = []
+    package internal(set) var lines: [CartLine] = []
     /// The applied offer's code as the fixture spells it.
-    public internal(set) var offerCode: String?
+    package internal(set) var offerCode: String?
     /// The applied scratch card's id.
-    public internal(set) var scratchCardId: String?
+    package internal(set) var scratchCardId: String?
 
     /// An empty cart.
-    public init() {}
+    package init() {}
 
     /// Whether the cart has no lines.
-    public var isEmpty: Bool { lines.isEmpty }
+    package var isEmpty: Bool { lines.isEmpty }
 
     /// How many units of a product the cart holds.
-    public func quantity(of productId: String) -> Int {
+    package func quantity(of productId: String) -> Int {
         lines.first { $0.productId == productId }?.quantity ?? 0
     }
 }
 
 /// A scratch card's lifecycle state as stored; expiry is worked out from the clock.
-public enum ScratchCardState: String, Sendable {
+package enum ScratchCardState: String, Sendable {
     case unrevealed = "UNREVEALED"
     case revealed = "REVEALED"
     case applied = "APPLIED"
@@ -42,20 +42,20 @@ public enum ScratchCardState: String, Sendable {
 }
 
 /// A scratch card issued to a session.
-public struct ScratchCard: Sendable, Equatable {
+package struct ScratchCard: Sendable, Equatable {
     /// The card's id (`card-1`), counting per session.
-    public let id: String
+    package let id: String
     /// When it was issued.
-    public let issuedAt: Instant
+    package let issuedAt: Instant
     /// When it stops being usable.
-    public let expiresAt: Instant
+    package let expiresAt: Instant
     /// Its state as stored (see `status(at:)` for what clients see).
-    public internal(set) var state: ScratchCardState
+    package internal(set) var state: ScratchCardState
     /// Index into the reward table, known once revealed.
-    public internal(set) var rewardIndex: Int?
+    package internal(set) var rewardIndex: Int?
 
     /// The status clients see: `expired` once the clock is past `expiresAt`, unless redeemed.
-    public func status(at now: Instant) -> ScratchCardStatus {
+    package func status(at now: Instant) -> ScratchCardStatus {
         if state != .redeemed, now > expiresAt { return .expired }
         switch state {
         case .unrevealed: return .unrevealed
@@ -67,7 +67,7 @@ public struct ScratchCard: Sendable, Equatable {
 }
 
 /// Where a scratch card is in its life, as clients see it: its stored state, or expired.
-public enum ScratchCardStatus: String, Sendable, CaseIterable {
+package enum ScratchCardStatus: String, Sendable, CaseIterable {
     case unrevealed = "UNREVEALED"
     case revealed = "REVEALED"
     case applied = "APPLIED"

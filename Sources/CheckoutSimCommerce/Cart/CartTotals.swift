@@ -1,51 +1,51 @@
 /// A cart line with its money worked out.
-public struct CartLineView: Sendable, Equatable {
+package struct CartLineView: Sendable, Equatable {
     /// The product's id.
-    public let productId: String
+    package let productId: String
     /// The product's position in the catalog.
-    public let position: Int
+    package let position: Int
     /// How many units.
-    public let quantity: Int
+    package let quantity: Int
     /// The price of one unit, in minor units.
-    public let unitPrice: Int64
+    package let unitPrice: Int64
     /// `unitPrice × quantity`, in minor units.
-    public let subtotal: Int64
+    package let subtotal: Int64
     /// This line's share of the cart's discounts, in minor units.
-    public let discount: Int64
+    package let discount: Int64
     /// `subtotal − discount`, in minor units.
-    public var total: Int64 { subtotal - discount }
+    package var total: Int64 { subtotal - discount }
 }
 
 /// A cart with every total computed (SPEC §6.6): what the `Cart` type shows.
-public struct CartView: Sendable, Equatable {
+package struct CartView: Sendable, Equatable {
     /// The session the cart belongs to.
-    public let sessionName: String
+    package let sessionName: String
     /// The lines, in cart order.
-    public let lines: [CartLineView]
+    package let lines: [CartLineView]
     /// The sum of the line subtotals, in minor units.
-    public let subtotal: Int64
+    package let subtotal: Int64
     /// The discounts applied: offer first, then scratch reward.
-    public let discounts: [DiscountAllocation]
+    package let discounts: [DiscountAllocation]
     /// The discounts on the lines, in minor units (free shipping is not among them).
-    public let discountTotal: Int64
+    package let discountTotal: Int64
     /// Shipping after any free-shipping discount, in minor units.
-    public let shipping: Int64
+    package let shipping: Int64
     /// The offer on the cart, whether or not it applies now.
-    public let offer: OfferDefinition?
+    package let offer: OfferDefinition?
     /// Whether the offer's conditions hold now.
-    public let offerApplies: Bool
+    package let offerApplies: Bool
     /// The scratch card on the cart.
-    public let scratchCard: ScratchCard?
+    package let scratchCard: ScratchCard?
     /// `subtotal − discountTotal + shipping`, in minor units.
-    public var total: Int64 { subtotal - discountTotal + shipping }
+    package var total: Int64 { subtotal - discountTotal + shipping }
     /// The units over all lines.
-    public var totalQuantity: Int { lines.reduce(0) { $0 + $1.quantity } }
+    package var totalQuantity: Int { lines.reduce(0) { $0 + $1.quantity } }
 }
 
 extension Shop {
     /// The cart of `session` with totals, in the order SPEC §6.6 gives: subtotal, offer, scratch
     /// reward on what remains, shipping.
-    public func cartView(for session: ShopperSession) -> CartView {
+    package func cartView(for session: ShopperSession) -> CartView {
         let cart = session.cart
         var lines: [(id: String, position: Int, quantity: Int, price: Int64, subtotal: Int64, discount: Int64)] = []
         for line in cart.lines {
@@ -106,11 +106,11 @@ extension Shop {
 }
 
 /// Splits an order-level discount over lines in proportion to what each has left.
-public enum DiscountAllocator {
+package enum DiscountAllocator {
     /// Floors each proportional share, then hands leftover minor units out one at a time by
     /// largest remainder, ties to the earlier line. The shares add up to `amount`, and no share
     /// exceeds its line's remaining amount when `amount` ≤ Σ `remaining`.
-    public static func allocate(_ amount: Int64, over remaining: [Int64]) -> [Int64] {
+    package static func allocate(_ amount: Int64, over remaining: [Int64]) -> [Int64] {
         let total = remaining.reduce(0, +)
         guard total > 0, amount > 0 else { return remaining.map { _ in 0 } }
         var shares: [Int64] = []

@@ -1,7 +1,7 @@
 /// Cart mutations (SPEC §6.6): every check runs before anything changes.
 extension Shop {
     /// Adds `quantity` units of a product to the session's cart, checking stock and the per-order limit.
-    public mutating func addToCart(productId: String, quantity: Int, session name: String) throws(CommerceError) {
+    package mutating func addToCart(productId: String, quantity: Int, session name: String) throws(CommerceError) {
         try withSession(name) { session, shop throws(CommerceError) in
             let (position, product) = try shop.product(productId)
             guard quantity >= 1 else {
@@ -20,7 +20,7 @@ extension Shop {
 
     /// Sets a cart line's quantity; 0 removes the line. A quantity at or below the line's current
     /// one is always accepted, so a stepper can go down after someone else bought the stock.
-    public mutating func updateCartLine(productId: String, quantity: Int, session name: String) throws(CommerceError) {
+    package mutating func updateCartLine(productId: String, quantity: Int, session name: String) throws(CommerceError) {
         try withSession(name) { session, shop throws(CommerceError) in
             guard quantity >= 0 else {
                 throw CommerceError(.invalidQuantity, "Quantity must be 0 or more, got \(quantity).", field: ["quantity"])
@@ -41,7 +41,7 @@ extension Shop {
     }
 
     /// Removes a product's line from the session's cart.
-    public mutating func removeFromCart(productId: String, session name: String) throws(CommerceError) {
+    package mutating func removeFromCart(productId: String, session name: String) throws(CommerceError) {
         try withSession(name) { session, _ throws(CommerceError) in
             guard let index = session.cart.lines.firstIndex(where: { $0.productId == productId }) else {
                 throw CommerceError(.lineNotFound, "The cart has no line for \"\(productId)\".", field: ["productId"])
@@ -51,7 +51,7 @@ extension Shop {
     }
 
     /// Empties the cart: lines, offer and scratch card (which goes back to `REVEALED`).
-    public mutating func clearCart(session name: String) {
+    package mutating func clearCart(session name: String) {
         withSession(name) { session, _ in
             Shop.detachScratchCard(from: &session)
             session.cart = Cart()

@@ -1,16 +1,16 @@
 import CheckoutSimSupport
 
 /// A brand, in display order.
-public struct Brand: Sendable, Equatable {
+package struct Brand: Sendable, Equatable {
     /// The brand's id, as products refer to it.
-    public let id: String
+    package let id: String
     /// The brand's display name.
-    public let name: String
+    package let name: String
     /// Position in brand order (rank ascending, then file order), from 0.
-    public let position: Int
+    package let position: Int
 
     /// A brand at `position` in brand order.
-    public init(id: String, name: String, position: Int) {
+    package init(id: String, name: String, position: Int) {
         self.id = id
         self.name = name
         self.position = position
@@ -21,44 +21,44 @@ public struct Brand: Sendable, Equatable {
 ///
 /// A class, not a struct: resolvers read one field at a time from products in the catalog, and
 /// passing a reference costs one retain where copying ten strings would cost ten.
-public final class Product: Sendable, Equatable {
+package final class Product: Sendable, Equatable {
     /// The product's id.
-    public let id: String
+    package let id: String
     /// The product's name.
-    public let name: String
+    package let name: String
     /// The id of its brand.
-    public let brandId: String
+    package let brandId: String
     /// The model family, like `iPhone 15`.
-    public let model: String
+    package let model: String
     /// Its category.
-    public let category: String
+    package let category: String
     /// A short description.
-    public let description: String
+    package let description: String
     /// The price of one unit, in minor units.
-    public let price: Int64
+    package let price: Int64
     /// The price before a reduction, in minor units; nil when there is none.
-    public let compareAtPrice: Int64?
+    package let compareAtPrice: Int64?
     /// Units in stock when the simulator starts.
-    public let initialStock: Int
+    package let initialStock: Int
     /// The most units one cart may hold.
-    public let maxPerOrder: Int
+    package let maxPerOrder: Int
     /// When it was added to the catalog.
-    public let createdAt: Instant
+    package let createdAt: Instant
     /// A picture, if any.
-    public let imageURL: String?
+    package let imageURL: String?
     /// Its place in featured order (lower first).
-    public let rank: Int
+    package let rank: Int
     /// A small picture for list cells, if any.
-    public let thumbnailURL: String?
+    package let thumbnailURL: String?
     /// A one-line description for product cards, if any.
-    public let shortDescription: String?
+    package let shortDescription: String?
     /// A short size or variant label for product cards, like `500 ml`.
-    public let attribute: String?
+    package let attribute: String?
     /// Its sales-tax rate (the store's default unless the fixture gives one).
-    public let taxRate: TaxRate
+    package let taxRate: TaxRate
 
     /// A product; prices are minor units.
-    public init(
+    package init(
         id: String, name: String, brandId: String, model: String, category: String, description: String, price: Int64,
         compareAtPrice: Int64?, initialStock: Int, maxPerOrder: Int, createdAt: Instant, imageURL: String?, rank: Int,
         thumbnailURL: String? = nil, shortDescription: String? = nil, attribute: String? = nil, taxRate: TaxRate = .zero
@@ -83,7 +83,7 @@ public final class Product: Sendable, Equatable {
     }
 
     /// Equal when the same object or every field is equal.
-    public static func == (lhs: Product, rhs: Product) -> Bool {
+    package static func == (lhs: Product, rhs: Product) -> Bool {
         lhs === rhs
             || (lhs.id == rhs.id && lhs.name == rhs.name && lhs.brandId == rhs.brandId && lhs.model == rhs.model
                 && lhs.category == rhs.category && lhs.description == rhs.description && lhs.price == rhs.price
@@ -98,11 +98,11 @@ public final class Product: Sendable, Equatable {
 ///
 /// Each index holds product positions in that order, so a page is a binary search for the
 /// cursor plus a forward scan, whatever the page number.
-public struct Catalog: Sendable {
+package struct Catalog: Sendable {
     /// The brands, in brand order.
-    public private(set) var brands: [Brand]
+    package private(set) var brands: [Brand]
     /// The products by position (merged file order, then added products).
-    public private(set) var products: [Product]
+    package private(set) var products: [Product]
     private var positionById: [String: Int]
     private var brandById: [String: Int]
     /// Lowercased `name + " " + brand + " " + model + " " + category` of every product, as one
@@ -116,11 +116,11 @@ public struct Catalog: Sendable {
     private(set) var nameLengths: [Int]
     /// Each product's brand, model and category as small integers, so filters and facet counts
     /// compare integers instead of strings (facets-100k: one pass of array reads).
-    public private(set) var dimensions: CatalogDimensions
+    package private(set) var dimensions: CatalogDimensions
     private var orders: [ProductOrder: [Int]]
 
     /// A catalog of `products`, with every order index built.
-    public init(brands: [Brand], products: [Product]) {
+    package init(brands: [Brand], products: [Product]) {
         self.brands = brands
         self.products = []
         positionById = [:]
@@ -190,26 +190,26 @@ public struct Catalog: Sendable {
     }
 
     /// The position of the product with `id`.
-    public func position(of id: String) -> Int? { positionById[id] }
+    package func position(of id: String) -> Int? { positionById[id] }
 
     /// The product with `id`.
-    public func product(id: String) -> Product? { positionById[id].map { products[$0] } }
+    package func product(id: String) -> Product? { positionById[id].map { products[$0] } }
 
     /// The product at `position`, or nil when there is none.
-    public func product(at position: Int) -> Product? {
+    package func product(at position: Int) -> Product? {
         products.indices.contains(position) ? products[position] : nil
     }
 
     /// The brand with `id`.
-    public func brand(id: String) -> Brand? { brandById[id].map { brands[$0] } }
+    package func brand(id: String) -> Brand? { brandById[id].map { brands[$0] } }
     /// The position in brand order of the brand with `id`, if there is one.
-    public func brandPosition(id: String) -> Int? { brandById[id] }
+    package func brandPosition(id: String) -> Int? { brandById[id] }
 
     /// Product positions in `order`.
-    public func indexes(for order: ProductOrder) -> [Int] { orders[order] ?? [] }
+    package func indexes(for order: ProductOrder) -> [Int] { orders[order] ?? [] }
 
     /// The sort key of the product at `position` in `order`.
-    public func key(of position: Int, in order: ProductOrder) -> SortKey {
+    package func key(of position: Int, in order: ProductOrder) -> SortKey {
         let product = products[position]
         let brandPosition = order == .brand ? brandPosition(of: product) : 0
         guard let key = Self.integerKey(of: product, brandPosition: brandPosition, in: order) else {
@@ -237,7 +237,7 @@ public struct Catalog: Sendable {
     /// Adds a product and inserts it into every order index.
     ///
     /// - Complexity: O(n) per order, for the insertion.
-    public mutating func add(_ product: Product) {
+    package mutating func add(_ product: Product) {
         appendUnsorted(product)
         let position = products.count - 1
         for order in ProductOrder.allCases {
@@ -251,5 +251,5 @@ public struct Catalog: Sendable {
     }
 
     /// The next free `rank`: one past the largest in the catalog.
-    public var nextRank: Int { (products.map(\.rank).max() ?? 0) + 1 }
+    package var nextRank: Int { (products.map(\.rank).max() ?? 0) + 1 }
 }

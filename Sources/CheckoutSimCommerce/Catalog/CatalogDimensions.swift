@@ -2,21 +2,21 @@
 ///
 /// Models and categories are interned in first-seen order; `values` of each lists them. Brand
 /// numbers are positions in brand order, `-1` for a brand the catalog does not know.
-public struct CatalogDimensions: Sendable {
+package struct CatalogDimensions: Sendable {
     /// Each product's brand position, by product position; -1 for none.
-    public private(set) var brands: [Int32] = []
+    package private(set) var brands: [Int32] = []
     /// Each product's model number, by product position.
-    public private(set) var models: [Int32] = []
+    package private(set) var models: [Int32] = []
     /// Each product's category number, by product position.
-    public private(set) var categories: [Int32] = []
+    package private(set) var categories: [Int32] = []
     /// The distinct models, by number.
-    public private(set) var modelValues: [String] = []
+    package private(set) var modelValues: [String] = []
     /// The distinct categories, by number.
-    public private(set) var categoryValues: [String] = []
+    package private(set) var categoryValues: [String] = []
     /// How many brands there are.
-    public let brandCount: Int
+    package let brandCount: Int
     /// How many products carry each brand, by brand position; kept as products are appended.
-    public private(set) var productCountsByBrand: [Int]
+    package private(set) var productCountsByBrand: [Int]
     private var modelNumbers: [String: Int32] = [:]
     private var categoryNumbers: [String: Int32] = [:]
 
@@ -47,8 +47,8 @@ public struct CatalogDimensions: Sendable {
     }
 
     /// The model number of `value`, if any product has it.
-    public func modelNumber(_ value: String) -> Int32? { modelNumbers[value] }
+    package func modelNumber(_ value: String) -> Int32? { modelNumbers[value] }
 
     /// The category number of `value`, if any product has it.
-    public func categoryNumber(_ value: String) -> Int32? { categoryNumbers[value] }
+    package func categoryNumber(_ value: String) -> Int32? { categoryNumbers[value] }
 }

@@ -2,18 +2,18 @@ import CheckoutSimSupport
 import Foundation
 
 /// An opaque keyset cursor: the endpoint and order it belongs to and the last item's key and id.
-public struct Cursor: Sendable, Equatable {
+package struct Cursor: Sendable, Equatable {
     /// Which list it pages (`products`, `brandSections`, …).
-    public let endpoint: String
+    package let endpoint: String
     /// The sort order it was made for.
-    public let order: ProductOrder
+    package let order: ProductOrder
     /// The last item's sort key.
-    public let key: SortKey
+    package let key: SortKey
     /// The last item's id, which breaks ties.
-    public let id: String
+    package let id: String
 
     /// A cursor after the item with `key` and `id`.
-    public init(endpoint: String, order: ProductOrder, key: SortKey, id: String) {
+    package init(endpoint: String, order: ProductOrder, key: SortKey, id: String) {
         self.endpoint = endpoint
         self.order = order
         self.key = key
@@ -21,7 +21,7 @@ public struct Cursor: Sendable, Equatable {
     }
 
     /// Base64 of `v1|endpoint|ORDER|id|i:123` (or `t:text` for name keys).
-    public var encoded: String {
+    package var encoded: String {
         let keyText: String
         switch key {
         case .int(let value): keyText = "i:\(value)"
@@ -31,7 +31,7 @@ public struct Cursor: Sendable, Equatable {
     }
 
     /// Decodes a cursor string; nil when it is not one of ours.
-    public init?(encoded: String) {
+    package init?(encoded: String) {
         guard let data = Data(base64Encoded: encoded), let text = String(data: data, encoding: .utf8) else { return nil }
         let parts = text.split(separator: "|", maxSplits: 4, omittingEmptySubsequences: false)
         guard parts.count == 5, parts[0] == "v1", let order = ProductOrder(rawValue: String(parts[2])), !parts[3].isEmpty
@@ -51,17 +51,17 @@ public struct Cursor: Sendable, Equatable {
 }
 
 /// One page of products: positions in order, with connection metadata.
-public struct ProductPage: Sendable, Equatable {
+package struct ProductPage: Sendable, Equatable {
     /// The products' positions, in page order.
-    public let positions: [Int]
+    package let positions: [Int]
     /// The cursor of each position: its endpoint, order and sort key.
-    public let cursors: [Cursor]
+    package let cursors: [Cursor]
     /// Whether more products follow.
-    public let hasNextPage: Bool
+    package let hasNextPage: Bool
     /// Whether products come before (known only when a cursor was given).
-    public let hasPreviousPage: Bool
+    package let hasPreviousPage: Bool
     /// How many products match, over all pages.
-    public let totalCount: Int
+    package let totalCount: Int
 }
 
 /// Keyset pagination over a catalog order (SPEC §6.4).
@@ -69,14 +69,14 @@ public struct ProductPage: Sendable, Equatable {
 /// The page after a cursor starts at the first item strictly after the cursor's (key, id) in the
 /// current order, found by binary search, so it never repeats or skips an item when stock, carts
 /// or the catalog change between requests.
-public enum Paginator {
+package enum Paginator {
     /// `offset` skips that many matching items first (page-number paging; not duplicate-safe
     /// when the catalog changes between pages, which is why cursors exist). Give `offset` or
     /// `after`, not both; with an offset, `hasPreviousPage` is `offset > 0`.
     ///
     /// - Complexity: O(log n + first) without a filter; a filter adds O(n) to count matches;
     ///   an offset adds O(offset).
-    public static func page(
+    package static func page(
         _ catalog: Catalog, inventory: Inventory, order: ProductOrder, filter: ProductFilter, first: Int,
         after: Cursor?, offset: Int = 0, endpoint: String
     ) -> ProductPage {

@@ -1,34 +1,34 @@
 /// What a filter screen lists, with counts (SPEC §6.3): brands, models and categories, each
 /// counted **disjunctively**, and the price range and count of the whole filter.
-public struct ProductFacets: Sendable, Equatable {
+package struct ProductFacets: Sendable, Equatable {
     /// A value of one dimension and how many products it would show.
-    public struct Count: Sendable, Equatable {
-        public let value: String
-        public let count: Int
+    package struct Count: Sendable, Equatable {
+        package let value: String
+        package let count: Int
     }
 
     /// A brand, by its position in brand order, and how many products ticking it would show.
-    public struct BrandCount: Sendable, Equatable {
-        public let position: Int
-        public let count: Int
+    package struct BrandCount: Sendable, Equatable {
+        package let position: Int
+        package let count: Int
     }
 
     /// The lowest and highest price of the products a filter keeps, in minor units.
-    public struct PriceRange: Sendable, Equatable {
-        public let min: Int64
-        public let max: Int64
+    package struct PriceRange: Sendable, Equatable {
+        package let min: Int64
+        package let max: Int64
     }
 
     /// Brands in brand order, with counts; zero counts left out.
-    public let brands: [BrandCount]
+    package let brands: [BrandCount]
     /// Models by value (bytewise), zero counts left out.
-    public let models: [Count]
+    package let models: [Count]
     /// Categories by value (bytewise), zero counts left out.
-    public let categories: [Count]
+    package let categories: [Count]
     /// The lowest and highest price among the products the whole filter keeps; nil when none.
-    public let priceRange: PriceRange?
+    package let priceRange: PriceRange?
     /// How many products the whole filter keeps.
-    public let totalCount: Int
+    package let totalCount: Int
 
     /// Counts every dimension of `catalog` under `filter`.
     ///
@@ -37,7 +37,7 @@ public struct ProductFacets: Sendable, Equatable {
     ///
     /// - Complexity: O(n) — one pass over the search/price/stock mask and the interned dimensions;
     ///   sorting the distinct models and categories is O(k log k) on top.
-    public init(_ catalog: Catalog, inventory: Inventory, filter: ProductFilter) {
+    package init(_ catalog: Catalog, inventory: Inventory, filter: ProductFilter) {
         let base = filter.baseMask(catalog, inventory: inventory)
         let allowed = filter.allowedDimensions(catalog)
         let dimensions = catalog.dimensions

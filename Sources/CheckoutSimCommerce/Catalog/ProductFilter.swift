@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// How `search` matches (SPEC §6.3).
-public enum SearchMode: String, Sendable, CaseIterable {
+package enum SearchMode: String, Sendable, CaseIterable {
     /// Every whitespace-separated term occurs somewhere in the name, brand, model or category.
     case contains = "CONTAINS"
     /// Every term starts a word of that text (search-as-you-type).
@@ -16,35 +16,35 @@ public enum SearchMode: String, Sendable, CaseIterable {
 }
 
 /// The catalog filter of SPEC §6.3: search terms, memberships, a price range and stock.
-public struct ProductFilter: Sendable, Equatable {
+package struct ProductFilter: Sendable, Equatable {
     /// Lowercased search terms, as UTF-8; how they must match is `searchMode`.
-    public private(set) var searchTerms: [[UInt8]] = []
+    package private(set) var searchTerms: [[UInt8]] = []
     /// How the search terms match.
-    public private(set) var searchMode = SearchMode.contains
+    package private(set) var searchMode = SearchMode.contains
     /// The search as given, which a listing remembers among the session's recent searches.
-    public private(set) var search: String?
+    package private(set) var search: String?
     /// Only these brands; empty for any.
-    public var brandIds: [String] = []
+    package var brandIds: [String] = []
     /// Only these model families; empty for any.
-    public var models: [String] = []
+    package var models: [String] = []
     /// Only these categories; empty for any.
-    public var categories: [String] = []
+    package var categories: [String] = []
     /// The lowest price, in minor units, inclusive.
-    public var minPrice: Int64?
+    package var minPrice: Int64?
     /// The highest price, in minor units, inclusive.
-    public var maxPrice: Int64?
+    package var maxPrice: Int64?
     /// Only products with stock left.
-    public var inStockOnly = false
+    package var inStockOnly = false
 
     /// A filter that matches everything.
-    public init() {}
+    package init() {}
 
     /// Sets the search; blank text means no search.
     ///
     /// `contains` splits on whitespace; `wordPrefix` splits on whitespace and ASCII punctuation,
     /// as it splits the product's words, so "iphone-1" finds "iPhone 15"; `namePrefix` keeps the
     /// whole trimmed text as one term.
-    public mutating func setSearch(_ search: String?, mode: SearchMode = .contains) {
+    package mutating func setSearch(_ search: String?, mode: SearchMode = .contains) {
         self.search = search
         searchMode = mode
         let lowered = (search ?? "").lowercased()
@@ -69,7 +69,7 @@ public struct ProductFilter: Sendable, Equatable {
     }
 
     /// Whether the filter matches everything.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         searchTerms.isEmpty && brandIds.isEmpty && models.isEmpty && categories.isEmpty && minPrice == nil
             && maxPrice == nil && !inStockOnly
     }
@@ -79,7 +79,7 @@ public struct ProductFilter: Sendable, Equatable {
     /// - Complexity: O(n) over flat arrays: prices, stock, interned dimensions and one UTF-8
     ///   buffer searched with `memchr`/`memcmp`, so a search over 100,000 products takes a few
     ///   milliseconds.
-    public func mask(_ catalog: Catalog, inventory: Inventory) -> [Bool] {
+    package func mask(_ catalog: Catalog, inventory: Inventory) -> [Bool] {
         var mask = baseMask(catalog, inventory: inventory)
         let allowed = allowedDimensions(catalog)
         let dimensions = catalog.dimensions
@@ -202,21 +202,21 @@ struct AllowedDimensions {
 }
 
 /// Units in stock per product position, shared by every session of a simulator.
-public struct Inventory: Sendable, Equatable {
+package struct Inventory: Sendable, Equatable {
     private var units: [Int]
 
     /// Every product's initial stock.
-    public init(catalog: Catalog) {
+    package init(catalog: Catalog) {
         units = catalog.products.map(\.initialStock)
     }
 
     /// Units in stock of the product at `position` (0 when there is none).
-    public func stock(at position: Int) -> Int {
+    package func stock(at position: Int) -> Int {
         units.indices.contains(position) ? units[position] : 0
     }
 
     /// Sets the product's stock (never below 0).
-    public mutating func setStock(_ value: Int, at position: Int) {
+    package mutating func setStock(_ value: Int, at position: Int) {
         while units.count <= position { units.append(0) }
         units[position] = max(0, value)
     }

@@ -1,5 +1,5 @@
 /// The orders products can be listed in; every tie is broken by id ascending.
-public enum ProductOrder: String, Sendable, CaseIterable, Hashable {
+package enum ProductOrder: String, Sendable, CaseIterable, Hashable {
     case featured = "FEATURED"
     case priceAscending = "PRICE_ASC"
     case priceDescending = "PRICE_DESC"
@@ -40,12 +40,12 @@ public enum ProductOrder: String, Sendable, CaseIterable, Hashable {
 }
 
 /// A sort key: an integer (rank, price, time) or lowercased text (name).
-public enum SortKey: Sendable, Hashable, Comparable {
+package enum SortKey: Sendable, Hashable, Comparable {
     case int(Int64)
     case text(String)
 
     /// Integers before text; integers by value, text bytewise.
-    public static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+    package static func < (lhs: SortKey, rhs: SortKey) -> Bool {
         switch (lhs, rhs) {
         case (.int(let a), .int(let b)): a < b
         case (.text(let a), .text(let b)): a.precedesBytewise(b)

@@ -3,7 +3,7 @@ import Foundation
 /// Favorites, suggestions and products added at run time (SPEC §6.10).
 extension Shop {
     /// Marks a product as a favorite of the session (again is fine).
-    public mutating func addFavorite(productId: String, session name: String) throws(CommerceError) {
+    package mutating func addFavorite(productId: String, session name: String) throws(CommerceError) {
         try withSession(name) { session, shop throws(CommerceError) in
             _ = try shop.product(productId)
             if !session.favorites.contains(productId) {
@@ -14,7 +14,7 @@ extension Shop {
     }
 
     /// Empties the session's favorites.
-    public mutating func clearFavorites(session name: String) {
+    package mutating func clearFavorites(session name: String) {
         withSession(name) { session, _ in
             session.favorites.removeAll()
             session.favoritedAt.removeAll()
@@ -22,7 +22,7 @@ extension Shop {
     }
 
     /// Removes a product from the session's favorites.
-    public mutating func removeFavorite(productId: String, session name: String) throws(CommerceError) {
+    package mutating func removeFavorite(productId: String, session name: String) throws(CommerceError) {
         try withSession(name) { session, shop throws(CommerceError) in
             _ = try shop.product(productId)
             session.favorites.removeAll { $0 == productId }
@@ -31,7 +31,7 @@ extension Shop {
     }
 
     /// In-stock products in featured order that are not in the session's cart.
-    public func suggestions(first: Int, session: ShopperSession) -> [Int] {
+    package func suggestions(first: Int, session: ShopperSession) -> [Int] {
         var result: [Int] = []
         for position in catalog.indexes(for: .featured) where result.count < first {
             let product = catalog.products[position]
@@ -41,34 +41,34 @@ extension Shop {
     }
 
     /// The fields of `addProduct`'s input, as given.
-    public struct NewProduct: Sendable {
+    package struct NewProduct: Sendable {
         /// The product's name.
-        public var name: String
+        package var name: String
         /// The brand's id; nil for none.
-        public var brandId: String?
+        package var brandId: String?
         /// The category.
-        public var category: String
+        package var category: String
         /// The price as a decimal string (`"19.00"`).
-        public var price: String
+        package var price: String
         /// A description; nil for none.
-        public var description: String?
+        package var description: String?
         /// A picture; nil for none.
-        public var imageURL: String?
+        package var imageURL: String?
         /// Units in stock.
-        public var stock: Int
+        package var stock: Int
         /// The model family; nil to use the name.
-        public var model: String?
+        package var model: String?
         /// The tax rate as a percent string (`"8.25"`); nil for the store's default.
-        public var taxRate: String?
+        package var taxRate: String?
         /// A small picture for list cells; nil for none.
-        public var thumbnailURL: String?
+        package var thumbnailURL: String?
         /// A one-line description for cards; nil for none.
-        public var shortDescription: String?
+        package var shortDescription: String?
         /// A size or variant label (`"500 ml"`); nil for none.
-        public var attribute: String?
+        package var attribute: String?
 
         /// The input as the mutation received it; `validate` checks it.
-        public init(
+        package init(
             name: String, brandId: String?, category: String, price: String, description: String?, imageURL: String?, stock: Int,
             model: String?, taxRate: String? = nil, thumbnailURL: String? = nil, shortDescription: String? = nil, attribute: String? = nil
         ) {
@@ -88,19 +88,19 @@ extension Shop {
     }
 
     /// The most products `addProduct` adds to one shop (docs: README, "Shop bounds"); `reset` drops them.
-    public static let maxAddedProducts = 10_000
+    package static let maxAddedProducts = 10_000
     /// The longest description or short description a new product may have, in characters.
-    public static let maxDescription = 10_000
+    package static let maxDescription = 10_000
     /// The longest picture address, in characters.
-    public static let maxAddress = 2_048
+    package static let maxAddress = 2_048
     /// The longest category, model or attribute label, in characters (as long as a name).
-    public static let maxLabel = 120
+    package static let maxLabel = 120
 
     /// Every problem with a new product, or the product ready to add.
     ///
     /// Every text the product keeps is capped (docs: README, "Shop bounds"), so what clients send cannot grow
     /// the shared catalog without bound.
-    public func validate(_ input: NewProduct) -> Result<Product, AddProductFailure> {
+    package func validate(_ input: NewProduct) -> Result<Product, AddProductFailure> {
         var errors: [CommerceError] = []
         func problem(_ field: String, _ message: String) {
             errors.append(CommerceError(.invalidInput, message, field: ["input", field]))
@@ -151,7 +151,7 @@ extension Shop {
     }
 
     /// Adds a product to the shared catalog; it appears in every query at once.
-    public mutating func addProduct(_ input: NewProduct) -> Result<Int, AddProductFailure> {
+    package mutating func addProduct(_ input: NewProduct) -> Result<Int, AddProductFailure> {
         switch validate(input) {
         case .failure(let failure):
             return .failure(failure)
@@ -166,7 +166,7 @@ extension Shop {
 }
 
 /// All the reasons a new product was refused.
-public struct AddProductFailure: Error, Sendable, Equatable {
+package struct AddProductFailure: Error, Sendable, Equatable {
     /// Every problem with the input, in field order.
-    public let errors: [CommerceError]
+    package let errors: [CommerceError]
 }

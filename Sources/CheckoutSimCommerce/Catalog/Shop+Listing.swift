@@ -4,7 +4,7 @@ extension Shop {
     /// among the session's recent searches (SPEC §6.3).
     ///
     /// - Complexity: that of `Paginator.page`.
-    public mutating func products(
+    package mutating func products(
         order: ProductOrder, filter: ProductFilter, first: Int, after: Cursor?, offset: Int, session: String
     ) -> ProductPage {
         if let search = filter.search { recordSearch(search, session: session) }
@@ -15,7 +15,7 @@ extension Shop {
 
     /// A page of products in brand order, grouped into one section per brand; the search is
     /// remembered as `products` does.
-    public mutating func brandSections(filter: ProductFilter, first: Int, after: Cursor?, session: String) -> BrandSectionPage {
+    package mutating func brandSections(filter: ProductFilter, first: Int, after: Cursor?, session: String) -> BrandSectionPage {
         if let search = filter.search { recordSearch(search, session: session) }
         let page = Paginator.page(
             catalog, inventory: inventory, order: .brand, filter: filter, first: first, after: after,
@@ -35,34 +35,34 @@ extension Shop {
 
 extension ProductOrder {
     /// The endpoint names cursors carry, so a cursor of one listing is refused by the other.
-    public static let productsEndpoint = "products"
-    public static let brandSectionsEndpoint = "brandSections"
+    package static let productsEndpoint = "products"
+    package static let brandSectionsEndpoint = "brandSections"
 
     /// The orders a product listing may be sorted in; `brand` is the brand sections' own order.
-    public static var listingOrders: [ProductOrder] { allCases.filter { $0 != .brand } }
+    package static var listingOrders: [ProductOrder] { allCases.filter { $0 != .brand } }
 }
 
 /// The products of one brand on a brand-sections page, in the page's order (featured first).
-public struct BrandSection: Sendable, Equatable {
+package struct BrandSection: Sendable, Equatable {
     /// The section's brand.
-    public let brand: Brand
+    package let brand: Brand
     /// The catalog positions of its products on this page.
-    public internal(set) var positions: [Int]
+    package internal(set) var positions: [Int]
 }
 
 /// A page of products in brand order, grouped by brand.
-public struct BrandSectionPage: Sendable, Equatable {
+package struct BrandSectionPage: Sendable, Equatable {
     /// One section per brand, in brand order.
-    public let sections: [BrandSection]
+    package let sections: [BrandSection]
     /// The page the sections were cut from.
-    public let page: ProductPage
+    package let page: ProductPage
 }
 
 extension Catalog {
     /// How many products carry the brand at `index` in brand order (0 for no such brand).
     ///
     /// - Complexity: O(1): counted as products are added, not per `Brand` object.
-    public func productCount(ofBrandAt index: Int) -> Int {
+    package func productCount(ofBrandAt index: Int) -> Int {
         dimensions.productCountsByBrand.indices.contains(index) ? dimensions.productCountsByBrand[index] : 0
     }
 }

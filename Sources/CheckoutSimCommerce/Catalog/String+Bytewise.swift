@@ -9,7 +9,7 @@ extension String {
     ///
     /// - Complexity: O(n), with `memcmp` over contiguous UTF-8 (sorting a 100,000-product
     ///   catalog does this millions of times).
-    public func precedesBytewise(_ other: String) -> Bool {
+    package func precedesBytewise(_ other: String) -> Bool {
         var left = self
         var right = other
         return left.withUTF8 { a in

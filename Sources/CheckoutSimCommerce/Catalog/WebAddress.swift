@@ -2,13 +2,13 @@
 ///
 /// Written out rather than left to `URL(string:)`, whose leniency differs between Foundation on
 /// Linux and on Apple platforms; the same text must be accepted or refused everywhere.
-public enum WebAddress {
+package enum WebAddress {
     /// The longest address accepted, in bytes.
-    public static let maximumLength = 2_048
+    package static let maximumLength = 2_048
 
     /// Whether `text` is `http://` or `https://` (scheme in any case), a non-empty host, then
     /// anything without spaces or control characters.
-    public static func isAbsoluteHTTP(_ text: String) -> Bool {
+    package static func isAbsoluteHTTP(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count <= maximumLength else { return false }
         guard bytes.allSatisfy({ $0 > 0x20 && $0 != 0x7F }) else { return false }

@@ -1,7 +1,7 @@
 /// Card checks of the dummy payment service (SPEC §6.9).
-public enum PaymentCard {
+package enum PaymentCard {
     /// The digits of `number` with spaces and dashes removed; nil if anything else is in it.
-    public static func digits(_ number: String) -> String? {
+    package static func digits(_ number: String) -> String? {
         var digits = ""
         for character in number {
             if character == " " || character == "-" { continue }
@@ -12,7 +12,7 @@ public enum PaymentCard {
     }
 
     /// The Luhn checksum over a string of ASCII digits.
-    public static func passesLuhn(_ digits: String) -> Bool {
+    package static func passesLuhn(_ digits: String) -> Bool {
         var sum = 0
         for (offset, character) in digits.reversed().enumerated() {
             guard let digit = character.wholeNumberValue else { return false }
@@ -27,7 +27,7 @@ public enum PaymentCard {
     }
 
     /// The card network a number belongs to, by its leading digits.
-    public static func brand(of digits: String) -> String {
+    package static func brand(of digits: String) -> String {
         if digits.hasPrefix("34") || digits.hasPrefix("37") { return "American Express" }
         if digits.hasPrefix("4") { return "Visa" }
         if let two = Int(digits.prefix(2)), (51...55).contains(two) { return "Mastercard" }

@@ -1,7 +1,7 @@
 /// Checkout and the dummy payment service (SPEC §6.9).
 extension Shop {
     /// Pays for the session's cart. Never throws: business failures are in `errors`.
-    public mutating func checkout(_ input: CheckoutInput, session name: String) -> CheckoutOutcome {
+    package mutating func checkout(_ input: CheckoutInput, session name: String) -> CheckoutOutcome {
         withSession(name) { session, shop in
             // The texts a session keeps are capped, so retries cannot grow it without bound.
             for (field, text, limit) in [("idempotencyKey", input.idempotencyKey, Self.maxIdempotencyKey), ("email", input.email, Self.maxEmail)] {
@@ -36,9 +36,9 @@ extension Shop {
     }
 
     /// The longest idempotency key kept, in characters (Stripe's limit).
-    public static let maxIdempotencyKey = 255
+    package static let maxIdempotencyKey = 255
     /// The longest email kept on an order, in characters (RFC 5321's path limit).
-    public static let maxEmail = 254
+    package static let maxEmail = 254
 
     struct CheckFailures: Error {
         let errors: [CommerceError]

@@ -1,14 +1,14 @@
 /// How a store writes money: currency code, decimal places and symbol.
-public struct Currency: Sendable, Equatable {
+package struct Currency: Sendable, Equatable {
     /// The ISO 4217 code, like `USD`.
-    public let code: String
+    package let code: String
     /// How many decimals amounts have (2 for USD).
-    public let fractionDigits: Int
+    package let fractionDigits: Int
     /// The symbol written before formatted amounts, like `$`.
-    public let symbol: String
+    package let symbol: String
 
     /// A currency.
-    public init(code: String, fractionDigits: Int, symbol: String) {
+    package init(code: String, fractionDigits: Int, symbol: String) {
         self.code = code
         self.fractionDigits = fractionDigits
         self.symbol = symbol
@@ -16,17 +16,17 @@ public struct Currency: Sendable, Equatable {
 
     /// The largest price or amount accepted, in minor units (fixtures, `addProduct`, filters):
     /// with at most 10,000 units a line, a line's subtotal is at most 10^15.
-    public static let maximumAmount: Int64 = 100_000_000_000
+    package static let maximumAmount: Int64 = 100_000_000_000
 
     /// The largest subtotal a cart may reach, in minor units. Adding to the cart or raising a line
     /// past it is refused (`QUANTITY_LIMIT_EXCEEDED`), and nothing else raises a subtotal (prices
     /// never change), so every sum after it fits in `Int64` without checks: a percentage discount's
     /// `subtotal × 100` is at most 10^18, discounts never exceed the subtotal, and the total adds at
     /// most `maximumAmount` of shipping.
-    public static let maximumCartSubtotal: Int64 = 10_000_000_000_000_000
+    package static let maximumCartSubtotal: Int64 = 10_000_000_000_000_000
 
     /// 10^fractionDigits.
-    public var scale: Int64 { Self.scale(fractionDigits) }
+    package var scale: Int64 { Self.scale(fractionDigits) }
 
     /// 10^`digits` (digits are 0…4 for currencies, 2 for tax rates).
     static func scale(_ digits: Int) -> Int64 {
@@ -36,26 +36,26 @@ public struct Currency: Sendable, Equatable {
     }
 
     /// `1299.00` for 129900 minor units with two fraction digits.
-    public func amount(_ minorUnits: Int64) -> String {
+    package func amount(_ minorUnits: Int64) -> String {
         var text = ""
         writeAmount(minorUnits) { text = String(decoding: $0, as: UTF8.self) }
         return text
     }
 
     /// `$1,299.00`: the symbol, then the amount with `,` between thousands.
-    public func formatted(_ minorUnits: Int64) -> String {
+    package func formatted(_ minorUnits: Int64) -> String {
         var text = ""
         writeFormatted(minorUnits) { text = String(decoding: $0, as: UTF8.self) }
         return text
     }
 
     /// Passes the UTF-8 of `amount(minorUnits)` to `sink`, without making a string.
-    public func writeAmount(_ minorUnits: Int64, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+    package func writeAmount(_ minorUnits: Int64, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         render(minorUnits, symbol: false, grouping: false, to: sink)
     }
 
     /// Passes the UTF-8 of `formatted(minorUnits)` to `sink`, without making a string.
-    public func writeFormatted(_ minorUnits: Int64, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+    package func writeFormatted(_ minorUnits: Int64, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         render(minorUnits, symbol: true, grouping: true, to: sink)
     }
 
@@ -105,7 +105,7 @@ public struct Currency: Sendable, Equatable {
     ///
     /// Accepts digits with an optional `.` and at most `fractionDigits` decimals; no sign, no
     /// exponent, no grouping. Returns nil for anything else or on overflow.
-    public func minorUnits(fromDecimal text: String) -> Int64? {
+    package func minorUnits(fromDecimal text: String) -> Int64? {
         Self.decimal(text, fractionDigits: fractionDigits)
     }
 
@@ -148,9 +148,9 @@ public struct Currency: Sendable, Equatable {
 }
 
 /// Integer arithmetic for discounts: money never passes through floating point.
-public enum MoneyMath {
+package enum MoneyMath {
     /// `numerator / denominator` rounded half to even; `denominator` must be positive.
-    public static func divideRoundingHalfEven(_ numerator: Int64, by denominator: Int64) -> Int64 {
+    package static func divideRoundingHalfEven(_ numerator: Int64, by denominator: Int64) -> Int64 {
         guard denominator > 0 else { return 0 }
         var quotient = numerator / denominator
         var remainder = numerator % denominator

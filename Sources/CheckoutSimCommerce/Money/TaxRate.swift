@@ -2,25 +2,25 @@
 ///
 /// Informational (SPEC §6.10): cart and order totals stay tax-exclusive; a product shows its
 /// rate and its price with tax so apps that print both have something real to print.
-public struct TaxRate: Sendable, Equatable, Hashable {
+package struct TaxRate: Sendable, Equatable, Hashable {
     /// The rate in hundredths of a percent, 0...10_000.
-    public let basisPoints: Int64
+    package let basisPoints: Int64
 
     /// No tax.
-    public static let zero = TaxRate(checkedBasisPoints: 0)
+    package static let zero = TaxRate(checkedBasisPoints: 0)
 
     private init(checkedBasisPoints: Int64) {
         basisPoints = checkedBasisPoints
     }
 
     /// Parses a percent such as `"20"`, `"8.5"` or `"8.25"`: digits, at most two decimals, 0 to 100.
-    public init?(percent text: String) {
+    package init?(percent text: String) {
         guard let value = Currency.decimal(text, fractionDigits: 2), (0...10_000).contains(value) else { return nil }
         basisPoints = value
     }
 
     /// The percent without trailing zeros: `"20"`, `"8.5"`, `"8.25"`, `"0"`.
-    public var text: String {
+    package var text: String {
         let whole = basisPoints / 100
         let fraction = basisPoints % 100
         if fraction == 0 { return String(whole) }
@@ -29,7 +29,7 @@ public struct TaxRate: Sendable, Equatable, Hashable {
     }
 
     /// `price` plus its tax, round-half-even(price × rate / 100), in minor units; nil past `Int64`.
-    public func priceIncludingTax(_ price: Int64) -> Int64? {
+    package func priceIncludingTax(_ price: Int64) -> Int64? {
         let (product, overflow) = price.multipliedReportingOverflow(by: basisPoints)
         guard !overflow else { return nil }
         let (total, overflow2) = price.addingReportingOverflow(MoneyMath.divideRoundingHalfEven(product, by: 10_000))

@@ -3,7 +3,7 @@ import Foundation
 /// Offer codes (SPEC §6.7).
 extension Shop {
     /// Why `offer` does not qualify for the session's cart now, or nil when it does.
-    public func offerProblem(_ offer: OfferDefinition, session: ShopperSession, subtotal: Int64) -> CommerceError? {
+    package func offerProblem(_ offer: OfferDefinition, session: ShopperSession, subtotal: Int64) -> CommerceError? {
         if let expiresAt = offer.expiresAt, clock > expiresAt {
             return CommerceError(.offerExpired, "The offer \"\(offer.code)\" expired at \(expiresAt.iso8601).", field: ["code"])
         }
@@ -31,13 +31,13 @@ extension Shop {
     }
 
     /// The offer whose code matches `code`, ignoring case.
-    public func offer(code: String) -> OfferDefinition? {
+    package func offer(code: String) -> OfferDefinition? {
         let folded = code.lowercased()
         return offers.first { $0.code.lowercased() == folded }
     }
 
     /// Puts the offer with `code` (any case, spaces trimmed) on the session's cart, replacing any other.
-    public mutating func applyOffer(code: String, session name: String) throws(CommerceError) {
+    package mutating func applyOffer(code: String, session name: String) throws(CommerceError) {
         try withSession(name) { session, shop throws(CommerceError) in
             guard let offer = shop.offer(code: code.trimmingCharacters(in: .whitespaces)) else {
                 throw CommerceError(.offerNotFound, "There is no offer with the code \"\(code)\".", field: ["code"])
@@ -49,7 +49,7 @@ extension Shop {
     }
 
     /// Takes the offer off the session's cart.
-    public mutating func removeOffer(session name: String) {
+    package mutating func removeOffer(session name: String) {
         withSession(name) { session, _ in session.cart.offerCode = nil }
     }
 }

@@ -1,14 +1,14 @@
 /// One entry of the scratch-card reward table.
-public struct ScratchReward: Sendable, Equatable {
+package struct ScratchReward: Sendable, Equatable {
     /// The discount the card reveals.
-    public let value: DiscountValue
+    package let value: DiscountValue
     /// The reward's title, shown on the revealed card.
-    public let title: String
+    package let title: String
     /// Its relative chance in the seeded draw.
-    public let weight: Int
+    package let weight: Int
 
     /// A reward with its draw weight.
-    public init(value: DiscountValue, title: String, weight: Int) {
+    package init(value: DiscountValue, title: String, weight: Int) {
         self.value = value
         self.title = title
         self.weight = weight
@@ -16,18 +16,18 @@ public struct ScratchReward: Sendable, Equatable {
 }
 
 /// `scratch-cards.json`: how many cards a session gets and what they can reveal.
-public struct ScratchCardTable: Sendable, Equatable {
+package struct ScratchCardTable: Sendable, Equatable {
     /// How many cards a new session gets.
-    public let issuedPerSession: Int
+    package let issuedPerSession: Int
     /// A paid order with at least this total issues one more card; nil for never.
-    public let issueOnOrderOver: Int64?
+    package let issueOnOrderOver: Int64?
     /// How many days after it is issued a card expires.
-    public let validForDays: Int
+    package let validForDays: Int
     /// The rewards a card can reveal, with their weights.
-    public let rewards: [ScratchReward]
+    package let rewards: [ScratchReward]
 
     /// A table of how cards are issued and what they reveal.
-    public init(issuedPerSession: Int, issueOnOrderOver: Int64?, validForDays: Int, rewards: [ScratchReward]) {
+    package init(issuedPerSession: Int, issueOnOrderOver: Int64?, validForDays: Int, rewards: [ScratchReward]) {
         self.issuedPerSession = issuedPerSession
         self.issueOnOrderOver = issueOnOrderOver
         self.validForDays = validForDays

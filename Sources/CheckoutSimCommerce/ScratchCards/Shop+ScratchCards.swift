@@ -1,12 +1,12 @@
 /// Scratch cards (SPEC §6.8).
 extension Shop {
     /// The reward a card reveals, fixed by seed, session and card id.
-    public func rewardIndex(session: String, card: String) -> Int? {
+    package func rewardIndex(session: String, card: String) -> Int? {
         ScratchDraw.rewardIndex(seed: seed, session: session, card: card, weights: scratchTable.rewards.map(\.weight))
     }
 
     /// Reveals a card: its reward is drawn from the seeded table, the same in every run.
-    public mutating func revealScratchCard(id: String, session name: String) throws(CommerceError) {
+    package mutating func revealScratchCard(id: String, session name: String) throws(CommerceError) {
         try withSession(name) { session, shop throws(CommerceError) in
             guard let index = session.scratchCards.firstIndex(where: { $0.id == id }) else {
                 throw CommerceError(.scratchCardNotFound, "There is no scratch card \"\(id)\".", field: ["id"])
@@ -24,7 +24,7 @@ extension Shop {
     }
 
     /// Puts a revealed, unused, unexpired card's reward on the session's cart.
-    public mutating func applyScratchCard(id: String, session name: String) throws(CommerceError) {
+    package mutating func applyScratchCard(id: String, session name: String) throws(CommerceError) {
         try withSession(name) { session, shop throws(CommerceError) in
             guard let index = session.scratchCards.firstIndex(where: { $0.id == id }) else {
                 throw CommerceError(.scratchCardNotFound, "There is no scratch card \"\(id)\".", field: ["id"])
@@ -51,7 +51,7 @@ extension Shop {
     }
 
     /// Takes the scratch card off the session's cart.
-    public mutating func removeScratchCard(session name: String) {
+    package mutating func removeScratchCard(session name: String) {
         withSession(name) { session, _ in Shop.detachScratchCard(from: &session) }
     }
 }

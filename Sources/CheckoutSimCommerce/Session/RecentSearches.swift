@@ -1,17 +1,17 @@
 import Foundation
 
 /// A session's recent searches: newest first, trimmed, case-insensitively unique, at most 10.
-public struct RecentSearches: Sendable, Equatable {
+package struct RecentSearches: Sendable, Equatable {
     /// The searches, newest first.
-    public private(set) var entries: [String] = []
+    package private(set) var entries: [String] = []
     /// How many searches are kept.
-    public static let limit = 10
+    package static let limit = 10
 
     /// No searches yet.
-    public init() {}
+    package init() {}
 
     /// Remembers `search` (trimmed; blank is ignored), moving an earlier equal one to the front.
-    public mutating func record(_ search: String) {
+    package mutating func record(_ search: String) {
         let trimmed = search.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return }
         let folded = trimmed.lowercased()
@@ -21,13 +21,13 @@ public struct RecentSearches: Sendable, Equatable {
     }
 
     /// Forgets `term`, compared trimmed and case-insensitively; a term not in the list is a no-op.
-    public mutating func remove(_ term: String) {
+    package mutating func remove(_ term: String) {
         let folded = term.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         entries.removeAll { $0.lowercased() == folded }
     }
 
     /// Forgets every search.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         entries.removeAll()
     }
 }

@@ -1,43 +1,43 @@
 /// What one shopper's session holds: cart, favorites, scratch cards, orders, payments,
 /// idempotency records and recent searches.
-public struct ShopperSession: Sendable, Equatable {
+package struct ShopperSession: Sendable, Equatable {
     /// The session's name (`X-Checkout-Session`, or `default`).
-    public let name: String
+    package let name: String
     /// Its remembered searches, newest first.
-    public var recentSearches = RecentSearches()
+    package var recentSearches = RecentSearches()
     /// Its cart.
-    public internal(set) var cart = Cart()
+    package internal(set) var cart = Cart()
     /// Product ids, newest first.
-    public internal(set) var favorites: [String] = []
+    package internal(set) var favorites: [String] = []
     /// When each favorite was first added (the clock then); looked up, never listed.
-    public internal(set) var favoritedAt: [String: Instant] = [:]
+    package internal(set) var favoritedAt: [String: Instant] = [:]
     /// Its scratch cards, in the order they were issued.
-    public internal(set) var scratchCards: [ScratchCard] = []
+    package internal(set) var scratchCards: [ScratchCard] = []
     /// Oldest first.
-    public internal(set) var orders: [Order] = []
+    package internal(set) var orders: [Order] = []
     /// Every payment attempt, oldest first.
-    public internal(set) var payments: [Payment] = []
+    package internal(set) var payments: [Payment] = []
     var idempotency: [(key: String, input: CheckoutInput, outcome: CheckoutOutcome)] = []
 
     /// A new, empty session.
-    public init(name: String) {
+    package init(name: String) {
         self.name = name
     }
 
     /// Equal when everything a client can see is equal (idempotency records by key).
-    public static func == (lhs: ShopperSession, rhs: ShopperSession) -> Bool {
+    package static func == (lhs: ShopperSession, rhs: ShopperSession) -> Bool {
         lhs.name == rhs.name && lhs.recentSearches == rhs.recentSearches && lhs.cart == rhs.cart
             && lhs.favorites == rhs.favorites && lhs.favoritedAt == rhs.favoritedAt && lhs.scratchCards == rhs.scratchCards && lhs.orders == rhs.orders
             && lhs.payments == rhs.payments && lhs.idempotency.map(\.key) == rhs.idempotency.map(\.key)
     }
 
     /// The session's scratch card with `id`.
-    public func scratchCard(id: String) -> ScratchCard? {
+    package func scratchCard(id: String) -> ScratchCard? {
         scratchCards.first { $0.id == id }
     }
 
     /// How many of this session's paid orders used `code`.
-    public func uses(ofOffer code: String) -> Int {
+    package func uses(ofOffer code: String) -> Int {
         orders.filter { order in order.discounts.contains { $0.source == .offer && $0.code == code } }.count
     }
 }

@@ -16,7 +16,7 @@ public struct Instant: Sendable, Hashable, Comparable {
     /// 9999-12-31T23:59:59Z, the latest time the clock shows: every time prints with a four-digit year.
     public static let latest = Instant(seconds: 253_402_300_799)
     /// The clock's range, as messages name it.
-    public static let rangeDescription = "between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z"
+    package static let rangeDescription = "between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z"
 
     /// This instant moved by `delta` seconds, stopping at `earliest` and `latest`.
     public func adding(seconds delta: Int64) -> Instant {
@@ -87,7 +87,7 @@ public struct Instant: Sendable, Hashable, Comparable {
     }
 
     /// Passes the UTF-8 of `iso8601` to `sink`, written on the stack rather than into a string.
-    public func writeISO8601(to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+    package func writeISO8601(to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = Instant.civilFromDays(days)
@@ -120,7 +120,7 @@ public struct Instant: Sendable, Hashable, Comparable {
     }
 
     /// The calendar year and month (1–12) of this instant, in UTC.
-    public var yearMonth: (year: Int64, month: Int64) {
+    package var yearMonth: (year: Int64, month: Int64) {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let (year, month, _) = Instant.civilFromDays(days)
         return (year, month)
@@ -158,10 +158,10 @@ public struct Instant: Sendable, Hashable, Comparable {
 }
 
 /// A duration such as `2h`, `30m`, `7d` or `45s`, as scenarios and `advance` write it.
-public enum AdvanceDuration {
+package enum AdvanceDuration {
     /// The seconds in `text` (`2h` is 7200); nil when it is not a duration or is longer than the
     /// clock's whole range (`Instant.latest` seconds).
-    public static func seconds(from text: String) -> Int64? {
+    package static func seconds(from text: String) -> Int64? {
         guard text.utf8.count <= 24, let unit = text.last, let value = Int64(text.dropLast()), value >= 0 else { return nil }
         let scale: Int64
         switch unit {

@@ -7,37 +7,37 @@
 ///
 /// Lookups and inserts are cheap; `GraphQLEngine.prepare` does the parsing and validation, so an
 /// owner that locks the cache can prepare a new document without holding the lock.
-public struct DocumentCache {
+package struct DocumentCache {
     private var entries: [String: PreparedDocument] = [:]
     /// Keys in insertion order; `head` is the oldest still cached.
     private var order: [String] = []
     private var head = 0
     private var bytes = 0
     /// How many documents the cache holds at most.
-    public let capacity: Int
+    package let capacity: Int
     /// How many bytes (by `PreparedDocument.cost`) the cache holds at most; a document costing
     /// more than a quarter of it is never kept.
-    public let byteBudget: Int
+    package let byteBudget: Int
 
     /// An empty cache holding at most `capacity` documents (at least one) and `byteBudget` bytes.
-    public init(capacity: Int = 256, byteBudget: Int = 64 << 20) {
+    package init(capacity: Int = 256, byteBudget: Int = 64 << 20) {
         self.capacity = max(1, capacity)
         self.byteBudget = max(0, byteBudget)
     }
 
     /// How many documents are cached.
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// How many bytes the cached documents count for.
-    public var byteCount: Int { bytes }
+    package var byteCount: Int { bytes }
 
     /// The prepared document for `query`, when it is cached.
-    public func lookup(_ query: String) -> PreparedDocument? {
+    package func lookup(_ query: String) -> PreparedDocument? {
         entries[query]
     }
 
     /// Keeps `prepared` for `query`, dropping the oldest entries until it fits.
-    public mutating func insert(_ prepared: PreparedDocument, for query: String) {
+    package mutating func insert(_ prepared: PreparedDocument, for query: String) {
         guard entries[query] == nil, prepared.cost <= byteBudget / 4 else { return }
         while entries.count >= capacity || bytes + prepared.cost > byteBudget, head < order.count {
             if let dropped = entries.removeValue(forKey: order[head]) { bytes -= dropped.cost }

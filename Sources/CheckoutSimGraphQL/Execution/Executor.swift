@@ -2,7 +2,7 @@
 ///
 /// Null bubbling works on the byte buffer: when a non-null field turns out null, the nearest
 /// nullable ancestor truncates what it wrote and writes `null` instead.
-public struct Executor: ~Copyable {
+package struct Executor: ~Copyable {
     enum Outcome { case value, null, failed }
 
     let schema: Schema

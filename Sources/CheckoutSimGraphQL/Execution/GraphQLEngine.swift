@@ -26,10 +26,10 @@ public struct RequestLimits: Sendable {
 /// let prepared = GraphQLEngine.prepare(query, schema: schema)
 /// let response = GraphQLEngine.execute(prepared, variables: variables, schema: schema, context: shop)
 /// ```
-public enum GraphQLEngine {
+package enum GraphQLEngine {
     /// Parses and validates `query`: pure work on an immutable schema, safe outside any lock.
     /// A document that does not parse or validate is prepared too; executing it answers its errors.
-    public static func prepare(_ query: String, schema: Schema, limits: RequestLimits = RequestLimits()) -> PreparedDocument {
+    package static func prepare(_ query: String, schema: Schema, limits: RequestLimits = RequestLimits()) -> PreparedDocument {
         let cost = 256 + query.utf8.count * PreparedDocument.bytesPerSourceByte
         let document: Document
         do {
@@ -48,7 +48,7 @@ public enum GraphQLEngine {
     /// `cancelled` is asked before each root field after the first and every 64 objects; once it
     /// answers true the request stops there (its client has gone) with a `REQUEST_CANCELLED` error.
     /// Executions of one prepared document take turns: they share its plan (see `PreparedDocument`).
-    public static func execute(
+    package static func execute(
         _ prepared: PreparedDocument, variables: JSONObject = JSONObject(), operationName: String? = nil, schema: Schema,
         context: AnyObject?, limits: RequestLimits = RequestLimits(), cancelled: CancellationCheck? = nil
     ) -> GraphQLResponse {

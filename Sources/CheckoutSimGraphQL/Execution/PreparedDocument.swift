@@ -4,11 +4,11 @@
 /// parsing, validation and field collection. `@unchecked Sendable`: the document is immutable;
 /// the plan is filled in while executing, so executions of one prepared document take turns
 /// (the simulator runs them under its state lock).
-public struct PreparedDocument: @unchecked Sendable {
+package struct PreparedDocument: @unchecked Sendable {
     /// The parsed document; nil when the text does not parse.
     let parsed: Document?
     /// The request errors (syntax or validation); empty when the document can run.
-    public let errors: [GraphQLError]
+    package let errors: [GraphQLError]
     let plan: ExecutionPlan?
     /// The bytes this document counts against a cache's budget: its text's length times
     /// `bytesPerSourceByte`, an upper estimate of what its tree, names and plan hold.
@@ -18,11 +18,11 @@ public struct PreparedDocument: @unchecked Sendable {
     static let bytesPerSourceByte = 24
 
     /// Whether the document is ready to execute.
-    public var isValid: Bool { errors.isEmpty }
+    package var isValid: Bool { errors.isEmpty }
 
     /// The kind of the operation `operationName` names (or the only one), when the document
     /// parses and has it; validation errors do not hide it (a GET must still refuse a mutation).
-    public func operationKind(named operationName: String?) -> OperationKind? {
+    package func operationKind(named operationName: String?) -> OperationKind? {
         guard let parsed, case .success(let operation) = Executor.selectOperation(in: parsed, named: operationName) else {
             return nil
         }

@@ -1,5 +1,5 @@
 /// Asked while a request runs; true stops it at its next field (its client has gone; docs: README, "The server under pressure").
-public typealias CancellationCheck = @Sendable () -> Bool
+package typealias CancellationCheck = @Sendable () -> Bool
 
 /// What one root field costs, from its name, its coerced arguments and the request's context.
 typealias RootCost = @Sendable (_ field: String, _ arguments: JSONObject, _ context: AnyObject?) -> Int

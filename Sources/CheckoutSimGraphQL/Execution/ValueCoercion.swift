@@ -1,24 +1,24 @@
 /// Why a value could not be coerced, with the path inside the value where it failed.
-public struct CoercionFailure: Error, Sendable {
+package struct CoercionFailure: Error, Sendable {
     /// What was wrong, in graphql-js's wording.
-    public let message: String
+    package let message: String
     /// The part of the input that was rejected.
-    public let value: JSON
+    package let value: JSON
     /// Where inside the value it failed (object fields and list indexes).
-    public let path: [PathComponent]
+    package let path: [PathComponent]
 }
 
 /// Input coercion (GraphQL spec §3.5, §5.6.1, §6.1.2): variables from JSON and literals from documents.
 ///
 /// Coerced values are JSON: `Int` as `.int`, `Float` as `.double`, `ID` and enum values as `.string`,
 /// input objects as objects in the type's field order, lists as arrays.
-public enum ValueCoercion {
+package enum ValueCoercion {
     static let int32Range = Int(Int32.min)...Int(Int32.max)
 
     // MARK: Variables (JSON input)
 
     /// Coerces a JSON variable value to `type`.
-    public static func variable(_ value: JSON, type: TypeRef, schema: Schema, path: [PathComponent] = []) throws(CoercionFailure) -> JSON {
+    package static func variable(_ value: JSON, type: TypeRef, schema: Schema, path: [PathComponent] = []) throws(CoercionFailure) -> JSON {
         switch type {
         case .nonNull(let inner):
             if case .null = value {
@@ -121,7 +121,7 @@ public enum ValueCoercion {
     /// Coerces a literal; nil means "absent" (a variable that was not provided).
     ///
     /// Validation has already checked literals, so a failure here names only what went wrong.
-    public static func literal(_ value: Value, type: TypeRef, variables: JSONObject, schema: Schema) throws(CoercionFailure) -> JSON? {
+    package static func literal(_ value: Value, type: TypeRef, variables: JSONObject, schema: Schema) throws(CoercionFailure) -> JSON? {
         if case .variable(let name) = value {
             guard let provided = variables[name.value] else { return nil }
             if case .null = provided, type.isNonNull {
@@ -212,7 +212,7 @@ public enum ValueCoercion {
     }
 
     /// A JSON value the way graphql-js's `inspect` shows it inside messages.
-    public static func inspect(_ value: JSON) -> String {
+    package static func inspect(_ value: JSON) -> String {
         switch value {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"

@@ -1,7 +1,7 @@
 /// Request-level errors: the request cannot run, so the response has no `data`.
-public struct RequestErrors: Error, Sendable {
+package struct RequestErrors: Error, Sendable {
     /// Every problem found, in document order.
-    public let errors: [GraphQLError]
+    package let errors: [GraphQLError]
 }
 
 /// CoerceVariableValues (spec §6.1.2) with graphql-js's messages.

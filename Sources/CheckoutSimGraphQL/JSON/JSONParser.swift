@@ -5,22 +5,22 @@ import Darwin
 #endif
 
 /// A JSON syntax error with the position where it was found.
-public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What was wrong.
-    public let message: String
+    package let message: String
     /// The 1-based line.
-    public let line: Int
+    package let line: Int
     /// The 1-based column, counting Unicode scalars.
-    public let column: Int
+    package let column: Int
 
     /// `line:column: message`.
-    public var description: String { "\(line):\(column): \(message)" }
+    package var description: String { "\(line):\(column): \(message)" }
 }
 
 /// Parses RFC 8259 JSON from UTF-8 bytes into an ordered `JSON` value.
 ///
 /// Nesting deeper than `maxDepth` is an error rather than a stack overflow.
-public struct JSONParser {
+package struct JSONParser {
     /// The input, valid for the duration of one `parse` call.
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
@@ -39,19 +39,19 @@ public struct JSONParser {
     private var recentKeyLists: [[String]] = []
 
     /// Parses `text`, which must hold exactly one JSON value.
-    public static func parse(_ text: String, maxDepth: Int = 512) throws(JSONParseError) -> JSON {
+    package static func parse(_ text: String, maxDepth: Int = 512) throws(JSONParseError) -> JSON {
         // Parses the string's own UTF-8 in place: a fixture file can be tens of megabytes.
         var text = text
         return try text.withUTF8 { buffer in Result { () throws(JSONParseError) in try parse(buffer, maxDepth: maxDepth) } }.get()
     }
 
     /// Parses UTF-8 `bytes`, which must hold exactly one JSON value.
-    public static func parse(_ bytes: [UInt8], maxDepth: Int = 512) throws(JSONParseError) -> JSON {
+    package static func parse(_ bytes: [UInt8], maxDepth: Int = 512) throws(JSONParseError) -> JSON {
         try bytes.withUnsafeBufferPointer { buffer in Result { () throws(JSONParseError) in try parse(buffer, maxDepth: maxDepth) } }.get()
     }
 
     /// Parses UTF-8 `bytes`, which only need to stay valid for the call.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 512) throws(JSONParseError) -> JSON {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 512) throws(JSONParseError) -> JSON {
         var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
         return try parser.parseDocument()
     }

@@ -8,23 +8,23 @@
 /// few hundred small pieces; appending checks capacity once per piece and copies with `memcpy`,
 /// where an `Array` would also check uniqueness on every append. The writer cannot be copied,
 /// so nothing else ever shares the block.
-public struct JSONWriter: ~Copyable {
+package struct JSONWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     /// How many bytes have been written.
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// Whether output is indented (two spaces, `": "` after keys).
-    public let pretty: Bool
+    package let pretty: Bool
     private var depth = 0
     /// The most bytes the output may reach. Past it the writer sets `overflowed` and starts
     /// again at the front of its block, so a runaway response costs no more memory than the limit
     /// while its writer unwinds; what was written is then meaningless.
-    public var limit = Int.max
+    package var limit = Int.max
     /// Whether the output passed `limit`.
-    public private(set) var overflowed = false
+    package private(set) var overflowed = false
 
     /// An empty writer with room for `capacity` bytes before it grows.
-    public init(pretty: Bool = false, capacity: Int = 1024) {
+    package init(pretty: Bool = false, capacity: Int = 1024) {
         self.pretty = pretty
         self.capacity = max(16, capacity)
         base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
@@ -35,7 +35,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// The bytes written so far, as an array.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         Array(UnsafeBufferPointer(start: base, count: count))
     }
 
@@ -62,30 +62,30 @@ public struct JSONWriter: ~Copyable {
 
     /// Appends one byte as it is.
     @inline(__always)
-    public mutating func append(byte: UInt8) {
+    package mutating func append(byte: UInt8) {
         reserve(1).pointee = byte
         count += 1
     }
 
     /// Appends `bytes` as they are (already valid JSON text).
-    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count).initialize(from: source, count: bytes.count)
         count += bytes.count
     }
 
     /// Appends `bytes` as they are (already valid JSON text).
-    public mutating func append(_ bytes: [UInt8]) {
+    package mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0) }
     }
 
     /// Drops everything written after the first `length` bytes (null bubbling rewrites a value).
-    public mutating func truncate(to length: Int) {
+    package mutating func truncate(to length: Int) {
         count = min(max(0, length), count)
     }
 
     /// The serialisation of `value`; pretty output ends with a newline.
-    public static func string(_ value: JSON, pretty: Bool = false) -> String {
+    package static func string(_ value: JSON, pretty: Bool = false) -> String {
         var writer = JSONWriter(pretty: pretty)
         writer.write(value)
         if pretty { writer.append(byte: UInt8(ascii: "\n")) }
@@ -93,7 +93,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes `value`, object members in their order.
-    public mutating func write(_ value: JSON) {
+    package mutating func write(_ value: JSON) {
         switch value {
         case .null: append("null")
         case .bool(let flag): append(flag ? "true" : "false")
@@ -138,12 +138,12 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Appends literal JSON text such as `null` or `,`.
-    public mutating func append(_ text: StaticString) {
+    package mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { append($0) }
     }
 
     /// Writes `number` in decimal.
-    public mutating func writeInt(_ number: Int) {
+    package mutating func writeInt(_ number: Int) {
         // At most 19 digits and a sign; digits are written right to left into reserved room.
         let out = reserve(20)
         var magnitude = number.magnitude
@@ -173,7 +173,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes `text` as a JSON string, escaped.
-    public mutating func writeString(_ text: String) {
+    package mutating func writeString(_ text: String) {
         append(byte: UInt8(ascii: "\""))
         if text.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) == nil {
             var copy = text
@@ -183,7 +183,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes `utf8` (valid UTF-8) as a JSON string, escaped.
-    public mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+    package mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
         append(byte: UInt8(ascii: "\""))
         writeEscaped(utf8)
         append(byte: UInt8(ascii: "\""))
@@ -287,14 +287,14 @@ public struct JSONWriter: ~Copyable {
 
 extension JSONWriter {
     /// Calls `body` with the bytes written so far, without copying them.
-    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
 }
 
 extension JSON {
     /// The compact (default) or pretty serialisation; pretty output ends with a newline.
-    public func serialized(pretty: Bool = false) -> String {
+    package func serialized(pretty: Bool = false) -> String {
         JSONWriter.string(self, pretty: pretty)
     }
 }

@@ -2,68 +2,68 @@
 ///
 /// The text is a `String`, which Swift keeps inline, with no allocation, up to 15 UTF-8 bytes
 /// (almost every GraphQL name), and which the schema's name tables look up directly.
-public struct Name: Sendable, Equatable {
+package struct Name: Sendable, Equatable {
     /// The name.
-    public let value: String
+    package let value: String
     /// Where the name starts, as a byte offset.
-    public let offset: Int
+    package let offset: Int
 }
 
 /// The kind of an operation, as its keyword spells it.
-public enum OperationKind: String, Sendable {
+package enum OperationKind: String, Sendable {
     case query, mutation, subscription
 }
 
 /// A `query`, `mutation` or `subscription`, or a bare `{ … }` query.
-public struct OperationDefinition: Sendable {
+package struct OperationDefinition: Sendable {
     /// Which kind of operation.
-    public let kind: OperationKind
+    package let kind: OperationKind
     /// The operation's name; nil for an anonymous one.
-    public let name: Name?
+    package let name: Name?
     /// Its variable definitions, in order.
-    public let variables: [VariableDefinition]
+    package let variables: [VariableDefinition]
     /// Directives on the operation.
-    public let directives: Directives
+    package let directives: Directives
     /// What it selects.
-    public let selectionSet: SelectionSet
+    package let selectionSet: SelectionSet
     /// Where the operation starts.
-    public let offset: Int
+    package let offset: Int
 }
 
 /// `$name: Type = default` in an operation's header.
-public struct VariableDefinition: Sendable {
+package struct VariableDefinition: Sendable {
     /// The variable's name, without `$`.
-    public let name: Name
+    package let name: Name
     /// The declared type.
-    public let type: TypeNode
+    package let type: TypeNode
     /// The default, when one is written.
-    public let defaultValue: Value?
+    package let defaultValue: Value?
     /// Directives on the definition.
-    public let directives: Directives
+    package let directives: Directives
     /// Where the definition starts (its `$`).
-    public let offset: Int
+    package let offset: Int
 }
 
 /// `fragment Name on Type { … }`.
-public struct FragmentDefinition: Sendable {
+package struct FragmentDefinition: Sendable {
     /// The fragment's name.
-    public let name: Name
+    package let name: Name
     /// The type after `on`.
-    public let typeCondition: Name
+    package let typeCondition: Name
     /// Directives on the fragment.
-    public let directives: Directives
+    package let directives: Directives
     /// What the fragment selects.
-    public let selectionSet: SelectionSet
+    package let selectionSet: SelectionSet
     /// Where `fragment` starts.
-    public let offset: Int
+    package let offset: Int
 }
 
 /// `{ … }`: where a selection set's selections sit in `Document.selections`.
-public struct SelectionSet: Sendable {
+package struct SelectionSet: Sendable {
     private let start: Int32
     private let end: Int32
     /// Where `{` is.
-    public let offset: Int
+    package let offset: Int
 
     init(_ range: Range<Int>, offset: Int) {
         start = Int32(range.lowerBound)
@@ -72,85 +72,85 @@ public struct SelectionSet: Sendable {
     }
 
     /// The selections' positions in `Document.selections`; `document[set]` reads them.
-    public var range: Range<Int> { Int(start)..<Int(end) }
+    package var range: Range<Int> { Int(start)..<Int(end) }
     /// How many selections the set has.
-    public var count: Int { Int(end - start) }
+    package var count: Int { Int(end - start) }
 }
 
 /// One entry of a selection set: which node, by its position in the document's arrays.
-public enum Selection: Sendable, Equatable {
+package enum Selection: Sendable, Equatable {
     case field(FieldID)
     case fragmentSpread(FragmentSpreadID)
     case inlineFragment(InlineFragmentID)
 }
 
 /// A field selection, kept in `Document.fields`.
-public struct Field: Sendable {
+package struct Field: Sendable {
     /// The alias before `:`, when there is one.
-    public let alias: Name?
+    package let alias: Name?
     /// The field's name.
-    public let name: Name
+    package let name: Name
     /// Its arguments, in order.
-    public let arguments: Arguments
+    package let arguments: Arguments
     /// Its directives, in order.
-    public let directives: Directives
+    package let directives: Directives
     /// Its sub-selection, for fields of object type.
-    public let selectionSet: SelectionSet?
+    package let selectionSet: SelectionSet?
     /// Where the field (or its alias) starts.
-    public let offset: Int
+    package let offset: Int
 
     /// The key under which the field appears in the response: the alias, or else the name.
-    public var responseKey: String { alias?.value ?? name.value }
+    package var responseKey: String { alias?.value ?? name.value }
 }
 
 /// `...Name`: a named fragment used in place, kept in `Document.spreads`.
-public struct FragmentSpread: Sendable {
+package struct FragmentSpread: Sendable {
     /// The fragment's name.
-    public let name: Name
+    package let name: Name
     /// Directives on the spread.
-    public let directives: Directives
+    package let directives: Directives
     /// Where `...` starts.
-    public let offset: Int
+    package let offset: Int
 }
 
 /// `... on Type { … }` or `... { … }`, kept in `Document.inlineFragments`.
-public struct InlineFragment: Sendable {
+package struct InlineFragment: Sendable {
     /// The type after `on`; nil when there is none.
-    public let typeCondition: Name?
+    package let typeCondition: Name?
     /// Directives on the fragment.
-    public let directives: Directives
+    package let directives: Directives
     /// What it selects.
-    public let selectionSet: SelectionSet
+    package let selectionSet: SelectionSet
     /// Where `...` starts.
-    public let offset: Int
+    package let offset: Int
 }
 
 /// `name: value` on a field or directive.
-public struct Argument: Sendable {
+package struct Argument: Sendable {
     /// The argument's name.
-    public let name: Name
+    package let name: Name
     /// Its value, as written.
-    public let value: Value
+    package let value: Value
     /// Where the argument starts.
-    public let offset: Int
+    package let offset: Int
 }
 
 /// `@name(arguments)`.
-public struct Directive: Sendable {
+package struct Directive: Sendable {
     /// The directive's name, without `@`.
-    public let name: Name
+    package let name: Name
     /// Its arguments, in order.
-    public let arguments: Arguments
+    package let arguments: Arguments
     /// Where `@` is.
-    public let offset: Int
+    package let offset: Int
 }
 
 /// `name: value` inside an input object literal.
-public struct ObjectField: Sendable {
+package struct ObjectField: Sendable {
     /// The field's name.
-    public let name: Name
+    package let name: Name
     /// Its value.
-    public let value: Value
+    package let value: Value
 }
 
 /// A literal or variable in a document, with the offset where it starts.
@@ -158,7 +158,7 @@ public struct ObjectField: Sendable {
 /// Not `indirect`: lists and objects hold their items in arrays already, so no case needs a box
 /// of its own, and a scalar literal costs no allocation (parse-validate-120k: 52.9 → 51.6 M
 /// instructions a run).
-public enum Value: Sendable {
+package enum Value: Sendable {
     case variable(Name)
     case int(String, offset: Int)
     case float(String, offset: Int)
@@ -170,7 +170,7 @@ public enum Value: Sendable {
     case object([ObjectField], offset: Int)
 
     /// True when the value is a variable or holds one inside a list or object.
-    public var containsVariable: Bool {
+    package var containsVariable: Bool {
         switch self {
         case .variable: true
         case .list(let items, _): items.contains { $0.containsVariable }
@@ -180,7 +180,7 @@ public enum Value: Sendable {
     }
 
     /// Where the value starts (a variable's `$`).
-    public var offset: Int {
+    package var offset: Int {
         switch self {
         case .variable(let name): name.offset - 1
         case .int(_, let offset), .float(_, let offset), .string(_, let offset, _), .boolean(_, let offset),
@@ -191,13 +191,13 @@ public enum Value: Sendable {
 }
 
 /// A type reference as written: `Int`, `[Int]`, `Int!`.
-public enum TypeNode: Sendable, Equatable, CustomStringConvertible {
+package enum TypeNode: Sendable, Equatable, CustomStringConvertible {
     case named(Name)
     indirect case list(TypeNode, offset: Int)
     indirect case nonNull(TypeNode, offset: Int)
 
     /// The type as written: `[Int!]`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .named(let name): name.value
         case .list(let inner, _): "[\(inner)]"
@@ -206,7 +206,7 @@ public enum TypeNode: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The named type inside the wrappers.
-    public var namedType: Name {
+    package var namedType: Name {
         switch self {
         case .named(let name): name
         case .list(let inner, _), .nonNull(let inner, _): inner.namedType
@@ -214,7 +214,7 @@ public enum TypeNode: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Where the type starts.
-    public var offset: Int {
+    package var offset: Int {
         switch self {
         case .named(let name): name.offset
         case .list(_, let offset), .nonNull(_, let offset): offset

@@ -7,34 +7,34 @@
 /// (against a class per field and arrays per node: parse-validate-120k 51.6 → 43.5 M
 /// instructions a run, products-first-20 uncached 17,500 fewer a request).
 /// Positions are UTF-8 byte offsets into `source`.
-public struct Document: Sendable {
+package struct Document: Sendable {
     /// Everything, behind one reference: executors and caches copy documents per request, and a
     /// copy then costs one retain, not one per array (checkout-journey: 405.0k → 392.9k
     /// instructions a run).
     private let storage: Storage
 
     /// The document's UTF-8 text; every offset in the tree points into it.
-    public var source: [UInt8] { storage.source }
+    package var source: [UInt8] { storage.source }
     /// The operations, in document order.
-    public var operations: [OperationDefinition] { storage.nodes.operations }
+    package var operations: [OperationDefinition] { storage.nodes.operations }
     /// The fragment definitions, in document order.
-    public var fragments: [FragmentDefinition] { storage.nodes.fragments }
+    package var fragments: [FragmentDefinition] { storage.nodes.fragments }
     /// Operations and fragments as (isFragment, index) in document order.
-    public var order: [(isFragment: Bool, index: Int)] { storage.nodes.order }
+    package var order: [(isFragment: Bool, index: Int)] { storage.nodes.order }
     /// The type-system definitions and extensions the document holds, which validation refuses.
-    public var nonExecutableDefinitions: [NonExecutableDefinition] { storage.nodes.nonExecutable }
+    package var nonExecutableDefinitions: [NonExecutableDefinition] { storage.nodes.nonExecutable }
     /// Every selection set's selections, each set's contiguous (`SelectionSet.range`).
-    public var selections: [Selection] { storage.nodes.selections }
+    package var selections: [Selection] { storage.nodes.selections }
     /// Every field selection, by `FieldID`.
-    public var fields: [Field] { storage.nodes.fields }
+    package var fields: [Field] { storage.nodes.fields }
     /// Every named spread, by `FragmentSpreadID`.
-    public var spreads: [FragmentSpread] { storage.nodes.spreads }
+    package var spreads: [FragmentSpread] { storage.nodes.spreads }
     /// Every inline fragment, by `InlineFragmentID`.
-    public var inlineFragments: [InlineFragment] { storage.nodes.inlineFragments }
+    package var inlineFragments: [InlineFragment] { storage.nodes.inlineFragments }
     /// Every argument of a field or directive, each node's side by side (`Arguments`).
-    public var arguments: [Argument] { storage.nodes.arguments }
+    package var arguments: [Argument] { storage.nodes.arguments }
     /// Every directive, each node's side by side (`Directives`).
-    public var directives: [Directive] { storage.nodes.directives }
+    package var directives: [Directive] { storage.nodes.directives }
     /// The first definition of each fragment name, as an index into `fragments`.
     var fragmentIndex: [String: Int] { storage.fragmentIndex }
 
@@ -75,47 +75,47 @@ public struct Document: Sendable {
     }
 
     /// The line and column of byte `offset`.
-    public func location(_ offset: Int) -> SourceLocation {
+    package func location(_ offset: Int) -> SourceLocation {
         SourceLocation.of(offset: offset, in: source)
     }
 
     /// The first fragment called `name`.
-    public func fragment(named name: String) -> FragmentDefinition? {
+    package func fragment(named name: String) -> FragmentDefinition? {
         storage.fragmentIndex[name].map { fragments[$0] }
     }
 
     /// The selections of `set`, in order.
-    public subscript(set: SelectionSet) -> ArraySlice<Selection> {
+    package subscript(set: SelectionSet) -> ArraySlice<Selection> {
         selections[set.range]
     }
 
     /// The field `id` names.
-    public subscript(id: FieldID) -> Field {
+    package subscript(id: FieldID) -> Field {
         fields[id.index]
     }
 
     /// The named spread `id` names.
-    public subscript(id: FragmentSpreadID) -> FragmentSpread {
+    package subscript(id: FragmentSpreadID) -> FragmentSpread {
         spreads[id.index]
     }
 
     /// The inline fragment `id` names.
-    public subscript(id: InlineFragmentID) -> InlineFragment {
+    package subscript(id: InlineFragmentID) -> InlineFragment {
         inlineFragments[id.index]
     }
 
     /// A node's arguments, in order.
-    public subscript(run: Arguments) -> ArraySlice<Argument> {
+    package subscript(run: Arguments) -> ArraySlice<Argument> {
         arguments[run.range]
     }
 
     /// A node's directives, in order.
-    public subscript(run: Directives) -> ArraySlice<Directive> {
+    package subscript(run: Directives) -> ArraySlice<Directive> {
         directives[run.range]
     }
 
     /// The directives on `selection`, whatever its kind.
-    public func directives(of selection: Selection) -> ArraySlice<Directive> {
+    package func directives(of selection: Selection) -> ArraySlice<Directive> {
         switch selection {
         case .field(let id): self[self[id].directives]
         case .fragmentSpread(let id): self[self[id].directives]
@@ -125,29 +125,29 @@ public struct Document: Sendable {
 }
 
 /// A field's position in `Document.fields`.
-public struct FieldID: Hashable, Sendable {
+package struct FieldID: Hashable, Sendable {
     let raw: Int32
     /// The position in `Document.fields`.
-    public var index: Int { Int(raw) }
+    package var index: Int { Int(raw) }
 }
 
 /// A named spread's position in `Document.spreads`.
-public struct FragmentSpreadID: Hashable, Sendable {
+package struct FragmentSpreadID: Hashable, Sendable {
     let raw: Int32
     /// The position in `Document.spreads`.
-    public var index: Int { Int(raw) }
+    package var index: Int { Int(raw) }
 }
 
 /// An inline fragment's position in `Document.inlineFragments`.
-public struct InlineFragmentID: Hashable, Sendable {
+package struct InlineFragmentID: Hashable, Sendable {
     let raw: Int32
     /// The position in `Document.inlineFragments`.
-    public var index: Int { Int(raw) }
+    package var index: Int { Int(raw) }
 }
 
 /// Where one node's arguments (or directives) sit, side by side, in `Document.arguments` (or
 /// `Document.directives`); `document[run]` reads them.
-public struct NodeRun<Node>: Sendable, Equatable {
+package struct NodeRun<Node>: Sendable, Equatable {
     private let start: Int32
     private let end: Int32
 
@@ -157,12 +157,12 @@ public struct NodeRun<Node>: Sendable, Equatable {
     }
 
     /// The nodes' positions in their array.
-    public var range: Range<Int> { Int(start)..<Int(end) }
+    package var range: Range<Int> { Int(start)..<Int(end) }
     /// True when the run is empty.
-    public var isEmpty: Bool { start == end }
+    package var isEmpty: Bool { start == end }
 }
 
 /// A field's or directive's arguments, as a run of `Document.arguments`.
-public typealias Arguments = NodeRun<Argument>
+package typealias Arguments = NodeRun<Argument>
 /// A node's directives, as a run of `Document.directives`.
-public typealias Directives = NodeRun<Directive>
+package typealias Directives = NodeRun<Directive>

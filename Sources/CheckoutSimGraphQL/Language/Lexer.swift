@@ -2,17 +2,17 @@
 ///
 /// Works on bytes, not `Character`s: every syntactic character of GraphQL is ASCII, so only
 /// string contents and error positions ever need Unicode decoding.
-public struct Lexer {
+package struct Lexer {
     /// The document being read.
-    public let source: [UInt8]
+    package let source: [UInt8]
     /// The byte offset of the next unread byte.
-    public internal(set) var position: Int
+    package internal(set) var position: Int
     /// How many tokens have been read, checked against the token limit.
-    public private(set) var tokenCount = 0
+    package private(set) var tokenCount = 0
     let maxTokens: Int
 
     /// A lexer at the start of `source` (after a byte-order mark, if any).
-    public init(source: [UInt8], maxTokens: Int = .max) {
+    package init(source: [UInt8], maxTokens: Int = .max) {
         self.source = source
         self.maxTokens = maxTokens
         position = source.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -23,7 +23,7 @@ public struct Lexer {
     }
 
     /// The next significant token; `.endOfFile` once the input is exhausted.
-    public mutating func next() throws(GraphQLError) -> Token {
+    package mutating func next() throws(GraphQLError) -> Token {
         skipIgnored()
         guard position < source.count else {
             return Token(kind: .endOfFile, start: source.count, end: source.count, value: nil)

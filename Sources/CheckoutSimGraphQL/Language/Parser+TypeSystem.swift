@@ -1,9 +1,9 @@
 /// A type-system definition or extension found in a document (`type Foo { … }`, `extend schema …`).
-public struct NonExecutableDefinition: Sendable {
+package struct NonExecutableDefinition: Sendable {
     /// The defined type's or directive's name; nil for `schema`.
-    public let name: String?
+    package let name: String?
     /// Where the definition starts (its description, when it has one).
-    public let offset: Int
+    package let offset: Int
 }
 
 extension Parser {

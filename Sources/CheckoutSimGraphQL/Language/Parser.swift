@@ -16,7 +16,7 @@ public struct ParseLimits: Sendable {
 /// Type-system definitions and subscriptions are outside what the simulator executes: the former
 /// are read far enough to be skipped (`Parser+TypeSystem.swift`) and, like the latter, refused by
 /// validation, as graphql-js does.
-public struct Parser {
+package struct Parser {
     var lexer: Lexer
     var token: Token
     private let limits: ParseLimits
@@ -28,12 +28,12 @@ public struct Parser {
     private var openSelections: [Selection] = []
 
     /// Parses an executable document from text.
-    public static func parse(_ text: String, limits: ParseLimits = ParseLimits()) throws(GraphQLError) -> Document {
+    package static func parse(_ text: String, limits: ParseLimits = ParseLimits()) throws(GraphQLError) -> Document {
         try parse(Array(text.utf8), limits: limits)
     }
 
     /// Parses an executable document from UTF-8 bytes; syntax errors say where.
-    public static func parse(_ source: [UInt8], limits: ParseLimits = ParseLimits()) throws(GraphQLError) -> Document {
+    package static func parse(_ source: [UInt8], limits: ParseLimits = ParseLimits()) throws(GraphQLError) -> Document {
         if source.count > limits.maxBytes {
             throw GraphQLError(
                 "Syntax Error: Document is \(source.count) bytes, more than the limit of \(limits.maxBytes).",
@@ -356,7 +356,7 @@ public struct Parser {
 
 extension Parser {
     /// Parses one constant value (no variables), such as a default value in a schema declaration.
-    public static func parseConstantValue(_ text: String) throws(GraphQLError) -> Value {
+    package static func parseConstantValue(_ text: String) throws(GraphQLError) -> Value {
         var parser = try Parser(source: Array(text.utf8), limits: ParseLimits())
         let value = try parser.parseValue(constant: true)
         if parser.token.kind != .endOfFile { throw parser.unexpected() }

@@ -19,14 +19,14 @@ public struct SourceLocation: Sendable, Hashable, Comparable {
     /// The location of a UTF-8 byte offset. Lines end at LF, CR LF or a lone CR, as in GraphQL.
     ///
     /// - Complexity: O(offset); called only when an error is reported.
-    public static func of(offset: Int, in bytes: [UInt8]) -> SourceLocation {
+    package static func of(offset: Int, in bytes: [UInt8]) -> SourceLocation {
         of(offsets: [offset], in: bytes)[0]
     }
 
     /// The locations of several offsets, in their order, from one pass over the text: an error
     /// naming every spread of a 2,000-fragment cycle costs one scan, not one per spread.
     /// - Complexity: O(max offset + k log k) for k offsets.
-    public static func of(offsets: [Int], in bytes: [UInt8]) -> [SourceLocation] {
+    package static func of(offsets: [Int], in bytes: [UInt8]) -> [SourceLocation] {
         let order = offsets.count == 1 ? [0] : offsets.indices.sorted { offsets[$0] < offsets[$1] }
         var result = [SourceLocation](repeating: SourceLocation(line: 1, column: 1), count: offsets.count)
         var line = 1
@@ -55,7 +55,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable {
 
     /// The offset of the first byte of `bytes` that does not decode as UTF-8 (`bytes.count` when
     /// they all do), so a file that is not UTF-8 can be reported where it goes wrong.
-    public static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int {
+    package static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int {
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var offset = 0
@@ -64,7 +64,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable {
     }
 
     /// The text of line `line` (1-based) without its line terminator.
-    public static func lineText(_ line: Int, in bytes: [UInt8]) -> String {
+    package static func lineText(_ line: Int, in bytes: [UInt8]) -> String {
         var current = 1
         var start = 0
         var index = 0
@@ -87,7 +87,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable {
     /// The line at this location followed by a caret under the column, for error messages.
     /// A line longer than `width` scalars is cut to `width` around the column, with `…` marking
     /// each cut, so a 400 KB line prints as one screen line.
-    public func excerpt(in bytes: [UInt8], width: Int = 100) -> String {
+    package func excerpt(in bytes: [UInt8], width: Int = 100) -> String {
         let scalars = Array(SourceLocation.lineText(line, in: bytes).unicodeScalars)
         var start = 0
         var end = scalars.count

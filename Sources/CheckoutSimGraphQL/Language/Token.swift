@@ -1,11 +1,11 @@
 /// The kinds of lexical token in a GraphQL document.
-public enum TokenKind: Sendable, Equatable {
+package enum TokenKind: Sendable, Equatable {
     case startOfFile, endOfFile
     case bang, dollar, amp, parenL, parenR, spread, colon, equals, at, bracketL, bracketR, braceL, pipe, braceR
     case name, int, float, string, blockString
 
     /// How graphql-js names the kind in "Expected …, found …" messages.
-    public var description: String {
+    package var description: String {
         switch self {
         case .startOfFile: "<SOF>"
         case .endOfFile: "<EOF>"
@@ -33,13 +33,13 @@ public enum TokenKind: Sendable, Equatable {
 }
 
 /// One token: its kind, its UTF-8 byte range and, for strings, the decoded value.
-public struct Token: Sendable, Equatable {
+package struct Token: Sendable, Equatable {
     /// What sort of token this is.
-    public let kind: TokenKind
+    package let kind: TokenKind
     /// The byte offset of the token's first byte.
-    public let start: Int
+    package let start: Int
     /// The byte offset just past the token.
-    public let end: Int
+    package let end: Int
     /// The decoded text of string and block-string tokens; nil for others.
-    public let value: String?
+    package let value: String?
 }

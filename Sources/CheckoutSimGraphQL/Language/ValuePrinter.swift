@@ -1,7 +1,7 @@
 /// Prints AST values as GraphQL source, the way graphql-js's `print` does inside messages.
-public enum ValuePrinter {
+package enum ValuePrinter {
     /// `value` as GraphQL source: `{a: [1, "x"]}`.
-    public static func print(_ value: Value) -> String {
+    package static func print(_ value: Value) -> String {
         switch value {
         case .variable(let name): return "$" + name.value
         case .int(let text, _), .float(let text, _): return text

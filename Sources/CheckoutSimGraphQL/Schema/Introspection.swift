@@ -197,7 +197,7 @@ extension Schema {
     }
 
     /// The field `name` of object type `typeIndex`, including the implicit meta fields.
-    public func field(_ name: String, on owner: Int) -> FieldDefinition? {
+    package func field(_ name: String, on owner: Int) -> FieldDefinition? {
         guard fieldNames.indices.contains(owner) else { return nil }
         if let index = fieldNames[owner].index(of: name) { return fieldLists[owner][index] }
         // Schema fields never start with "__" (the builder rejects them), so only a miss can be a meta field.

@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Types appear in schema order; built-in scalars, introspection types and built-in directives
 /// are left out. Descriptions are block strings, on their own lines when longer than 70 characters.
-public enum SDLPrinter {
+package enum SDLPrinter {
     /// The SDL of `schema`, ending with a newline.
-    public static func print(_ schema: Schema) -> String {
+    package static func print(_ schema: Schema) -> String {
         var blocks: [String] = []
         for type in schema.types where !schema.isBuiltIn(type) {
             blocks.append(printType(type, schema: schema))

@@ -1,23 +1,23 @@
 /// An immutable, resolved GraphQL schema: named types by index, root types and directives.
 ///
 /// Built once at start-up by `SchemaBuilder`; execution looks types up by index, never by name.
-public final class Schema: Sendable {
+@usableFromInline package final class Schema: Sendable {
     /// Every named type, user-defined first, then built-in scalars and introspection types.
-    public let types: [NamedType]
+    package let types: [NamedType]
     /// Each type's index in `types`, by name.
-    public let typeIndex: [String: Int]
+    package let typeIndex: [String: Int]
     /// The index of the query root type.
-    public let queryType: Int
+    package let queryType: Int
     /// The index of the mutation root type, when there is one.
-    public let mutationType: Int?
+    package let mutationType: Int?
     /// The directives documents may use (`@skip`, `@include`, `@deprecated`, …).
-    public let directives: [DirectiveDefinition]
+    package let directives: [DirectiveDefinition]
     /// The schema's description, printed above `schema` in SDL.
-    public let description: String?
+    package let description: String?
     /// The kind of each type, by index, for the executor's hot path.
-    public let kinds: [TypeKind]
+    package let kinds: [TypeKind]
     /// The scalar kind of each scalar type, by index; nil for other types.
-    public let scalarKinds: [ScalarKind?]
+    package let scalarKinds: [ScalarKind?]
     /// Each type's fields and a table of their names, by type index, for `field(_:on:)`.
     let fieldLists: [[FieldDefinition]]
     let fieldNames: [NameTable]
@@ -56,17 +56,17 @@ public final class Schema: Sendable {
     }
 
     /// The type called `name`, if the schema has one.
-    public func type(named name: String) -> NamedType? {
+    package func type(named name: String) -> NamedType? {
         typeIndex[name].map { types[$0] }
     }
 
     /// The directive called `name`, if the schema has one.
-    public func directive(named name: String) -> DirectiveDefinition? {
+    package func directive(named name: String) -> DirectiveDefinition? {
         directives.first { $0.name == name }
     }
 
     /// The type written as GraphQL shows it: `[Product!]!`.
-    public func describe(_ type: TypeRef) -> String {
+    package func describe(_ type: TypeRef) -> String {
         switch type {
         case .named(let index): types[index].name
         case .list(let inner): "[\(describe(inner))]"
@@ -75,7 +75,7 @@ public final class Schema: Sendable {
     }
 
     /// Resolves a type as written in a document; nil when its named type is unknown.
-    public func typeRef(_ node: TypeNode) -> TypeRef? {
+    package func typeRef(_ node: TypeNode) -> TypeRef? {
         switch node {
         case .named(let name): typeIndex[name.value].map(TypeRef.named)
         case .list(let inner, _): typeRef(inner).map(TypeRef.list)
@@ -84,12 +84,12 @@ public final class Schema: Sendable {
     }
 
     /// Names of built-in scalars and introspection types, which SDL printing leaves out.
-    public func isBuiltIn(_ type: NamedType) -> Bool {
+    package func isBuiltIn(_ type: NamedType) -> Bool {
         type.name.hasPrefix("__") || ["String", "Int", "Float", "Boolean", "ID"].contains(type.name)
     }
 
     /// True when a value of type `sub` may be used where `sup` is expected (variable positions).
-    public func isSubtype(_ sub: TypeRef, of sup: TypeRef) -> Bool {
+    package func isSubtype(_ sub: TypeRef, of sup: TypeRef) -> Bool {
         switch (sub, sup) {
         case (.nonNull(let a), .nonNull(let b)): isSubtype(a, of: b)
         case (.nonNull(let a), _): isSubtype(a, of: sup)
@@ -102,9 +102,9 @@ public final class Schema: Sendable {
 }
 
 /// A problem in a schema definition: a programming error in the binding, reported, not trapped.
-public struct SchemaError: Error, Sendable, CustomStringConvertible {
+@usableFromInline package struct SchemaError: Error, Sendable, CustomStringConvertible {
     /// Every problem found, one per line.
-    public let message: String
+    package let message: String
     /// The problems, one per line.
-    public var description: String { message }
+    @usableFromInline package var description: String { message }
 }

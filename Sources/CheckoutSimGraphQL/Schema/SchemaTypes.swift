@@ -1,11 +1,11 @@
 /// A reference to a type in a schema: named (by index into `Schema.types`), list or non-null.
-public indirect enum TypeRef: Sendable, Equatable, Hashable {
+package indirect enum TypeRef: Sendable, Equatable, Hashable {
     case named(Int)
     case list(TypeRef)
     case nonNull(TypeRef)
 
     /// The index of the named type inside any list and non-null wrappers.
-    public var namedIndex: Int {
+    package var namedIndex: Int {
         switch self {
         case .named(let index): index
         case .list(let inner), .nonNull(let inner): inner.namedIndex
@@ -13,13 +13,13 @@ public indirect enum TypeRef: Sendable, Equatable, Hashable {
     }
 
     /// Whether the outermost wrapper is non-null.
-    public var isNonNull: Bool {
+    package var isNonNull: Bool {
         if case .nonNull = self { return true }
         return false
     }
 
     /// The type without its outermost non-null wrapper.
-    public var nullable: TypeRef {
+    package var nullable: TypeRef {
         if case .nonNull(let inner) = self { return inner }
         return self
     }
@@ -32,7 +32,7 @@ public indirect enum TypeRef: Sendable, Equatable, Hashable {
 }
 
 /// The kinds of named type, as introspection reports them.
-public enum TypeKind: String, Sendable, CaseIterable {
+package enum TypeKind: String, Sendable, CaseIterable {
     case scalar = "SCALAR"
     case object = "OBJECT"
     case interface = "INTERFACE"
@@ -44,7 +44,7 @@ public enum TypeKind: String, Sendable, CaseIterable {
 }
 
 /// A resolved value handed back by a field resolver.
-public enum Resolved {
+@usableFromInline package enum Resolved {
     case null
     /// A scalar or enum value; the executor checks it against the field's type.
     case leaf(JSON)
@@ -59,14 +59,14 @@ public enum Resolved {
     indirect case withContext(AnyObject, Resolved)
 
     /// A `String`, `ID` or enum value.
-    public static func string(_ value: String) -> Resolved { .leaf(.string(value)) }
+    package static func string(_ value: String) -> Resolved { .leaf(.string(value)) }
     /// An `Int` value.
-    public static func int(_ value: Int) -> Resolved { .leaf(.int(value)) }
+    package static func int(_ value: Int) -> Resolved { .leaf(.int(value)) }
     /// A `Boolean` value.
-    public static func bool(_ value: Bool) -> Resolved { .leaf(.bool(value)) }
+    package static func bool(_ value: Bool) -> Resolved { .leaf(.bool(value)) }
 
     /// A text value, or null when there is none.
-    public static func optional(_ value: String?) -> Resolved {
+    package static func optional(_ value: String?) -> Resolved {
         value.map { .leaf(.string($0)) } ?? .null
     }
 }
@@ -76,7 +76,7 @@ public enum Resolved {
 /// Opaque outside the engine: a `ParentCarrier` turns it into the typed parent and context a
 /// resolver receives. The executor builds one per object and changes only `arguments` from field
 /// to field.
-public struct FieldCall {
+@usableFromInline package struct FieldCall {
     /// The parent object as its field resolved it (`()` for `.index` parents).
     @usableFromInline let parent: Any
     /// The parent's index when it was resolved as `.index`; -1 otherwise.
@@ -103,14 +103,14 @@ public struct FieldCall {
 }
 
 /// An error a resolver throws; it becomes a field error with the field's path and location.
-public struct FieldError: Error, Sendable {
+package struct FieldError: Error, Sendable {
     /// The error message in the response.
-    public let message: String
+    package let message: String
     /// The `extensions.code` in the response.
-    public let code: GraphQLError.Code
+    package let code: GraphQLError.Code
 
     /// An error with `message`, reported with `code`.
-    public init(_ message: String, code: GraphQLError.Code = .internalServerError) {
+    package init(_ message: String, code: GraphQLError.Code = .internalServerError) {
         self.message = message
         self.code = code
     }
@@ -137,31 +137,31 @@ public struct FieldError: Error, Sendable {
 }
 
 /// An argument of a field or directive, or a field of an input object.
-public struct InputValueDefinition: Sendable {
+package struct InputValueDefinition: Sendable {
     /// The argument's name.
-    public let name: String
+    package let name: String
     /// Its description, for introspection and SDL.
-    public let description: String
+    package let description: String
     /// Its type.
-    public let type: TypeRef
+    package let type: TypeRef
     /// Its default, coerced; nil when it has none.
-    public let defaultValue: JSON?
+    package let defaultValue: JSON?
     /// The default as GraphQL source text (for SDL and introspection).
-    public let defaultValueText: String?
+    package let defaultValueText: String?
 }
 
 /// A field of an object type. A class: the executor hands it around once per resolved field.
-public final class FieldDefinition: Sendable {
+package final class FieldDefinition: Sendable {
     /// The field's name.
-    public let name: String
+    package let name: String
     /// Its description, for introspection and SDL.
-    public let description: String
+    package let description: String
     /// The type of its value.
-    public let type: TypeRef
+    package let type: TypeRef
     /// Its arguments, in declaration order.
-    public let arguments: [InputValueDefinition]
+    package let arguments: [InputValueDefinition]
     /// Why it is deprecated; nil when it is not.
-    public let deprecationReason: String?
+    package let deprecationReason: String?
     let resolver: ResolverKind?
     /// `type.namedIndex`, worked out once: the executor needs it for every value it writes.
     let namedType: Int
@@ -181,37 +181,37 @@ public final class FieldDefinition: Sendable {
     }
 
     /// The argument called `name`.
-    public func argument(named name: String) -> InputValueDefinition? {
+    package func argument(named name: String) -> InputValueDefinition? {
         arguments.first { $0.name == name }
     }
 }
 
 /// One value of an enum type.
-public struct EnumValueDefinition: Sendable {
+package struct EnumValueDefinition: Sendable {
     /// The value as documents write it.
-    public let name: String
+    package let name: String
     /// Its description, for introspection and SDL.
-    public let description: String
+    package let description: String
     /// Why it is deprecated; nil when it is not.
-    public let deprecationReason: String?
+    package let deprecationReason: String?
 }
 
 /// A directive documents may use, such as `@skip`.
-public struct DirectiveDefinition: Sendable {
+package struct DirectiveDefinition: Sendable {
     /// The directive's name, without `@`.
-    public let name: String
+    package let name: String
     /// Its description, for introspection and SDL.
-    public let description: String
+    package let description: String
     /// Where it may appear (`FIELD`, `FRAGMENT_SPREAD`, …).
-    public let locations: [DirectiveLocation]
+    package let locations: [DirectiveLocation]
     /// Its arguments.
-    public let arguments: [InputValueDefinition]
+    package let arguments: [InputValueDefinition]
     /// Whether it may appear more than once at one place.
-    public let isRepeatable: Bool
+    package let isRepeatable: Bool
 }
 
 /// The places in a document or schema where a directive may appear (spec §3.13).
-public enum DirectiveLocation: String, Sendable, CaseIterable {
+package enum DirectiveLocation: String, Sendable, CaseIterable {
     case query = "QUERY"
     case mutation = "MUTATION"
     case subscription = "SUBSCRIPTION"
@@ -234,14 +234,14 @@ public enum DirectiveLocation: String, Sendable, CaseIterable {
 }
 
 /// The built-in scalars and how they accept and produce values.
-public enum ScalarKind: Sendable {
+package enum ScalarKind: Sendable {
     case int, float, string, boolean, id
 }
 
 /// A named type of a schema.
-public struct NamedType: Sendable {
+package struct NamedType: Sendable {
     /// What a named type is made of.
-    public enum Shape: Sendable {
+    package enum Shape: Sendable {
         case scalar(ScalarKind)
         case object(fields: [FieldDefinition], fieldIndex: [String: Int])
         case enumeration(values: [EnumValueDefinition])
@@ -249,14 +249,14 @@ public struct NamedType: Sendable {
     }
 
     /// The type's name.
-    public let name: String
+    package let name: String
     /// Its description, for introspection and SDL.
-    public let description: String
+    package let description: String
     /// Its kind and members.
-    public let shape: Shape
+    package let shape: Shape
 
     /// The kind, as introspection reports it.
-    public var kind: TypeKind {
+    package var kind: TypeKind {
         switch shape {
         case .scalar: .scalar
         case .object: .object
@@ -266,7 +266,7 @@ public struct NamedType: Sendable {
     }
 
     /// Whether variables and arguments may have this type.
-    public var isInputType: Bool {
+    package var isInputType: Bool {
         switch shape {
         case .scalar, .enumeration, .inputObject: true
         case .object: false
@@ -274,7 +274,7 @@ public struct NamedType: Sendable {
     }
 
     /// Whether values of this type have no sub-fields (scalars and enums).
-    public var isLeaf: Bool {
+    package var isLeaf: Bool {
         switch shape {
         case .scalar, .enumeration: true
         default: false
@@ -282,25 +282,25 @@ public struct NamedType: Sendable {
     }
 
     /// The fields of an object type; empty for others.
-    public var fields: [FieldDefinition] {
+    package var fields: [FieldDefinition] {
         if case .object(let fields, _) = shape { return fields }
         return []
     }
 
     /// The field called `name` of an object type.
-    public func field(named name: String) -> FieldDefinition? {
+    package func field(named name: String) -> FieldDefinition? {
         guard case .object(let fields, let index) = shape, let position = index[name] else { return nil }
         return fields[position]
     }
 
     /// The fields of an input object type; empty for others.
-    public var inputFields: [InputValueDefinition] {
+    package var inputFields: [InputValueDefinition] {
         if case .inputObject(let fields) = shape { return fields }
         return []
     }
 
     /// The values of an enum type; empty for others.
-    public var enumValues: [EnumValueDefinition] {
+    package var enumValues: [EnumValueDefinition] {
         if case .enumeration(let values) = shape { return values }
         return []
     }

@@ -1,11 +1,11 @@
 /// "Did you mean …?" hints, worded and ranked as graphql-js ranks them.
-public enum Suggestions {
+package enum Suggestions {
     /// Options within a lexical distance of 40 % of the input's length, closest first.
     ///
     /// - Complexity: O(input + Σ option²): an option whose length differs from the input's by more
     ///   than the threshold is out of reach (the distance is at least the difference) and costs
     ///   nothing, so a megabyte-long unknown name is not compared letter by letter with short options.
-    public static func list(_ input: String, options: [String]) -> [String] {
+    package static func list(_ input: String, options: [String]) -> [String] {
         let length = input.unicodeScalars.count
         let threshold = length * 4 / 10 + 1
         let reachable = options.filter { abs($0.unicodeScalars.count - length) <= threshold }
@@ -68,7 +68,7 @@ public enum Suggestions {
     }
 
     /// ` Did you mean "a", "b", or "c"?` (at most five), or "" when there is nothing to suggest.
-    public static func didYouMean(_ suggestions: [String], subject: String? = nil) -> String {
+    package static func didYouMean(_ suggestions: [String], subject: String? = nil) -> String {
         guard !suggestions.isEmpty else { return "" }
         let quoted = suggestions.prefix(5).map { "\"\($0)\"" }
         var message = " Did you mean "

@@ -19,7 +19,7 @@ public struct ValidationLimits: Sendable {
 /// rule (`FieldsOnCorrectTypeRule.swift`, …). Document-wide rules (names, cycles, unused
 /// fragments, variables, overlapping fields) run on summaries gathered by that walk, so no
 /// fragment is walked more than once.
-public struct Validator {
+package struct Validator {
     struct VariableUsage {
         let name: String
         let offset: Int
@@ -28,11 +28,11 @@ public struct Validator {
     }
 
     /// A fragment spread: the fragment's name and where the spread starts.
-    public struct SpreadRef: Sendable {
+    package struct SpreadRef: Sendable {
         /// The fragment's name.
-        public let name: String
+        package let name: String
         /// Where the spread is, as a byte offset.
-        public let offset: Int
+        package let offset: Int
     }
 
     struct Summary {
@@ -63,7 +63,7 @@ public struct Validator {
     }
 
     /// Every rule of the GraphQL spec's §5 over `document`; errors in document order, graphql-js's wording.
-    public static func validate(_ document: Document, schema: Schema, limits: ValidationLimits = ValidationLimits()) -> [GraphQLError] {
+    package static func validate(_ document: Document, schema: Schema, limits: ValidationLimits = ValidationLimits()) -> [GraphQLError] {
         var validator = Validator(schema: schema, document: document, limits: limits)
         do {
             try validator.run()

@@ -1,18 +1,18 @@
 /// A problem at a place in a file: `FILE:LINE:COLUMN: message`, the line, and a caret.
-public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+package struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file the problem is in.
-    public let file: String
+    package let file: String
     /// 1-based line; 0 when the problem is the file itself.
-    public let line: Int
+    package let line: Int
     /// 1-based column, counting Unicode scalars.
-    public let column: Int
+    package let column: Int
     /// What is wrong and what was expected.
-    public let message: String
+    package let message: String
     /// The source line and a caret under the column; empty when there is no line to show.
-    public let excerpt: String
+    package let excerpt: String
 
     /// A diagnostic with a ready excerpt.
-    public init(file: String, line: Int, column: Int, message: String, excerpt: String) {
+    package init(file: String, line: Int, column: Int, message: String, excerpt: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -21,7 +21,7 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A diagnostic pointing into `lineText` (1-based column, in Unicode scalars).
-    public init(file: String, line: Int, column: Int, message: String, lineText: String) {
+    package init(file: String, line: Int, column: Int, message: String, lineText: String) {
         var pad = ""
         for (index, scalar) in lineText.unicodeScalars.enumerated() where index < column - 1 {
             pad.append(scalar == "\t" ? "\t" : " ")
@@ -31,19 +31,19 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// `FILE:LINE:COLUMN: message` (`FILE: message` for a whole file), then the line and a
     /// caret, indented.
-    public var description: String {
+    package var description: String {
         let head = line > 0 ? "\(file):\(line):\(column): \(message)" : "\(file): \(message)"
         return excerpt.isEmpty ? head : head + "\n" + excerpt.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
     }
 }
 
 /// Every problem found in the scenario and operation files; nothing runs while there is one.
-public struct ScenarioLoadError: Error, Sendable, CustomStringConvertible {
+package struct ScenarioLoadError: Error, Sendable, CustomStringConvertible {
     /// The problems, in the order they were found.
-    public let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
 
     /// One diagnostic after another.
-    public var description: String {
+    package var description: String {
         diagnostics.map(\.description).joined(separator: "\n")
     }
 }

@@ -1,27 +1,27 @@
 import CheckoutSimGraphQL
 
 /// The JSONPath subset scenarios use: `$`, `.name`, `[n]`, `[-1]` and `[*]`.
-public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
+package struct JSONPath: Sendable, Equatable, CustomStringConvertible {
     /// One step of a path.
-    public enum Segment: Sendable, Equatable {
+    package enum Segment: Sendable, Equatable {
         case key(String)
         case index(Int)
         case wildcard
     }
 
     /// The steps after `$`.
-    public let segments: [Segment]
+    package let segments: [Segment]
     /// The path as written.
-    public let text: String
+    package let text: String
 
     /// The path as written.
-    public var description: String { text }
+    package var description: String { text }
 
     /// True when the path can select more than one value.
-    public var isWildcard: Bool { segments.contains(.wildcard) }
+    package var isWildcard: Bool { segments.contains(.wildcard) }
 
     /// Parses `text`; the error message says what was expected and at which character (0-based).
-    public static func parse(_ text: String) -> Result<JSONPath, PathError> {
+    package static func parse(_ text: String) -> Result<JSONPath, PathError> {
         let characters = Array(text)
         guard characters.first == "$" else { return .failure(PathError(offset: 0, message: "a path starts with \"$\"")) }
         var segments: [Segment] = []
@@ -55,7 +55,7 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Every value the path selects, in document order.
-    public func select(in value: JSON) -> [JSON] {
+    package func select(in value: JSON) -> [JSON] {
         var current = [value]
         for segment in segments {
             var next: [JSON] = []
@@ -80,7 +80,7 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The value at the path: the single match for a plain path, an array of matches for a wildcard one.
-    public func evaluate(in value: JSON) -> JSON? {
+    package func evaluate(in value: JSON) -> JSON? {
         let matches = select(in: value)
         if isWildcard { return .array(matches) }
         return matches.first
@@ -88,9 +88,9 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Why a path did not parse.
-public struct PathError: Error, Sendable, Equatable {
+package struct PathError: Error, Sendable, Equatable {
     /// The character (from 0) where the path went wrong.
-    public let offset: Int
+    package let offset: Int
     /// What was expected there.
-    public let message: String
+    package let message: String
 }

@@ -1,51 +1,51 @@
 import CheckoutSimGraphQL
 
 /// A parsed scenario file.
-public struct Scenario: Sendable {
+package struct Scenario: Sendable {
     /// The file the scenario came from.
-    public let file: String
+    package let file: String
     /// The name in `scenario "NAME"`.
-    public let name: String
+    package let name: String
     /// The `seed` header, if any.
-    public let seed: UInt64?
+    package let seed: UInt64?
     /// The `now` header, if any.
-    public let now: String?
+    package let now: String?
     /// The `tags` header.
-    public let tags: [String]
+    package let tags: [String]
     /// The steps, in file order.
-    public let steps: [Step]
+    package let steps: [Step]
     /// The file's lines, for pointing at failures.
-    public let lines: [String]
+    package let lines: [String]
     /// The operations its named sends refer to.
-    public let library: OperationLibrary
+    package let library: OperationLibrary
 
     /// The file name without folder and extension.
-    public var stem: String {
+    package var stem: String {
         let name = file.split(separator: "/").last.map(String.init) ?? file
         return name.hasSuffix(".scenario") ? String(name.dropLast(".scenario".count)) : name
     }
 }
 
 /// A place in a scenario file.
-public struct SourcePosition: Sendable, Equatable {
+package struct SourcePosition: Sendable, Equatable {
     /// 1-based line.
-    public let line: Int
+    package let line: Int
     /// 1-based column.
-    public let column: Int
+    package let column: Int
 }
 
 /// One step: its lines, run in order.
-public struct Step: Sendable {
+package struct Step: Sendable {
     /// The name in `step "NAME"`.
-    public let name: String
+    package let name: String
     /// Where the step starts.
-    public let position: SourcePosition
+    package let position: SourcePosition
     /// The step's lines, in order.
-    public let actions: [Action]
+    package let actions: [Action]
 }
 
 /// What a line of a step does.
-public enum Action: Sendable {
+package enum Action: Sendable {
     case session(String)
     case advance(seconds: Int64, text: String)
     case send(Send)
@@ -63,7 +63,7 @@ public enum Action: Sendable {
 }
 
 /// What a `network` line changes (SPEC §8); conditions last until changed or the file ends.
-public enum NetworkChange: Sendable, Equatable {
+package enum NetworkChange: Sendable, Equatable {
     /// No response comes: the request never reaches the simulator.
     case offline
     /// Back on the network; pending failures and latency stay.
@@ -77,27 +77,27 @@ public enum NetworkChange: Sendable, Equatable {
 }
 
 /// A request: a named operation from the library, or an inline document.
-public struct Send: Sendable {
+package struct Send: Sendable {
     /// Which operation a send runs.
-    public enum Operation: Sendable {
+    package enum Operation: Sendable {
         case named(String)
         case inline(String)
     }
 
     /// The operation to run.
-    public let operation: Operation
+    package let operation: Operation
     /// The variables JSON as written, `{{name}}` placeholders unresolved; nil when absent.
-    public let variables: String?
+    package let variables: String?
     /// Where the `send` line is.
-    public let position: SourcePosition
+    package let position: SourcePosition
     /// Where the variables JSON starts, for pointing at substitution problems.
-    public let variablesColumn: Int
+    package let variablesColumn: Int
 }
 
 /// An `expect` line.
-public struct Expectation: Sendable {
+package struct Expectation: Sendable {
     /// The comparison of an `expect PATH OP VALUE` line.
-    public enum Operator: String, Sendable, CaseIterable {
+    package enum Operator: String, Sendable, CaseIterable {
         case equal = "=="
         case notEqual = "!="
         case less = "<"
@@ -109,12 +109,12 @@ public struct Expectation: Sendable {
     }
 
     /// What an `expect` line looks at: a place in the response, or a captured value.
-    public enum Subject: Sendable, CustomStringConvertible {
+    package enum Subject: Sendable, CustomStringConvertible {
         case path(JSONPath)
         /// `{{name}}`: a value from `capture`, `collect`, `let` or `--var`.
         case variable(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .path(let path): path.text
             case .variable(let name): "{{\(name)}}"
@@ -123,7 +123,7 @@ public struct Expectation: Sendable {
     }
 
     /// What an `expect` line checks.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         case error(code: String)
         case exists(Subject)
         case absent(Subject)
@@ -147,13 +147,13 @@ public struct Expectation: Sendable {
     }
 
     /// What the line checks.
-    public let kind: Kind
+    package let kind: Kind
     /// Whether `not` stands before the operator: the line passes when the check fails.
-    public var negated = false
+    package var negated = false
     /// Where the line is.
-    public let position: SourcePosition
+    package let position: SourcePosition
     /// Where the expected value starts on the line.
-    public let valueColumn: Int
+    package let valueColumn: Int
     /// The line as written.
-    public let text: String
+    package let text: String
 }

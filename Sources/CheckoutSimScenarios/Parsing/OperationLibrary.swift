@@ -1,9 +1,9 @@
 import CheckoutSimGraphQL
 
 /// The named operations of an `Operations/` folder: all its `.graphql` files form one document.
-public struct OperationLibrary: Sendable {
+package struct OperationLibrary: Sendable {
     /// Where a library's operations come from, named in "unknown operation" hints.
-    public enum Origin: Sendable, Equatable {
+    package enum Origin: Sendable, Equatable {
         /// A scenario's own `Operations/` folder, at this path.
         case folder(String)
         /// The operations compiled into checkout-sim (used when a scenario has no folder).
@@ -25,26 +25,26 @@ public struct OperationLibrary: Sendable {
     }
 
     /// Operation name → a document holding that operation and the fragments it needs.
-    public let documents: [String: String]
+    package let documents: [String: String]
     /// The operation names, in document order.
-    public let names: [String]
+    package let names: [String]
     /// Bundled operations these fixtures cannot run (say, a `Home` query over a fixture folder
     /// without `collections/`), each with the first reason. Sending one is a load error.
-    public let unavailable: [String: String]
+    package let unavailable: [String: String]
     /// Where the operations were looked for.
-    public let origin: Origin
+    package let origin: Origin
 
     /// A library without operations.
-    public static let empty = OperationLibrary(documents: [:], names: [], unavailable: [:], origin: .given)
+    package static let empty = OperationLibrary(documents: [:], names: [], unavailable: [:], origin: .given)
     /// Stands for a folder whose operations failed to load.
-    public static let broken = OperationLibrary(documents: [:], names: [], unavailable: [:], origin: .broken)
+    package static let broken = OperationLibrary(documents: [:], names: [], unavailable: [:], origin: .broken)
 
     /// Parses and validates `files` (path, text) against `schema`; every problem is reported.
     ///
     /// A folder's operations must all be valid. The bundled ones are written for the bundled
     /// fixtures, so against another fixture set an operation that does not validate is set aside
     /// in `unavailable` instead of failing every scenario.
-    public static func load(
+    package static func load(
         _ files: [(path: String, text: String)], schema: Schema, origin: Origin = .given
     ) -> Result<OperationLibrary, ScenarioLoadError> {
         let source = CombinedSource(files)

@@ -3,7 +3,7 @@ import Foundation
 import CheckoutSimGraphQL
 
 /// Parses `.scenario` files (SPEC §8), collecting every problem with its line and column.
-public struct ScenarioParser {
+package struct ScenarioParser {
     let file: String
     let lines: [String]
     let library: OperationLibrary
@@ -29,7 +29,7 @@ public struct ScenarioParser {
     }
 
     /// Parses one scenario file, checking named sends against `library` and inline operations against `schema`.
-    public static func parse(file: String, text: String, library: OperationLibrary, schema: Schema) -> Result<Scenario, ScenarioLoadError> {
+    package static func parse(file: String, text: String, library: OperationLibrary, schema: Schema) -> Result<Scenario, ScenarioLoadError> {
         var parser = ScenarioParser(file: file, text: text, library: library, schema: schema)
         parser.run()
         guard parser.diagnostics.isEmpty, let name = parser.name else {

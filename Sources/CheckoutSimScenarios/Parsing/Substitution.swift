@@ -5,17 +5,17 @@ import CheckoutSimGraphQL
 ///
 /// Inside a JSON string a placeholder becomes the value's text (so `"{{cursor}}"` stays a
 /// string); outside one it becomes the value's JSON (so `{"first": {{n}}}` gets a number).
-public enum Substitution {
+package enum Substitution {
     /// An unknown placeholder name, with its offset in the text.
-    public struct UnknownName: Error, Sendable {
+    package struct UnknownName: Error, Sendable {
         /// The placeholder's name.
-        public let name: String
+        package let name: String
         /// Where `{{` starts in the text.
-        public let offset: Int
+        package let offset: Int
     }
 
     /// `text` with every placeholder replaced; throws for a name without a value.
-    public static func apply(_ text: String, values: [String: JSON]) throws(UnknownName) -> String {
+    package static func apply(_ text: String, values: [String: JSON]) throws(UnknownName) -> String {
         var output = ""
         var inString = false
         var escaped = false
@@ -55,14 +55,14 @@ public enum Substitution {
     }
 
     /// The text with every placeholder replaced by a stand-in (`0` outside strings), to check syntax early.
-    public static func neutralised(_ text: String) -> String {
+    package static func neutralised(_ text: String) -> String {
         var names: [String: JSON] = [:]
         for name in placeholders(in: text) { names[name] = .int(0) }
         return (try? apply(text, values: names)) ?? text
     }
 
     /// The placeholder names in `text`, in order.
-    public static func placeholders(in text: String) -> [String] {
+    package static func placeholders(in text: String) -> [String] {
         let characters = Array(text)
         var names: [String] = []
         var index = 0

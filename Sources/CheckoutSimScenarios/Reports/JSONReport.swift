@@ -1,9 +1,9 @@
 import CheckoutSimGraphQL
 
 /// The `--json` report: files, steps, statuses and failures, in run order.
-public enum JSONReport {
+package enum JSONReport {
     /// The report as JSON: a summary, then every file and step.
-    public static func json(_ report: RunReport) -> JSON {
+    package static func json(_ report: RunReport) -> JSON {
         let files: [JSON] = report.files.map { file in
             let steps: [JSON] = file.steps.map { step in
                 var object = JSONObject([("index", .int(step.index)), ("name", .string(step.name)), ("line", .int(step.line)),

@@ -1,8 +1,8 @@
 /// JUnit XML: one `<testsuite>` per scenario file, one `<testcase>` per step. No timestamps, so
 /// the same run always writes the same bytes.
-public enum JUnitReport {
+package enum JUnitReport {
     /// The report as JUnit XML.
-    public static func xml(_ report: RunReport) -> String {
+    package static func xml(_ report: RunReport) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let total = report.files.reduce(0) { $0 + $1.steps.count }
         out += "<testsuites name=\"checkout-sim\" tests=\"\(total)\" failures=\"\(report.count(.failed))\" errors=\"\(report.count(.error))\" skipped=\"\(report.count(.skipped))\">\n"

@@ -2,9 +2,9 @@ import CheckoutSimGraphQL
 
 /// Tells a run as a story for demos: product tables, cart boxes, rewards, declines and receipts,
 /// read from whatever the responses contain.
-public enum Narrator {
+package enum Narrator {
     /// The story of one step: its name, then what its response shows.
-    public static func narrate(_ step: StepReport) -> String {
+    package static func narrate(_ step: StepReport) -> String {
         var out = "\n▸ \(step.name)" + (step.session == "default" ? "" : "  [session \(step.session)]") + "\n"
         guard let response = step.response else {
             if let failure = step.failure { out += "  ✗ \(failure.message)\n" }

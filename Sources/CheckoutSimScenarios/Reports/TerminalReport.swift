@@ -1,12 +1,12 @@
 import CheckoutSimGraphQL
 
 /// The human summary of a run: a line per scenario, failures with their place and line.
-public struct TerminalReport {
+package struct TerminalReport {
     /// Whether to colour PASS and FAIL with ANSI escapes.
-    public var color: Bool
+    package var color: Bool
 
     /// A report, coloured or plain.
-    public init(color: Bool) {
+    package init(color: Bool) {
         self.color = color
     }
 
@@ -15,7 +15,7 @@ public struct TerminalReport {
     }
 
     /// The lines for one finished file.
-    public func file(_ file: FileReport) -> String {
+    package func file(_ file: FileReport) -> String {
         let steps = "\(file.steps.count) step\(file.steps.count == 1 ? "" : "s")"
         guard file.failed else {
             return "\(paint("PASS", "32"))  \(file.scenario)  (\(file.file), \(steps))\n"
@@ -37,7 +37,7 @@ public struct TerminalReport {
 
     /// `--verbose`'s account of a step: its name and status, then each round's request and what
     /// came back (with the HTTP status and virtual latency for sends over HTTP).
-    public static func verbose(_ step: StepReport) -> String {
+    package static func verbose(_ step: StepReport) -> String {
         let times = step.rounds.count > 1 ? " (sent \(step.rounds.count) times)" : ""
         var out = "step \(step.index) \"\(step.name)\" \(step.status.rawValue)\(times)\n"
         for (number, round) in step.rounds.enumerated() {
@@ -55,7 +55,7 @@ public struct TerminalReport {
     }
 
     /// The closing summary; its last line reads `steps: N passed, N failed, N skipped`.
-    public func summary(_ report: RunReport) -> String {
+    package func summary(_ report: RunReport) -> String {
         let failedFiles = report.files.filter(\.failed).count
         var out = "\n\(report.files.count) scenario\(report.files.count == 1 ? "" : "s"): \(report.files.count - failedFiles) passed, \(failedFiles) failed\n"
         out += "steps: \(report.count(.passed)) passed, \(report.count(.failed) + report.count(.error)) failed, \(report.count(.skipped)) skipped\n"

@@ -1,11 +1,11 @@
 import CheckoutSimGraphQL
 
 /// Path-anchored differences between two JSON values: `@ $.a.b  - old  + new`.
-public enum JSONDiff {
+package enum JSONDiff {
     /// One line per difference, anchored at its path, in document order.
     /// `equal` decides whether two leaves match (exact equality unless given, such as the
     /// marker-aware match of `expect ... ==`).
-    public static func lines(from old: JSON, to new: JSON, path: String = "$", equal: (JSON, JSON) -> Bool = { $0 == $1 }) -> [String] {
+    package static func lines(from old: JSON, to new: JSON, path: String = "$", equal: (JSON, JSON) -> Bool = { $0 == $1 }) -> [String] {
         switch (old, new) {
         case (.object(let a), .object(let b)):
             var result: [String] = []

@@ -3,9 +3,9 @@ import Foundation
 import CheckoutSimGraphQL
 
 /// Finds scenario files, loads the operations beside them, and parses everything up front.
-public enum ScenarioLoader {
+package enum ScenarioLoader {
     /// The `.scenario` files named by `paths` (files, or folders searched one level deep), in path order.
-    public static func scenarioFiles(_ paths: [String]) -> Result<[String], ScenarioLoadError> {
+    package static func scenarioFiles(_ paths: [String]) -> Result<[String], ScenarioLoadError> {
         var files: [String] = []
         var diagnostics: [Diagnostic] = []
         let manager = FileManager.default
@@ -27,7 +27,7 @@ public enum ScenarioLoader {
     }
 
     /// Parses every file and every operation folder; all problems are reported together.
-    public static func load(
+    package static func load(
         _ files: [String], schema: Schema, bundledOperations: [(path: String, text: String)]
     ) -> Result<[Scenario], ScenarioLoadError> {
         var libraries: [String: OperationLibrary] = [:]

@@ -2,15 +2,15 @@ import Foundation
 import CheckoutSimGraphQL
 
 /// Options for a run (SPEC §7 `run`).
-public struct RunOptions: Sendable {
+package struct RunOptions: Sendable {
     /// Only scenarios whose name or file name contains this text.
-    public var filter: String?
+    package var filter: String?
     /// Write missing or changed snapshots instead of failing.
-    public var update = false
+    package var update = false
     /// Stop after the first failing file.
-    public var failFast = false
+    package var failFast = false
     /// Values for `{{name}}` given with `--var`.
-    public var variables: [String: JSON] = [:]
+    package var variables: [String: JSON] = [:]
     /// The most requests the whole run may send, `repeat` rounds included; past it the step
     /// fails (a scenario posted to a live server is bounded so; docs: README, "The server under pressure"). Nil: no bound.
     package var maxSends: Int?
@@ -18,11 +18,11 @@ public struct RunOptions: Sendable {
     package var shouldStop: CancellationCheck?
 
     /// Run everything, write nothing.
-    public init() {}
+    package init() {}
 }
 
 /// Replays scenarios: one fresh target per file, steps in order, the first failure skips the rest.
-public struct ScenarioRunner: Sendable {
+package struct ScenarioRunner: Sendable {
     /// Makes the target each scenario file runs against.
     package let factory: ScenarioTargetFactory
 
@@ -32,7 +32,7 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Runs `scenarios`, calling `observe` after each step (for progress and narration).
-    public func run(_ scenarios: [Scenario], options: RunOptions = RunOptions(), observe: (Scenario, StepReport) -> Void = { _, _ in }) -> RunReport {
+    package func run(_ scenarios: [Scenario], options: RunOptions = RunOptions(), observe: (Scenario, StepReport) -> Void = { _, _ in }) -> RunReport {
         var files: [FileReport] = []
         // The send budget is the whole run's, not each file's.
         var sendsLeft = options.maxSends

@@ -4,11 +4,11 @@ import CheckoutSimGraphQL
 
 /// How expected values match actual ones: exact equality with type markers, subset matching
 /// for `contains`, and ordering for `<`, `<=`, `>`, `>=`.
-public enum ValueMatcher {
+package enum ValueMatcher {
     static let markers: Set<String> = ["#string", "#number", "#boolean", "#null", "#notnull", "#array", "#object", "#ignore"]
 
     /// Exact equality, where an expected marker string matches any value of its kind.
-    public static func matches(_ actual: JSON, _ expected: JSON) -> Bool {
+    package static func matches(_ actual: JSON, _ expected: JSON) -> Bool {
         if case .string(let marker) = expected, markers.contains(marker) {
             switch (marker, actual) {
             case ("#ignore", _): return true
@@ -31,7 +31,7 @@ public enum ValueMatcher {
     }
 
     /// Subset match for objects (recursively), membership for arrays, substring for strings.
-    public static func contains(_ actual: JSON, _ expected: JSON) -> Bool {
+    package static func contains(_ actual: JSON, _ expected: JSON) -> Bool {
         switch (actual, expected) {
         case (.string(let text), .string(let part)):
             return text.contains(part)
@@ -50,7 +50,7 @@ public enum ValueMatcher {
     }
 
     /// -1, 0 or 1 comparing numbers, decimal strings by value, or other strings bytewise; nil otherwise.
-    public static func order(_ actual: JSON, _ expected: JSON) -> Int? {
+    package static func order(_ actual: JSON, _ expected: JSON) -> Int? {
         switch (number(actual), number(expected)) {
         case (let a?, let b?): return a < b ? -1 : a > b ? 1 : 0
         default: break

@@ -5,7 +5,7 @@ import CheckoutSimGraphQL
 ///
 /// Every object — an item, or an object nested in one — is a record: a run of values in one
 /// flat table, in the order of its shape's fields, so a field reads its value by position.
-public struct ContentCollections: Sendable {
+package struct ContentCollections: Sendable {
     /// The collections, in file-name order.
     let collections: [ContentCollection]
     /// The object shapes: each collection's item type and the nested types inside it.
@@ -25,7 +25,7 @@ public struct ContentCollections: Sendable {
     }
 
     /// The collections' names, in file-name order (`banners`, `faqs`, …).
-    public var names: [String] { collections.map(\.name) }
+    package var names: [String] { collections.map(\.name) }
 
     /// What the schema built from these collections depends on (names, types, descriptions,
     /// links), and nothing the items hold: fixture sets that agree on it share one schema.

@@ -5,17 +5,17 @@ import CheckoutSimGraphQL
 /// Everything a simulator starts from, loaded and validated.
 public struct Fixtures: Sendable {
     /// `store.json`: currency, clock, seed and shipping.
-    public let store: StoreSettings
+    package let store: StoreSettings
     /// Brands and the merged products of `products/*.json`.
-    public let catalog: Catalog
+    package let catalog: Catalog
     /// `offers.json`, in file order.
-    public let offers: [OfferDefinition]
+    package let offers: [OfferDefinition]
     /// `scratch-cards.json`.
-    public let scratchCards: ScratchCardTable
+    package let scratchCards: ScratchCardTable
     /// `payment-test-cards.json`.
-    public let testCards: [TestCard]
+    package let testCards: [TestCard]
     /// `collections/*.json`: banners, shops, home sections… (SPEC §3.1).
-    public let collections: ContentCollections
+    package let collections: ContentCollections
 
     /// Loads and validates `source`, reporting every problem at once.
     public static func load(_ source: FixtureSource) throws(FixtureError) -> Fixtures {

@@ -14,7 +14,7 @@ extension Validator {
     }
 
     /// The spreads in `selectionSet` and its nested selections, not following fragments.
-    public static func collectSpreads(_ selectionSet: SelectionSet, in document: Document, into spreads: inout [SpreadRef]) {
+    package static func collectSpreads(_ selectionSet: SelectionSet, in document: Document, into spreads: inout [SpreadRef]) {
         for selection in document[selectionSet] {
             switch selection {
             case .field(let id):

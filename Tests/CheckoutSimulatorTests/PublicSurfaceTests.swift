@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// The library's public surface is what `PublicAPI.swift` lists (docs/swift-api.md): a type made
+/// public by accident, or one the list forgets, fails here. The modules behind the library share
+/// through `package` access; their public types are only those the library's API hands out.
+struct PublicSurfaceTests {
+    /// Top-level public declarations (`public struct Name`, …) in the Swift files under `folder`.
+    static func publicNames(in folder: String) throws -> Set<String> {
+        let root = Processes.packageRoot.appendingPathComponent(folder)
+        let pattern = try NSRegularExpression(pattern: #"^(?:@\w+ )*public (?:final class|class|struct|enum|protocol|actor|typealias) (\w+)"#, options: .anchorsMatchLines)
+        var names = Set<String>()
+        let files = try #require(FileManager.default.enumerator(atPath: root.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        for file in files {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                names.insert((text as NSString).substring(with: match.range(at: 1)))
+            }
+        }
+        return names
+    }
+
+    /// The library's own types, as the comment at the top of `PublicAPI.swift` lists them.
+    static func listedNames() throws -> Set<String> {
+        let text = try String(contentsOf: Processes.packageRoot.appendingPathComponent("Sources/CheckoutSimulator/PublicAPI.swift"), encoding: .utf8)
+        let listing = text.components(separatedBy: "\n").filter { $0.hasPrefix("//   ") }.joined(separator: " ")
+        var names = Set(listing.replacingOccurrences(of: "//", with: " ").split { $0 == "," || $0 == " " }.map(String.init))
+        for line in text.components(separatedBy: "\n") where line.hasPrefix("public typealias ") {
+            names.insert(String(line.dropFirst("public typealias ".count).prefix { $0 != " " }))
+        }
+        return names
+    }
+
+    @Test func theLibraryExportsWhatPublicAPIListsAndNothingElse() throws {
+        let listed = try Self.listedNames()
+        #expect(listed.count >= 15, "the list was read: \(listed.sorted())")
+        #expect(try Self.publicNames(in: "Sources/CheckoutSimulator") == listed)
+    }
+
+    @Test func theModulesBehindItShareThroughPackageAccess() throws {
+        // Only the vocabulary the library's API hands out: requests, responses, errors, JSON,
+        // limits and the clock's instants.
+        #expect(try Self.publicNames(in: "Sources/CheckoutSimGraphQL") == [
+            "GraphQLRequest", "GraphQLResponse", "GraphQLError", "PathComponent", "SourceLocation", "JSON", "JSONObject",
+            "RequestLimits", "ParseLimits", "ValidationLimits",
+        ])
+        #expect(try Self.publicNames(in: "Sources/CheckoutSimCommerce") == ["Instant"])
+        for module in ["CheckoutSimScenarios", "CheckoutSimSupport", "CheckoutSimTooling"] {
+            #expect(try Self.publicNames(in: "Sources/\(module)").isEmpty, "\(module)")
+        }
+    }
+}
