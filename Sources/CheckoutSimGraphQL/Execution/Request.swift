@@ -32,9 +32,13 @@ public struct GraphQLResponse: Sendable {
     package internal(set) var cost = 0
 
     /// The compact JSON of `data`, or nil when the request failed before execution.
+    /// - Complexity: O(n), a copy of the data's bytes; `hasData` answers whether there is any in O(1).
     public var data: [UInt8]? {
         dataRange.map { Array(bytes[$0]) }
     }
+
+    /// Whether the response has `data` (false for request errors).
+    public var hasData: Bool { dataRange != nil }
 
     /// A response with compact `data` bytes (nil when there is no data) and errors.
     public init(data: [UInt8]?, errors: [GraphQLError]) {

@@ -1,7 +1,7 @@
 /// An immutable, resolved GraphQL schema: named types by index, root types and directives.
 ///
 /// Built once at start-up by `SchemaBuilder`; execution looks types up by index, never by name.
-@usableFromInline package final class Schema: Sendable {
+public final class Schema: Sendable {
     /// Every named type, user-defined first, then built-in scalars and introspection types.
     package let types: [NamedType]
     /// Each type's index in `types`, by name.
@@ -102,9 +102,9 @@
 }
 
 /// A problem in a schema definition: a programming error in the binding, reported, not trapped.
-@usableFromInline package struct SchemaError: Error, Sendable, CustomStringConvertible {
+public struct SchemaError: Error, Sendable, CustomStringConvertible {
     /// Every problem found, one per line.
     package let message: String
     /// The problems, one per line.
-    @usableFromInline package var description: String { message }
+    public var description: String { message }
 }

@@ -1,11 +1,11 @@
 /// A reference to a type in a schema: named (by index into `Schema.types`), list or non-null.
-package indirect enum TypeRef: Sendable, Equatable, Hashable {
+public indirect enum TypeRef: Sendable, Equatable, Hashable {
     case named(Int)
     case list(TypeRef)
     case nonNull(TypeRef)
 
     /// The index of the named type inside any list and non-null wrappers.
-    package var namedIndex: Int {
+    public var namedIndex: Int {
         switch self {
         case .named(let index): index
         case .list(let inner), .nonNull(let inner): inner.namedIndex
@@ -13,13 +13,13 @@ package indirect enum TypeRef: Sendable, Equatable, Hashable {
     }
 
     /// Whether the outermost wrapper is non-null.
-    package var isNonNull: Bool {
+    public var isNonNull: Bool {
         if case .nonNull = self { return true }
         return false
     }
 
     /// The type without its outermost non-null wrapper.
-    package var nullable: TypeRef {
+    public var nullable: TypeRef {
         if case .nonNull(let inner) = self { return inner }
         return self
     }
@@ -44,7 +44,7 @@ package enum TypeKind: String, Sendable, CaseIterable {
 }
 
 /// A resolved value handed back by a field resolver.
-@usableFromInline package enum Resolved {
+public enum Resolved {
     case null
     /// A scalar or enum value; the executor checks it against the field's type.
     case leaf(JSON)
@@ -59,14 +59,14 @@ package enum TypeKind: String, Sendable, CaseIterable {
     indirect case withContext(AnyObject, Resolved)
 
     /// A `String`, `ID` or enum value.
-    package static func string(_ value: String) -> Resolved { .leaf(.string(value)) }
+    public static func string(_ value: String) -> Resolved { .leaf(.string(value)) }
     /// An `Int` value.
-    package static func int(_ value: Int) -> Resolved { .leaf(.int(value)) }
+    public static func int(_ value: Int) -> Resolved { .leaf(.int(value)) }
     /// A `Boolean` value.
-    package static func bool(_ value: Bool) -> Resolved { .leaf(.bool(value)) }
+    public static func bool(_ value: Bool) -> Resolved { .leaf(.bool(value)) }
 
     /// A text value, or null when there is none.
-    package static func optional(_ value: String?) -> Resolved {
+    public static func optional(_ value: String?) -> Resolved {
         value.map { .leaf(.string($0)) } ?? .null
     }
 }
@@ -76,7 +76,7 @@ package enum TypeKind: String, Sendable, CaseIterable {
 /// Opaque outside the engine: a `ParentCarrier` turns it into the typed parent and context a
 /// resolver receives. The executor builds one per object and changes only `arguments` from field
 /// to field.
-@usableFromInline package struct FieldCall {
+public struct FieldCall {
     /// The parent object as its field resolved it (`()` for `.index` parents).
     @usableFromInline let parent: Any
     /// The parent's index when it was resolved as `.index`; -1 otherwise.
@@ -103,14 +103,14 @@ package enum TypeKind: String, Sendable, CaseIterable {
 }
 
 /// An error a resolver throws; it becomes a field error with the field's path and location.
-package struct FieldError: Error, Sendable {
+public struct FieldError: Error, Sendable {
     /// The error message in the response.
-    package let message: String
+    public let message: String
     /// The `extensions.code` in the response.
-    package let code: GraphQLError.Code
+    public let code: GraphQLError.Code
 
     /// An error with `message`, reported with `code`.
-    package init(_ message: String, code: GraphQLError.Code = .internalServerError) {
+    public init(_ message: String, code: GraphQLError.Code = .internalServerError) {
         self.message = message
         self.code = code
     }
@@ -139,29 +139,29 @@ package struct FieldError: Error, Sendable {
 /// An argument of a field or directive, or a field of an input object.
 package struct InputValueDefinition: Sendable {
     /// The argument's name.
-    package let name: String
+    public let name: String
     /// Its description, for introspection and SDL.
-    package let description: String
+    public let description: String
     /// Its type.
-    package let type: TypeRef
+    public let type: TypeRef
     /// Its default, coerced; nil when it has none.
-    package let defaultValue: JSON?
+    public let defaultValue: JSON?
     /// The default as GraphQL source text (for SDL and introspection).
-    package let defaultValueText: String?
+    public let defaultValueText: String?
 }
 
 /// A field of an object type. A class: the executor hands it around once per resolved field.
 package final class FieldDefinition: Sendable {
     /// The field's name.
-    package let name: String
+    public let name: String
     /// Its description, for introspection and SDL.
-    package let description: String
+    public let description: String
     /// The type of its value.
-    package let type: TypeRef
+    public let type: TypeRef
     /// Its arguments, in declaration order.
-    package let arguments: [InputValueDefinition]
+    public let arguments: [InputValueDefinition]
     /// Why it is deprecated; nil when it is not.
-    package let deprecationReason: String?
+    public let deprecationReason: String?
     let resolver: ResolverKind?
     /// `type.namedIndex`, worked out once: the executor needs it for every value it writes.
     let namedType: Int
@@ -181,7 +181,7 @@ package final class FieldDefinition: Sendable {
     }
 
     /// The argument called `name`.
-    package func argument(named name: String) -> InputValueDefinition? {
+    public func argument(named name: String) -> InputValueDefinition? {
         arguments.first { $0.name == name }
     }
 }
@@ -189,25 +189,25 @@ package final class FieldDefinition: Sendable {
 /// One value of an enum type.
 package struct EnumValueDefinition: Sendable {
     /// The value as documents write it.
-    package let name: String
+    public let name: String
     /// Its description, for introspection and SDL.
-    package let description: String
+    public let description: String
     /// Why it is deprecated; nil when it is not.
-    package let deprecationReason: String?
+    public let deprecationReason: String?
 }
 
 /// A directive documents may use, such as `@skip`.
 package struct DirectiveDefinition: Sendable {
     /// The directive's name, without `@`.
-    package let name: String
+    public let name: String
     /// Its description, for introspection and SDL.
-    package let description: String
+    public let description: String
     /// Where it may appear (`FIELD`, `FRAGMENT_SPREAD`, …).
-    package let locations: [DirectiveLocation]
+    public let locations: [DirectiveLocation]
     /// Its arguments.
-    package let arguments: [InputValueDefinition]
+    public let arguments: [InputValueDefinition]
     /// Whether it may appear more than once at one place.
-    package let isRepeatable: Bool
+    public let isRepeatable: Bool
 }
 
 /// The places in a document or schema where a directive may appear (spec §3.13).
@@ -241,7 +241,7 @@ package enum ScalarKind: Sendable {
 /// A named type of a schema.
 package struct NamedType: Sendable {
     /// What a named type is made of.
-    package enum Shape: Sendable {
+    public enum Shape: Sendable {
         case scalar(ScalarKind)
         case object(fields: [FieldDefinition], fieldIndex: [String: Int])
         case enumeration(values: [EnumValueDefinition])
@@ -249,14 +249,14 @@ package struct NamedType: Sendable {
     }
 
     /// The type's name.
-    package let name: String
+    public let name: String
     /// Its description, for introspection and SDL.
-    package let description: String
+    public let description: String
     /// Its kind and members.
-    package let shape: Shape
+    public let shape: Shape
 
     /// The kind, as introspection reports it.
-    package var kind: TypeKind {
+    public var kind: TypeKind {
         switch shape {
         case .scalar: .scalar
         case .object: .object
@@ -266,7 +266,7 @@ package struct NamedType: Sendable {
     }
 
     /// Whether variables and arguments may have this type.
-    package var isInputType: Bool {
+    public var isInputType: Bool {
         switch shape {
         case .scalar, .enumeration, .inputObject: true
         case .object: false
@@ -274,7 +274,7 @@ package struct NamedType: Sendable {
     }
 
     /// Whether values of this type have no sub-fields (scalars and enums).
-    package var isLeaf: Bool {
+    public var isLeaf: Bool {
         switch shape {
         case .scalar, .enumeration: true
         default: false
@@ -282,25 +282,25 @@ package struct NamedType: Sendable {
     }
 
     /// The fields of an object type; empty for others.
-    package var fields: [FieldDefinition] {
+    public var fields: [FieldDefinition] {
         if case .object(let fields, _) = shape { return fields }
         return []
     }
 
     /// The field called `name` of an object type.
-    package func field(named name: String) -> FieldDefinition? {
+    public func field(named name: String) -> FieldDefinition? {
         guard case .object(let fields, let index) = shape, let position = index[name] else { return nil }
         return fields[position]
     }
 
     /// The fields of an input object type; empty for others.
-    package var inputFields: [InputValueDefinition] {
+    public var inputFields: [InputValueDefinition] {
         if case .inputObject(let fields) = shape { return fields }
         return []
     }
 
     /// The values of an enum type; empty for others.
-    package var enumValues: [EnumValueDefinition] {
+    public var enumValues: [EnumValueDefinition] {
         if case .enumeration(let values) = shape { return values }
         return []
     }

@@ -133,9 +133,9 @@ enum GraphQLHTTP {
         /// The answer for one request's response; its bytes become the body as they are.
         func single(_ response: GraphQLResponse, session: String, operation: String?) -> HTTPAnswer {
             var status = 200
-            if response.data == nil, response.errors.contains(where: { $0.code == .tooManySessions }) {
+            if !response.hasData, response.errors.contains(where: { $0.code == .tooManySessions }) {
                 status = 429
-            } else if modern, response.data == nil {
+            } else if modern, !response.hasData {
                 let codes = response.errors.map(\.code)
                 status = codes.contains(.parseFailed) || codes.contains(.badRequest) ? 400 : 422
             }

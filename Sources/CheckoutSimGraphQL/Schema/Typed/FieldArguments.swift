@@ -3,7 +3,7 @@
 /// `arguments` declares them (names, types, defaults as GraphQL source); coercion fills the
 /// defaults in before `init(_:)` runs, so the schema's defaults are the only ones: an argument
 /// with a default is read with the throwing accessors, which never see it absent.
-package protocol FieldArguments: Sendable {
+public protocol FieldArguments: Sendable {
     /// The arguments as the schema declares them, in order.
     static var arguments: [ArgumentSpec] { get }
     /// Reads the coerced values.
@@ -11,7 +11,7 @@ package protocol FieldArguments: Sendable {
 }
 
 /// The coerced arguments of one field call (or the fields of one input object).
-package struct ArgumentValues {
+public struct ArgumentValues {
     private let values: JSONObject
     private let definitions: [InputValueDefinition]
     private let schema: Schema
@@ -36,58 +36,58 @@ package struct ArgumentValues {
     }
 
     /// A required or defaulted `String`, `ID` or enum argument.
-    package func string(_ name: String) throws -> String {
+    public func string(_ name: String) throws -> String {
         guard let text = self[name]?.stringValue else { throw missing(name) }
         return text
     }
 
     /// An optional `String` or `ID` argument; nil when absent or null.
-    package func optionalString(_ name: String) -> String? {
+    public func optionalString(_ name: String) -> String? {
         self[name]?.stringValue
     }
 
     /// A required or defaulted `Int` argument.
-    package func int(_ name: String) throws -> Int {
+    public func int(_ name: String) throws -> Int {
         guard let number = self[name]?.intValue else { throw missing(name) }
         return number
     }
 
     /// An optional `Int` argument; nil when absent or null.
-    package func optionalInt(_ name: String) -> Int? {
+    public func optionalInt(_ name: String) -> Int? {
         self[name]?.intValue
     }
 
     /// A required or defaulted `Boolean` argument.
-    package func bool(_ name: String) throws -> Bool {
+    public func bool(_ name: String) throws -> Bool {
         guard let flag = self[name]?.boolValue else { throw missing(name) }
         return flag
     }
 
     /// An optional list of `String` or `ID`; nil when absent or null.
-    package func optionalStrings(_ name: String) -> [String]? {
+    public func optionalStrings(_ name: String) -> [String]? {
         self[name]?.arrayValue?.compactMap(\.stringValue)
     }
 
     /// Any argument as its coerced JSON, or its default; nil when absent or null: for arguments
     /// declared when the schema is built, whose Swift types are not known when the code is compiled.
-    package func json(_ name: String) -> JSON? {
+    public func json(_ name: String) -> JSON? {
         self[name]
     }
 
     /// A required input object.
-    package func input(_ name: String) throws -> ArgumentValues {
+    public func input(_ name: String) throws -> ArgumentValues {
         guard let input = optionalInput(name) else { throw missing(name) }
         return input
     }
 
     /// An optional input object; nil when absent or null.
-    package func optionalInput(_ name: String) -> ArgumentValues? {
+    public func optionalInput(_ name: String) -> ArgumentValues? {
         guard let object = self[name]?.objectValue, let definition = definitions.first(where: { $0.name == name }) else { return nil }
         return ArgumentValues(object, definitions: schema.types[definition.type.namedIndex].inputFields, schema: schema)
     }
 
     /// A required or defaulted enum argument as its Swift enum.
-    package func enumeration<Value: RawRepresentable & Sendable>(_ name: String, as type: Value.Type) throws -> Value where Value.RawValue == String {
+    public func enumeration<Value: RawRepresentable & Sendable>(_ name: String, as type: Value.Type) throws -> Value where Value.RawValue == String {
         guard let text = self[name]?.stringValue, let value = Value(rawValue: text) else { throw missing(name) }
         return value
     }

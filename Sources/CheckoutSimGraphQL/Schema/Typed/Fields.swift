@@ -4,9 +4,9 @@
 ///
 /// Leaves name their GraphQL type as source text (`"String!"`), which the schema build checks
 /// against the resolver's kind; objects and enums are named by their typed declarations.
-package struct Fields<Carrier: ParentCarrier> {
-    package typealias Context = Carrier.Context
-    package typealias Input = Carrier.Input
+public struct Fields<Carrier: ParentCarrier> {
+    public typealias Context = Carrier.Context
+    public typealias Input = Carrier.Input
 
     @usableFromInline let owner: String
     @usableFromInline var specs: [SchemaBuilder.FieldSpec] = []
@@ -19,7 +19,7 @@ package struct Fields<Carrier: ParentCarrier> {
     // MARK: Leaves
 
     /// A `String` or `ID` field; nil means null.
-    @inlinable package mutating func string(
+    @inlinable public mutating func string(
         _ name: String, _ type: String, _ description: String, _ resolve: @escaping @Sendable (Input, Context) throws -> String?
     ) {
         specs.append(.init(name, type, description, string: { call in
@@ -29,7 +29,7 @@ package struct Fields<Carrier: ParentCarrier> {
     }
 
     /// A `String` or `ID` field with arguments; nil means null.
-    @inlinable package mutating func string<Arguments: FieldArguments>(
+    @inlinable public mutating func string<Arguments: FieldArguments>(
         _ name: String, _ type: String, _ description: String, arguments: Arguments.Type,
         _ resolve: @escaping @Sendable (Input, Arguments, Context) throws -> String?
     ) {
@@ -42,7 +42,7 @@ package struct Fields<Carrier: ParentCarrier> {
 
     /// A `String` or `ID` field whose text is made on the fly: the resolver hands its UTF-8 bytes
     /// to the writer it is given, which copies them into the response (not calling it means null).
-    @inlinable package mutating func utf8(
+    @inlinable public mutating func utf8(
         _ name: String, _ type: String, _ description: String,
         _ resolve: @escaping @Sendable (Input, Context, (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void
     ) {
@@ -53,7 +53,7 @@ package struct Fields<Carrier: ParentCarrier> {
     }
 
     /// An `Int` field; nil means null.
-    @inlinable package mutating func int(_ name: String, _ type: String, _ description: String, _ resolve: @escaping @Sendable (Input, Context) throws -> Int?) {
+    @inlinable public mutating func int(_ name: String, _ type: String, _ description: String, _ resolve: @escaping @Sendable (Input, Context) throws -> Int?) {
         specs.append(.init(name, type, description, int: { call in
             let (input, context) = try Carrier.read(call)
             return try resolve(input, context)
@@ -61,7 +61,7 @@ package struct Fields<Carrier: ParentCarrier> {
     }
 
     /// A `Boolean` field; nil means null.
-    @inlinable package mutating func bool(_ name: String, _ type: String, _ description: String, _ resolve: @escaping @Sendable (Input, Context) throws -> Bool?) {
+    @inlinable public mutating func bool(_ name: String, _ type: String, _ description: String, _ resolve: @escaping @Sendable (Input, Context) throws -> Bool?) {
         specs.append(.init(name, type, description, bool: { call in
             let (input, context) = try Carrier.read(call)
             return try resolve(input, context)
@@ -69,7 +69,7 @@ package struct Fields<Carrier: ParentCarrier> {
     }
 
     /// A non-null enum field.
-    @inlinable package mutating func enumeration<Value>(
+    @inlinable public mutating func enumeration<Value>(
         _ name: String, _ type: EnumType<Value>, _ description: String, _ resolve: @escaping @Sendable (Input, Context) throws -> Value
     ) {
         references.append(TypeReference(type.name, Value.self, place: "\(owner).\(name)"))
@@ -80,7 +80,7 @@ package struct Fields<Carrier: ParentCarrier> {
     }
 
     /// A list of `String` or `ID` values (`"[String!]!"`, `"[String!]"`); nil means null.
-    @inlinable package mutating func strings(
+    @inlinable public mutating func strings(
         _ name: String, _ type: String, _ description: String, _ resolve: @escaping @Sendable (Input, Context) throws -> [String]?
     ) {
         specs.append(.init(name, type, description) { call in
@@ -92,7 +92,7 @@ package struct Fields<Carrier: ParentCarrier> {
     /// A leaf or list of leaves whose value is JSON data, checked against `type` as it is
     /// written: for types built from data (content collections), whose Swift types are not known
     /// when the code is compiled. Nil or `.null` means null; an array is a list.
-    @inlinable package mutating func json(_ name: String, _ type: String, _ description: String, _ resolve: @escaping @Sendable (Input, Context) throws -> JSON?) {
+    @inlinable public mutating func json(_ name: String, _ type: String, _ description: String, _ resolve: @escaping @Sendable (Input, Context) throws -> JSON?) {
         specs.append(.init(name, type, description) { call in
             let (input, context) = try Carrier.read(call)
             switch try resolve(input, context) {
@@ -106,14 +106,14 @@ package struct Fields<Carrier: ParentCarrier> {
     // MARK: Objects
 
     /// A non-null object field (`"Cart!"`).
-    @inlinable package mutating func object<Child: ParentCarrier>(
+    @inlinable public mutating func object<Child: ParentCarrier>(
         _ name: String, _ type: ObjectType<Child>, _ description: String, _ resolve: @escaping @Sendable (Input, Context) throws -> Child.Parent
     ) where Child.Context == Context {
         add(name, type.name + "!", type, description, []) { _, input, context in Child.wrap(try resolve(input, context)) }
     }
 
     /// A non-null object field with arguments.
-    @inlinable package mutating func object<Child: ParentCarrier, Arguments: FieldArguments>(
+    @inlinable public mutating func object<Child: ParentCarrier, Arguments: FieldArguments>(
         _ name: String, _ type: ObjectType<Child>, _ description: String, arguments: Arguments.Type,
         _ resolve: @escaping @Sendable (Input, Arguments, Context) throws -> Child.Parent
     ) where Child.Context == Context {
@@ -125,7 +125,7 @@ package struct Fields<Carrier: ParentCarrier> {
 
     /// A non-null object field whose resolver may find nothing: nil is reported as any null in a
     /// non-null field is (an error, and null in the nearest nullable parent), as graphql-js does.
-    @inlinable package mutating func objectOrError<Child: ParentCarrier>(
+    @inlinable public mutating func objectOrError<Child: ParentCarrier>(
         _ name: String, _ type: ObjectType<Child>, _ description: String,
         _ resolve: @escaping @Sendable (Input, Context) throws -> Child.Parent?
     ) where Child.Context == Context {
@@ -135,7 +135,7 @@ package struct Fields<Carrier: ParentCarrier> {
     }
 
     /// A nullable object field (`"Offer"`); nil means null.
-    @inlinable package mutating func optionalObject<Child: ParentCarrier>(
+    @inlinable public mutating func optionalObject<Child: ParentCarrier>(
         _ name: String, _ type: ObjectType<Child>, _ description: String, _ resolve: @escaping @Sendable (Input, Context) throws -> Child.Parent?
     ) where Child.Context == Context {
         add(name, type.name, type, description, []) { _, input, context in
@@ -144,7 +144,7 @@ package struct Fields<Carrier: ParentCarrier> {
     }
 
     /// A nullable object field with arguments.
-    @inlinable package mutating func optionalObject<Child: ParentCarrier, Arguments: FieldArguments>(
+    @inlinable public mutating func optionalObject<Child: ParentCarrier, Arguments: FieldArguments>(
         _ name: String, _ type: ObjectType<Child>, _ description: String, arguments: Arguments.Type,
         _ resolve: @escaping @Sendable (Input, Arguments, Context) throws -> Child.Parent?
     ) where Child.Context == Context {
@@ -155,7 +155,7 @@ package struct Fields<Carrier: ParentCarrier> {
     }
 
     /// A non-null list of non-null objects (`"[CartLine!]!"`).
-    @inlinable package mutating func list<Child: ParentCarrier>(
+    @inlinable public mutating func list<Child: ParentCarrier>(
         _ name: String, _ type: ObjectType<Child>, _ description: String, _ resolve: @escaping @Sendable (Input, Context) throws -> [Child.Parent]
     ) where Child.Context == Context {
         add(name, "[\(type.name)!]!", type, description, []) { _, input, context in
@@ -164,7 +164,7 @@ package struct Fields<Carrier: ParentCarrier> {
     }
 
     /// A nullable list of non-null objects (`"[Book!]"`); nil means null.
-    @inlinable package mutating func optionalList<Child: ParentCarrier>(
+    @inlinable public mutating func optionalList<Child: ParentCarrier>(
         _ name: String, _ type: ObjectType<Child>, _ description: String, _ resolve: @escaping @Sendable (Input, Context) throws -> [Child.Parent]?
     ) where Child.Context == Context {
         add(name, "[\(type.name)!]", type, description, []) { _, input, context in
@@ -173,7 +173,7 @@ package struct Fields<Carrier: ParentCarrier> {
     }
 
     /// A nullable list of non-null objects, with arguments.
-    @inlinable package mutating func optionalList<Child: ParentCarrier, Arguments: FieldArguments>(
+    @inlinable public mutating func optionalList<Child: ParentCarrier, Arguments: FieldArguments>(
         _ name: String, _ type: ObjectType<Child>, _ description: String, arguments: Arguments.Type,
         _ resolve: @escaping @Sendable (Input, Arguments, Context) throws -> [Child.Parent]?
     ) where Child.Context == Context {
@@ -184,7 +184,7 @@ package struct Fields<Carrier: ParentCarrier> {
     }
 
     /// A non-null list of non-null objects, with arguments.
-    @inlinable package mutating func list<Child: ParentCarrier, Arguments: FieldArguments>(
+    @inlinable public mutating func list<Child: ParentCarrier, Arguments: FieldArguments>(
         _ name: String, _ type: ObjectType<Child>, _ description: String, arguments: Arguments.Type,
         _ resolve: @escaping @Sendable (Input, Arguments, Context) throws -> [Child.Parent]
     ) where Child.Context == Context {
@@ -196,7 +196,7 @@ package struct Fields<Carrier: ParentCarrier> {
 
     /// A non-null object field whose whole subtree resolves with the context the resolver returns
     /// beside the object: how a field answers from a snapshot of its data rather than the live data.
-    @inlinable package mutating func object<Child: ParentCarrier, Arguments: FieldArguments>(
+    @inlinable public mutating func object<Child: ParentCarrier, Arguments: FieldArguments>(
         _ name: String, _ type: ObjectType<Child>, _ description: String, arguments: Arguments.Type,
         _ resolve: @escaping @Sendable (Input, Arguments, Context) throws -> (Child.Parent, in: Context)
     ) where Child.Context == Context {
@@ -209,7 +209,7 @@ package struct Fields<Carrier: ParentCarrier> {
 
     /// A non-null object field whose arguments are declared when the schema is built (a type
     /// built from data): `decode` reads them once per call, as `FieldArguments.init` does.
-    @inlinable package mutating func object<Child: ParentCarrier, Arguments>(
+    @inlinable public mutating func object<Child: ParentCarrier, Arguments>(
         _ name: String, _ type: ObjectType<Child>, _ description: String, arguments: [ArgumentSpec],
         decode: @escaping @Sendable (ArgumentValues) throws -> Arguments,
         _ resolve: @escaping @Sendable (Input, Arguments, Context) throws -> Child.Parent

@@ -5,19 +5,19 @@
 /// siblings take the type and a resolver that must return its `Carrier.Parent`, so the compiler
 /// checks what each field hands on, and `TypedSchemaBuilder.build` checks that every name is
 /// declared once, with the carrier the fields returning it use.
-package struct ObjectType<Carrier: ParentCarrier>: Sendable {
+public struct ObjectType<Carrier: ParentCarrier>: Sendable {
     /// The type's name in the schema.
-    package let name: String
+    public let name: String
 
     /// The object type called `name`.
-    package init(_ name: String) {
+    public init(_ name: String) {
         self.name = name
     }
 }
 
 /// A value that is one integer — a position in a table the context holds, or an amount of money —
 /// and so travels from the resolver that returns it to the fields that read it unboxed.
-package protocol IndexedValue: Sendable {
+public protocol IndexedValue: Sendable {
     /// The value the integer stands for.
     init(index: Int)
     /// The integer.
@@ -26,11 +26,11 @@ package protocol IndexedValue: Sendable {
 
 /// What the fields of an object type with a row reader receive: the parent, and what the reader
 /// read for it once for all the object's fields (`TypedSchemaBuilder.object(_:_:row:_:)`).
-package struct WithRow<Parent: Sendable, Row: AnyObject & Sendable>: Sendable {
+public struct WithRow<Parent: Sendable, Row: AnyObject & Sendable>: Sendable {
     /// The parent value, as the field that returned the object resolved it.
-    package let parent: Parent
+    public let parent: Parent
     /// What the row reader read for `parent`.
-    package let row: Row
+    public let row: Row
 
     @inlinable init(parent: Parent, row: Row) {
         self.parent = parent
@@ -40,12 +40,12 @@ package struct WithRow<Parent: Sendable, Row: AnyObject & Sendable>: Sendable {
 
 /// An enum type whose values are the cases of a Swift enum: the schema lists `cases` by raw value,
 /// so the GraphQL enum and the Swift one cannot drift apart.
-package struct EnumType<Value: RawRepresentable & Sendable>: Sendable where Value.RawValue == String {
+public struct EnumType<Value: RawRepresentable & Sendable>: Sendable where Value.RawValue == String {
     /// The type's name in the schema.
-    package let name: String
+    public let name: String
 
     /// The enum type called `name`; `TypedSchemaBuilder.enumeration` declares its values.
-    package init(_ name: String) {
+    public init(_ name: String) {
         self.name = name
     }
 }

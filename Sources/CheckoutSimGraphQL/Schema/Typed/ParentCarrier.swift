@@ -6,7 +6,7 @@
 /// against 287,000 for the hand-written erased one it replaced; specialised, 306,000. The
 /// context is not cast field by field either: the executor refuses a request whose context is
 /// not exactly the schema's `Context` (`Schema.contextType`), which took it to 271,000 (callgrind).
-package protocol ParentCarrier: Sendable {
+public protocol ParentCarrier: Sendable {
     /// The request context the fields read.
     associatedtype Context: AnyObject
     /// What resolvers returning this type hand over.
@@ -22,12 +22,12 @@ package protocol ParentCarrier: Sendable {
 }
 
 /// Parents that travel boxed, read back with a cast.
-package enum BoxedParent<Context: AnyObject, Parent: Sendable>: ParentCarrier {
-    package static var readsRow: Bool { false }
+public enum BoxedParent<Context: AnyObject, Parent: Sendable>: ParentCarrier {
+    public static var readsRow: Bool { false }
 
-    @inlinable @inline(__always) package static func wrap(_ parent: Parent) -> Resolved { .object(parent) }
+    @inlinable @inline(__always) public static func wrap(_ parent: Parent) -> Resolved { .object(parent) }
 
-    @inlinable @inline(__always) package static func read(_ call: FieldCall) throws -> (Parent, Context) {
+    @inlinable @inline(__always) public static func read(_ call: FieldCall) throws -> (Parent, Context) {
         let context = unsafeDowncast(call.context.unsafelyUnwrapped, to: Context.self)
         guard let parent = call.parent as? Parent else { throw FieldError.unexpectedParent }
         return (parent, context)
@@ -35,24 +35,24 @@ package enum BoxedParent<Context: AnyObject, Parent: Sendable>: ParentCarrier {
 }
 
 /// Parents that are one integer (`IndexedValue`): nothing is boxed or cast on the way to the fields.
-package enum IndexedParent<Context: AnyObject, Parent: IndexedValue>: ParentCarrier {
-    package static var readsRow: Bool { false }
+public enum IndexedParent<Context: AnyObject, Parent: IndexedValue>: ParentCarrier {
+    public static var readsRow: Bool { false }
 
-    @inlinable @inline(__always) package static func wrap(_ parent: Parent) -> Resolved { .index(parent.index) }
+    @inlinable @inline(__always) public static func wrap(_ parent: Parent) -> Resolved { .index(parent.index) }
 
-    @inlinable @inline(__always) package static func read(_ call: FieldCall) throws -> (Parent, Context) {
+    @inlinable @inline(__always) public static func read(_ call: FieldCall) throws -> (Parent, Context) {
         let context = unsafeDowncast(call.context.unsafelyUnwrapped, to: Context.self)
         return (Parent(index: call.index), context)
     }
 }
 
 /// Integer parents whose fields share a row read once per object.
-package enum RowParent<Context: AnyObject, Parent: IndexedValue, Row: AnyObject & Sendable>: ParentCarrier {
-    package static var readsRow: Bool { true }
+public enum RowParent<Context: AnyObject, Parent: IndexedValue, Row: AnyObject & Sendable>: ParentCarrier {
+    public static var readsRow: Bool { true }
 
-    @inlinable @inline(__always) package static func wrap(_ parent: Parent) -> Resolved { .index(parent.index) }
+    @inlinable @inline(__always) public static func wrap(_ parent: Parent) -> Resolved { .index(parent.index) }
 
-    @inlinable @inline(__always) package static func read(_ call: FieldCall) throws -> (WithRow<Parent, Row>, Context) {
+    @inlinable @inline(__always) public static func read(_ call: FieldCall) throws -> (WithRow<Parent, Row>, Context) {
         let context = unsafeDowncast(call.context.unsafelyUnwrapped, to: Context.self)
         // Only this type's own reader, which returns a `Row`, fills `row` for its objects.
         guard let read = call.row else { throw call.rowFailure ?? FieldError.missingRow }

@@ -5,19 +5,19 @@
 /// checks what the compiler cannot see across declarations: that each name is declared once,
 /// with the Swift type the fields returning it produce. Underneath it is a `SchemaBuilder`, whose
 /// erased resolvers the executor calls.
-package struct TypedSchemaBuilder<Context: AnyObject> {
+public struct TypedSchemaBuilder<Context: AnyObject> {
     @usableFromInline var untyped = SchemaBuilder()
     @usableFromInline var declared: [String: TypeReference] = [:]
     @usableFromInline var references: [TypeReference] = []
     @usableFromInline var rowMismatches: [String] = []
 
     /// An empty builder.
-    package init() {
+    public init() {
         untyped.contextType = ObjectIdentifier(Context.self)
     }
 
     /// Declares `type` with the fields `declare` adds.
-    @inlinable package mutating func object<Carrier: ParentCarrier>(
+    @inlinable public mutating func object<Carrier: ParentCarrier>(
         _ type: ObjectType<Carrier>, _ description: String, _ declare: (inout Fields<Carrier>) -> Void
     ) where Carrier.Context == Context {
         var fields = Fields<Carrier>(owner: type.name)
@@ -29,7 +29,7 @@ package struct TypedSchemaBuilder<Context: AnyObject> {
     /// Declares `type` with fields that share what `row` reads: the executor calls it once per
     /// object, and every field receives the parent with that row (a list of twenty products
     /// looks each product up twenty times instead of two hundred and forty).
-    @inlinable package mutating func object<Parent: IndexedValue, Row: AnyObject & Sendable>(
+    @inlinable public mutating func object<Parent: IndexedValue, Row: AnyObject & Sendable>(
         _ type: ObjectType<RowParent<Context, Parent, Row>>, _ description: String,
         row: @escaping @Sendable (Parent, Context) throws -> Row, _ declare: (inout Fields<RowParent<Context, Parent, Row>>) -> Void
     ) {
@@ -42,7 +42,7 @@ package struct TypedSchemaBuilder<Context: AnyObject> {
     }
 
     /// Declares `type`'s values: `cases` (every case unless given) by raw value, each described by `describe`.
-    package mutating func enumeration<Value: CaseIterable>(
+    public mutating func enumeration<Value: CaseIterable>(
         _ type: EnumType<Value>, _ description: String, cases: [Value]? = nil, describe: (Value) -> String
     ) {
         declared[type.name] = TypeReference(type.name, Value.self, place: type.name)
@@ -50,7 +50,7 @@ package struct TypedSchemaBuilder<Context: AnyObject> {
     }
 
     /// Declares an input object type with `fields`.
-    package mutating func input(_ name: String, _ description: String, _ fields: [ArgumentSpec]) {
+    public mutating func input(_ name: String, _ description: String, _ fields: [ArgumentSpec]) {
         untyped.input(name, description, fields)
     }
 
@@ -60,7 +60,7 @@ package struct TypedSchemaBuilder<Context: AnyObject> {
     /// fields' costs are added up, fragments expanded and `@skip`/`@include` applied; a total
     /// over `RequestLimits.maxCost` is refused with `REQUEST_TOO_COMPLEX` (docs: README,
     /// "Behaviour worth knowing").
-    package mutating func costRootFields(_ cost: @escaping @Sendable (_ field: String, _ arguments: JSONObject, _ context: Context) -> Int) {
+    public mutating func costRootFields(_ cost: @escaping @Sendable (_ field: String, _ arguments: JSONObject, _ context: Context) -> Int) {
         untyped.rootCost = { field, arguments, context in
             // The executor refuses a context of any other class before it costs anything (a cast
             // here went through the runtime's generic path for every request).
@@ -69,7 +69,7 @@ package struct TypedSchemaBuilder<Context: AnyObject> {
         }
     }
 
-    package func build<Query: ParentCarrier, Mutation: ParentCarrier>(
+    public func build<Query: ParentCarrier, Mutation: ParentCarrier>(
         query: ObjectType<Query>, mutation: ObjectType<Mutation>, description: String? = nil
     ) throws(SchemaError) -> Schema {
         try checkReferences()
@@ -77,7 +77,7 @@ package struct TypedSchemaBuilder<Context: AnyObject> {
     }
 
     /// The schema with `query` as its root type and no mutations.
-    package func build<Query: ParentCarrier>(query: ObjectType<Query>, description: String? = nil) throws(SchemaError) -> Schema {
+    public func build<Query: ParentCarrier>(query: ObjectType<Query>, description: String? = nil) throws(SchemaError) -> Schema {
         try checkReferences()
         return try untyped.build(query: query.name, description: description)
     }
