@@ -178,11 +178,10 @@ package enum POSIXSocket {
         let flags = sendFlags | (dontWait ? Int32(MSG_DONTWAIT) : 0)
         return head.withUnsafeBytes { head in
             body.withUnsafeBytes { body in
-                var vectors = [
-                    iovec(iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress! + offset), iov_len: head.count - offset),
-                    iovec(iov_base: UnsafeMutableRawPointer(mutating: body.baseAddress!), iov_len: body.count),
-                ]
-                return vectors.withUnsafeMutableBufferPointer { vectors in
+                // Two vectors on the stack: a response is written without a heap allocation.
+                withUnsafeTemporaryAllocation(of: iovec.self, capacity: 2) { vectors in
+                    vectors[0] = iovec(iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress! + offset), iov_len: head.count - offset)
+                    vectors[1] = iovec(iov_base: UnsafeMutableRawPointer(mutating: body.baseAddress!), iov_len: body.count)
                     var message = msghdr()
                     message.msg_iov = vectors.baseAddress
                     message.msg_iovlen = 2

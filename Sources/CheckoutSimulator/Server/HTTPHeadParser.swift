@@ -89,7 +89,7 @@ enum HTTPHeadParser {
             return .failure(bad("The header \(String(decoding: name, as: UTF8.self)) has a control character."))
         }
         // Names are stored lowercased (they are case-insensitive), so every lookup is a plain compare.
-        return .success((ASCII.lowercased(name), String(decoding: value, as: UTF8.self)))
+        return .success((name.withUnsafeBufferPointer { ASCII.lowercased($0) }, String(decoding: value, as: UTF8.self)))
     }
 
     /// RFC 9110 §5.6.2 `tchar`.

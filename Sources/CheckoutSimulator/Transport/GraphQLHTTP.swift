@@ -59,7 +59,7 @@ enum GraphQLHTTP {
                     operation: decoded.request.operationName)
             }
         case "POST":
-            let type = ASCII.lowercased((request.contentType ?? "").utf8)
+            let type = ASCII.lowercased(request.contentType ?? "")
             guard type.hasPrefix("application/json") || type.hasPrefix(graphQLResponseType) else {
                 return reply.refusal("Send the request as Content-Type: application/json.", status: 415)
             }
