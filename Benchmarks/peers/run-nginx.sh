@@ -3,6 +3,7 @@
 # worker serving the same response bytes as a static file, both loaded by wrk in the same run
 # (one thread, keep-alive, POST of the same body). Prints both rates and their ratio.
 # Usage: Benchmarks/peers/run-nginx.sh [SECONDS] [CONNECTIONS]     (apt-get install nginx-light wrk)
+#        SIM=path/to/checkout-sim Benchmarks/peers/run-nginx.sh …  measures that binary instead of a fresh release build
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-10}
@@ -11,8 +12,10 @@ for tool in nginx wrk curl python3; do
     command -v "$tool" >/dev/null || { echo "error: $tool not found (apt-get install nginx-light wrk curl)" >&2; exit 1; }
 done
 
-swift build -c release --product checkout-sim >/dev/null
-sim=.build/release/checkout-sim
+if [ -z "${SIM:-}" ]; then
+    swift build -c release --product checkout-sim >/dev/null
+fi
+sim=${SIM:-.build/release/checkout-sim}
 work=$(mktemp -d)
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null; rm -rf "$work"' EXIT
