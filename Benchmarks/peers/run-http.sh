@@ -28,7 +28,7 @@ start() {
 start "$sim" serve --port 0 --quiet; ours=$url
 start node Benchmarks/peers/graphql-js-server.js "$work/schema.graphql" MockResponses 0; peer=$url
 
-body() { # the listing query of SPEC §10 as a JSON body
+body() { # the listing query of docs/benchmarks.md as a JSON body
     python3 -c 'import json,sys; print(json.dumps({"query": sys.stdin.read(), "variables": {"first": 20}}), end="")' \
         <Benchmarks/peers/listing.graphql
 }

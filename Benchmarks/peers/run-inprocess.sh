@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# SPEC §10's listing query in process, side by side in one run: `checkout-sim bench --no-cache`
+# docs/benchmarks.md's listing query in process, side by side in one run: `checkout-sim bench --no-cache`
 # (products-first-20: 20 of the bundled 60 products, 12 fields) and graphql-js 16 on the same
 # schema, data and query (graphql-js-bench.js), alternating ROUNDS times so drift reaches both.
 # The ratio uses the uncached figure: graphql-js parses and validates every request.

@@ -1,6 +1,6 @@
 /// A business failure, reported to clients as data (`errors: [UserError]`), never as a crash.
 package struct CommerceError: Error, Sendable, Equatable {
-    /// What went wrong, as `UserError.code` reports it (SPEC §7).
+    /// What went wrong, as `UserError.code` reports it (docs/cli.md).
     package enum Code: String, Sendable, CaseIterable {
         case productNotFound = "PRODUCT_NOT_FOUND"
         case invalidQuantity = "INVALID_QUANTITY"

@@ -20,7 +20,7 @@ package struct Shop: Sendable {
     /// The simulated time; it moves only when told to.
     package var clock: Instant
     private var sessions: [String: ShopperSession] = [:]
-    /// The most sessions the shop keeps (docs: README, "Shop bounds"); a new one past it is refused, never made by
+    /// The most sessions the shop keeps (docs/limits.md#shop-bounds); a new one past it is refused, never made by
     /// evicting another's data. `reset` forgets them all.
     package var maxSessions = 10_000
     var addedProducts = 0

@@ -1,7 +1,7 @@
 extension String {
     /// Whether the text has more than `limit` characters, counting no further than `limit + 1`:
     /// a text many times the limit costs no more to check than one at it. Every text a client
-    /// sends that the shop keeps is checked so (docs: README, "Shop bounds").
+    /// sends that the shop keeps is checked so (docs/limits.md#shop-bounds).
     /// - Complexity: O(min(n, limit)).
     package func isLonger(thanCharacters limit: Int) -> Bool {
         utf8.count > limit && prefix(limit + 1).count > limit
@@ -9,7 +9,7 @@ extension String {
 }
 
 extension ProductFilter {
-    /// The longest search text, in characters (docs: README, "Shop bounds").
+    /// The longest search text, in characters (docs/limits.md#shop-bounds).
     package static let maxSearchCharacters = 256
     /// The most words a search may have.
     package static let maxSearchWords = 16

@@ -4,7 +4,7 @@ import CheckoutSimCommerce
 import Foundation
 import CheckoutSimGraphQL
 
-/// The benchmark cases of SPEC §10. Every iteration is a full request: parse, validate, execute
+/// The benchmark cases of docs/benchmarks.md. Every iteration is a full request: parse, validate, execute
 /// and serialise to bytes, with no cache of results.
 package enum BenchmarkSuite {
     /// Every case name, in the order the suite prints them.
@@ -35,7 +35,7 @@ package enum BenchmarkSuite {
           pageInfo { hasNextPage endCursor } totalCount } }
         """
 
-    /// The listing query of SPEC §10: 20 products, 12 fields including price and brand.
+    /// The listing query of docs/benchmarks.md: 20 products, 12 fields including price and brand.
     package static let productsQuery = """
         query Products($first: Int, $after: String) {
           products(first: $first, after: $after) {
@@ -86,7 +86,7 @@ package enum BenchmarkSuite {
     /// Runs every case (or those whose names contain `only`), the large ones over a generated
     /// catalog of `catalog` products; `progress` hears each result as it is measured.
     /// With `uncached`, each request case is measured twice: through the document cache, and
-    /// parsing and validating every iteration as a cold request does (SPEC §10's `--no-cache`).
+    /// parsing and validating every iteration as a cold request does (docs/benchmarks.md's `--no-cache`).
     package static func run(
         iterations: Int, catalog: Int = 100_000, only: String? = nil, uncached: Bool = false, progress: (BenchmarkResult) -> Void
     ) throws -> [BenchmarkResult] {
@@ -124,7 +124,7 @@ package enum BenchmarkSuite {
         record(timer.measure("load-bundled", iterations: 200) { _ = try? Simulator(fixtures: .bundled) }, "load-bundled")
         let collectionsCase = "load-collections-\(sizeLabel(catalog))"
         if wanted(collectionsCase) || wanted("collection-page-20") {
-            // Ten collections of a tenth of the catalog each (10,000 items by default: SPEC §3.1's
+            // Ten collections of a tenth of the catalog each (10,000 items by default: docs/fixtures.md#content-collections's
             // load target), then a page of one of them with about the fields of products-first-20's
             // page: the two should cost about the same.
             let content = BenchmarkCatalog.source(collections: 10, items: max(100, catalog / 10))
@@ -177,14 +177,14 @@ package enum BenchmarkSuite {
         if big == nil { big = try? Simulator(fixtures: generated) }
         guard let big else { throw SimulatorError(code: .invalidFixtures, message: "the generated catalog did not load") }
         request("products-\(size)-page-1") { _ = big.execute(listing, caching: $0).compactBytes() }
-        // SPEC §10's page 4,000 of the 100k catalog (four fifths in): its cost must equal page 1's.
+        // docs/benchmarks.md's page 4,000 of the 100k catalog (four fifths in): its cost must equal page 1's.
         let deepName = "products-\(size)-page-\(deepPage(catalog))"
         let deepCursor = try cursor(in: big, after: (deepPage(catalog) - 1) * 20)
         let deep = GraphQLRequest(query: productsQuery, variables: JSONObject([("first", .int(20)), ("after", .string(deepCursor))]))
         request(deepName) { _ = big.execute(deep, caching: $0).compactBytes() }
         let search = GraphQLRequest(query: searchQuery())
         request("search-\(size)", iterations: 200) { _ = big.execute(search, caching: $0).compactBytes() }
-        // SPEC §6.3's other modes and the filter modal's counts (targets: ≤ 5 ms and ≤ 10 ms at 100k).
+        // docs/schema.md#ordering-search-and-filters's other modes and the filter modal's counts (targets: ≤ 5 ms and ≤ 10 ms at 100k).
         for (name, query) in [
             ("search-\(size)-word-prefix", searchQuery(#"search: "nov wat", searchMode: WORD_PREFIX"#)),
             ("search-\(size)-name-prefix", searchQuery(#"search: "nova w", searchMode: NAME_PREFIX"#)),

@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-/// `bench --http` (SPEC §10): the listing query through the server of SPEC §7.2 over loopback
+/// `bench --http` (docs/benchmarks.md): the listing query through the server of docs/http.md over loopback
 /// keep-alive connections, and what idle and stalled connections cost.
 package enum HTTPBenchmark {
     /// One row of the table: a load run, or a single figure (`value`) such as memory.

@@ -2,7 +2,7 @@ import CheckoutSimulator
 import CheckoutSimGraphQL
 
 /// Requests an attacker or a fuzzer would send, each answered with a clean error well inside a
-/// second (SPEC §4). `HostileInputTests` asserts every answer; `bench` times them
+/// second (docs/limits.md). `HostileInputTests` asserts every answer; `bench` times them
 /// (`hostile-slowest`) and shows validation growing no faster than n·log n (`fragments-*`).
 package enum HostileCorpus {
     /// One hostile request and what its answer must say.

@@ -29,7 +29,7 @@ extension Simulator {
     public typealias JSONObject = CheckoutSimGraphQL.JSONObject
     /// A time on the simulator's virtual clock, whole seconds since 1970 in UTC.
     public typealias Instant = CheckoutSimCommerce.Instant
-    /// The request limits of SPEC §4 (document size, depth, response size, …).
+    /// The request limits of docs/limits.md (document size, depth, response size, …).
     public typealias Limits = RequestLimits
 }
 

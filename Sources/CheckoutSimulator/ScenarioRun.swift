@@ -40,7 +40,7 @@ public enum ScenarioRun {
 
         /// Whether every step of every file passed.
         public var passed: Bool { run.passed }
-        /// The exit code `checkout-sim run` would give (SPEC §7): 0, 3 or 4.
+        /// The exit code `checkout-sim run` would give (docs/cli.md): 0, 3 or 4.
         public var exitCode: Int32 { run.exitCode }
         /// Each file's scenario name and why its steps failed, in run order.
         public var scenarios: [(file: String, name: String, failures: [String])] {

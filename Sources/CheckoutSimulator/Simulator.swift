@@ -33,12 +33,12 @@ public struct SimulatorError: Error, Sendable, CustomStringConvertible {
 /// as if they had taken turns. Parsing and validating a new document happen before that lock is
 /// taken (pure work on the immutable schema), so a large document never holds other sessions up.
 public final class Simulator: ScenarioTarget {
-    /// The shop schema (SPEC §5) every request is validated and executed against.
+    /// The shop schema (docs/schema.md) every request is validated and executed against.
     package let schema: Schema
     private let state: Locked<ShopState>
     /// Parsed and validated documents; kept across `reset`, since they depend only on the schema.
     private let documents = Locked(DocumentCache())
-    /// The request limits of SPEC §4 this simulator enforces.
+    /// The request limits of docs/limits.md this simulator enforces.
     public let limits: RequestLimits
 
     /// Starts a simulator.
@@ -140,10 +140,10 @@ public final class Simulator: ScenarioTarget {
     }
 
     /// The longest session name, in UTF-8 bytes: names are kept, so they are capped like every
-    /// text a client sends (docs: README, "Shop bounds").
+    /// text a client sends (docs/limits.md#shop-bounds).
     public static let maxSessionName = 256
 
-    /// The most sessions this simulator keeps (10,000 by default; docs: README, "Shop bounds"); a request naming
+    /// The most sessions this simulator keeps (10,000 by default; docs/limits.md#shop-bounds); a request naming
     /// a new session past it gets `TOO_MANY_SESSIONS` (HTTP 429).
     public var maxSessions: Int {
         get { state.withLock { $0.shop.maxSessions } }

@@ -40,7 +40,7 @@ enum Output {
     }
 }
 
-/// Exit codes of SPEC §7.
+/// Exit codes of docs/cli.md.
 enum ExitCode: Int32, Error {
     case success = 0
     case usage = 1

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// `checkout-sim serve`: the HTTP server of SPEC §7.2, or `--stdio` lines until end of input.
+/// `checkout-sim serve`: the HTTP server of docs/http.md, or `--stdio` lines until end of input.
 enum ServeCommand: Command {
     static let description = CommandDescription(
         name: "serve", synopsis: "serve", summary: "Serve the shop over HTTP (playground at /), or --stdio lines",
@@ -73,7 +73,7 @@ enum ServeCommand: Command {
         Output.line("checkout-sim listening on \(server.url.absoluteString)")
         ShutdownSignal.wait()
         // Responses already computed get up to 5 s to be written; then the process exits
-        // whatever its clients do (within 6 s of the signal; docs: README, "The server under pressure").
+        // whatever its clients do (within 6 s of the signal; docs/http.md#the-server-under-pressure).
         server.stopAndWait(writingFor: .seconds(5))
         return .success
     }
@@ -109,7 +109,7 @@ enum ServeCommand: Command {
         var chunk = [UInt8](repeating: 0, count: 64 * 1_024)
         var output: [UInt8] = []
         // A line past this is refused once and skipped to its newline, so input without
-        // newlines cannot grow memory without bound (a document is at most 1 MiB, SPEC §4).
+        // newlines cannot grow memory without bound (a document is at most 1 MiB, docs/limits.md).
         let maxLine = 16 << 20
         var discarding = false
         func answer(_ line: ArraySlice<UInt8>) {

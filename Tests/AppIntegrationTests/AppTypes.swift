@@ -6,7 +6,7 @@ import FoundationNetworking
 #endif
 
 // An app's own model types, named as apps name them. With `import CheckoutSimulator` beside
-// them they must stay unambiguous (SPEC §1, §9): this file compiling is the test, and the
+// them they must stay unambiguous (docs/swift-api.md, §9): this file compiling is the test, and the
 // tests below use them unqualified.
 
 struct Money: Decodable, Equatable {
@@ -55,7 +55,7 @@ struct AppTypeTests {
         }
         """
 
-    /// SPEC §9's sample, as written there.
+    /// docs/swift-api.md's sample, as written there.
     @Test func specSampleCompilesAndRuns() async throws {
         let sim = try Simulator(fixtures: .bundled, seed: 42, now: "2026-03-01T10:00:00Z")
         let response = sim.execute(GraphQLRequest(query: Self.listing, variables: ["first": 4, "after": nil]), session: "alice")

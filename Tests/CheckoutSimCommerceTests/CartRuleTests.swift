@@ -1,7 +1,7 @@
 import Testing
 @testable import CheckoutSimCommerce
 
-/// SPEC §6.6 and §6.7: the cart, its totals and offers.
+/// docs/schema.md#cart and §6.7: the cart, its totals and offers.
 struct CartRuleTests {
     let s = "default"
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import CheckoutSimCommerce
 
-/// SPEC §6.8–6.10: scratch cards, checkout, payments, orders, favorites, suggestions, addProduct.
+/// docs/schema.md#scratch-cards–6.10: scratch cards, checkout, payments, orders, favorites, suggestions, addProduct.
 struct CheckoutRuleTests {
     let s = "default"
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import CheckoutSimScenarios
 
-/// `expect … matches`: the syntax SPEC §8 lists, matched without backtracking.
+/// `expect … matches`: the syntax docs/scenarios.md lists, matched without backtracking.
 struct LinearRegexTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let pattern: String

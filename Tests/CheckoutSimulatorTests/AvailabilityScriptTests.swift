@@ -2,7 +2,7 @@ import CheckoutSimSupport
 import Foundation
 import Testing
 
-/// `.ci/availability` keeps Sources below the Apple floor (SPEC §1). It must pass on the package
+/// `.ci/availability` keeps Sources below the Apple floor (docs/swift-api.md). It must pass on the package
 /// and fail, naming file, line and floor, on a planted API.
 struct AvailabilityScriptTests {
     /// A planted line and the message for it; `@` is removed before use, so the script run over

@@ -21,7 +21,7 @@ struct BenchSmokeTests {
         #expect(names.contains("products-1k-page-40"))
     }
 
-    /// `--no-cache` adds the uncached figures to the request cases only (SPEC §10), in the JSON
+    /// `--no-cache` adds the uncached figures to the request cases only (docs/benchmarks.md), in the JSON
     /// lines and as two more table columns.
     @Test(.enabled(if: Processes.checkoutSim != nil), .timeLimit(.minutes(2)))
     func noCacheAddsUncachedFiguresToRequestCases() throws {

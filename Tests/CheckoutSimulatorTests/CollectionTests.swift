@@ -3,7 +3,7 @@ import Testing
 @testable import CheckoutSimGraphQL
 @testable import CheckoutSimulator
 
-/// Content collections (SPEC §3.1): inference, links, every validation problem, paging.
+/// Content collections (docs/fixtures.md#content-collections): inference, links, every validation problem, paging.
 struct CollectionTests {
     /// The bundled fixtures with `collections` in place of the bundled ones.
     static func source(_ collections: [String: String]) -> FixtureSource {

@@ -4,7 +4,7 @@ import Testing
 @testable import CheckoutSimGraphQL
 @testable import CheckoutSimCommerce
 
-/// SPEC §6.9, issue #10 defect 6: a checkout retried with the same idempotency key and input
+/// docs/schema.md#checkout-and-the-dummy-payment-service, issue #10 defect 6: a checkout retried with the same idempotency key and input
 /// returns the first payload byte-for-byte, whatever happened to the shop in between.
 struct IdempotentReplayTests {
     static let checkout = """

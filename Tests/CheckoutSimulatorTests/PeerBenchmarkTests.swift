@@ -4,7 +4,7 @@ import Testing
 @testable import CheckoutSimulator
 import CheckoutSimGraphQL
 
-/// The in-process peer of SPEC §10 (`Benchmarks/peers/`): graphql-js must answer the very query,
+/// The in-process peer of docs/benchmarks.md (`Benchmarks/peers/`): graphql-js must answer the very query,
 /// variables and data `bench` times, with the same bytes, or the side-by-side ratio means nothing.
 @Suite struct PeerBenchmarkTests {
     static let peers = Processes.packageRoot.appendingPathComponent("Benchmarks/peers")

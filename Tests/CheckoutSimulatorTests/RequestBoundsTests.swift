@@ -75,7 +75,7 @@ struct RequestBoundsTests {
         #expect(Self.codes(refused) == ["REQUEST_TOO_COMPLEX"])
     }
 
-    /// SPEC §6.3: at most 256 characters and 16 words, never truncated; nothing is remembered.
+    /// docs/schema.md#ordering-search-and-filters: at most 256 characters and 16 words, never truncated; nothing is remembered.
     @Test(arguments: [
         (String(repeating: "x", count: 257), "longer than 256 characters"),
         (Array(repeating: "pro", count: 17).joined(separator: " "), "has 17 words, more than 16"),
@@ -94,7 +94,7 @@ struct RequestBoundsTests {
         #expect(atLimit.errors.isEmpty)
     }
 
-    /// SPEC §7.2: the response limit bounds a whole batch (a 30 KB batch once built 1.43 GiB).
+    /// docs/http.md: the response limit bounds a whole batch (a 30 KB batch once built 1.43 GiB).
     @Test func aBatchSharesOneResponseLimit() throws {
         var limits = RequestLimits()
         limits.maxResponseBytes = 4_000
@@ -111,7 +111,7 @@ struct RequestBoundsTests {
         #expect(answer.body.count < 4_000 + 20 * 200, "the whole batch stays near the limit: \(answer.body.count) bytes")
     }
 
-    /// SPEC §4: a batch is one HTTP request, so its operations spend one cost budget.
+    /// docs/limits.md: a batch is one HTTP request, so its operations spend one cost budget.
     @Test func aBatchSharesOneCostBudget() throws {
         var limits = RequestLimits()
         limits.maxCost = 192
@@ -125,7 +125,7 @@ struct RequestBoundsTests {
         #expect(codes == ["ok", "ok", "ok", "REQUEST_TOO_COMPLEX", "REQUEST_TOO_COMPLEX"])
     }
 
-    /// SPEC §6.10: addProduct keeps no text past its cap.
+    /// docs/schema.md#everything-else: addProduct keeps no text past its cap.
     @Test func addProductCapsEveryText() throws {
         let simulator = try Simulator()
         func add(description: String, url: String = "https://example.com/a.jpg") -> GraphQLResponse {
@@ -164,7 +164,7 @@ struct RequestBoundsTests {
         #expect(checkout(key: String(repeating: "k", count: 255)).contains(#""code":"PAYMENT_DECLINED""#))
     }
 
-    /// SPEC §5/§6.10: the house brand appears only once a product uses it, or with includeEmpty.
+    /// docs/schema.md: the house brand appears only once a product uses it, or with includeEmpty.
     @Test func brandsWithoutProductsAreLeftOutUnlessAskedFor() throws {
         let simulator = try Simulator()
         func ids(_ query: String) -> [String] {

@@ -4,7 +4,7 @@ import Testing
 @testable import CheckoutSimScenarios
 @testable import CheckoutSimGraphQL
 
-/// SPEC §8's journey forms run against the real simulator: `let`, `collect`, `repeat until`,
+/// docs/scenarios.md's journey forms run against the real simulator: `let`, `collect`, `repeat until`,
 /// `{{name}}` subjects and `not`.
 struct ScenarioLanguageTests {
     /// Runs `steps` (the lines after the header) in a fresh simulator; the report of the one file.
@@ -100,7 +100,7 @@ struct ScenarioLanguageTests {
         #expect(Self.outcome(report) == #"expected $.data.products.nodes[*].id not contains "iphone-15", but it does not hold (found ["iphone-15","iphone-15-256"])"#)
     }
 
-    /// SPEC §8: an unknown `{{name}}` is a runtime error on every kind of line, with "did you mean".
+    /// docs/scenarios.md: an unknown `{{name}}` is a runtime error on every kind of line, with "did you mean".
     @Test(arguments: ["isUnique", "exists", "absent", "count == 2", "not contains 1"])
     func anUnknownNameIsARuntimeErrorWhateverTheCheck(_ check: String) throws {
         let report = try Self.run("""

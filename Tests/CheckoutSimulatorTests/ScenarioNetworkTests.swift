@@ -4,7 +4,7 @@ import Testing
 @testable import CheckoutSimScenarios
 @testable import CheckoutSimGraphQL
 
-/// SPEC §8's `network` lines, `expect status` and `expect offline`, run against the real
+/// docs/scenarios.md's `network` lines, `expect status` and `expect offline`, run against the real
 /// simulator through the GraphQL-over-HTTP handler the URL protocol and the server share.
 struct ScenarioNetworkTests {
     static let run = ScenarioLanguageTests.run

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// SPEC §8's two examples, copied verbatim, run as written with the bundled fixtures and
+/// docs/scenarios.md's two examples, copied verbatim, run as written with the bundled fixtures and
 /// operations: the first records its snapshot with `--update`, then passes as is.
 struct SpecExampleTests {
     static let journey = """

@@ -210,7 +210,7 @@ struct URLProtocolTests {
         #expect(concurrent.count == 20)
     }
 
-    /// SPEC §9: two simulators registered under one base URL in two configurations, used at the
+    /// docs/swift-api.md: two simulators registered under one base URL in two configurations, used at the
     /// same time, each see only their own requests and network conditions.
     @Test func routesUnderOneBaseURLStayIsolated() async throws {
         let first = try Harness()

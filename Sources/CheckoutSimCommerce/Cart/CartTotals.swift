@@ -16,7 +16,7 @@ package struct CartLineView: Sendable, Equatable {
     package var total: Int64 { subtotal - discount }
 }
 
-/// A cart with every total computed (SPEC §6.6): what the `Cart` type shows.
+/// A cart with every total computed (docs/schema.md#cart): what the `Cart` type shows.
 package struct CartView: Sendable, Equatable {
     /// The session the cart belongs to.
     package let sessionName: String
@@ -43,7 +43,7 @@ package struct CartView: Sendable, Equatable {
 }
 
 extension Shop {
-    /// The cart of `session` with totals, in the order SPEC §6.6 gives: subtotal, offer, scratch
+    /// The cart of `session` with totals, in the order docs/schema.md#cart gives: subtotal, offer, scratch
     /// reward on what remains, shipping.
     package func cartView(for session: ShopperSession) -> CartView {
         let cart = session.cart

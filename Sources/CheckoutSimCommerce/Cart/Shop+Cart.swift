@@ -1,4 +1,4 @@
-/// Cart mutations (SPEC §6.6): every check runs before anything changes.
+/// Cart mutations (docs/schema.md#cart): every check runs before anything changes.
 extension Shop {
     /// Adds `quantity` units of a product to the session's cart, checking stock and the per-order limit.
     package mutating func addToCart(productId: String, quantity: Int, session name: String) throws(CommerceError) {

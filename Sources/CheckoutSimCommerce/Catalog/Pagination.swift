@@ -64,7 +64,7 @@ package struct ProductPage: Sendable, Equatable {
     package let totalCount: Int
 }
 
-/// Keyset pagination over a catalog order (SPEC §6.4).
+/// Keyset pagination over a catalog order (docs/schema.md#pagination).
 ///
 /// The page after a cursor starts at the first item strictly after the cursor's (key, id) in the
 /// current order, found by binary search, so it never repeats or skips an item when stock, carts

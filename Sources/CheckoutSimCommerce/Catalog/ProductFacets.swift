@@ -1,4 +1,4 @@
-/// What a filter screen lists, with counts (SPEC §6.3): brands, models and categories, each
+/// What a filter screen lists, with counts (docs/schema.md#ordering-search-and-filters): brands, models and categories, each
 /// counted **disjunctively**, and the price range and count of the whole filter.
 package struct ProductFacets: Sendable, Equatable {
     /// A value of one dimension and how many products it would show.

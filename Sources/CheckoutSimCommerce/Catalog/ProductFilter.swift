@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// How `search` matches (SPEC §6.3).
+/// How `search` matches (docs/schema.md#ordering-search-and-filters).
 package enum SearchMode: String, Sendable, CaseIterable {
     /// Every whitespace-separated term occurs somewhere in the name, brand, model or category.
     case contains = "CONTAINS"
@@ -15,7 +15,7 @@ package enum SearchMode: String, Sendable, CaseIterable {
     case namePrefix = "NAME_PREFIX"
 }
 
-/// The catalog filter of SPEC §6.3: search terms, memberships, a price range and stock.
+/// The catalog filter of docs/schema.md#ordering-search-and-filters: search terms, memberships, a price range and stock.
 package struct ProductFilter: Sendable, Equatable {
     /// Lowercased search terms, as UTF-8; how they must match is `searchMode`.
     package private(set) var searchTerms: [[UInt8]] = []

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Favorites, suggestions and products added at run time (SPEC §6.10).
+/// Favorites, suggestions and products added at run time (docs/schema.md#everything-else).
 extension Shop {
     /// Marks a product as a favorite of the session (again is fine).
     package mutating func addFavorite(productId: String, session name: String) throws(CommerceError) {
@@ -87,7 +87,7 @@ extension Shop {
         }
     }
 
-    /// The most products `addProduct` adds to one shop (docs: README, "Shop bounds"); `reset` drops them.
+    /// The most products `addProduct` adds to one shop (docs/limits.md#shop-bounds); `reset` drops them.
     package static let maxAddedProducts = 10_000
     /// The longest description or short description a new product may have, in characters.
     package static let maxDescription = 10_000
@@ -98,7 +98,7 @@ extension Shop {
 
     /// Every problem with a new product, or the product ready to add.
     ///
-    /// Every text the product keeps is capped (docs: README, "Shop bounds"), so what clients send cannot grow
+    /// Every text the product keeps is capped (docs/limits.md#shop-bounds), so what clients send cannot grow
     /// the shared catalog without bound.
     package func validate(_ input: NewProduct) -> Result<Product, AddProductFailure> {
         var errors: [CommerceError] = []

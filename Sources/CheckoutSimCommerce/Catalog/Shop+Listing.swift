@@ -1,7 +1,7 @@
 /// Listing the catalog for a session: pages, brand sections, and the searches they remember.
 extension Shop {
-    /// A page of products in `order` under `filter` (SPEC §6.4); a non-blank search is remembered
-    /// among the session's recent searches (SPEC §6.3).
+    /// A page of products in `order` under `filter` (docs/schema.md#pagination); a non-blank search is remembered
+    /// among the session's recent searches (docs/schema.md#ordering-search-and-filters).
     ///
     /// - Complexity: that of `Paginator.page`.
     package mutating func products(

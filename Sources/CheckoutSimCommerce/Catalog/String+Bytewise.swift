@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 extension String {
-    /// Bytewise (UTF-8) ordering: the tie-break order of SPEC §6.3, the same in every locale.
+    /// Bytewise (UTF-8) ordering: the tie-break order of docs/schema.md#ordering-search-and-filters, the same in every locale.
     ///
     /// - Complexity: O(n), with `memcmp` over contiguous UTF-8 (sorting a 100,000-product
     ///   catalog does this millions of times).

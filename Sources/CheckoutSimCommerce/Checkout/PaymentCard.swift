@@ -1,4 +1,4 @@
-/// Card checks of the dummy payment service (SPEC §6.9).
+/// Card checks of the dummy payment service (docs/schema.md#checkout-and-the-dummy-payment-service).
 package enum PaymentCard {
     /// The digits of `number` with spaces and dashes removed; nil if anything else is in it.
     package static func digits(_ number: String) -> String? {
@@ -36,7 +36,7 @@ package enum PaymentCard {
         return "Unknown"
     }
 
-    /// Every check before payment, in SPEC order: number, expiry against the clock, CVC.
+    /// Every check before payment, in the documented order (docs/schema.md#checkout-and-the-dummy-payment-service): number, expiry against the clock, CVC.
     static func validate(_ input: CheckoutInput, now: Instant) throws(CommerceError) -> String {
         guard let digits = digits(input.cardNumber), (12...19).contains(digits.count), passesLuhn(digits) else {
             throw CommerceError(.cardInvalidNumber, "The card number is not valid.", field: ["input", "card", "number"])

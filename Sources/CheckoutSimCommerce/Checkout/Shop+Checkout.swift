@@ -1,4 +1,4 @@
-/// Checkout and the dummy payment service (SPEC §6.9).
+/// Checkout and the dummy payment service (docs/schema.md#checkout-and-the-dummy-payment-service).
 extension Shop {
     /// Pays for the session's cart. Never throws: business failures are in `errors`.
     package mutating func checkout(_ input: CheckoutInput, session name: String) -> CheckoutOutcome {

@@ -1,6 +1,6 @@
 /// A sales-tax rate in hundredths of a percent (`"8.25"` is 825), 0 to 100 %.
 ///
-/// Informational (SPEC §6.10): cart and order totals stay tax-exclusive; a product shows its
+/// Informational (docs/schema.md#everything-else): cart and order totals stay tax-exclusive; a product shows its
 /// rate and its price with tax so apps that print both have something real to print.
 package struct TaxRate: Sendable, Equatable, Hashable {
     /// The rate in hundredths of a percent, 0...10_000.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Offer codes (SPEC §6.7).
+/// Offer codes (docs/schema.md#offers).
 extension Shop {
     /// Why `offer` does not qualify for the session's cart now, or nil when it does.
     package func offerProblem(_ offer: OfferDefinition, session: ShopperSession, subtotal: Int64) -> CommerceError? {

@@ -1,4 +1,4 @@
-/// The seeded scratch-card draw of SPEC §6.8, reproducible in any language.
+/// The seeded scratch-card draw of docs/schema.md#scratch-cards, reproducible in any language.
 package enum ScratchDraw {
     /// FNV-1a, 64-bit, over `bytes`.
     package static func fnv1a64<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {

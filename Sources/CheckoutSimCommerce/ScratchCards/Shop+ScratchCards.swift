@@ -1,4 +1,4 @@
-/// Scratch cards (SPEC §6.8).
+/// Scratch cards (docs/schema.md#scratch-cards).
 extension Shop {
     /// The reward a card reveals, fixed by seed, session and card id.
     package func rewardIndex(session: String, card: String) -> Int? {

@@ -1,4 +1,4 @@
-/// Asked while a request runs; true stops it at its next field (its client has gone; docs: README, "The server under pressure").
+/// Asked while a request runs; true stops it at its next field (its client has gone; docs/http.md#the-server-under-pressure).
 package typealias CancellationCheck = @Sendable () -> Bool
 
 /// What one root field costs, from its name, its coerced arguments and the request's context.

@@ -4,7 +4,7 @@ public struct ValidationLimits: Sendable {
     public var maxErrors = 100
     /// The most fields an operation may select after fragment expansion.
     public var maxFields = 5_000
-    /// How deeply an operation may nest selection sets after fragment expansion (SPEC §4's
+    /// How deeply an operation may nest selection sets after fragment expansion (docs/limits.md's
     /// nesting limit, applied where fragments can otherwise stack selections without end).
     public var maxDepth = 25
 

@@ -1,6 +1,6 @@
 /// A regular expression for `expect … matches`, matched in time linear in its subject.
 ///
-/// The common syntax (docs: README, "Scenario files"): literals, `.`, classes `[a-z_]` and `[^…]`, `\d \w \s` (and
+/// The common syntax (docs/scenarios.md): literals, `.`, classes `[a-z_]` and `[^…]`, `\d \w \s` (and
 /// `\D \W \S`), escaped punctuation, `\n \t \r`, `* + ?` (a trailing `?` for laziness is
 /// accepted: it cannot change whether a match exists), `{m}`, `{m,}`, `{m,n}` up to 1,000,
 /// `|`, groups `( )` and `(?: )`, `^` (start of the text) and `$` (its end, or before a final

@@ -62,7 +62,7 @@ package enum Action: Sendable {
     case snapshot(SourcePosition)
 }
 
-/// What a `network` line changes (SPEC §8); conditions last until changed or the file ends.
+/// What a `network` line changes (docs/scenarios.md); conditions last until changed or the file ends.
 package enum NetworkChange: Sendable, Equatable {
     /// No response comes: the request never reaches the simulator.
     case offline

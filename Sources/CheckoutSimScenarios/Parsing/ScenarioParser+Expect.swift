@@ -1,7 +1,7 @@
 import CheckoutSimGraphQL
 import Foundation
 
-/// `expect` lines and the conditions `expect` and `repeat until` share (SPEC §8).
+/// `expect` lines and the conditions `expect` and `repeat until` share (docs/scenarios.md).
 extension ScenarioParser {
     /// The words a condition may hold between its subject and its value.
     static let operatorHint = "expected an operator (== != < <= > >= contains matches, each may follow not) or exists, absent, isUnique"

@@ -1,4 +1,4 @@
-/// `network …` lines (SPEC §8): the faults a scenario's later sends meet.
+/// `network …` lines (docs/scenarios.md): the faults a scenario's later sends meet.
 extension ScenarioParser {
     /// What a `network` line may say.
     static let networkHint = "expected network offline, online, latency 300ms, fail STATUS xN or reset"

@@ -2,7 +2,7 @@ import CheckoutSimCommerce
 import Foundation
 import CheckoutSimGraphQL
 
-/// Parses `.scenario` files (SPEC §8), collecting every problem with its line and column.
+/// Parses `.scenario` files (docs/scenarios.md), collecting every problem with its line and column.
 package struct ScenarioParser {
     let file: String
     let lines: [String]

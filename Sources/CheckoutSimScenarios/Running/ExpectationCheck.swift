@@ -121,7 +121,7 @@ enum ExpectationCheck {
         case .notEqual: return !ValueMatcher.matches(actual, expected)
         case .contains: return ValueMatcher.contains(actual, expected)
         case .matches:
-            // Linear in the text whatever the pattern (docs: README, "Scenario files"); a pattern made invalid by a
+            // Linear in the text whatever the pattern (docs/scenarios.md); a pattern made invalid by a
             // substitution matches nothing.
             guard case .string(let text) = actual, case .string(let pattern) = expected,
                   let regex = try? LinearRegex(pattern)

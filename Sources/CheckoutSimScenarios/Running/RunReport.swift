@@ -85,7 +85,7 @@ package struct RunReport: Sendable {
     /// Whether every file passed.
     package var passed: Bool { !files.contains { $0.failed } }
 
-    /// SPEC §7: 0 all passed, 3 a runtime error, 4 an expectation or snapshot failed.
+    /// docs/cli.md: 0 all passed, 3 a runtime error, 4 an expectation or snapshot failed.
     package var exitCode: Int32 {
         if files.contains(where: \.hasError) { return 3 }
         return passed ? 0 : 4

@@ -1,7 +1,7 @@
 import Foundation
 import CheckoutSimGraphQL
 
-/// Options for a run (SPEC §7 `run`).
+/// Options for a run (docs/cli.md `run`).
 package struct RunOptions: Sendable {
     /// Only scenarios whose name or file name contains this text.
     package var filter: String?
@@ -12,7 +12,7 @@ package struct RunOptions: Sendable {
     /// Values for `{{name}}` given with `--var`.
     package var variables: [String: JSON] = [:]
     /// The most requests the whole run may send, `repeat` rounds included; past it the step
-    /// fails (a scenario posted to a live server is bounded so; docs: README, "The server under pressure"). Nil: no bound.
+    /// fails (a scenario posted to a live server is bounded so; docs/http.md#the-server-under-pressure). Nil: no bound.
     package var maxSends: Int?
     /// Asked before every send; true ends the run there (its client has gone, the server stops).
     package var shouldStop: CancellationCheck?

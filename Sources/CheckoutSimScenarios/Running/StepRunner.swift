@@ -150,7 +150,7 @@ struct StepRunner {
             case .success(let value): expected = value
             }
         }
-        // SPEC §8: an unknown name is a runtime error, whatever the line checks about it.
+        // docs/scenarios.md: an unknown name is a runtime error, whatever the line checks about it.
         if let name = expectation.kind.variableName, state.captures[name] == nil {
             return (.error, unknownVariable(name, line: expectation.position.line, column: expectation.position.column, captures: state.captures))
         }

@@ -1,7 +1,7 @@
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
-/// Reading and checking the arguments every listing shares (SPEC §6.4).
+/// Reading and checking the arguments every listing shares (docs/schema.md#pagination).
 enum ListingArguments {
     /// The largest `offset` accepted.
     static let maximumOffset = 1_000_000

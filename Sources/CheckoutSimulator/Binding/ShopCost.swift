@@ -1,7 +1,7 @@
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
-/// The shop's cost rule (docs: README, "The cost rule"): what each root
+/// The shop's cost rule (docs/limits.md#the-cost-rule): what each root
 /// field costs before any of a request runs, in catalog entries looked at.
 ///
 /// - `products`, `brandSections`: the catalog's size × (1 + the search's words).

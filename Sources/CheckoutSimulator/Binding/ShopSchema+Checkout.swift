@@ -4,7 +4,7 @@ import CheckoutSimGraphQL
 extension ShopSchema {
     /// The checkout payload and the context it resolves in: with an idempotency key, the shop as
     /// it was right after the first request, so a replay is byte-for-byte what that request
-    /// returned (SPEC §6.9).
+    /// returned (docs/schema.md#checkout-and-the-dummy-payment-service).
     static func checkoutPayload(_ outcome: CheckoutOutcome, key: String?, context: RequestContext) -> (CheckoutOutcome, in: RequestContext) {
         guard let key, outcome.payment != nil else { return (outcome, context) }
         guard outcome.isReplay else {

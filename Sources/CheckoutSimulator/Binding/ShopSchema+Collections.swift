@@ -1,7 +1,7 @@
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
-/// The types and query fields of the content collections (SPEC §3.1), built from their inferred
+/// The types and query fields of the content collections (docs/fixtures.md#content-collections), built from their inferred
 /// shapes: `Query.banners(first, after, where)`, `Query.banner(id)`, and per collection the item
 /// type, its nested types, `BannerConnection`, `BannerEdge` and `BannerWhere`.
 extension ShopSchema {

@@ -2,7 +2,7 @@ import CheckoutSimSupport
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
-/// The shop's GraphQL schema (SPEC §5): types, descriptions and resolvers over `ShopState`.
+/// The shop's GraphQL schema (docs/schema.md): types, descriptions and resolvers over `ShopState`.
 ///
 /// Each `ShopSchema+<Area>.swift` declares one area's types with the typed builder; the types
 /// themselves, with the Swift value each one's fields read, are listed in `ShopTypes`, and each

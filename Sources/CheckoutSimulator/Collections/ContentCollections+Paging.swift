@@ -29,7 +29,7 @@ struct ContentRecordNumber: IndexedValue {
 }
 
 extension ContentCollections {
-    /// Keyset paging in file order, with SPEC §6.4's rules: the page holds the first `first`
+    /// Keyset paging in file order, with docs/schema.md#pagination's rules: the page holds the first `first`
     /// items after the cursor's item that pass every test of `tests` (field position, value).
     ///
     /// - Complexity: O(items) with tests (to count them), else O(first).

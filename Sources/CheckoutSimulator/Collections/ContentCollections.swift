@@ -1,6 +1,6 @@
 import CheckoutSimGraphQL
 
-/// The content collections of a fixture set (SPEC §3.1): banners, shops, home sections, FAQ…,
+/// The content collections of a fixture set (docs/fixtures.md#content-collections): banners, shops, home sections, FAQ…,
 /// each a read-only list of items whose GraphQL type is inferred from the items themselves.
 ///
 /// Every object — an item, or an object nested in one — is a record: a run of values in one

@@ -1,7 +1,7 @@
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
-/// Type inference (SPEC §3.1): a field's kind comes from every item that has it, non-null when
+/// Type inference (docs/fixtures.md#content-collections): a field's kind comes from every item that has it, non-null when
 /// every item has it non-null; objects become nested types; id fields that name a product, a
 /// brand or another collection's items get a resolved field beside them.
 extension ContentLoader {

@@ -1,7 +1,7 @@
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
-/// Reads `collections/*.json` (SPEC §3.1): checks each file's keys, names and ids, infers the
+/// Reads `collections/*.json` (docs/fixtures.md#content-collections): checks each file's keys, names and ids, infers the
 /// item types (`ContentLoader+Inference`), then checks names against the shop schema and each
 /// other and every link against the catalog. Every problem is reported, not just the first.
 struct ContentLoader {

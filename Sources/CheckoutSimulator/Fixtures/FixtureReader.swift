@@ -103,7 +103,7 @@ struct FixtureReader {
         return text
     }
 
-    /// Whether `text` is an id as SPEC §3 allows: 1 to 64 characters from A-Z a-z 0-9 . _ -.
+    /// Whether `text` is an id as docs/fixtures.md allows: 1 to 64 characters from A-Z a-z 0-9 . _ -.
     static func isValidId(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.count <= 64 && text.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)

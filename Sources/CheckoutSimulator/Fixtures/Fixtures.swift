@@ -14,7 +14,7 @@ public struct Fixtures: Sendable {
     package let scratchCards: ScratchCardTable
     /// `payment-test-cards.json`.
     package let testCards: [TestCard]
-    /// `collections/*.json`: banners, shops, home sections… (SPEC §3.1).
+    /// `collections/*.json`: banners, shops, home sections… (docs/fixtures.md#content-collections).
     package let collections: ContentCollections
 
     /// Loads and validates `source`, reporting every problem at once.

@@ -4,7 +4,7 @@
 /// at once each: a slow client costs nothing but its own connection's wait.
 /// - Complexity: O(n) over the bytes of a request, however they are split into reads.
 package struct HTTPRequestParser {
-    /// The sizes the server accepts (SPEC §7.2: 16 KiB of head, 1 MiB of body).
+    /// The sizes the server accepts (docs/http.md: 16 KiB of head, 1 MiB of body).
     package struct Limits: Sendable {
         var headBytes = 16 * 1_024
         var bodyBytes = 1_024 * 1_024

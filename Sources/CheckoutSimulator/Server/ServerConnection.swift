@@ -3,7 +3,7 @@ import Foundation
 
 /// One client connection, served on its own thread: read, parse, answer, write, until either side closes.
 ///
-/// Timers (SPEC §7.2): a request's line and headers must arrive within `headerTimeout` of its
+/// Timers (docs/http.md): a request's line and headers must arrive within `headerTimeout` of its
 /// first byte (of the connection's start, for the first request), its body within `bodyTimeout`
 /// of the head; both end with 408 and a close. Between requests a connection may idle for
 /// `idleTimeout`, then it is closed without a word, as clients expect of keep-alive.

@@ -1,7 +1,7 @@
 import CheckoutSimSupport
 import Foundation
 
-/// The HTTP server of SPEC §7.2 as a value: GraphQL over HTTP, the control API and the playground.
+/// The HTTP server of docs/http.md as a value: GraphQL over HTTP, the control API and the playground.
 ///
 /// ```swift
 /// let server = try await SimulatorServer.start(sim, port: 0)   // a free port
@@ -14,7 +14,7 @@ import Foundation
 /// (256 threads, about 100 KB each when idle). Requests still run one at a time in the simulator;
 /// reading, parsing, validating and writing happen outside its lock.
 public final class SimulatorServer: Sendable {
-    /// The server's limits and behaviour; the defaults are SPEC §7.2's.
+    /// The server's limits and behaviour; the defaults are docs/http.md's.
     public struct Configuration: Sendable {
         /// The `Access-Control-Allow-Origin` every response carries.
         public var corsOrigin = "*"
@@ -32,7 +32,7 @@ public final class SimulatorServer: Sendable {
         /// Called once per request, after its response is written (the `serve` command's log).
         public var log: (@Sendable (RequestLog) -> Void)?
 
-        /// SPEC §7.2's limits, no log.
+        /// docs/http.md's limits, no log.
         public init() {}
     }
 
@@ -216,7 +216,7 @@ public final class SimulatorServer: Sendable {
             let admitted = life.withLock { life -> Bool in
                 guard !life.stopping else { return false }
                 if life.open >= configuration.maxConnections {
-                    // At the limit, the longest-idle keep-alive connection makes room (docs: README), so
+                    // At the limit, the longest-idle keep-alive connection makes room (docs/http.md), so
                     // idle clients can never lock everyone out; only when none is idle is it a 503.
                     // Its thread sees the shutdown and leaves, so `open` is briefly one over.
                     guard let oldest = life.idle.min(by: { $0.value < $1.value })?.key else { return false }

@@ -1,7 +1,7 @@
 import CheckoutSimGraphQL
 
 /// The `extensions.code` of an error the transport itself answers with: one code per HTTP status,
-/// whichever route or layer refused the request (docs: README, "Behaviour worth knowing").
+/// whichever route or layer refused the request (docs/schema.md).
 enum HTTPStatusCode {
     /// The code for `status`, named after RFC 9110's reason phrase.
     static func code(for status: Int) -> GraphQLError.Code {

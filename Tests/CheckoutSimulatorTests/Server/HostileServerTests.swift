@@ -250,7 +250,7 @@ import FoundationNetworking
         }
     }
 
-    /// SPEC §4: a request whose client has gone stops at its next field. A mutation of 3,000
+    /// docs/limits.md: a request whose client has gone stops at its next field. A mutation of 3,000
     /// `addProduct`s (past the default limits, raised here) runs one field at a time under the
     /// shop's lock; once its client resets, the catalog stops growing long before the last one.
     @Test func aRequestStopsWhenItsClientLeaves() async throws {

@@ -4,7 +4,7 @@ import Testing
 @testable import CheckoutSimulator
 import CheckoutSimCommerce
 
-/// The playground page in a real headless Chromium against a real server (SPEC §7.2).
+/// The playground page in a real headless Chromium against a real server (docs/http.md).
 ///
 /// `--dump-dom` prints the DOM after the page's scripts have run, so the test sees what a person
 /// would: the examples list, the schema browser built from introspection, and the answer to a

@@ -5,7 +5,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// The control API of SPEC §7.2, driven the way a UI test or a demo script would.
+/// The control API of docs/http.md, driven the way a UI test or a demo script would.
 @Suite struct ServerControlTests {
     static let add = #"{"query": "mutation { addToCart(productId: \"pixel-8\") { cart { totalQuantity } } }"}"#
     static let cart = #"{"query": "{ cart { totalQuantity } }"}"#

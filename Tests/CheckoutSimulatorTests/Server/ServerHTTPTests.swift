@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import CheckoutSimulator
 
-/// HTTP/1.1 at the byte level (SPEC §7.2) over raw loopback sockets.
+/// HTTP/1.1 at the byte level (docs/http.md) over raw loopback sockets.
 @Suite struct ServerHTTPTests {
     static let cart = #"{"query":"{ cart { totalQuantity } }"}"#
     static let add = #"{"query":"mutation { addToCart(productId: \"pixel-8\") { cart { totalQuantity } } }"}"#

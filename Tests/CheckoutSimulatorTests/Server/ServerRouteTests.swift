@@ -6,7 +6,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// Every route of SPEC §7.2 through a real `URLSession` over loopback sockets.
+/// Every route of docs/http.md through a real `URLSession` over loopback sockets.
 @Suite struct ServerRouteTests {
     static let listing = #"{"query": "query Listing($n: Int) { products(first: $n) { nodes { id name price { amount formatted } brand { name } } pageInfo { endCursor hasNextPage } } }", "variables": {"n": 5}, "operationName": "Listing"}"#
 

@@ -58,8 +58,7 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
     /// Declares what each root field (of the query and the mutation type) costs, from its
     /// coerced arguments and the request's context. Before anything of a request runs, its root
     /// fields' costs are added up, fragments expanded and `@skip`/`@include` applied; a total
-    /// over `RequestLimits.maxCost` is refused with `REQUEST_TOO_COMPLEX` (docs: README,
-    /// "Behaviour worth knowing").
+    /// over `RequestLimits.maxCost` is refused with `REQUEST_TOO_COMPLEX` (docs/limits.md#the-cost-rule).
     public mutating func costRootFields(_ cost: @escaping @Sendable (_ field: String, _ arguments: JSONObject, _ context: Context) -> Int) {
         untyped.rootCost = { field, arguments, context in
             // The executor refuses a context of any other class before it costs anything (a cast
