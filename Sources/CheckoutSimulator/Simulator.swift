@@ -158,6 +158,11 @@ public final class Simulator: ScenarioTarget {
         return prepared
     }
 
+    /// How many prepared documents the cache holds (transports prepare each text once).
+    package var preparedDocumentCount: Int {
+        documents.withLock { $0.count }
+    }
+
     /// Runs `body` on the simulator's state under its lock (for tests).
     func withState<Result>(_ body: (ShopState) -> Result) -> Result {
         state.withLock { body($0) }

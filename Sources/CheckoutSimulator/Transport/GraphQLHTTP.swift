@@ -36,7 +36,7 @@ enum GraphQLHTTP {
     /// the body's `session`, else `default`. `cancelled` stops the request (and a batch between
     /// its operations) once the client has gone.
     static func respond(to request: Request, simulator: Simulator, cancelled: CancellationCheck? = nil) -> HTTPAnswer {
-        let reply = Reply(modern: (request.accept ?? "").contains(graphQLResponseType))
+        let reply = Reply(wantsGraphQLResponseType: (request.accept ?? "").contains(graphQLResponseType))
         guard let parameters = FormQuery.decode(request.query) else {
             return reply.refusal("The query string is not valid percent-encoding.", status: 400)
         }
@@ -124,10 +124,10 @@ enum GraphQLHTTP {
     /// Builds answers in the media type the client asked for.
     private struct Reply {
         /// Whether the client accepts `application/graphql-response+json`.
-        let modern: Bool
+        let wantsGraphQLResponseType: Bool
 
         var contentType: String {
-            modern ? "\(graphQLResponseType); charset=utf-8" : "application/json; charset=utf-8"
+            wantsGraphQLResponseType ? "\(graphQLResponseType); charset=utf-8" : "application/json; charset=utf-8"
         }
 
         /// The answer for one request's response; its bytes become the body as they are.
@@ -135,7 +135,7 @@ enum GraphQLHTTP {
             var status = 200
             if !response.hasData, response.errors.contains(where: { $0.code == .tooManySessions }) {
                 status = 429
-            } else if modern, !response.hasData {
+            } else if wantsGraphQLResponseType, !response.hasData {
                 let codes = response.errors.map(\.code)
                 status = codes.contains(.parseFailed) || codes.contains(.badRequest) ? 400 : 422
             }

@@ -21,31 +21,31 @@ enum RouteSlots {
         guard number > 0 else { return Slot<Digits>.self }
         return number & 1 == 0 ? spell(number >> 1, into: Bit0<Digits>.self) : spell(number >> 1, into: Bit1<Digits>.self)
     }
-}
 
-/// A route number spelled as a type: each wrapper adds one binary digit.
-protocol RouteDigits {
-    /// The number spelled so far; `place` is the value of the next digit to the left.
-    static var value: Int { get }
-    static var place: Int { get }
-}
+    /// A route number spelled as a type: each wrapper adds one binary digit.
+    protocol RouteDigits {
+        /// The number spelled so far; `place` is the value of the next digit to the left.
+        static var value: Int { get }
+        static var place: Int { get }
+    }
 
-enum End: RouteDigits {
-    static var value: Int { 0 }
-    static var place: Int { 1 }
-}
+    enum End: RouteDigits {
+        static var value: Int { 0 }
+        static var place: Int { 1 }
+    }
 
-enum Bit0<Lower: RouteDigits>: RouteDigits {
-    static var value: Int { Lower.value }
-    static var place: Int { Lower.place << 1 }
-}
+    enum Bit0<Lower: RouteDigits>: RouteDigits {
+        static var value: Int { Lower.value }
+        static var place: Int { Lower.place << 1 }
+    }
 
-enum Bit1<Lower: RouteDigits>: RouteDigits {
-    static var value: Int { Lower.value + Lower.place }
-    static var place: Int { Lower.place << 1 }
-}
+    enum Bit1<Lower: RouteDigits>: RouteDigits {
+        static var value: Int { Lower.value + Lower.place }
+        static var place: Int { Lower.place << 1 }
+    }
 
-/// The protocol class of the route its digits spell.
-final class Slot<Digits: RouteDigits>: SimulatorURLProtocol {
-    override class var routeNumber: Int { Digits.value }
+    /// The protocol class of the route its digits spell.
+    final class Slot<Digits: RouteDigits>: SimulatorURLProtocol {
+        override class var routeNumber: Int { Digits.value }
+    }
 }
