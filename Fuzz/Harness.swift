@@ -63,6 +63,16 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                 switch parser.next(buffer, cursor: &cursor) {
                 case .request(let request):
                     precondition(request.body.count <= 1 << 20, "a body past the limit was accepted")
+                    // Every request the parser accepts goes through the one GraphQL-over-HTTP
+                    // handler, as the server's /graphql route hands it on.
+                    let answer = GraphQLHTTP.respond(
+                        to: GraphQLHTTP.Request(
+                            method: request.method == "HEAD" ? "GET" : request.method, query: request.query,
+                            accept: request.header("accept"), contentType: request.header("content-type"),
+                            session: request.header("x-checkout-session"), body: request.body),
+                        simulator: shared.simulator)
+                    precondition([200, 400, 405, 415, 422, 429].contains(answer.status), "unexpected status \(answer.status)")
+                    if shared.runs % 200 == 0 { shared.simulator.reset() }
                     continue
                 case .failure(let failure):
                     precondition([400, 413, 417, 431, 501, 505].contains(failure.status), "unexpected status \(failure.status)")

@@ -1,5 +1,4 @@
 #if canImport(Glibc)
-import CheckoutSimSupport
 import Glibc
 #elseif canImport(Musl)
 import Musl

@@ -76,41 +76,29 @@ enum ControlAction: Equatable {
     }
 }
 
-/// What performing an action answered: an HTTP status and the JSON body (a control line prints the body).
-struct ControlOutcome {
-    let status: Int
-    let body: [UInt8]
-
-    /// The outcome of a refused action: 400 and one `BAD_REQUEST` error.
-    static func refused(_ message: String) -> ControlOutcome {
-        ControlOutcome(status: 400, body: GraphQLResponse(errors: [GraphQLError(message, code: .badRequest)]).compactBytes())
-    }
-}
-
 extension Simulator {
     /// Performs `action`: on this simulator, on `network` (the faults of the transport that has
     /// them; nil over stdio, which has none), running a scenario with `options`.
-    func perform(_ action: ControlAction, network: Locked<NetworkConditions>?, options: RunOptions = RunOptions()) -> ControlOutcome {
+    func perform(_ action: ControlAction, network: Locked<NetworkConditions>?, options: RunOptions = RunOptions()) -> HTTPAnswer {
         switch action {
         case .reset:
             reset()
-            return ControlOutcome(status: 200, body: Array(#"{"ok":true}"#.utf8))
+            return .json(200, Array(#"{"ok":true}"#.utf8))
         case .advance(let seconds):
             let now = advance(seconds: seconds)
-            return ControlOutcome(status: 200, body: Array(JSON.object(JSONObject([("ok", .bool(true)), ("now", .string(now.iso8601))])).serialized().utf8))
+            return .json(200, Array(JSON.object(JSONObject([("ok", .bool(true)), ("now", .string(now.iso8601))])).serialized().utf8))
         case .network(let conditions):
             guard let network else { return .refused("Network faults apply to HTTP; serve --stdio has no network to fault.") }
             network.withLock { $0 = conditions }
-            return ControlOutcome(
-                status: 200, body: Array(JSON.object(JSONObject([("ok", .bool(true)), ("network", conditions.json)])).serialized().utf8))
+            return .json(200, Array(JSON.object(JSONObject([("ok", .bool(true)), ("network", conditions.json)])).serialized().utf8))
         case .scenario(let text):
             switch parseScenario(text, file: "scenario") {
             case .failure(let error):
                 let errors = error.diagnostics.map { GraphQLError($0.description, code: .badRequest) }
-                return ControlOutcome(status: 400, body: GraphQLResponse(errors: errors).compactBytes())
+                return .json(400, GraphQLResponse(errors: errors).compactBytes())
             case .success(let scenario):
                 let report = runLive([scenario], options: options)
-                return ControlOutcome(status: report.passed ? 200 : 422, body: Array(JSONReport.json(report).serialized().utf8))
+                return .json(report.passed ? 200 : 422, Array(JSONReport.json(report).serialized().utf8))
             }
         }
     }

@@ -3,7 +3,7 @@ import Foundation
 /// One HTTP/1.x request as the server read it.
 package struct HTTPRequest: Sendable {
     /// The method, as sent (methods are case-sensitive).
-    var method: String
+    package var method: String
     /// The request target: the path and the query, as sent.
     var target: String
     /// `1` for HTTP/1.1, `0` for HTTP/1.0.
@@ -19,12 +19,12 @@ package struct HTTPRequest: Sendable {
     }
 
     /// The target's query, without the `?`; empty when there is none.
-    var query: Substring {
+    package var query: Substring {
         target.firstIndex(of: "?").map { target[target.index(after: $0)...] } ?? ""
     }
 
     /// The field named `name` (lowercase), with repeated fields joined by commas.
-    func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         var found: String?
         for field in headers where field.name == name {
             found = found.map { $0 + ", " + field.value } ?? field.value

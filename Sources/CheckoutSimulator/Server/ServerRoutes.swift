@@ -34,7 +34,7 @@ extension SimulatorServer {
             "/schema.graphql": Route(methods: ["GET"]) { server, _ in
                 HTTPAnswer(status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(server.simulator.sdl.utf8))
             },
-            "/healthz": Route(methods: ["GET"]) { _, _ in json(200, Array(#"{"ok":true}"#.utf8)) },
+            "/healthz": Route(methods: ["GET"]) { _, _ in .json(200, Array(#"{"ok":true}"#.utf8)) },
         ]
         routes["/index.html"] = routes["/"]
         for name in ControlAction.names {
@@ -100,10 +100,9 @@ extension SimulatorServer {
 
     /// `POST /__sim/NAME`: the control action `name` with the body as its argument.
     private func control(_ name: String, _ context: RouteContext) -> HTTPAnswer {
-        let outcome: ControlOutcome
         switch ControlAction.parse(name: name, body: context.request.body) {
         case .failure(let failure):
-            outcome = .refused(failure.message)
+            return .refused(failure.message)
         case .success(let action):
             // A scenario run is bounded and stops with its client (docs/http.md, "The server
             // under pressure"): it cannot outlive the request.
@@ -111,9 +110,8 @@ extension SimulatorServer {
             options.maxSends = configuration.maxScenarioSends
             let peer = context.peer
             options.shouldStop = { peer.shouldStop }
-            outcome = simulator.perform(action, network: network, options: options)
+            return simulator.perform(action, network: network, options: options)
         }
-        return Self.json(outcome.status, outcome.body)
     }
 
     /// An `OPTIONS` preflight: 204 with the methods and the headers the client asked to send.
@@ -125,11 +123,6 @@ extension SimulatorServer {
             ("Access-Control-Max-Age", "600"),
             ("Allow", allow),
         ])
-    }
-
-    /// A JSON answer that no cache keeps.
-    static func json(_ status: Int, _ body: [UInt8]) -> HTTPAnswer {
-        HTTPAnswer(status: status, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")], body: body)
     }
 
     /// `{"errors":[{"message":…,"extensions":{"code":…}}]}` with `status` and the one code for that

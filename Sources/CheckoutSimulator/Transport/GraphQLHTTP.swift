@@ -6,24 +6,37 @@ import CheckoutSimSupport
 /// The one owner of these semantics: the server, `SimulatorURLProtocol` and scenarios sent over
 /// HTTP all answer through `respond(to:simulator:cancelled:)`, so their statuses, headers and
 /// bodies cannot drift apart.
-enum GraphQLHTTP {
+package enum GraphQLHTTP {
     /// The GraphQL-over-HTTP media type.
     static let graphQLResponseType = "application/graphql-response+json"
 
     /// What the handler reads of an HTTP request, whichever transport it came by.
-    struct Request {
+    package struct Request {
         /// `GET` or `POST` (the server answers `HEAD` as `GET`); anything else gets 405.
-        var method: String
+        package var method: String
         /// The URL's query, still percent-encoded, without the `?`.
-        var query: Substring
+        package var query: Substring
         /// The `Accept` field.
-        var accept: String? = nil
+        package var accept: String? = nil
         /// The `Content-Type` field.
-        var contentType: String? = nil
+        package var contentType: String? = nil
         /// The `X-Checkout-Session` field.
-        var session: String? = nil
+        package var session: String? = nil
         /// The body (POST only).
-        var body: [UInt8] = []
+        package var body: [UInt8] = []
+
+        /// A request with these parts.
+        package init(
+            method: String, query: Substring, accept: String? = nil, contentType: String? = nil, session: String? = nil,
+            body: [UInt8] = []
+        ) {
+            self.method = method
+            self.query = query
+            self.accept = accept
+            self.contentType = contentType
+            self.session = session
+            self.body = body
+        }
     }
 
     /// Answers `request` as the GraphQL-over-HTTP draft describes.
@@ -35,7 +48,7 @@ enum GraphQLHTTP {
     /// The session is the `X-Checkout-Session` header, else the `session` query parameter, else
     /// the body's `session`, else `default`. `cancelled` stops the request (and a batch between
     /// its operations) once the client has gone.
-    static func respond(to request: Request, simulator: Simulator, cancelled: CancellationCheck? = nil) -> HTTPAnswer {
+    package static func respond(to request: Request, simulator: Simulator, cancelled: CancellationCheck? = nil) -> HTTPAnswer {
         let reply = Reply(wantsGraphQLResponseType: (request.accept ?? "").contains(graphQLResponseType))
         guard let parameters = FormQuery.decode(request.query) else {
             return reply.refusal("The query string is not valid percent-encoding.", status: 400)
@@ -126,7 +139,7 @@ enum GraphQLHTTP {
         /// Whether the client accepts `application/graphql-response+json`.
         let wantsGraphQLResponseType: Bool
 
-        var contentType: String {
+        package var contentType: String {
             wantsGraphQLResponseType ? "\(graphQLResponseType); charset=utf-8" : "application/json; charset=utf-8"
         }
 

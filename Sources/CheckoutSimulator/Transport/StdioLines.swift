@@ -1,4 +1,5 @@
 import CheckoutSimGraphQL
+import CheckoutSimSupport
 
 /// The line protocol of `checkout-sim serve --stdio`: one JSON line in, one compact JSON line out
 /// (docs/cli.md, "serve --stdio").
@@ -35,23 +36,23 @@ package struct StdioLines: Sendable {
         do {
             json = try JSONParser.parse(line, maxDepth: simulator.limits.maxVariablesDepth + 2)
         } catch {
-            return ControlOutcome.refused("The line is not valid JSON: \(error.line):\(error.column): \(error.message).").body
+            return HTTPAnswer.refused("The line is not valid JSON: \(error.line):\(error.column): \(error.message).").body
         }
         guard case .object(let object) = json else {
-            return ControlOutcome.refused("Expected a JSON object, found \(json.kindDescription).").body
+            return HTTPAnswer.refused("Expected a JSON object, found \(json.kindDescription).").body
         }
         if let name = object.keys.first(where: ControlAction.names.contains) {
             guard object.count == 1 else {
-                return ControlOutcome.refused("A control line has one member, like {\"\(name)\": …}; this one has \(object.count).").body
+                return HTTPAnswer.refused("A control line has one member, like {\"\(name)\": …}; this one has \(object.count).").body
             }
             switch ControlAction.parse(name: name, argument: object[name]) {
-            case .failure(let failure): return ControlOutcome.refused(failure.message).body
+            case .failure(let failure): return HTTPAnswer.refused(failure.message).body
             case .success(let action): return simulator.perform(action, network: nil).body
             }
         }
         switch GraphQLRequestDecoding.request(from: object, sourceBytes: line.count, limits: simulator.limits) {
         case .failure(let failure):
-            return ControlOutcome.refused(failure.message).body
+            return HTTPAnswer.refused(failure.message).body
         case .success(let decoded):
             return simulator.execute(decoded.request, session: decoded.session ?? defaultSession).compactBytes()
         }
@@ -59,6 +60,6 @@ package struct StdioLines: Sendable {
 
     /// The answer to a line longer than `maxBytes`, which is skipped up to its newline.
     package func lineTooLong(maxBytes: Int) -> [UInt8] {
-        ControlOutcome.refused("The line is longer than \(maxBytes) bytes; it was skipped up to its newline.").body
+        HTTPAnswer.refused("The line is longer than \(maxBytes) bytes; it was skipped up to its newline.").body
     }
 }
