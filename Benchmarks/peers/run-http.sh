@@ -46,16 +46,10 @@ echo "== graphql-js $(node -p 'require("graphql").version') on node $(node --ver
 "$sim" bench --url "$peer" --connections 1,32,64 --duration "$seconds"
 
 if command -v wrk >/dev/null; then
-    cat >"$work/post.lua" <<LUA
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-local file = io.open("$work/body.json", "r")
-wrk.body = file:read("*a")
-file:close()
-LUA
+    export BODY=$work/body.json
     for target in "checkout-sim $ours" "graphql-js $peer"; do
         echo "== wrk -t2 -c32 -d${seconds}s: ${target% *}"
-        wrk -t2 -c32 -d"${seconds}s" --latency -s "$work/post.lua" "${target#* }" | grep -E "Requests/sec|^ +(50|90|99)%|Non-2xx|errors"
+        wrk -t2 -c32 -d"${seconds}s" --latency -s Benchmarks/peers/post.lua "${target#* }" | grep -E "Requests/sec|^ +(50|90|99)%|Non-2xx|errors"
     done
 else
     echo "== wrk not installed: skipped (apt-get install wrk)"

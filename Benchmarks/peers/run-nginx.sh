@@ -59,15 +59,9 @@ cmp -s "$work/root/graphql" <(curl -s "$peer" -H 'Content-Type: application/json
     || { echo "error: nginx does not answer the POST with the listing response" >&2; exit 1; }
 echo "== both answer the POST with the same $(wc -c <"$work/root/graphql") body bytes"
 
-cat >"$work/post.lua" <<LUA
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-local file = io.open("$work/body.json", "r")
-wrk.body = file:read("*a")
-file:close()
-LUA
-rate() { wrk -t1 -c"$connections" -d"${seconds}s" -s "$work/post.lua" "$1" | awk '/Requests\/sec/ { print $2 }'; }
-wrk -t1 -c"$connections" -d1s -s "$work/post.lua" "$ours" >/dev/null   # warm-up
+export BODY=$work/body.json
+rate() { wrk -t1 -c"$connections" -d"${seconds}s" -s Benchmarks/peers/post.lua "$1" | awk '/Requests\/sec/ { print $2 }'; }
+wrk -t1 -c"$connections" -d1s -s Benchmarks/peers/post.lua "$ours" >/dev/null   # warm-up
 ours_rate=$(rate "$ours")
 peer_rate=$(rate "$peer")
 echo "== wrk -t1 -c$connections -d${seconds}s, keep-alive POST of the listing query"

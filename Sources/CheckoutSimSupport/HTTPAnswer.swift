@@ -21,9 +21,4 @@ package struct HTTPAnswer: Sendable {
         self.headers = headers
         self.body = body
     }
-
-    /// The first field named `name`, in any letter case.
-    package func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
-    }
 }

@@ -38,15 +38,6 @@ package struct HTTPRequest: Sendable {
         let options = (header("connection") ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         return minorVersion == 1 ? !options.contains("close") : options.contains("keep-alive")
     }
-
-    /// The fields as a dictionary, repeated names joined by commas, for the GraphQL-over-HTTP handler.
-    var headerDictionary: [String: String] {
-        var fields: [String: String] = [:]
-        for (name, value) in headers {
-            fields[name] = fields[name].map { $0 + ", " + value } ?? value
-        }
-        return fields
-    }
 }
 
 /// Why a request was refused before it reached a route: the status, and a message for the body.
