@@ -114,12 +114,12 @@ package enum BenchmarkSuite {
             _ = GraphQLEngine.prepare(large, schema: schema, limits: bigDocumentLimits)
         }, "parse-validate-120k")
         let listing = GraphQLRequest(query: productsQuery, variables: JSONObject([("first", .int(20))]))
-        request("products-first-20") { _ = simulator.execute(listing, caching: $0).compactBytes() }
+        request("products-first-20") { _ = simulator.execute(listing, caching: $0, note: .library).compactBytes() }
         let sections = GraphQLRequest(query: brandSectionsQuery)
-        request("brand-sections-page") { _ = simulator.execute(sections, caching: $0).compactBytes() }
+        request("brand-sections-page") { _ = simulator.execute(sections, caching: $0, note: .library).compactBytes() }
         let journey = journeyRequests()
         request("checkout-journey", setUp: { simulator.reset() }) { caching in
-            for request in journey { _ = simulator.execute(request, caching: caching).compactBytes() }
+            for request in journey { _ = simulator.execute(request, caching: caching, note: .library).compactBytes() }
         }
         record(timer.measure("load-bundled", iterations: 200) { _ = try? Simulator(fixtures: .bundled) }, "load-bundled")
         let collectionsCase = "load-collections-\(sizeLabel(catalog))"
@@ -135,7 +135,7 @@ package enum BenchmarkSuite {
             // `record` skips the timed load when only the page case is wanted.
             if let loaded = loaded ?? (try? Simulator(fixtures: content)) {
                 let page = GraphQLRequest(query: collectionPageQuery)
-                request("collection-page-20") { _ = loaded.execute(page, caching: $0).compactBytes() }
+                request("collection-page-20") { _ = loaded.execute(page, caching: $0, note: .library).compactBytes() }
             }
         }
 
@@ -161,7 +161,7 @@ package enum BenchmarkSuite {
                     if let line = hostile.line {
                         _ = stdio.respond(to: line)
                     } else {
-                        _ = simulator.execute(request, caching: .bypass).compactBytes()
+                        _ = simulator.execute(request, caching: .bypass, note: .library).compactBytes()
                     }
                 }
                 if result.medianMicroseconds > slowest?.medianMicroseconds ?? -1 { slowest = result }
@@ -176,14 +176,14 @@ package enum BenchmarkSuite {
         record(timer.measure("load-\(size)", iterations: 5, setUp: { big = nil }) { big = try? Simulator(fixtures: generated) }, "load-\(size)")
         if big == nil { big = try? Simulator(fixtures: generated) }
         guard let big else { throw SimulatorError(code: .invalidFixtures, message: "the generated catalog did not load") }
-        request("products-\(size)-page-1") { _ = big.execute(listing, caching: $0).compactBytes() }
+        request("products-\(size)-page-1") { _ = big.execute(listing, caching: $0, note: .library).compactBytes() }
         // docs/benchmarks.md's page 4,000 of the 100k catalog (four fifths in): its cost must equal page 1's.
         let deepName = "products-\(size)-page-\(deepPage(catalog))"
         let deepCursor = try cursor(in: big, after: (deepPage(catalog) - 1) * 20)
         let deep = GraphQLRequest(query: productsQuery, variables: JSONObject([("first", .int(20)), ("after", .string(deepCursor))]))
-        request(deepName) { _ = big.execute(deep, caching: $0).compactBytes() }
+        request(deepName) { _ = big.execute(deep, caching: $0, note: .library).compactBytes() }
         let search = GraphQLRequest(query: searchQuery())
-        request("search-\(size)", iterations: 200) { _ = big.execute(search, caching: $0).compactBytes() }
+        request("search-\(size)", iterations: 200) { _ = big.execute(search, caching: $0, note: .library).compactBytes() }
         // docs/schema.md#ordering-search-and-filters's other modes and the filter modal's counts (targets: ≤ 5 ms and ≤ 10 ms at 100k).
         for (name, query) in [
             ("search-\(size)-word-prefix", searchQuery(#"search: "nov wat", searchMode: WORD_PREFIX"#)),
@@ -191,7 +191,7 @@ package enum BenchmarkSuite {
             ("facets-\(size)", facetsQuery),
         ] {
             let body = GraphQLRequest(query: query)
-            request(name, iterations: 200) { _ = big.execute(body, caching: $0).compactBytes() }
+            request(name, iterations: 200) { _ = big.execute(body, caching: $0, note: .library).compactBytes() }
         }
         let costliest = "costliest-admitted-\(size)"
         if wanted(costliest) {
@@ -314,7 +314,7 @@ package enum BenchmarkSuite {
     /// Times one custom request the same way (case `custom`), and uncached too when `uncached` is set.
     package static func custom(_ request: GraphQLRequest, simulator: Simulator, iterations: Int, uncached: Bool = false) -> BenchmarkResult {
         BenchmarkTimer(iterations: iterations).measureRequest("custom", uncached: uncached) {
-            _ = simulator.execute(request, caching: $0).compactBytes()
+            _ = simulator.execute(request, caching: $0, note: .library).compactBytes()
         }
     }
 }

@@ -36,6 +36,8 @@ public final class Simulator: ScenarioTarget {
     /// The shop schema (docs/schema.md) every request is validated and executed against.
     package let schema: Schema
     private let state: Locked<ShopState>
+    /// The requests answered since the last reset (docs/journal.md).
+    let journal = Locked(Journal())
     /// Parsed and validated documents; kept across `reset`, since they depend only on the schema.
     private let documents = Locked(DocumentCache())
     /// The request limits of docs/limits.md this simulator enforces.
@@ -82,7 +84,7 @@ public final class Simulator: ScenarioTarget {
 
     /// Executes one request for `session`, serialised with every other request.
     public func execute(_ request: GraphQLRequest, session: String = "default") -> GraphQLResponse {
-        execute(request, session: session, caching: .reuse)
+        execute(request, session: session, caching: .reuse, note: .library)
     }
 
     /// Whether a request may reuse a document parsed and validated before.
@@ -99,20 +101,20 @@ public final class Simulator: ScenarioTarget {
     /// request (a batch shares one of each among its operations); `cancelled` stops it at its
     /// next field once its client has gone.
     package func execute(
-        _ request: GraphQLRequest, session: String = "default", caching: DocumentCaching, maxResponseBytes: Int? = nil,
-        maxCost: Int? = nil, cancelled: CancellationCheck? = nil
+        _ request: GraphQLRequest, session: String = "default", caching: DocumentCaching, note: JournalNote,
+        maxResponseBytes: Int? = nil, maxCost: Int? = nil, cancelled: CancellationCheck? = nil
     ) -> GraphQLResponse {
         // Refused before the document is parsed: a name too long wastes no work.
         if let refusal = Self.refusal(ofSession: session) { return refusal }
         let prepared = caching == .reuse ? prepare(request.query) : GraphQLEngine.prepare(request.query, schema: schema, limits: limits)
         return execute(
-            prepared, request, session: session, maxResponseBytes: maxResponseBytes, maxCost: maxCost, cancelled: cancelled)
+            prepared, request, session: session, note: note, maxResponseBytes: maxResponseBytes, maxCost: maxCost, cancelled: cancelled)
     }
 
     /// Executes `request` with the document prepared for its text (`prepare(_:)`), serialised
-    /// with every other request.
+    /// with every other request, and journals it as `note` says (docs/journal.md).
     package func execute(
-        _ prepared: PreparedDocument, _ request: GraphQLRequest, session: String, maxResponseBytes: Int? = nil,
+        _ prepared: PreparedDocument, _ request: GraphQLRequest, session: String, note: JournalNote, maxResponseBytes: Int? = nil,
         maxCost: Int? = nil, cancelled: CancellationCheck? = nil
     ) -> GraphQLResponse {
         if let refusal = Self.refusal(ofSession: session) { return refusal }
@@ -120,15 +122,25 @@ public final class Simulator: ScenarioTarget {
         if let maxResponseBytes { limits.maxResponseBytes = min(limits.maxResponseBytes, max(0, maxResponseBytes)) }
         if let maxCost { limits.maxCost = min(limits.maxCost, max(0, maxCost)) }
         return state.withLock { state in
-            guard state.shop.touchSession(session) else {
-                return GraphQLResponse(errors: [GraphQLError(
+            let response: GraphQLResponse
+            if state.shop.touchSession(session) {
+                let context = RequestContext(state: state, sessionName: session)
+                response = GraphQLEngine.execute(
+                    prepared, variables: request.variables, operationName: request.operationName, schema: schema, context: context,
+                    limits: limits, cancelled: cancelled)
+            } else {
+                response = GraphQLResponse(errors: [GraphQLError(
                     "The simulator already holds \(state.shop.maxSessions) sessions, the most it keeps; reuse a session name or reset it.",
                     code: .tooManySessions)])
             }
-            let context = RequestContext(state: state, sessionName: session)
-            return GraphQLEngine.execute(
-                prepared, variables: request.variables, operationName: request.operationName, schema: schema, context: context,
-                limits: limits, cancelled: cancelled)
+            // Journaled under the state lock, so entries come in the order requests ran, at the clock they saw.
+            let operation = prepared.operation(named: request.operationName)
+            let entry = Journal.Request(
+                at: state.shop.clock, session: session, transport: note.transport,
+                operationName: request.operationName ?? operation?.name, operationType: operation?.kind.rawValue, query: request.query,
+                variables: request.variables, status: note.status(response), errorCodes: response.journalErrorCodes, client: note.client)
+            journal.withLock { $0.append(entry) }
+            return response
         }
     }
 
@@ -170,7 +182,10 @@ public final class Simulator: ScenarioTarget {
 
     /// Restores the state the simulator started in: stock, added products, clock and sessions.
     public func reset() {
-        state.withLock { $0.reset() }
+        state.withLock { state in
+            state.reset()
+            journal.withLock { $0.clear(restart: true) }
+        }
     }
 
     /// Moves the virtual clock forward and returns the new time.

@@ -23,9 +23,15 @@ package struct PreparedDocument: @unchecked Sendable {
     /// The kind of the operation `operationName` names (or the only one), when the document
     /// parses and has it; validation errors do not hide it (a GET must still refuse a mutation).
     package func operationKind(named operationName: String?) -> OperationKind? {
+        operation(named: operationName)?.kind
+    }
+
+    /// The name and kind of the operation `operationName` names (or the only one), when the
+    /// document parses and has it.
+    package func operation(named operationName: String?) -> (name: String?, kind: OperationKind)? {
         guard let parsed, case .success(let operation) = Executor.selectOperation(in: parsed, named: operationName) else {
             return nil
         }
-        return operation.kind
+        return (operation.name?.value, operation.kind)
     }
 }

@@ -37,6 +37,9 @@ public struct GraphQLResponse: Sendable {
         dataRange.map { Array(bytes[$0]) }
     }
 
+    /// Where `data`'s JSON lies in `compactBytes()`, when there is data.
+    package var dataSpan: Range<Int>? { dataRange }
+
     /// Whether the response has `data` (false for request errors).
     public var hasData: Bool { dataRange != nil }
 

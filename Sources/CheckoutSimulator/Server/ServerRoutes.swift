@@ -37,6 +37,8 @@ extension SimulatorServer {
             "/healthz": Route(methods: ["GET"]) { _, _ in .json(200, Array(#"{"ok":true}"#.utf8)) },
         ]
         routes["/index.html"] = routes["/"]
+        routes["/__sim/requests"] = Route(methods: ["GET", "DELETE"]) { server, context in server.journal(context) }
+        routes["/__sim/requests/count"] = Route(methods: ["GET"]) { server, context in server.journal(context, countOnly: true) }
         for name in ControlAction.names {
             routes["/__sim/" + name] = Route(methods: ["POST"]) { server, context in server.control(name, context) }
         }
@@ -90,7 +92,9 @@ extension SimulatorServer {
                     to: GraphQLHTTP.Request(
                         method: context.method, query: request.query, accept: request.header("accept"),
                         contentType: request.header("content-type"), session: request.header("x-checkout-session"),
-                        body: context.method == "POST" ? request.body : []),
+                        body: context.method == "POST" ? request.body : [], transport: .http,
+                        clientName: request.header("apollographql-client-name"),
+                        clientVersion: request.header("apollographql-client-version")),
                     simulator: simulator, cancelled: { peer.hasGone })
             }
         }
@@ -111,6 +115,27 @@ extension SimulatorServer {
             let peer = context.peer
             options.shouldStop = { peer.shouldStop }
             return simulator.perform(action, network: network, options: options)
+        }
+    }
+
+    /// `GET /__sim/requests` (the entries a filter matches), `/count`, and `DELETE` (empties the
+    /// journal alone): docs/journal.md.
+    private func journal(_ context: RouteContext, countOnly: Bool = false) -> HTTPAnswer {
+        if context.method == "DELETE" {
+            simulator.clearRequests()
+            return .json(200, Array(#"{"ok":true}"#.utf8))
+        }
+        guard let parameters = FormQuery.decode(context.request.query) else {
+            return .refused("The query string is not valid percent-encoding.")
+        }
+        switch Simulator.RequestFilter.parse(parameters) {
+        case .failure(let failure):
+            return .refused(failure.message)
+        case .success(let filter):
+            let json = countOnly
+                ? JSON.object(JSONObject([("count", .int(simulator.requestCount(matching: filter)))]))
+                : simulator.journalJSON(matching: filter)
+            return .json(200, Array(json.serialized().utf8))
         }
     }
 

@@ -24,11 +24,17 @@ package enum GraphQLHTTP {
         package var session: String? = nil
         /// The body (POST only).
         package var body: [UInt8] = []
+        /// How it came, for the journal: over the server or through `SimulatorURLProtocol`.
+        package var transport: Simulator.JournalEntry.Transport = .http
+        /// Apollo's `apollographql-client-name` and `apollographql-client-version` fields.
+        package var clientName: String? = nil
+        package var clientVersion: String? = nil
 
         /// A request with these parts.
         package init(
             method: String, query: Substring, accept: String? = nil, contentType: String? = nil, session: String? = nil,
-            body: [UInt8] = []
+            body: [UInt8] = [], transport: Simulator.JournalEntry.Transport = .http, clientName: String? = nil,
+            clientVersion: String? = nil
         ) {
             self.method = method
             self.query = query
@@ -36,6 +42,16 @@ package enum GraphQLHTTP {
             self.contentType = contentType
             self.session = session
             self.body = body
+            self.transport = transport
+            self.clientName = clientName
+            self.clientVersion = clientVersion
+        }
+
+        /// What the journal keeps of how this request came, its status decided by `reply`.
+        fileprivate func note(_ reply: Reply) -> JournalNote {
+            JournalNote(
+                transport: transport, client: clientName.map { Simulator.JournalEntry.Client(name: $0, version: clientVersion) },
+                status: reply.status(of:))
         }
     }
 
@@ -68,7 +84,8 @@ package enum GraphQLHTTP {
                     return reply.refusal("Mutations must be sent with POST.", status: 405, allow: "POST")
                 }
                 return reply.single(
-                    simulator.execute(prepared, decoded.request, session: session, cancelled: cancelled), session: session,
+                    simulator.execute(prepared, decoded.request, session: session, note: request.note(reply), cancelled: cancelled),
+                    session: session,
                     operation: decoded.request.operationName)
             }
         case "POST":
@@ -82,10 +99,13 @@ package enum GraphQLHTTP {
             case .success(.single(let decoded)):
                 let session = transportSession ?? decoded.session ?? "default"
                 return reply.single(
-                    simulator.execute(decoded.request, session: session, caching: .reuse, cancelled: cancelled), session: session,
+                    simulator.execute(decoded.request, session: session, caching: .reuse, note: request.note(reply), cancelled: cancelled),
+                    session: session,
                     operation: decoded.request.operationName)
             case .success(.batch(let items)):
-                return batch(items, transportSession: transportSession, simulator: simulator, reply: reply, cancelled: cancelled)
+                var note = request.note(reply)
+                note.status = { _ in 200 }
+                return batch(items, transportSession: transportSession, simulator: simulator, reply: reply, note: note, cancelled: cancelled)
             }
         default:
             return reply.refusal("Use POST, or GET for queries.", status: 405, allow: "GET, POST")
@@ -95,7 +115,7 @@ package enum GraphQLHTTP {
     /// Runs a batch's operations in order; an item that is not a request gets an error response in its place.
     private static func batch(
         _ items: [Result<DecodedRequest, BadRequest>], transportSession: String?, simulator: Simulator, reply: Reply,
-        cancelled: CancellationCheck?
+        note: JournalNote, cancelled: CancellationCheck?
     ) -> HTTPAnswer {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         // The response limit bounds the whole batch, so each operation gets what the
@@ -114,7 +134,7 @@ package enum GraphQLHTTP {
             case .success(let decoded):
                 let session = transportSession ?? decoded.session ?? "default"
                 response = simulator.execute(
-                    decoded.request, session: session, caching: .reuse, maxResponseBytes: remaining, maxCost: costLeft,
+                    decoded.request, session: session, caching: .reuse, note: note, maxResponseBytes: remaining, maxCost: costLeft,
                     cancelled: cancelled)
                 costLeft -= response.cost
                 names.append(decoded.request.operationName ?? "-")
@@ -135,7 +155,7 @@ package enum GraphQLHTTP {
     }
 
     /// Builds answers in the media type the client asked for.
-    private struct Reply {
+    fileprivate struct Reply {
         /// Whether the client accepts `application/graphql-response+json`.
         let wantsGraphQLResponseType: Bool
 
@@ -145,17 +165,19 @@ package enum GraphQLHTTP {
 
         /// The answer for one request's response; its bytes become the body as they are.
         func single(_ response: GraphQLResponse, session: String, operation: String?) -> HTTPAnswer {
-            var status = 200
-            if !response.hasData, response.errors.contains(where: { $0.code == .tooManySessions }) {
-                status = 429
-            } else if wantsGraphQLResponseType, !response.hasData {
-                let codes = response.errors.map(\.code)
-                status = codes.contains(.parseFailed) || codes.contains(.badRequest) ? 400 : 422
-            }
-            var answer = HTTPAnswer(status: status, headers: [("Content-Type", contentType)], body: response.compactBytes())
+            var answer = HTTPAnswer(status: status(of: response), headers: [("Content-Type", contentType)], body: response.compactBytes())
             answer.session = session
             answer.operationNames = operation.map { [$0] } ?? []
             return answer
+        }
+
+        /// The status `response` gets: 429 for a session past the limit; for a client that wants
+        /// the GraphQL response type and a response without data, 400 or 422; else 200.
+        func status(of response: GraphQLResponse) -> Int {
+            if !response.hasData, response.errors.contains(where: { $0.code == .tooManySessions }) { return 429 }
+            guard wantsGraphQLResponseType, !response.hasData else { return 200 }
+            let codes = response.errors.map(\.code)
+            return codes.contains(.parseFailed) || codes.contains(.badRequest) ? 400 : 422
         }
 
         /// An answer for a request that never reached GraphQL: `status` and one error.

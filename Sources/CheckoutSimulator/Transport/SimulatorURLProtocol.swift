@@ -78,7 +78,9 @@ public class SimulatorURLProtocol: URLProtocol {
                     to: GraphQLHTTP.Request(
                         method: request.httpMethod ?? "GET", query: Substring(url.query ?? ""), accept: Self.field("accept", in: fields),
                         contentType: Self.field("content-type", in: fields), session: Self.field("x-checkout-session", in: fields),
-                        body: Self.body(of: request)),
+                        body: Self.body(of: request), transport: .urlprotocol,
+                        clientName: Self.field("apollographql-client-name", in: fields),
+                        clientVersion: Self.field("apollographql-client-version", in: fields)),
                     simulator: route.simulator)
             }
             guard let answer = reply else {

@@ -54,7 +54,7 @@ package struct StdioLines: Sendable {
         case .failure(let failure):
             return HTTPAnswer.refused(failure.message).body
         case .success(let decoded):
-            return simulator.execute(decoded.request, session: decoded.session ?? defaultSession).compactBytes()
+            return simulator.execute(decoded.request, session: decoded.session ?? defaultSession, caching: .reuse, note: .stdio).compactBytes()
         }
     }
 

@@ -1,0 +1,61 @@
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
+
+extension Simulator {
+    /// One GraphQL request the simulator answered, as its journal keeps it (docs/journal.md).
+    public struct JournalEntry: Sendable, Equatable {
+        /// How a request reached the simulator.
+        public enum Transport: String, Sendable, Equatable {
+            case http, urlprotocol, stdio, library
+        }
+
+        /// 1, 2, … since the last reset.
+        public let seq: Int
+        /// The virtual clock when the request ran.
+        public let at: Instant
+        /// The session it ran in.
+        public let session: String
+        /// How it arrived.
+        public let transport: Transport
+        /// The operation it named, or the document's only operation's name.
+        public let operationName: String?
+        /// `query` or `mutation`; nil when the document did not parse or name an operation it has.
+        public let operationType: String?
+        /// The document text, as sent.
+        public let query: String
+        /// The variables, as received.
+        public let variables: JSONObject
+        /// The HTTP status it was answered with (200 for the library and stdio).
+        public let status: Int
+        /// Every GraphQL error's `extensions.code` and every payload `errors[].code`, in response order.
+        public let errorCodes: [String]
+        /// Apollo's client name and version headers, when the client sent them.
+        public let client: Client?
+
+        /// A client's `apollographql-client-name` and `-version`.
+        public struct Client: Sendable, Equatable {
+            public let name: String
+            public let version: String?
+        }
+
+        /// The entry as the journal's JSON shows it, keys in the documented order.
+        public var json: JSON {
+            .object(JSONObject([
+                ("seq", .int(seq)),
+                ("at", .string(at.iso8601)),
+                ("session", .string(session)),
+                ("transport", .string(transport.rawValue)),
+                ("operationName", operationName.map(JSON.string) ?? .null),
+                ("operationType", operationType.map(JSON.string) ?? .null),
+                ("query", .string(query)),
+                ("variables", .object(variables)),
+                ("status", .int(status)),
+                ("errorCodes", .array(errorCodes.map(JSON.string))),
+                ("fault", .null),
+                ("client", client.map { client in
+                    .object(JSONObject([("name", .string(client.name)), ("version", client.version.map(JSON.string) ?? .null)]))
+                } ?? .null),
+            ]))
+        }
+    }
+}

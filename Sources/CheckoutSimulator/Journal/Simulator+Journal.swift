@@ -1,0 +1,59 @@
+import CheckoutSimGraphQL
+
+extension Simulator {
+    /// The journal's entries that `filter` matches, oldest first, at most `filter.limit` of them
+    /// (docs/journal.md).
+    public func requests(matching filter: RequestFilter = RequestFilter()) -> [JournalEntry] {
+        journal.withLock { journal in
+            var found: [JournalEntry] = []
+            for entry in journal.kept where filter.matches(entry) {
+                if let limit = filter.limit, found.count >= limit { break }
+                found.append(entry)
+            }
+            return found
+        }
+    }
+
+    /// How many of the journal's entries `filter` matches (`limit` aside).
+    public func requestCount(matching filter: RequestFilter = RequestFilter()) -> Int {
+        journal.withLock { journal in journal.kept.reduce(0) { $0 + (filter.matches($1) ? 1 : 0) } }
+    }
+
+    /// How many entries the journal dropped since the last reset, to stay within its bounds.
+    public var droppedRequests: Int {
+        journal.withLock { $0.dropped }
+    }
+
+    /// Empties the journal alone (`DELETE /__sim/requests`); the shop's state stays as it is.
+    public func clearRequests() {
+        journal.withLock { $0.clear(restart: false) }
+    }
+
+    /// `{"requests": […], "total": N, "dropped": D}`: the entries `filter` matches (up to its
+    /// limit), how many match in all, and how many the journal dropped.
+    func journalJSON(matching filter: RequestFilter) -> JSON {
+        journal.withLock { journal in
+            var found: [JSON] = []
+            var total = 0
+            for entry in journal.kept where filter.matches(entry) {
+                total += 1
+                if filter.limit.map({ found.count < $0 }) ?? true { found.append(entry.json) }
+            }
+            return .object(JSONObject([("requests", .array(found)), ("total", .int(total)), ("dropped", .int(journal.dropped))]))
+        }
+    }
+}
+
+extension Simulator {
+    /// The most entries the journal keeps (10,000 by default); the oldest past it are dropped.
+    public var maxJournalEntries: Int {
+        get { journal.withLock { $0.maxEntries } }
+        set { journal.withLock { $0.maxEntries = max(1, newValue) } }
+    }
+
+    /// The most bytes of text the journal keeps (16 MiB by default, documents counted once).
+    public var maxJournalBytes: Int {
+        get { journal.withLock { $0.maxBytes } }
+        set { journal.withLock { $0.maxBytes = max(1_024, newValue) } }
+    }
+}
