@@ -39,6 +39,14 @@ extension SimulatorServer {
         routes["/index.html"] = routes["/"]
         routes["/__sim/requests"] = Route(methods: ["GET", "DELETE"]) { server, context in server.journal(context) }
         routes["/__sim/requests/count"] = Route(methods: ["GET"]) { server, context in server.journal(context, countOnly: true) }
+        routes["/__sim/verify"] = Route(methods: ["POST"]) { server, context in
+            switch Simulator.RequestPattern.parse(context.request.body) {
+            case .failure(let failure): return .refused(failure.message)
+            case .success(let pattern):
+                let verification = server.simulator.verify(pattern)
+                return .json(verification.passed ? 200 : 422, Array(verification.json.serialized().utf8))
+            }
+        }
         for name in ControlAction.names {
             routes["/__sim/" + name] = Route(methods: ["POST"]) { server, context in server.control(name, context) }
         }

@@ -1,0 +1,167 @@
+import CheckoutSimGraphQL
+import CheckoutSimScenarios
+
+extension Simulator {
+    /// What a verification expects of the journal: requests of one operation, optionally in one
+    /// session and with variables that contain some values, a number of times (docs/journal.md).
+    public struct RequestPattern: Sendable, Equatable {
+        /// The operation's name.
+        public var operation: String
+        /// The session, when it matters.
+        public var session: String?
+        /// Values the variables must contain (objects matched as subsets, other values exactly).
+        public var variables: JSONObject?
+        /// Exactly this many matches; `atLeast` and `atMost` bound them instead. None: at least one.
+        public var count: Int?
+        public var atLeast: Int?
+        public var atMost: Int?
+
+        /// A pattern; without any count bound it expects at least one match.
+        public init(operation: String, session: String? = nil, variables: JSONObject? = nil, count: Int? = nil, atLeast: Int? = nil, atMost: Int? = nil) {
+            self.operation = operation
+            self.session = session
+            self.variables = variables
+            self.count = count
+            self.atLeast = atLeast
+            self.atMost = atMost
+        }
+
+        /// Reads `{"operation", "session"?, "variables"?, "count"?, "atLeast"?, "atMost"?}`.
+        static func parse(_ body: [UInt8]) -> Result<RequestPattern, BadRequest> {
+            let shape = #"Send {"operation": "AddToCart", "session"?: "…", "variables"?: {…}, "count"? | "atLeast"? | "atMost"?: 0…1000000}."#
+            guard case .object(let object)? = try? JSONParser.parse(body, maxDepth: 26), case .string(let operation)? = object["operation"] else {
+                return .failure(BadRequest("Expected a JSON object naming an operation. " + shape))
+            }
+            var pattern = RequestPattern(operation: operation)
+            for (key, value) in zip(object.keys, object.values) where key != "operation" {
+                switch (key, value) {
+                case ("session", .string(let session)): pattern.session = session
+                case ("variables", .object(let variables)): pattern.variables = variables
+                case ("count", .int(let number)) where (0...1_000_000).contains(number): pattern.count = number
+                case ("atLeast", .int(let number)) where (0...1_000_000).contains(number): pattern.atLeast = number
+                case ("atMost", .int(let number)) where (0...1_000_000).contains(number): pattern.atMost = number
+                default: return .failure(BadRequest("\"\(key)\" is unknown or out of range. " + shape))
+                }
+            }
+            if pattern.count != nil, pattern.atLeast != nil || pattern.atMost != nil {
+                return .failure(BadRequest("Give count, or atLeast and atMost, not both. " + shape))
+            }
+            return .success(pattern)
+        }
+
+        /// The bounds as words: `exactly 2`, `at least 1`, `between 1 and 3`.
+        var expectation: String {
+            let what = "\(operation) request" + (session.map { " in session \($0)" } ?? "") + (variables.map { " with variables containing \(JSON.object($0).serialized())" } ?? "")
+            if let count { return "exactly \(count) \(what)\(count == 1 ? "" : "s")" }
+            switch (atLeast, atMost) {
+            case let (low?, high?): return "between \(low) and \(high) \(what)s"
+            case let (nil, high?): return "at most \(high) \(what)\(high == 1 ? "" : "s")"
+            default: return "at least \(atLeast ?? 1) \(what)\((atLeast ?? 1) == 1 ? "" : "s")"
+            }
+        }
+
+        /// Whether `count` matches meet the bounds.
+        func accepts(_ matches: Int) -> Bool {
+            if let count { return matches == count }
+            return matches >= (atLeast ?? (atMost == nil ? 1 : 0)) && matches <= (atMost ?? .max)
+        }
+
+        /// What `entry` has that the pattern does not: the operation, the session, each variable path.
+        func differences(from entry: JournalEntry) -> [Difference] {
+            var found: [Difference] = []
+            if entry.operationName != operation {
+                found.append(Difference(field: "operation", expected: .string(operation), found: entry.operationName.map(JSON.string)))
+            }
+            if let session, entry.session != session {
+                found.append(Difference(field: "session", expected: .string(session), found: .string(entry.session)))
+            }
+            if let variables {
+                Self.compare(variables, with: entry.variables, at: "variables", into: &found)
+            }
+            return found
+        }
+
+        private static func compare(_ expected: JSONObject, with actual: JSONObject, at path: String, into found: inout [Difference]) {
+            for (key, value) in zip(expected.keys, expected.values) {
+                let place = path + "." + key
+                switch (value, actual[key]) {
+                case (.object(let inner), .object(let other)?):
+                    compare(inner, with: other, at: place, into: &found)
+                case (_, let other?) where ValueMatcher.matches(other, value):
+                    continue
+                case (_, let other):
+                    found.append(Difference(field: place, expected: value, found: other))
+                }
+            }
+        }
+    }
+
+    /// One way an entry differs from a pattern: the field (`operation`, `session` or a variable's
+    /// path such as `variables.quantity`), what the pattern wanted and what the entry has (nil: absent).
+    public struct Difference: Sendable, Equatable {
+        public let field: String
+        public let expected: JSON
+        public let found: JSON?
+    }
+
+    /// An entry close to a pattern it does not match, and how it differs.
+    public struct NearMiss: Sendable, Equatable {
+        public let entry: JournalEntry
+        public let differences: [Difference]
+    }
+
+    /// The outcome of `verify`: whether the bounds held, how many entries matched, and when they
+    /// did not, the nearest misses.
+    public struct Verification: Sendable, Equatable {
+        public let passed: Bool
+        public let count: Int
+        /// The bounds as words, `exactly 2 AddToCart requests with variables containing {…}`.
+        public let expected: String
+        /// Up to three entries closest to the pattern, nearest first (when too few matched).
+        public let nearMisses: [NearMiss]
+
+        /// `{"ok": true, "count": N}`, or with `expected` and `nearMisses` when it failed.
+        public var json: JSON {
+            var object = JSONObject([("ok", .bool(passed)), ("count", .int(count))])
+            guard !passed else { return .object(object) }
+            object.append("expected", .string(expected))
+            object.append("nearMisses", .array(nearMisses.map { miss in
+                .object(JSONObject([
+                    ("seq", .int(miss.entry.seq)),
+                    ("operationName", miss.entry.operationName.map(JSON.string) ?? .null),
+                    ("session", .string(miss.entry.session)),
+                    ("variables", .object(miss.entry.variables)),
+                    ("differences", .array(miss.differences.map { difference in
+                        .object(JSONObject([
+                            ("field", .string(difference.field)), ("expected", difference.expected), ("found", difference.found ?? .null),
+                        ]))
+                    })),
+                ]))
+            }))
+            return .object(object)
+        }
+    }
+
+    /// Checks the journal against `pattern` (docs/journal.md, "Verifying").
+    ///
+    /// Near misses are ranked by distance — one for a different operation, one for a different
+    /// session, one per variable path that differs — then the newest first; entries of another
+    /// operation that share no variable are not near misses at all.
+    public func verify(_ pattern: RequestPattern) -> Verification {
+        let entries = journal.withLock { Array($0.kept) }
+        var matched = 0
+        var misses: [(distance: Int, miss: NearMiss)] = []
+        for entry in entries {
+            let differences = pattern.differences(from: entry)
+            if differences.isEmpty {
+                matched += 1
+            } else if entry.operationName == pattern.operation || differences.count < 1 + (pattern.variables?.count ?? 0) {
+                misses.append((differences.count, NearMiss(entry: entry, differences: differences)))
+            }
+        }
+        let passed = pattern.accepts(matched)
+        let tooFew = matched < (pattern.count ?? pattern.atLeast ?? (pattern.atMost == nil ? 1 : 0))
+        let nearest = passed || !tooFew ? [] : misses.sorted { ($0.distance, -$0.miss.entry.seq) < ($1.distance, -$1.miss.entry.seq) }.prefix(3).map(\.miss)
+        return Verification(passed: passed, count: matched, expected: pattern.expectation, nearMisses: nearest)
+    }
+}

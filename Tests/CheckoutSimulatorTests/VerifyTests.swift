@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import CheckoutSimulator
+@testable import CheckoutSimGraphQL
+
+/// `verify` (docs/journal.md, "Verifying"): count bounds, and near misses that explain a failure.
+struct VerifyTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let id: String
+        let pattern: String
+        let passed: Bool
+        let count: Int
+        /// Each near miss as `seq: field field …`, nearest first.
+        let nearMisses: [String]
+        var testDescription: String { id }
+    }
+
+    static let cases: [Case] = [
+        Case(id: "any AddToCart", pattern: #"{"operation": "AddToCart"}"#, passed: true, count: 3, nearMisses: []),
+        Case(id: "exactly 3", pattern: #"{"operation": "AddToCart", "count": 3}"#, passed: true, count: 3, nearMisses: []),
+        Case(id: "exactly 2 is too many", pattern: #"{"operation": "AddToCart", "count": 2}"#, passed: false, count: 3, nearMisses: []),
+        Case(id: "by variables", pattern: #"{"operation": "AddToCart", "variables": {"id": "pixel-8"}}"#, passed: true, count: 2, nearMisses: []),
+        Case(id: "session and variables", pattern: #"{"operation": "AddToCart", "session": "bob", "variables": {"id": "iphone-15", "n": 1}}"#,
+             passed: true, count: 1, nearMisses: []),
+        Case(id: "a quantity never sent", pattern: #"{"operation": "AddToCart", "variables": {"id": "pixel-8", "n": 3}}"#,
+             passed: false, count: 0, nearMisses: ["3: variables.n", "2: variables.n", "4: variables.id variables.n"]),
+        Case(id: "the wrong session", pattern: #"{"operation": "AddToCart", "session": "carol"}"#,
+             passed: false, count: 0, nearMisses: ["4: session", "3: session", "2: session"]),
+        Case(id: "an operation never sent", pattern: #"{"operation": "Checkout"}"#, passed: false, count: 0, nearMisses: []),
+        Case(id: "another operation with the same variables", pattern: #"{"operation": "Favorite", "variables": {"id": "pixel-8"}}"#,
+             passed: false, count: 0, nearMisses: ["3: operation", "2: operation"]),
+        Case(id: "at most 1 query", pattern: #"{"operation": "Brands", "atMost": 1}"#, passed: false, count: 2, nearMisses: []),
+        Case(id: "between 1 and 2 queries", pattern: #"{"operation": "Brands", "atLeast": 1, "atMost": 2}"#, passed: true, count: 2, nearMisses: []),
+        Case(id: "at least 4 adds", pattern: #"{"operation": "AddToCart", "atLeast": 4}"#, passed: false, count: 3,
+             nearMisses: []),
+    ]
+
+    @Test(arguments: cases)
+    func verifies(_ testCase: Case) throws {
+        let simulator = try JournalTests.filled()
+        let pattern = try Simulator.RequestPattern.parse(Array(testCase.pattern.utf8)).get()
+        let verification = simulator.verify(pattern)
+        #expect(verification.passed == testCase.passed)
+        #expect(verification.count == testCase.count)
+        let misses = verification.nearMisses.map { miss in "\(miss.entry.seq): " + miss.differences.map(\.field).joined(separator: " ") }
+        #expect(misses == testCase.nearMisses)
+    }
+
+    @Test func aFailedVerificationExplainsItselfOverHTTP() async throws {
+        try await ServerHarness.with(simulator: try JournalTests.filled()) { harness in
+            let failed = try await harness.send("POST", "/__sim/verify", body: #"{"operation": "AddToCart", "variables": {"id": "pixel-8", "n": 3}}"#)
+            #expect(failed.status == 422)
+            #expect(failed.body.hasPrefix(
+                #"{"ok":false,"count":0,"expected":"at least 1 AddToCart request with variables containing {\"id\":\"pixel-8\",\"n\":3}","nearMisses":[{"seq":3,"operationName":"AddToCart","session":"default","variables":{"id":"pixel-8","n":10},"differences":[{"field":"variables.n","expected":3,"found":10}]}"#))
+            let passed = try await harness.send("POST", "/__sim/verify", body: #"{"operation": "Brands", "count": 2}"#)
+            #expect(passed.status == 200)
+            #expect(passed.body == #"{"ok":true,"count":2}"#)
+            for bad in ["{}", #"{"operation": 1}"#, #"{"operation": "A", "count": 1, "atMost": 2}"#, #"{"operation": "A", "times": 1}"#, "nope"] {
+                let refused = try await harness.send("POST", "/__sim/verify", body: bad)
+                #expect(refused.status == 400, "\(bad)")
+            }
+        }
+    }
+}
