@@ -2,7 +2,7 @@ import Foundation
 import CheckoutSimGraphQL
 
 /// Evaluates an `expect` line against a response; nil when it holds, else what went wrong.
-enum ExpectationCheck {
+package enum ExpectationCheck {
     /// How one check came out before `not` is applied.
     enum Outcome {
         case holds
@@ -145,7 +145,9 @@ enum ExpectationCheck {
         return codes
     }
 
-    private static func collectPayloadCodes(_ value: JSON, into codes: inout [String]) {
+    /// Appends the codes of every payload `errors` list under `value`, in document order (an
+    /// error whose code was not selected as a placeholder saying so).
+    package static func collectPayloadCodes(_ value: JSON, into codes: inout [String]) {
         switch value {
         case .object(let object):
             for (key, member) in object.members {

@@ -1,4 +1,5 @@
 import CheckoutSimGraphQL
+import CheckoutSimScenarios
 import Foundation
 
 /// What a transport tells the journal about a request besides the request itself: how it came,
@@ -25,7 +26,7 @@ extension GraphQLResponse {
         var codes: [String] = []
         let bytes = compactBytes()
         if let span = dataSpan, Self.hasPayloadErrors(bytes, in: span), let data = try? JSONParser.parse(Array(bytes[span])) {
-            Self.collectPayloadCodes(data, into: &codes)
+            ExpectationCheck.collectPayloadCodes(data, into: &codes)
         }
         codes += errors.map(\.code.rawValue)
         return codes
@@ -47,23 +48,6 @@ extension GraphQLResponse {
                 offset = index + 1
             }
             return false
-        }
-    }
-
-    private static func collectPayloadCodes(_ value: JSON, into codes: inout [String]) {
-        switch value {
-        case .object(let object):
-            for (key, member) in zip(object.keys, object.values) {
-                if key == "errors", case .array(let items) = member {
-                    codes += items.compactMap { $0["code"]?.stringValue }
-                } else {
-                    collectPayloadCodes(member, into: &codes)
-                }
-            }
-        case .array(let items):
-            for item in items { collectPayloadCodes(item, into: &codes) }
-        default:
-            break
         }
     }
 }
