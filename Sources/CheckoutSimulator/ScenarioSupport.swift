@@ -42,12 +42,10 @@ extension Simulator {
         let conditions = NetworkConditions.ForRequest(offline: faults.offline, latency: .zero, failure: faults.failureStatus)
         var body = JSONObject([("query", .string(request.query)), ("variables", .object(request.variables))])
         if let name = request.operationName { body.append("operationName", .string(name)) }
-        return conditions.answer {
-            GraphQLHTTP.respond(
-                to: GraphQLHTTP.Request(
-                    method: "POST", query: "", accept: "\(GraphQLHTTP.graphQLResponseType), application/json;q=0.9",
-                    contentType: "application/json", session: session, body: Array(JSON.object(body).serialized().utf8)),
-                simulator: self)
-        }
+        // Journaled as the library's: a scenario step is the library's caller, whatever network it pretends.
+        let graphQLRequest = GraphQLHTTP.Request(
+            method: "POST", query: "", accept: "\(GraphQLHTTP.graphQLResponseType), application/json;q=0.9",
+            contentType: "application/json", session: session, body: Array(JSON.object(body).serialized().utf8), transport: .library)
+        return conditions.answer(graphQLRequest, simulator: self) { GraphQLHTTP.respond(to: graphQLRequest, simulator: self) }
     }
 }

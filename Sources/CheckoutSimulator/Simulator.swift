@@ -175,7 +175,7 @@ public final class Simulator: ScenarioTarget {
         documents.withLock { $0.count }
     }
 
-    /// Runs `body` on the simulator's state under its lock (for tests).
+    /// Runs `body` on the simulator's state under its lock.
     func withState<Result>(_ body: (ShopState) -> Result) -> Result {
         state.withLock { body($0) }
     }

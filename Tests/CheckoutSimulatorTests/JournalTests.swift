@@ -93,6 +93,33 @@ struct JournalTests {
         #expect(simulator.requests().map(\.seq) == [1], "a reset numbers from 1 again")
     }
 
+    /// A request an injected fault stops is journaled with the fault, over the server and the URL protocol.
+    @Test func requestsStoppedByAFaultAreJournaledWithIt() async throws {
+        let simulator = try Simulator()
+        try await ServerHarness.with(simulator: simulator) { harness in
+            _ = try await harness.send("POST", "/__sim/network", body: #"{"failNext": {"count": 1, "status": 503}}"#)
+            #expect(try await harness.post(Self.body(Self.addToCart, #"{"id": "pixel-8"}"#), session: "app").status == 503)
+        }
+        let configuration = URLSessionConfiguration.ephemeral
+        let route = SimulatorURLProtocol.register(simulator, baseURL: "https://shop.test/graphql", in: configuration)
+        defer { route.unregister() }
+        route.setOffline(true)
+        var request = URLRequest(url: try #require(URL(string: "https://shop.test/graphql?query=%7B%20brands%20%7B%20id%20%7D%20%7D")))
+        request.setValue("ShopApp", forHTTPHeaderField: "apollographql-client-name")
+        await #expect(throws: (any Error).self) { _ = try await URLSession(configuration: configuration).data(for: request) }
+        let entries = simulator.requests()
+        #expect(entries.map(\.fault) == ["fail 503", "offline"])
+        #expect(entries.map(\.status) == [503, 0])
+        #expect(entries.map(\.transport) == [.http, .urlprotocol])
+        #expect(entries.map(\.errorCodes) == [["INTERNAL_SERVER_ERROR"], []])
+        #expect(entries.map(\.operationType) == ["mutation", "query"])
+        #expect(entries[0].session == "app")
+        #expect(entries[1].client?.name == "ShopApp")
+        #expect(route.requests(matching: Simulator.RequestFilter(type: "query")).map(\.seq) == [2], "the route shows its simulator's journal")
+        #expect(simulator.execute(GraphQLRequest(query: "{ cart { totalQuantity } }"), session: "app").serialized(pretty: false)
+            == #"{"data":{"cart":{"totalQuantity":0}}}"#, "the stopped add never reached the shop")
+    }
+
     struct FilterCase: CustomTestStringConvertible, Sendable {
         let query: String
         let seqs: [Int]

@@ -39,6 +39,7 @@ struct Journal {
         var variables: JSONObject
         var status: Int
         var errorCodes: [String]
+        var fault: String? = nil
         var client: Simulator.JournalEntry.Client?
     }
 
@@ -55,7 +56,7 @@ struct Journal {
         let entry = Simulator.JournalEntry(
             seq: nextSeq, at: request.at, session: request.session, transport: request.transport, operationName: request.operationName,
             operationType: request.operationType, query: query, variables: request.variables, status: request.status,
-            errorCodes: request.errorCodes, client: request.client)
+            errorCodes: request.errorCodes, fault: request.fault, client: request.client)
         nextSeq += 1
         entries.append(entry)
         bytes += Self.ownBytes(of: entry)
@@ -101,6 +102,6 @@ struct Journal {
         var writer = JSONWriter(capacity: 64)
         writer.write(.object(entry.variables))
         return 128 + writer.count + entry.session.utf8.count + (entry.operationName?.utf8.count ?? 0)
-            + entry.errorCodes.reduce(0) { $0 + $1.utf8.count + 3 } + (entry.client.map { $0.name.utf8.count + ($0.version?.utf8.count ?? 0) } ?? 0)
+            + entry.errorCodes.reduce(0) { $0 + $1.utf8.count + 3 } + (entry.fault?.utf8.count ?? 0) + (entry.client.map { $0.name.utf8.count + ($0.version?.utf8.count ?? 0) } ?? 0)
     }
 }

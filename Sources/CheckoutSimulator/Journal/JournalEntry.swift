@@ -25,10 +25,12 @@ extension Simulator {
         public let query: String
         /// The variables, as received.
         public let variables: JSONObject
-        /// The HTTP status it was answered with (200 for the library and stdio).
+        /// The HTTP status it was answered with (200 for the library and stdio, 0 when no response came).
         public let status: Int
         /// Every GraphQL error's `extensions.code` and every payload `errors[].code`, in response order.
         public let errorCodes: [String]
+        /// The injected fault that stopped it (`offline`, `fail 503`), or nil when it ran.
+        public let fault: String?
         /// Apollo's client name and version headers, when the client sent them.
         public let client: Client?
 
@@ -51,7 +53,7 @@ extension Simulator {
                 ("variables", .object(variables)),
                 ("status", .int(status)),
                 ("errorCodes", .array(errorCodes.map(JSON.string))),
-                ("fault", .null),
+                ("fault", fault.map(JSON.string) ?? .null),
                 ("client", client.map { client in
                     .object(JSONObject([("name", .string(client.name)), ("version", client.version.map(JSON.string) ?? .null)]))
                 } ?? .null),

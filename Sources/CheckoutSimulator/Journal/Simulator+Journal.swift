@@ -29,6 +29,23 @@ extension Simulator {
         journal.withLock { $0.clear(restart: false) }
     }
 
+    /// Journals a request an injected fault stopped before it ran: `status` (0 when no response
+    /// came), `errorCodes` of the answer it got, and `fault` as the journal shows it.
+    func journalFaulted(
+        _ request: GraphQLRequest, session: String, note: JournalNote, status: Int, errorCodes: [String], fault: String
+    ) {
+        guard Self.refusal(ofSession: session) == nil else { return }
+        let operation = prepare(request.query).operation(named: request.operationName)
+        withState { state in
+            journal.withLock {
+                $0.append(Journal.Request(
+                    at: state.shop.clock, session: session, transport: note.transport,
+                    operationName: request.operationName ?? operation?.name, operationType: operation?.kind.rawValue, query: request.query,
+                    variables: request.variables, status: status, errorCodes: errorCodes, fault: fault, client: note.client))
+            }
+        }
+    }
+
     /// `{"requests": […], "total": N, "dropped": D}`: the entries `filter` matches (up to its
     /// limit), how many match in all, and how many the journal dropped.
     func journalJSON(matching filter: RequestFilter) -> JSON {
@@ -55,5 +72,13 @@ extension Simulator {
     public var maxJournalBytes: Int {
         get { journal.withLock { $0.maxBytes } }
         set { journal.withLock { $0.maxBytes = max(1_024, newValue) } }
+    }
+}
+
+extension SimulatorRoute {
+    /// The journal of the simulator this route answers with: what the app sent through the
+    /// route, and everything else that simulator answered (docs/journal.md).
+    public func requests(matching filter: Simulator.RequestFilter = Simulator.RequestFilter()) -> [Simulator.JournalEntry] {
+        simulator.requests(matching: filter)
     }
 }

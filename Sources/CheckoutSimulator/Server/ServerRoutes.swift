@@ -94,17 +94,13 @@ extension SimulatorServer {
         }
         let request = context.request
         let peer = context.peer
-        var answer = conditions.answer {
-            gate.pass {
-                GraphQLHTTP.respond(
-                    to: GraphQLHTTP.Request(
-                        method: context.method, query: request.query, accept: request.header("accept"),
-                        contentType: request.header("content-type"), session: request.header("x-checkout-session"),
-                        body: context.method == "POST" ? request.body : [], transport: .http,
-                        clientName: request.header("apollographql-client-name"),
-                        clientVersion: request.header("apollographql-client-version")),
-                    simulator: simulator, cancelled: { peer.hasGone })
-            }
+        let graphQLRequest = GraphQLHTTP.Request(
+            method: context.method, query: request.query, accept: request.header("accept"),
+            contentType: request.header("content-type"), session: request.header("x-checkout-session"),
+            body: context.method == "POST" ? request.body : [], transport: .http,
+            clientName: request.header("apollographql-client-name"), clientVersion: request.header("apollographql-client-version"))
+        var answer = conditions.answer(graphQLRequest, simulator: simulator) {
+            gate.pass { GraphQLHTTP.respond(to: graphQLRequest, simulator: simulator, cancelled: { peer.hasGone }) }
         }
         answer?.headers.append(("Cache-Control", "no-store"))
         return answer

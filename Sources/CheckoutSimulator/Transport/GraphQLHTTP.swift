@@ -191,6 +191,32 @@ package enum GraphQLHTTP {
         }
     }
 
+    /// Journals each GraphQL request `request` carries, which a fault stopped before it ran.
+    static func journalFaulted(_ request: Request, simulator: Simulator, status: Int, errorCodes: [String], fault: String) {
+        guard let parameters = FormQuery.decode(request.query) else { return }
+        let transportSession = request.session.flatMap { $0.isEmpty ? nil : $0 }
+            ?? parameters.last { $0.name == "session" && !$0.value.isEmpty }?.value
+        var decoded: [DecodedRequest] = []
+        switch request.method {
+        case "GET":
+            if case .success(let one) = GraphQLRequestDecoding.get(parameters, limits: simulator.limits) { decoded = [one] }
+        case "POST":
+            switch GraphQLRequestDecoding.post(request.body, limits: simulator.limits) {
+            case .success(.single(let one)): decoded = [one]
+            case .success(.batch(let items)): decoded = items.compactMap { try? $0.get() }
+            case .failure: break
+            }
+        default:
+            break
+        }
+        let note = request.note(Reply(wantsGraphQLResponseType: false))
+        for one in decoded {
+            simulator.journalFaulted(
+                one.request, session: transportSession ?? one.session ?? "default", note: note, status: status, errorCodes: errorCodes,
+                fault: fault)
+        }
+    }
+
     /// The answer for a request a network fault stopped: `status`, with a GraphQL error body.
     static func injectedFailure(status: Int) -> HTTPAnswer {
         let body = GraphQLResponse(errors: [GraphQLError("Injected failure: HTTP \(status).", code: .internalServerError)])

@@ -20,12 +20,20 @@ public struct NetworkConditions: Sendable, Equatable {
         let latency: Duration
         let failure: Int?
 
-        /// The answer a request gets after these faults: nil for an outage (no response at all),
-        /// the injected failure, or else `respond()`. The URL protocol, the server and scenarios
-        /// all apply faults through here, so an outage or a failure looks the same on every transport.
-        func answer(_ respond: () -> HTTPAnswer) -> HTTPAnswer? {
-            if offline { return nil }
-            if let failure { return GraphQLHTTP.injectedFailure(status: failure) }
+        /// The answer `request` gets after these faults: nil for an outage (no response at all),
+        /// the injected failure, or else `respond()`. A request a fault stops is journaled with
+        /// it (docs/journal.md). The URL protocol, the server and scenarios all apply faults
+        /// through here, so an outage or a failure looks the same on every transport.
+        func answer(_ request: GraphQLHTTP.Request, simulator: Simulator, _ respond: () -> HTTPAnswer) -> HTTPAnswer? {
+            if offline {
+                GraphQLHTTP.journalFaulted(request, simulator: simulator, status: 0, errorCodes: [], fault: "offline")
+                return nil
+            }
+            if let failure {
+                GraphQLHTTP.journalFaulted(
+                    request, simulator: simulator, status: failure, errorCodes: ["INTERNAL_SERVER_ERROR"], fault: "fail \(failure)")
+                return GraphQLHTTP.injectedFailure(status: failure)
+            }
             return respond()
         }
     }

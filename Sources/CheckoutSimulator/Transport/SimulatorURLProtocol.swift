@@ -72,24 +72,22 @@ public class SimulatorURLProtocol: URLProtocol {
         let loading = Loading(protocol: self)
         let deliver: @Sendable () -> Void = {
             let this = loading.protocol
-            let reply = conditions.answer {
-                let fields = request.allHTTPHeaderFields ?? [:]
-                return GraphQLHTTP.respond(
-                    to: GraphQLHTTP.Request(
-                        method: request.httpMethod ?? "GET", query: Substring(url.query ?? ""), accept: Self.field("accept", in: fields),
-                        contentType: Self.field("content-type", in: fields), session: Self.field("x-checkout-session", in: fields),
-                        body: Self.body(of: request), transport: .urlprotocol,
-                        clientName: Self.field("apollographql-client-name", in: fields),
-                        clientVersion: Self.field("apollographql-client-version", in: fields)),
-                    simulator: route.simulator)
+            let fields = request.allHTTPHeaderFields ?? [:]
+            let graphQLRequest = GraphQLHTTP.Request(
+                method: request.httpMethod ?? "GET", query: Substring(url.query ?? ""), accept: Self.field("accept", in: fields),
+                contentType: Self.field("content-type", in: fields), session: Self.field("x-checkout-session", in: fields),
+                body: Self.body(of: request), transport: .urlprotocol, clientName: Self.field("apollographql-client-name", in: fields),
+                clientVersion: Self.field("apollographql-client-version", in: fields))
+            let reply = conditions.answer(graphQLRequest, simulator: route.simulator) {
+                GraphQLHTTP.respond(to: graphQLRequest, simulator: route.simulator)
             }
             guard let answer = reply else {
                 this.client?.urlProtocol(this, didFailWithError: URLError(.notConnectedToInternet))
                 return
             }
-            var fields: [String: String] = [:]
-            for (name, value) in answer.headers { fields[name] = value }
-            guard let response = HTTPURLResponse(url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: fields) else {
+            var answerFields: [String: String] = [:]
+            for (name, value) in answer.headers { answerFields[name] = value }
+            guard let response = HTTPURLResponse(url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: answerFields) else {
                 this.client?.urlProtocol(this, didFailWithError: URLError(.badServerResponse))
                 return
             }
