@@ -36,6 +36,9 @@ public final class Simulator: ScenarioTarget {
     /// The shop schema (docs/schema.md) every request is validated and executed against.
     package let schema: Schema
     private let state: Locked<ShopState>
+    /// The seed and the clock this simulator started from (and returns to on reset).
+    package let startSeed: UInt64
+    package let startClock: Instant
     /// The requests answered since the last reset (docs/journal.md).
     let journal = Locked(Journal())
     /// Parsed and validated documents; kept across `reset`, since they depend only on the schema.
@@ -76,9 +79,11 @@ public final class Simulator: ScenarioTarget {
         case .failure(let error): throw SimulatorError(code: .invalidSchema, message: error.message)
         }
         self.limits = limits
+        startSeed = seed ?? fixtures.store.seed
+        startClock = start
         let shop = Shop(
             store: fixtures.store, catalog: fixtures.catalog, offers: fixtures.offers, scratchTable: fixtures.scratchCards,
-            testCards: fixtures.testCards, seed: seed ?? fixtures.store.seed, now: start)
+            testCards: fixtures.testCards, seed: startSeed, now: start)
         state = Locked(ShopState(shop: shop, content: fixtures.collections))
     }
 
@@ -138,7 +143,8 @@ public final class Simulator: ScenarioTarget {
             let entry = Journal.Request(
                 at: state.shop.clock, session: session, transport: note.transport,
                 operationName: request.operationName ?? operation?.name, operationType: operation?.kind.rawValue, query: request.query,
-                variables: request.variables, status: note.status(response), errorCodes: response.journalErrorCodes, client: note.client)
+                variables: request.variables, status: note.status(response), errorCodes: response.journalErrorCodes, client: note.client,
+                response: response.compactBytes())
             journal.withLock { $0.append(entry) }
             return response
         }

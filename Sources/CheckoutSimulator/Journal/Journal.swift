@@ -41,6 +41,7 @@ struct Journal {
         var errorCodes: [String]
         var fault: String? = nil
         var client: Simulator.JournalEntry.Client?
+        var response: [UInt8] = []
     }
 
     /// Appends `request` as the next entry, dropping the oldest ones until both bounds hold.
@@ -56,7 +57,7 @@ struct Journal {
         let entry = Simulator.JournalEntry(
             seq: nextSeq, at: request.at, session: request.session, transport: request.transport, operationName: request.operationName,
             operationType: request.operationType, query: query, variables: request.variables, status: request.status,
-            errorCodes: request.errorCodes, fault: request.fault, client: request.client)
+            errorCodes: request.errorCodes, fault: request.fault, client: request.client, response: request.response)
         nextSeq += 1
         entries.append(entry)
         bytes += Self.ownBytes(of: entry)
@@ -97,11 +98,11 @@ struct Journal {
         }
     }
 
-    /// An entry's bytes besides its document: a fixed overhead, its texts and its variables' JSON.
+    /// An entry's bytes besides its document: a fixed overhead, its texts, its variables' JSON and its response.
     private static func ownBytes(of entry: Simulator.JournalEntry) -> Int {
         var writer = JSONWriter(capacity: 64)
         writer.write(.object(entry.variables))
-        return 128 + writer.count + entry.session.utf8.count + (entry.operationName?.utf8.count ?? 0)
+        return 128 + writer.count + entry.response.count + entry.session.utf8.count + (entry.operationName?.utf8.count ?? 0)
             + entry.errorCodes.reduce(0) { $0 + $1.utf8.count + 3 } + (entry.fault?.utf8.count ?? 0) + (entry.client.map { $0.name.utf8.count + ($0.version?.utf8.count ?? 0) } ?? 0)
     }
 }

@@ -34,6 +34,10 @@ extension Simulator {
         /// Apollo's client name and version headers, when the client sent them.
         public let client: Client?
 
+        /// The response document it got (empty when none came), shared with the transport, not
+        /// copied: recording reads it to find the values later requests took from it.
+        let response: [UInt8]
+
         /// A client's `apollographql-client-name` and `-version`.
         public struct Client: Sendable, Equatable {
             public let name: String

@@ -41,7 +41,8 @@ extension Simulator {
                 $0.append(Journal.Request(
                     at: state.shop.clock, session: session, transport: note.transport,
                     operationName: request.operationName ?? operation?.name, operationType: operation?.kind.rawValue, query: request.query,
-                    variables: request.variables, status: status, errorCodes: errorCodes, fault: fault, client: note.client))
+                    variables: request.variables, status: status, errorCodes: errorCodes, fault: fault, client: note.client,
+                    response: status == 0 ? [] : GraphQLHTTP.injectedFailure(status: status).body))
             }
         }
     }

@@ -39,6 +39,20 @@ extension SimulatorServer {
         routes["/index.html"] = routes["/"]
         routes["/__sim/requests"] = Route(methods: ["GET", "DELETE"]) { server, context in server.journal(context) }
         routes["/__sim/requests/count"] = Route(methods: ["GET"]) { server, context in server.journal(context, countOnly: true) }
+        routes["/__sim/requests.scenario"] = Route(methods: ["GET"]) { server, context in
+            guard var parameters = FormQuery.decode(context.request.query) else {
+                return .refused("The query string is not valid percent-encoding.")
+            }
+            let name = parameters.last { $0.name == "name" }?.value ?? "Recorded journey"
+            parameters.removeAll { $0.name == "name" }
+            switch Simulator.RequestFilter.parse(parameters) {
+            case .failure(let failure): return .refused(failure.message)
+            case .success(let filter):
+                let text = server.simulator.recordedScenario(name: name, matching: filter)
+                return HTTPAnswer(
+                    status: 200, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")], body: Array(text.utf8))
+            }
+        }
         routes["/__sim/verify"] = Route(methods: ["POST"]) { server, context in
             switch Simulator.RequestPattern.parse(context.request.body) {
             case .failure(let failure): return .refused(failure.message)
