@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -36,6 +37,17 @@ enum Output {
             if written < 0, errno == EINTR { continue }
             if written <= 0 { return }
             offset += written
+        }
+    }
+
+    /// Writes a file, creating its folder first (`--junit build/scenarios.xml` on a fresh clone).
+    static func writeFile(_ text: String, to path: String) throws(Arguments.Failure) {
+        let url = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        } catch {
+            throw .init(message: "cannot write \(path): \(error.localizedDescription)")
         }
     }
 }

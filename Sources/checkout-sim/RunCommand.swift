@@ -106,23 +106,12 @@ enum RunCommand: Command {
         for file in report.files { Output.out(printer.file(file)) }
         Output.out(printer.summary(report))
         do {
-            if let path = arguments.value("junit") { try writeReport(JUnitReport.xml(report), to: path) }
-            if let path = arguments.value("json") { try writeReport(JSONReport.json(report).serialized(pretty: true), to: path) }
+            if let path = arguments.value("junit") { try Output.writeFile(JUnitReport.xml(report), to: path) }
+            if let path = arguments.value("json") { try Output.writeFile(JSONReport.json(report).serialized(pretty: true), to: path) }
         } catch {
             Output.error("error: \(error.message)")
             return .runtime
         }
         return ExitCode(rawValue: report.exitCode) ?? .runtime
-    }
-
-    /// Writes a report, creating its folder first (`--junit build/scenarios.xml` on a fresh clone).
-    static func writeReport(_ text: String, to path: String) throws(Arguments.Failure) {
-        let url = URL(fileURLWithPath: path)
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        } catch {
-            throw .init(message: "cannot write the report to \(path): \(error.localizedDescription)")
-        }
     }
 }

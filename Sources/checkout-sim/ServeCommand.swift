@@ -10,13 +10,14 @@ import Darwin
 enum ServeCommand: Command {
     static let description = CommandDescription(
         name: "serve", synopsis: "serve", summary: "Serve the shop over HTTP (playground at /), or --stdio lines",
-        usage: ["serve [--port N] [--host ADDR] [--cors ORIGIN] [--preload FILE] [--quiet]", "serve --stdio"],
+        usage: ["serve [--port N] [--host ADDR] [--cors ORIGIN] [--preload FILE] [--record FILE] [--quiet]", "serve --stdio"],
         discussion: """
             Serves the shop over HTTP/1.1 until SIGINT or SIGTERM (requests in flight are finished):
               POST/GET /graphql   GraphQL over HTTP; a JSON array is a batch
               GET /               the playground
               GET /schema.graphql the schema as SDL; GET /healthz
               POST /__sim/reset, /__sim/advance {"by":"2h"}, /__sim/network, /__sim/scenario
+              GET /__sim/requests, /__sim/requests/count, /__sim/requests.scenario; POST /__sim/verify
             The session is the X-Checkout-Session header, a ?session= parameter or the body's "session".
             One line per request goes to standard error unless --quiet.
 
@@ -31,6 +32,7 @@ enum ServeCommand: Command {
             .valued("host", "ADDR", "Address to listen on (default 127.0.0.1; 0.0.0.0 has no authentication)"),
             .valued("cors", "ORIGIN", "Access-Control-Allow-Origin (default *)"),
             .valued("preload", "FILE", "Run a .scenario file's steps before serving"),
+            .valued("record", "FILE", "On stop, write the request journal as a .scenario that replays it"),
             .flag("quiet", "No request log"),
             .flag("stdio", "JSON lines over standard input and output instead of HTTP"),
         ])
@@ -43,7 +45,7 @@ enum ServeCommand: Command {
         case .failure(let code): return code
         }
         if arguments.has("stdio") {
-            for option in ["port", "host", "cors", "preload"] where arguments.has(option) {
+            for option in ["port", "host", "cors", "preload", "record"] where arguments.has(option) {
                 throw .init(message: "--\(option) is for the HTTP server; --stdio reads standard input")
             }
             return stdio(simulator, session: arguments.value("session") ?? "default")
@@ -75,6 +77,15 @@ enum ServeCommand: Command {
         // Responses already computed get up to 5 s to be written; then the process exits
         // whatever its clients do (within 6 s of the signal; docs/http.md#the-server-under-pressure).
         server.stopAndWait(writingFor: .seconds(5))
+        if let path = arguments.value("record") {
+            let name = String(path.split(separator: "/").last?.split(separator: ".").first ?? "recorded")
+            do {
+                try Output.writeFile(simulator.recordedScenario(name: name), to: path)
+            } catch {
+                Output.error("error: --record: \(error.message)")
+                return .runtime
+            }
+        }
         return .success
     }
 

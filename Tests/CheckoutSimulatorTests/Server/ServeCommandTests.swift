@@ -131,6 +131,25 @@ import FoundationNetworking
         #expect(stopped.stderr.isEmpty, "\(stopped.stderr)")
     }
 
+    /// `serve --record FILE` writes the journal as a scenario when it stops, and the file replays.
+    @Test(.enabled(if: Processes.checkoutSim != nil))
+    func recordWritesTheJournalAsAScenarioOnStop() async throws {
+        let folder = try Self.folder("serve-record")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("journeys/checkout.scenario")
+        let served = try Served(["--record", file.path, "--quiet"])
+        let url = try #require(served.url)
+        let add = #"mutation AddToCart($productId: ID!) { addToCart(productId: $productId) { cart { totalQuantity } } }"#
+        let body = String(decoding: try JSONSerialization.data(withJSONObject: ["query": add, "variables": ["productId": "pixel-8"]]), as: UTF8.self)
+        #expect(try await Self.post(url, body, headers: ["X-Checkout-Session": "alice"]).0 == 200)
+        #expect(served.terminate().status == 0)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.hasPrefix("scenario \"checkout\"\nseed 42\nnow 2026-03-01T10:00:00Z\n\nstep \"AddToCart pixel-8\"\n  session alice\n"), "\(text)")
+        let binary = try #require(Processes.checkoutSim)
+        #expect(try Processes.run(binary, ["run", file.path, "--update"]).status == 0)
+        #expect(try Processes.run(binary, ["run", file.path]).status == 0)
+    }
+
     @Test(.enabled(if: Processes.checkoutSim != nil))
     func aFailingPreloadStopsBeforeServing() throws {
         let folder = try Self.folder("serve-bad-preload")
