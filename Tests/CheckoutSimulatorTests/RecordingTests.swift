@@ -3,6 +3,9 @@ import Testing
 @testable import CheckoutSimulator
 @testable import CheckoutSimScenarios
 @testable import CheckoutSimGraphQL
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Recording (docs/journal.md, "Recording"): a journey driven over real HTTP, exported as a
 /// scenario, replays green with `--update` and again without it, in this process and in a fresh one.
@@ -55,6 +58,67 @@ struct RecordingTests {
             exported = try await harness.send("GET", "/__sim/requests.scenario?name=Round%20trip").body
         }
         return exported
+    }
+
+    /// Writes `scenarios` (name → text) into a new folder, replays them with `--update`, then
+    /// again; both runs must pass. Returns the first run's report text when it fails.
+    static func replay(_ scenarios: [(name: String, text: String)], folder name: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, text) in scenarios {
+            try text.write(to: folder.appendingPathComponent(name + ".scenario"), atomically: true, encoding: .utf8)
+        }
+        var update = ScenarioRun.Options()
+        update.update = true
+        let first = try ScenarioRun.run(paths: [folder.path], options: update)
+        #expect(first.passed, "\(first.text())")
+        let second = try ScenarioRun.run(paths: [folder.path])
+        #expect(second.passed, "\(second.text())")
+    }
+
+    /// A plain `URLSession` client routed through `SimulatorURLProtocol`: its journey records and replays too.
+    @Test func aURLSessionJourneyReplaysFromItsRecording() async throws {
+        let simulator = try Simulator()
+        let configuration = URLSessionConfiguration.ephemeral
+        let route = SimulatorURLProtocol.register(simulator, baseURL: "https://shop.test/graphql", in: configuration)
+        defer { route.unregister() }
+        let session = URLSession(configuration: configuration)
+        func post(_ body: String) async throws -> String {
+            var request = URLRequest(url: try #require(URL(string: "https://shop.test/graphql")))
+            request.httpMethod = "POST"
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.setValue("app", forHTTPHeaderField: "X-Checkout-Session")
+            request.httpBody = Data(body.utf8)
+            return String(decoding: try await session.data(for: request).0, as: UTF8.self)
+        }
+        let page = try await post(try Self.named("ProductCells", #"{"first": 4}"#))
+        let cursor = try Self.value(page, ["data", "products", "pageInfo", "endCursor"])
+        _ = try await post(try Self.named("ProductCells", #"{"first": 4, "after": "\#(cursor)"}"#))
+        _ = try await post(try Self.named("AddToCart", #"{"productId": "pixel-8"}"#))
+        route.failNext(1, status: 502)
+        _ = try await post(try Self.named("AddToCart", #"{"productId": "pixel-8"}"#))
+        let text = simulator.recordedScenario(name: "URLSession journey")
+        #expect(route.requests().map { $0.transport } == Array(repeating: Simulator.JournalEntry.Transport.urlprotocol, count: 4))
+        #expect(text.contains(#""after":{{cursor1}}"#) && text.contains("network fail 502 x1"), "\(text)")
+        try Self.replay([("urlsession-journey", text)], folder: "recording-urlsession")
+    }
+
+    /// Every bundled scenario's journey, run against a live simulator and recorded, replays green.
+    @Test func everyBundledJourneyReplaysFromItsRecording() throws {
+        let files = try ScenarioLoader.scenarioFiles([Processes.packageRoot.appendingPathComponent("Scenarios").path]).get()
+        var recorded: [(name: String, text: String)] = []
+        for file in files {
+            let simulator = try Simulator()
+            let scenarios = try ScenarioLoader.load([file], schema: simulator.schema, bundledOperations: BundledOperations.files).get()
+            _ = simulator.runLive(scenarios)
+            let stem = String(file.split(separator: "/").last?.split(separator: ".").first ?? "journey")
+            #expect(!simulator.requests().isEmpty, "\(stem) sent requests")
+            recorded.append((stem, simulator.recordedScenario(name: stem)))
+        }
+        #expect(recorded.count >= 20)
+        try Self.replay(recorded, folder: "recording-bundled")
     }
 
     @Test func aJourneyOverHTTPReplaysFromItsRecording() async throws {

@@ -43,7 +43,9 @@ struct ScenarioRecorder {
             } else if let fault = entry.fault, fault.hasPrefix("fail ") {
                 lines.append("network \(fault) x1")
             }
-            let variables = Self.variablesText(entry.variables, captures: captures.byValue)
+            // Only values captured on an earlier step are substituted: a step that sent a value
+            // before any response gave it writes it as it is.
+            let variables = Self.variablesText(entry.variables, captures: captures.byValue.compactMapValues { $0.producer < index ? $0.name : nil })
             if let name = entry.operationName, operations[name] == entry.query {
                 lines.append("send \(name) \(variables)")
             } else {
@@ -87,9 +89,9 @@ struct ScenarioRecorder {
     }
 
     /// The values later requests sent that an earlier response had, each named once.
-    private func findCaptures() -> (all: [Capture], byValue: [String: String]) {
+    private func findCaptures() -> (all: [Capture], byValue: [String: Capture]) {
         var parsed: [Int: JSON] = [:]
-        var byValue: [String: String] = [:]
+        var byValue: [String: Capture] = [:]
         var all: [Capture] = []
         var counts: [String: Int] = [:]
         for (index, entry) in entries.enumerated() {
@@ -100,8 +102,9 @@ struct ScenarioRecorder {
                     let base = Self.captureBase(value)
                     counts[base, default: 0] += 1
                     let name = counts[base] == 1 && base != "cursor" ? base : base + String(counts[base] ?? 1)
-                    byValue[value] = name
-                    all.append(Capture(name: name, producer: producer, path: path))
+                    let capture = Capture(name: name, producer: producer, path: path)
+                    byValue[value] = capture
+                    all.append(capture)
                     break
                 }
             }
