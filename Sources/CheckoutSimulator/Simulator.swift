@@ -39,6 +39,8 @@ public final class Simulator: ScenarioTarget {
     /// The seed and the clock this simulator started from (and returns to on reset).
     package let startSeed: UInt64
     package let startClock: Instant
+    /// An app's own operations by name (`serve --operations DIR`), which recordings send by name.
+    package let recordingOperations = Locked<[String: String]>([:])
     /// The requests answered since the last reset (docs/journal.md).
     let journal = Locked(Journal())
     /// Parsed and validated documents; kept across `reset`, since they depend only on the schema.

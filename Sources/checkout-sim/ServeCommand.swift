@@ -10,7 +10,7 @@ import Darwin
 enum ServeCommand: Command {
     static let description = CommandDescription(
         name: "serve", synopsis: "serve", summary: "Serve the shop over HTTP (playground at /), or --stdio lines",
-        usage: ["serve [--port N] [--host ADDR] [--cors ORIGIN] [--preload FILE] [--record FILE] [--quiet]", "serve --stdio"],
+        usage: ["serve [--port N] [--host ADDR] [--cors ORIGIN] [--preload FILE] [--record FILE] [--operations DIR] [--quiet]", "serve --stdio"],
         discussion: """
             Serves the shop over HTTP/1.1 until SIGINT or SIGTERM (requests in flight are finished):
               POST/GET /graphql   GraphQL over HTTP; a JSON array is a batch
@@ -33,6 +33,7 @@ enum ServeCommand: Command {
             .valued("cors", "ORIGIN", "Access-Control-Allow-Origin (default *)"),
             .valued("preload", "FILE", "Run a .scenario file's steps before serving"),
             .valued("record", "FILE", "On stop, write the request journal as a .scenario that replays it"),
+            .valued("operations", "DIR", "The app's own .graphql operations: recordings send them by name"),
             .flag("quiet", "No request log"),
             .flag("stdio", "JSON lines over standard input and output instead of HTTP"),
         ])
@@ -45,7 +46,7 @@ enum ServeCommand: Command {
         case .failure(let code): return code
         }
         if arguments.has("stdio") {
-            for option in ["port", "host", "cors", "preload", "record"] where arguments.has(option) {
+            for option in ["port", "host", "cors", "preload", "record", "operations"] where arguments.has(option) {
                 throw .init(message: "--\(option) is for the HTTP server; --stdio reads standard input")
             }
             return stdio(simulator, session: arguments.value("session") ?? "default")
@@ -56,6 +57,15 @@ enum ServeCommand: Command {
                 throw .init(message: "--port: expected a port number 0–65535, found \"\(text)\"")
             }
             port = value
+        }
+        if let folder = arguments.value("operations") {
+            switch ScenarioLoader.operations(in: folder, schema: simulator.schema) {
+            case .failure(let error):
+                Output.error(error.description)
+                return .invalidInput
+            case .success(let library):
+                simulator.recordingOperations.withLock { $0 = library.documents }
+            }
         }
         if let path = arguments.value("preload") {
             if let code = preload(path, into: simulator) { return code }

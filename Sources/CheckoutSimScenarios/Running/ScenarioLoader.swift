@@ -57,7 +57,24 @@ package enum ScenarioLoader {
     /// The `.graphql` files of `folder/Operations`, or nil when there is no such folder; a file
     /// that is not UTF-8 is reported in `diagnostics` and left out.
     static func operationFiles(in folder: String, diagnostics: inout [Diagnostic]) -> [(path: String, text: String)]? {
-        let operations = folder + "/Operations"
+        graphQLFiles(in: folder + "/Operations", diagnostics: &diagnostics)
+    }
+
+    /// The operations of `folder`'s `.graphql` files (`serve --operations DIR`), checked as a
+    /// scenario folder's `Operations/` are; every problem is reported together.
+    package static func operations(in folder: String, schema: Schema) -> Result<OperationLibrary, ScenarioLoadError> {
+        var diagnostics: [Diagnostic] = []
+        guard let files = graphQLFiles(in: folder, diagnostics: &diagnostics) else {
+            return .failure(ScenarioLoadError(diagnostics: [
+                Diagnostic(file: folder, line: 1, column: 1, message: "is not a folder of .graphql operation files", excerpt: ""),
+            ]))
+        }
+        guard diagnostics.isEmpty else { return .failure(ScenarioLoadError(diagnostics: diagnostics)) }
+        return OperationLibrary.load(files, schema: schema, origin: .folder(folder))
+    }
+
+    /// The `.graphql` files of `operations` in bytewise name order, or nil when it is not a folder.
+    private static func graphQLFiles(in operations: String, diagnostics: inout [Diagnostic]) -> [(path: String, text: String)]? {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: operations, isDirectory: &isFolder), isFolder.boolValue else { return nil }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: operations)) ?? []).filter { $0.hasSuffix(".graphql") }

@@ -188,7 +188,8 @@ extension Simulator {
     /// (docs/journal.md, "Recording").
     public func recordedScenario(name: String = "Recorded journey", matching filter: RequestFilter = RequestFilter()) -> String {
         let library = (try? OperationLibrary.load(BundledOperations.files, schema: schema, origin: .bundled).get()) ?? .empty
-        return ScenarioRecorder(entries: requests(matching: filter), operations: library.documents, seed: startSeed, start: startClock)
+        let operations = library.documents.merging(recordingOperations.withLock { $0 }) { _, own in own }
+        return ScenarioRecorder(entries: requests(matching: filter), operations: operations, seed: startSeed, start: startClock)
             .scenario(named: name)
     }
 }

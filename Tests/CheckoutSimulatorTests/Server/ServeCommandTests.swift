@@ -150,6 +150,34 @@ import FoundationNetworking
         #expect(try Processes.run(binary, ["run", file.path]).status == 0)
     }
 
+    /// With `--operations DIR`, a recording sends the app's own operations by name, and replays
+    /// from a folder whose `Operations/` holds them; a folder that does not validate stops `serve`.
+    @Test(.enabled(if: Processes.checkoutSim != nil))
+    func recordingsSendTheAppsOwnOperationsByName() async throws {
+        let folder = try Self.folder("serve-operations")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let operations = folder.appendingPathComponent("Operations")
+        try FileManager.default.createDirectory(at: operations, withIntermediateDirectories: true)
+        let text = "query HomeBrands {\n  brands { id name }\n}\n"
+        _ = try Self.write(text, to: "Home.graphql", in: operations)
+        let file = folder.appendingPathComponent("home.scenario")
+        let served = try Served(["--operations", operations.path, "--record", file.path, "--quiet"])
+        let url = try #require(served.url)
+        let body = String(decoding: try JSONSerialization.data(withJSONObject: ["query": text, "operationName": "HomeBrands"]), as: UTF8.self)
+        #expect(try await Self.post(url, body).0 == 200)
+        #expect(served.terminate().status == 0)
+        let recorded = try String(contentsOf: file, encoding: .utf8)
+        #expect(recorded.contains("  send HomeBrands {}\n"), "\(recorded)")
+        let binary = try #require(Processes.checkoutSim)
+        #expect(try Processes.run(binary, ["run", file.path, "--update"]).status == 0)
+        #expect(try Processes.run(binary, ["run", file.path]).status == 0)
+
+        _ = try Self.write("query Broken { nope }\n", to: "Broken.graphql", in: operations)
+        let refused = try Processes.run(binary, ["serve", "--port", "0", "--operations", operations.path])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("Broken.graphql"), "\(refused.stderr)")
+    }
+
     @Test(.enabled(if: Processes.checkoutSim != nil))
     func aFailingPreloadStopsBeforeServing() throws {
         let folder = try Self.folder("serve-bad-preload")
