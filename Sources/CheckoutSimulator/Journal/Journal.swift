@@ -16,7 +16,18 @@ struct Journal {
     private var entries: [Simulator.JournalEntry] = []
     private var head = 0
     /// Each kept document's one copy and how many kept entries use it.
-    private var documents: [String: (text: String, uses: Int)] = [:]
+    private var documents: [String: Document] = [:]
+    /// The document the newest entry holds: a request repeating it is matched with one compare,
+    /// not a hash of its whole text.
+    private var lastDocument: Document?
+
+    /// A kept document's one copy and how many kept entries use it (a class, so counting a use
+    /// does not hash the text again).
+    private final class Document {
+        let text: String
+        var uses = 1
+        init(_ text: String) { self.text = text }
+    }
     private(set) var bytes = 0
     /// How many entries were dropped since the last reset.
     private(set) var dropped = 0
@@ -46,14 +57,20 @@ struct Journal {
 
     /// Appends `request` as the next entry, dropping the oldest ones until both bounds hold.
     mutating func append(_ request: Request) {
-        var query = request.query
-        if let known = documents[query] {
-            query = known.text
-            documents[query] = (known.text, known.uses + 1)
+        let document: Document
+        if let last = lastDocument, last.text == request.query {
+            document = last
+            document.uses += 1
+        } else if let known = documents[request.query] {
+            document = known
+            document.uses += 1
         } else {
-            documents[query] = (query, 1)
-            bytes += query.utf8.count
+            document = Document(request.query)
+            documents[request.query] = document
+            bytes += request.query.utf8.count
         }
+        lastDocument = document
+        let query = document.text
         let entry = Simulator.JournalEntry(
             seq: nextSeq, at: request.at, session: request.session, transport: request.transport, operationName: request.operationName,
             operationType: request.operationType, query: query, variables: request.variables, status: request.status,
@@ -71,6 +88,7 @@ struct Journal {
         entries.removeAll()
         head = 0
         documents.removeAll()
+        lastDocument = nil
         bytes = 0
         if restart {
             dropped = 0
@@ -84,11 +102,11 @@ struct Journal {
         dropped += 1
         bytes -= Self.ownBytes(of: entry)
         if let known = documents[entry.query] {
-            if known.uses == 1 {
+            known.uses -= 1
+            if known.uses == 0 {
                 documents[entry.query] = nil
                 bytes -= entry.query.utf8.count
-            } else {
-                documents[entry.query] = (known.text, known.uses - 1)
+                if lastDocument === known { lastDocument = nil }
             }
         }
         // Compact once the dropped part outweighs the rest.
@@ -98,11 +116,22 @@ struct Journal {
         }
     }
 
-    /// An entry's bytes besides its document: a fixed overhead, its texts, its variables' JSON and its response.
+    /// An entry's bytes besides its document: a fixed overhead, its texts, its variables (by
+    /// estimate) and its response.
     private static func ownBytes(of entry: Simulator.JournalEntry) -> Int {
-        var writer = JSONWriter(capacity: 64)
-        writer.write(.object(entry.variables))
-        return 128 + writer.count + entry.response.count + entry.session.utf8.count + (entry.operationName?.utf8.count ?? 0)
+        128 + estimatedSize(of: .object(entry.variables)) + entry.response.count + entry.session.utf8.count + (entry.operationName?.utf8.count ?? 0)
             + entry.errorCodes.reduce(0) { $0 + $1.utf8.count + 3 } + (entry.fault?.utf8.count ?? 0) + (entry.client.map { $0.name.utf8.count + ($0.version?.utf8.count ?? 0) } ?? 0)
+    }
+
+    /// About the bytes `value`'s compact JSON takes, without writing it (variables nest at most
+    /// 25 deep: the request limits hold before a request is journaled).
+    private static func estimatedSize(of value: JSON) -> Int {
+        switch value {
+        case .string(let text): return text.utf8.count + 2
+        case .object(let object):
+            return 2 + zip(object.keys, object.values).reduce(0) { $0 + $1.0.utf8.count + 4 + estimatedSize(of: $1.1) }
+        case .array(let items): return 2 + items.reduce(0) { $0 + 1 + estimatedSize(of: $1) }
+        default: return 8
+        }
     }
 }
