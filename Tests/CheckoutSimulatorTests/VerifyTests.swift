@@ -7,6 +7,8 @@ import Testing
 struct VerifyTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let id: String
+        /// Which journal: `filled` (`JournalTests.filled`), `empty`, or `paged` (a cursor walk and a checkout).
+        var journal = "filled"
         let pattern: String
         let passed: Bool
         let count: Int
@@ -33,11 +35,32 @@ struct VerifyTests {
         Case(id: "between 1 and 2 queries", pattern: #"{"operation": "Brands", "atLeast": 1, "atMost": 2}"#, passed: true, count: 2, nearMisses: []),
         Case(id: "at least 4 adds", pattern: #"{"operation": "AddToCart", "atLeast": 4}"#, passed: false, count: 3,
              nearMisses: []),
+        Case(id: "empty: none expected", journal: "empty", pattern: #"{"operation": "AddToCart", "atMost": 0}"#, passed: true, count: 0, nearMisses: []),
+        Case(id: "empty: one expected", journal: "empty", pattern: #"{"operation": "AddToCart"}"#, passed: false, count: 0, nearMisses: []),
+        Case(id: "paged: the second page", journal: "paged", pattern: ##"{"operation": "Page", "variables": {"first": 2, "after": "#string"}}"##,
+             passed: true, count: 1, nearMisses: []),
+        Case(id: "paged: a page of 3", journal: "paged", pattern: #"{"operation": "Page", "variables": {"first": 3}}"#, passed: false, count: 0,
+             nearMisses: ["2: variables.first", "1: variables.first"]),
     ]
+
+    /// The journal a case runs against.
+    static func journal(_ name: String) throws -> Simulator {
+        switch name {
+        case "empty": return try Simulator()
+        case "paged":
+            let simulator = try Simulator()
+            let page = "query Page($first: Int, $after: String) { products(first: $first, after: $after) { pageInfo { endCursor } } }"
+            let first = simulator.execute(GraphQLRequest(query: page, variables: ["first": 2]))
+            let cursor = try RecordingTests.value(first.serialized(pretty: false), ["data", "products", "pageInfo", "endCursor"])
+            _ = simulator.execute(GraphQLRequest(query: page, variables: ["first": 2, "after": .string(cursor)]))
+            return simulator
+        default: return try JournalTests.filled()
+        }
+    }
 
     @Test(arguments: cases)
     func verifies(_ testCase: Case) throws {
-        let simulator = try JournalTests.filled()
+        let simulator = try Self.journal(testCase.journal)
         let pattern = try Simulator.RequestPattern.parse(Array(testCase.pattern.utf8)).get()
         let verification = simulator.verify(pattern)
         #expect(verification.passed == testCase.passed)
