@@ -63,6 +63,9 @@ package struct Shop: Sendable {
         sessions[name]?.cart.quantity(of: productId) ?? 0
     }
 
+    /// How many sessions the shop holds.
+    package var sessionCount: Int { sessions.count }
+
     /// Creates the session on first use, issuing its scratch cards at the clock's time.
     ///
     /// Returns false, changing nothing, when the session is new and the shop already holds `maxSessions`.

@@ -36,6 +36,8 @@ public final class Simulator: ScenarioTarget {
     /// The shop schema (docs/schema.md) every request is validated and executed against.
     package let schema: Schema
     private let state: Locked<ShopState>
+    /// The fixtures it was made from (immutable; a copy shares their storage).
+    private let fixtures: Fixtures
     /// The seed and the clock this simulator started from (and returns to on reset).
     package let startSeed: UInt64
     package let startClock: Instant
@@ -81,6 +83,7 @@ public final class Simulator: ScenarioTarget {
         case .failure(let error): throw SimulatorError(code: .invalidSchema, message: error.message)
         }
         self.limits = limits
+        self.fixtures = fixtures
         startSeed = seed ?? fixtures.store.seed
         startClock = start
         let shop = Shop(
@@ -208,6 +211,19 @@ public final class Simulator: ScenarioTarget {
     /// The virtual clock's current time.
     public var now: Instant {
         state.withLock { $0.shop.clock }
+    }
+
+    /// A new simulator as this one started: the same fixtures (shared, not copied), seed, clock,
+    /// limits and recording operations; nothing of this one's state.
+    package func freshCopy() -> Simulator? {
+        guard let copy = try? Simulator(loaded: fixtures, seed: startSeed, now: startClock.iso8601, limits: limits) else { return nil }
+        copy.recordingOperations.withLock { $0 = recordingOperations.withLock { $0 } }
+        return copy
+    }
+
+    /// How many sessions the simulator holds now.
+    package var sessionCount: Int {
+        state.withLock { $0.shop.sessionCount }
     }
 
     /// How many products the catalog holds now, fixtures and additions.

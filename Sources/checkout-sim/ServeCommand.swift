@@ -10,7 +10,10 @@ import Darwin
 enum ServeCommand: Command {
     static let description = CommandDescription(
         name: "serve", synopsis: "serve", summary: "Serve the shop over HTTP (playground at /), or --stdio lines",
-        usage: ["serve [--port N] [--host ADDR] [--cors ORIGIN] [--preload FILE] [--record FILE] [--operations DIR] [--quiet]", "serve --stdio"],
+        usage: [
+            "serve [--port N] [--host ADDR] [--cors ORIGIN] [--preload FILE] [--record FILE] [--operations DIR] [--max-sandboxes N] [--quiet]",
+            "serve --stdio",
+        ],
         discussion: """
             Serves the shop over HTTP/1.1 until SIGINT or SIGTERM (requests in flight are finished):
               POST/GET /graphql   GraphQL over HTTP; a JSON array is a batch
@@ -18,6 +21,8 @@ enum ServeCommand: Command {
               GET /schema.graphql the schema as SDL; GET /healthz
               POST /__sim/reset, /__sim/advance {"by":"2h"}, /__sim/network, /__sim/scenario
               GET /__sim/requests, /__sim/requests/count, /__sim/requests.scenario; POST /__sim/verify
+              /sandbox/NAME/…     every route above on an isolated shop made on first use;
+                                  GET /__sim/sandboxes lists them, DELETE /sandbox/NAME drops one
             The session is the X-Checkout-Session header, a ?session= parameter or the body's "session".
             One line per request goes to standard error unless --quiet.
 
@@ -34,6 +39,7 @@ enum ServeCommand: Command {
             .valued("preload", "FILE", "Run a .scenario file's steps before serving"),
             .valued("record", "FILE", "On stop, write the request journal as a .scenario that replays it"),
             .valued("operations", "DIR", "The app's own .graphql operations: recordings send them by name"),
+            .valued("max-sandboxes", "N", "The most sandboxes (/sandbox/NAME/…) besides default (default 64)"),
             .flag("quiet", "No request log"),
             .flag("stdio", "JSON lines over standard input and output instead of HTTP"),
         ])
@@ -46,7 +52,7 @@ enum ServeCommand: Command {
         case .failure(let code): return code
         }
         if arguments.has("stdio") {
-            for option in ["port", "host", "cors", "preload", "record", "operations"] where arguments.has(option) {
+            for option in ["port", "host", "cors", "preload", "record", "operations", "max-sandboxes"] where arguments.has(option) {
                 throw .init(message: "--\(option) is for the HTTP server; --stdio reads standard input")
             }
             return stdio(simulator, session: arguments.value("session") ?? "default")
@@ -67,10 +73,20 @@ enum ServeCommand: Command {
                 simulator.recordingOperations.withLock { $0 = library.documents }
             }
         }
-        if let path = arguments.value("preload") {
-            if let code = preload(path, into: simulator) { return code }
-        }
         var configuration = SimulatorServer.Configuration()
+        if let text = arguments.value("max-sandboxes") {
+            guard let value = Int(text), (0...10_000).contains(value) else {
+                throw .init(message: "--max-sandboxes: expected a number 0–10000, found \"\(text)\"")
+            }
+            configuration.maxSandboxes = value
+        }
+        if let path = arguments.value("preload") {
+            switch preload(path, into: simulator) {
+            case .failure(let code): return code
+            // Each sandbox starts as the root shop did: with the preload's steps run on it.
+            case .success(let scenarios): configuration.prepareSandbox = { _ = $0.runLive(scenarios) }
+            }
+        }
         if let origin = arguments.value("cors") { configuration.corsOrigin = origin }
         if !arguments.has("quiet") {
             configuration.log = { Output.error($0.description) }
@@ -99,23 +115,24 @@ enum ServeCommand: Command {
         return .success
     }
 
-    /// Runs a scenario file's steps against the live state before serving; an exit code when it fails.
-    private static func preload(_ path: String, into simulator: Simulator) -> ExitCode? {
+    /// Runs a scenario file's steps against the live state before serving: the scenarios, or an
+    /// exit code when they do not load or pass.
+    private static func preload(_ path: String, into simulator: Simulator) -> Result<[Scenario], ExitCode> {
         let loaded = ScenarioLoader.scenarioFiles([path]).flatMap {
             ScenarioLoader.load($0, schema: simulator.schema, bundledOperations: BundledOperations.files)
         }
         switch loaded {
         case .failure(let error):
             Output.error(error.description)
-            return .invalidInput
+            return .failure(.invalidInput)
         case .success(let scenarios):
             let report = simulator.runLive(scenarios)
             guard report.passed else {
                 let printer = TerminalReport(color: false)
                 Output.error("error: --preload \(path) failed:\n" + report.files.map(printer.file).joined())
-                return ExitCode(rawValue: report.exitCode) ?? .runtime
+                return .failure(ExitCode(rawValue: report.exitCode) ?? .runtime)
             }
-            return nil
+            return .success(scenarios)
         }
     }
 

@@ -48,6 +48,7 @@ extension HTTPAnswer {
         case 100: return "Continue"
         case 200: return "OK"
         case 204: return "No Content"
+        case 308: return "Permanent Redirect"
         case 400: return "Bad Request"
         case 404: return "Not Found"
         case 405: return "Method Not Allowed"

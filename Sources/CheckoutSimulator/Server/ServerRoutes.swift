@@ -9,6 +9,8 @@ extension SimulatorServer {
         let request: HTTPRequest
         let method: String
         let peer: ConnectionPeer
+        /// The shop the path addressed: `default` for the root routes, else `/sandbox/NAME/…`'s.
+        let shop: Sandbox
     }
 
     /// One route: the methods it serves and its handler, which answers nil to drop the
@@ -31,15 +33,16 @@ extension SimulatorServer {
             "/": Route(methods: ["GET"]) { _, _ in
                 HTTPAnswer(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")], body: Playground.page)
             },
-            "/schema.graphql": Route(methods: ["GET"]) { server, _ in
-                HTTPAnswer(status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(server.simulator.sdl.utf8))
+            "/schema.graphql": Route(methods: ["GET"]) { _, context in
+                HTTPAnswer(status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(context.shop.simulator.sdl.utf8))
             },
             "/healthz": Route(methods: ["GET"]) { _, _ in .json(200, Array(#"{"ok":true}"#.utf8)) },
         ]
         routes["/index.html"] = routes["/"]
         routes["/__sim/requests"] = Route(methods: ["GET", "DELETE"]) { server, context in server.journal(context) }
         routes["/__sim/requests/count"] = Route(methods: ["GET"]) { server, context in server.journal(context, countOnly: true) }
-        routes["/__sim/requests.scenario"] = Route(methods: ["GET"]) { server, context in
+        routes["/__sim/sandboxes"] = Route(methods: ["GET"]) { server, _ in server.sandboxList() }
+        routes["/__sim/requests.scenario"] = Route(methods: ["GET"]) { _, context in
             guard var parameters = FormQuery.decode(context.request.query) else {
                 return .refused("The query string is not valid percent-encoding.")
             }
@@ -48,16 +51,16 @@ extension SimulatorServer {
             switch Simulator.RequestFilter.parse(parameters) {
             case .failure(let failure): return .refused(failure.message)
             case .success(let filter):
-                let text = server.simulator.recordedScenario(name: name, matching: filter)
+                let text = context.shop.simulator.recordedScenario(name: name, matching: filter)
                 return HTTPAnswer(
                     status: 200, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")], body: Array(text.utf8))
             }
         }
-        routes["/__sim/verify"] = Route(methods: ["POST"]) { server, context in
+        routes["/__sim/verify"] = Route(methods: ["POST"]) { _, context in
             switch Simulator.RequestPattern.parse(context.request.body) {
             case .failure(let failure): return .refused(failure.message)
             case .success(let pattern):
-                let verification = server.simulator.verify(pattern)
+                let verification = context.shop.simulator.verify(pattern)
                 return .json(verification.passed ? 200 : 422, Array(verification.json.serialized().utf8))
             }
         }
@@ -69,7 +72,13 @@ extension SimulatorServer {
 
     /// The answer to one request, every response with the CORS fields; nil drops the connection.
     func respond(to request: HTTPRequest, peer: ConnectionPeer) -> HTTPAnswer? {
-        let route = Self.routes[request.path]
+        let shop: Sandbox
+        let path: String
+        switch sandbox(for: request) {
+        case .answer(let answer): return withCORS(answer)
+        case .shop(let found, let under): (shop, path) = (found, under)
+        }
+        let route = Self.routes[path]
         if request.method == "OPTIONS" {
             return withCORS(preflight(request, allow: route.map { $0.allow + ", OPTIONS" } ?? "GET, HEAD, POST, OPTIONS"))
         }
@@ -82,7 +91,7 @@ extension SimulatorServer {
             answer.headers.append(("Allow", route.allow))
             return withCORS(answer)
         }
-        return route.handle(self, RouteContext(request: request, method: method, peer: peer)).map(withCORS)
+        return route.handle(self, RouteContext(request: request, method: method, peer: peer, shop: shop)).map(withCORS)
     }
 
     /// `answer` with the CORS fields every response carries, protocol errors and the
@@ -101,7 +110,8 @@ extension SimulatorServer {
     /// An injected latency is waited out on the connection's thread, watching the client: one
     /// that leaves frees its connection at once, and a stopping server cuts the wait short.
     private func graphQL(_ context: RouteContext) -> HTTPAnswer? {
-        let conditions = network.withLock { $0.takeForRequest() }
+        let simulator = context.shop.simulator
+        let conditions = context.shop.network.withLock { $0.takeForRequest() }
         let nanoseconds = conditions.latency.clampedNanoseconds
         if nanoseconds > 0, !conditions.offline, context.peer.pause(nanoseconds: nanoseconds) == .peerGone {
             return nil
@@ -132,7 +142,7 @@ extension SimulatorServer {
             options.maxSends = configuration.maxScenarioSends
             let peer = context.peer
             options.shouldStop = { peer.shouldStop }
-            return simulator.perform(action, network: network, options: options)
+            return context.shop.simulator.perform(action, network: context.shop.network, options: options)
         }
     }
 
@@ -140,7 +150,7 @@ extension SimulatorServer {
     /// journal alone): docs/journal.md.
     private func journal(_ context: RouteContext, countOnly: Bool = false) -> HTTPAnswer {
         if context.method == "DELETE" {
-            simulator.clearRequests()
+            context.shop.simulator.clearRequests()
             return .json(200, Array(#"{"ok":true}"#.utf8))
         }
         guard let parameters = FormQuery.decode(context.request.query) else {
@@ -151,8 +161,8 @@ extension SimulatorServer {
             return .refused(failure.message)
         case .success(let filter):
             let json = countOnly
-                ? JSON.object(JSONObject([("count", .int(simulator.requestCount(matching: filter)))]))
-                : simulator.journalJSON(matching: filter)
+                ? JSON.object(JSONObject([("count", .int(context.shop.simulator.requestCount(matching: filter)))]))
+                : context.shop.simulator.journalJSON(matching: filter)
             return .json(200, Array(json.serialized().utf8))
         }
     }

@@ -29,6 +29,10 @@ public final class SimulatorServer: Sendable {
         public var maxConnections = 256
         /// The most requests one `POST /__sim/scenario` run may send, `repeat` rounds included.
         public var maxScenarioSends = 10_000
+        /// The most sandboxes besides `default` (docs/http.md#sandboxes); one more is 429.
+        public var maxSandboxes = 64
+        /// Run on each new sandbox's simulator before it answers (`serve --preload`).
+        public var prepareSandbox: (@Sendable (Simulator) -> Void)?
         /// Called once per request, after its response is written (the `serve` command's log).
         public var log: (@Sendable (RequestLog) -> Void)?
 
@@ -87,7 +91,12 @@ public final class SimulatorServer: Sendable {
     /// Written once on stop and never drained: every waiting connection wakes up.
     let wake: (read: Int32, write: Int32)
     private let life = Locked(Life())
-    let network = Locked(NetworkConditions())
+    /// The root routes' shop: the sandbox `default`, over `simulator`.
+    let root: Sandbox
+    /// The other sandboxes, made on first use.
+    let sandboxes = Locked(SandboxTable())
+    /// The root shop's network faults.
+    var network: Locked<NetworkConditions> { root.network }
     /// GraphQL work (body parsing, execution, serialising) runs as many requests at a time as
     /// there are cores, first come first served. wrk -t2 -c32, listing query, 2 cores: p99
     /// 12.2–12.7 ms → 4.0–4.3 ms at the same ~11.5k req/s (twice the cores: p99 5.2–8.8 ms).
@@ -125,6 +134,7 @@ public final class SimulatorServer: Sendable {
             throw StartError(code: .cannotListen, message: "cannot create the server's wake-up pipe")
         }
         self.simulator = simulator
+        self.root = Sandbox(name: "default", simulator: simulator)
         self.host = host
         self.port = bound.port
         self.configuration = configuration

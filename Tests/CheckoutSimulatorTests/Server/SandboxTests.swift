@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import CheckoutSimulator
+@testable import CheckoutSimGraphQL
+
+/// Sandboxes (docs/http.md#sandboxes): `/sandbox/NAME/…` is an independent shop on one server.
+struct SandboxTests {
+    static func post(_ harness: ServerHarness, _ path: String, _ query: String) async throws -> (status: Int, body: String) {
+        let body = String(decoding: try JSONSerialization.data(withJSONObject: ["query": query]), as: UTF8.self)
+        let answer = try await harness.send("POST", path, body: body)
+        return (answer.status, answer.body)
+    }
+
+    static let cart = "{ cart { totalQuantity } }"
+    /// What one sandbox sells must not leave the others' stock.
+    static let stock = #"{ product(id: "pixel-8") { stock } }"#
+
+    @Test func sandboxesKeepTheirOwnStockCartsClockFaultsAndJournals() async throws {
+        try await ServerHarness.with { harness in
+            let add = #"mutation { addToCart(productId: "pixel-8", quantity: 2) { cart { totalQuantity } } }"#
+            #expect(try await Self.post(harness, "/sandbox/a/graphql", add).body.contains(#""totalQuantity":2"#))
+            #expect(try await Self.post(harness, "/sandbox/b/graphql", Self.cart).body == #"{"data":{"cart":{"totalQuantity":0}}}"#)
+            #expect(try await Self.post(harness, "/graphql", Self.cart).body == #"{"data":{"cart":{"totalQuantity":0}}}"#)
+            let pay = #"mutation { checkout(input: {card: {number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123"}}) { order { id } } }"#
+            #expect(try await Self.post(harness, "/sandbox/a/graphql", pay).body.contains("order-1001"))
+            let stockA = try await Self.post(harness, "/sandbox/a/graphql", Self.stock).body
+            let stockB = try await Self.post(harness, "/sandbox/b/graphql", Self.stock).body
+            #expect(stockA != stockB, "a sold two; b did not: \(stockA) \(stockB)")
+            #expect(try await Self.post(harness, "/graphql", Self.stock).body == stockB)
+
+            #expect(try await harness.send("POST", "/sandbox/a/__sim/advance", body: #"{"by": "1d"}"#).body.contains("2026-03-02T10:00:00Z"))
+            #expect(harness.simulator.now.iso8601 == "2026-03-01T10:00:00Z", "the root clock did not move")
+
+            _ = try await harness.send("POST", "/sandbox/b/__sim/network", body: #"{"failNext": {"count": 1, "status": 503}}"#)
+            #expect(try await Self.post(harness, "/sandbox/a/graphql", Self.cart).status == 200, "b's fault never reaches a")
+            #expect(try await Self.post(harness, "/sandbox/b/graphql", Self.cart).status == 503)
+
+            #expect(try await harness.send("GET", "/sandbox/a/__sim/requests/count").body == #"{"count":4}"#)
+            #expect(try await harness.send("GET", "/sandbox/b/__sim/requests/count").body == #"{"count":3}"#)
+            #expect(try await harness.send("GET", "/__sim/requests/count").body == #"{"count":2}"#)
+            #expect(try await harness.send("GET", "/__sim/sandboxes").body
+                == #"{"sandboxes":[{"name":"default","requests":2,"sessions":1},{"name":"a","requests":4,"sessions":1},{"name":"b","requests":3,"sessions":1}]}"#)
+        }
+    }
+
+    @Test func namesAreCheckedTyposMakeNothingAndTheBoundHolds() async throws {
+        var configuration = SimulatorServer.Configuration()
+        configuration.maxSandboxes = 2
+        try await ServerHarness.with(configuration) { harness in
+            for bad in ["/sandbox/a%20b/graphql", "/sandbox/" + String(repeating: "x", count: 65) + "/graphql", "/sandbox//graphql"] {
+                let refused = try await harness.send("POST", bad, body: "{}")
+                #expect(refused.status == 400, "\(bad)")
+            }
+            #expect(try await harness.send("GET", "/sandbox/typo/graphqll").status == 404)
+            #expect(try await harness.send("GET", "/__sim/sandboxes").body.contains("typo") == false, "a 404 makes no sandbox")
+            let client = try harness.raw()
+            try client.send("GET /sandbox/one HTTP/1.1\r\nHost: x\r\n\r\n")
+            let redirect = try client.response()
+            #expect(redirect.status == 308)
+            #expect(redirect.header("location") == "/sandbox/one/")
+
+            #expect(try await Self.post(harness, "/sandbox/one/graphql", Self.cart).status == 200)
+            #expect(try await Self.post(harness, "/sandbox/two/graphql", Self.cart).status == 200)
+            let full = try await Self.post(harness, "/sandbox/three/graphql", Self.cart)
+            #expect(full.status == 429)
+            #expect(full.body.contains("TOO_MANY_SANDBOXES"))
+            #expect(try await Self.post(harness, "/sandbox/one/graphql", Self.cart).status == 200, "nothing was evicted")
+            #expect(try await harness.send("DELETE", "/sandbox/one").body == #"{"ok":true}"#)
+            #expect(try await harness.send("DELETE", "/sandbox/one").status == 404)
+            #expect(try await harness.send("DELETE", "/sandbox/default").status == 404)
+            #expect(try await Self.post(harness, "/sandbox/three/graphql", Self.cart).status == 200)
+            #expect(try await Self.post(harness, "/sandbox/default/graphql", Self.cart).status == 200, "default is the root shop")
+        }
+    }
+}
