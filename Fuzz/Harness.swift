@@ -72,6 +72,13 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                             session: request.header("x-checkout-session"), body: request.body),
                         simulator: shared.simulator)
                     precondition([200, 400, 405, 415, 422, 429].contains(answer.status), "unexpected status \(answer.status)")
+                    // The journal's readers take the same query strings and bodies from clients.
+                    if let parameters = FormQuery.decode(request.query), case .success(let filter) = Simulator.RequestFilter.parse(parameters) {
+                        _ = shared.simulator.requestCount(matching: filter)
+                    }
+                    if case .success(let pattern) = Simulator.RequestPattern.parse(request.body) {
+                        _ = shared.simulator.verify(pattern).json.serialized()
+                    }
                     if shared.runs % 200 == 0 { shared.simulator.reset() }
                     continue
                 case .failure(let failure):

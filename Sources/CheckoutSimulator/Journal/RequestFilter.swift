@@ -50,7 +50,7 @@ extension Simulator {
 
         /// Reads URL parameters (`session`, `operation`, `type`, `status`, `error`, `since`,
         /// `limit`, `variables` as JSON); anything else is refused.
-        static func parse(_ parameters: [(name: String, value: String)]) -> Result<RequestFilter, BadRequest> {
+        package static func parse(_ parameters: [(name: String, value: String)]) -> Result<RequestFilter, BadRequest> {
             var filter = RequestFilter()
             for (name, value) in parameters {
                 switch name {

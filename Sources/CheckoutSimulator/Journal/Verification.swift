@@ -27,7 +27,7 @@ extension Simulator {
         }
 
         /// Reads `{"operation", "session"?, "variables"?, "count"?, "atLeast"?, "atMost"?}`.
-        static func parse(_ body: [UInt8]) -> Result<RequestPattern, BadRequest> {
+        package static func parse(_ body: [UInt8]) -> Result<RequestPattern, BadRequest> {
             let shape = #"Send {"operation": "AddToCart", "session"?: "…", "variables"?: {…}, "count"? | "atLeast"? | "atMost"?: 0…1000000}."#
             guard case .object(let object)? = try? JSONParser.parse(body, maxDepth: 26), case .string(let operation)? = object["operation"] else {
                 return .failure(BadRequest("Expected a JSON object naming an operation. " + shape))

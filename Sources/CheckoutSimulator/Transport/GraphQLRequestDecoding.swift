@@ -10,9 +10,9 @@ struct DecodedRequest: Sendable {
 }
 
 /// Why a request line or body was rejected before reaching GraphQL.
-struct BadRequest: Error, Sendable {
+package struct BadRequest: Error, Sendable {
     /// Why the request was rejected, as the client reads it.
-    let message: String
+    package let message: String
     /// A rejection with `message`.
     init(_ message: String) { self.message = message }
 }
@@ -117,9 +117,9 @@ enum GraphQLRequestDecoding {
 
 /// Decodes `application/x-www-form-urlencoded` text, as GraphQL over HTTP's GET parameters are
 /// written: `&`-separated `name=value` pairs, `+` for a space, `%XX` escapes.
-enum FormQuery {
+package enum FormQuery {
     /// The pairs in order; nil when an escape is malformed or decodes to invalid UTF-8.
-    static func decode(_ query: Substring) -> [(name: String, value: String)]? {
+    package static func decode(_ query: Substring) -> [(name: String, value: String)]? {
         var pairs: [(name: String, value: String)] = []
         for part in query.split(separator: "&") {
             let equals = part.firstIndex(of: "=")
