@@ -282,6 +282,12 @@ public final class SimulatorServer: Sendable {
         }
     }
 
+    /// How many connections wait for their next request now (a connection counts once its thread
+    /// has finished writing its last response, a moment after the client read it).
+    var idleConnectionCount: Int {
+        life.withLock { $0.idle.count }
+    }
+
     /// Records that an idle connection's next request has begun; false when it was closed to
     /// admit another (the connection then ends).
     func connectionIsBusy(_ descriptor: Int32) -> Bool {
