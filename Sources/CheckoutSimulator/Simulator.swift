@@ -144,13 +144,9 @@ public final class Simulator: ScenarioTarget {
                     code: .tooManySessions)])
             }
             // Journaled under the state lock, so entries come in the order requests ran, at the clock they saw.
-            let operation = prepared.operation(named: request.operationName)
-            let entry = Journal.Request(
-                at: state.shop.clock, session: session, transport: note.transport,
-                operationName: request.operationName ?? operation?.name, operationType: operation?.kind.rawValue, query: request.query,
-                variables: request.variables, status: note.status(response), errorCodes: response.journalErrorCodes, client: note.client,
-                response: response.compactBytes())
-            journal.withLock { $0.append(entry) }
+            appendToJournal(
+                request, prepared: prepared, session: session, note: note, at: state.shop.clock, status: note.status(response),
+                errorCodes: response.journalErrorCodes, response: response.compactBytes())
             return response
         }
     }

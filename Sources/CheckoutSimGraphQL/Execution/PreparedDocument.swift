@@ -20,14 +20,8 @@ package struct PreparedDocument: @unchecked Sendable {
     /// Whether the document is ready to execute.
     package var isValid: Bool { errors.isEmpty }
 
-    /// The kind of the operation `operationName` names (or the only one), when the document
-    /// parses and has it; validation errors do not hide it (a GET must still refuse a mutation).
-    package func operationKind(named operationName: String?) -> OperationKind? {
-        operation(named: operationName)?.kind
-    }
-
     /// The name and kind of the operation `operationName` names (or the only one), when the
-    /// document parses and has it.
+    /// document parses and has it; validation errors do not hide it (a GET must still refuse a mutation).
     package func operation(named operationName: String?) -> (name: String?, kind: OperationKind)? {
         guard let parsed, case .success(let operation) = Executor.selectOperation(in: parsed, named: operationName) else {
             return nil

@@ -39,6 +39,18 @@ struct Journal {
     /// The entries kept, oldest first.
     var kept: ArraySlice<Simulator.JournalEntry> { entries[head...] }
 
+    /// The kept entries `filter` matches, oldest first and at most `filter.limit` of them, and
+    /// how many match in all (the limit aside).
+    func select(_ filter: Simulator.RequestFilter) -> (entries: [Simulator.JournalEntry], total: Int) {
+        var found: [Simulator.JournalEntry] = []
+        var total = 0
+        for entry in kept where filter.matches(entry) {
+            total += 1
+            if filter.limit.map({ found.count < $0 }) ?? true { found.append(entry) }
+        }
+        return (found, total)
+    }
+
     /// What an entry holds besides what the journal gives it (its number and its shared document).
     struct Request {
         var at: Instant

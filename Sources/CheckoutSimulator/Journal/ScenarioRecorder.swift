@@ -95,11 +95,11 @@ struct ScenarioRecorder {
         var all: [Capture] = []
         var counts: [String: Int] = [:]
         for (index, entry) in entries.enumerated() {
-            for value in Self.strings(in: .object(entry.variables)) where byValue[value] == nil && Self.isCapturable(value) {
+            for value in Self.strings(in: .object(entry.variables)) where byValue[value] == nil {
+                guard let base = Self.captureBase(value) else { continue }
                 for producer in stride(from: index - 1, through: 0, by: -1) {
                     if parsed[producer] == nil { parsed[producer] = (try? JSONParser.parse(entries[producer].response)) ?? .null }
                     guard let path = Self.path(of: value, in: parsed[producer] ?? .null, at: "$") else { continue }
-                    let base = Self.captureBase(value)
                     counts[base, default: 0] += 1
                     let name = counts[base] == 1 && base != "cursor" ? base : base + String(counts[base] ?? 1)
                     let capture = Capture(name: name, producer: producer, path: path)
@@ -112,23 +112,23 @@ struct ScenarioRecorder {
         return (all, byValue)
     }
 
-    /// Cursors (base64 text of a `v1|…` key) and the simulator's own ids, never product ids
-    /// from fixtures, which a scenario writes as they are.
-    private static func isCapturable(_ value: String) -> Bool {
-        if value.hasPrefix("djF8") { return true }
-        for prefix in ["order-", "pay-", "card-", "new-"] where value.hasPrefix(prefix) {
+    /// The simulator's own ids by prefix, and the capture name each gets.
+    private static let idNames = [("order-", "orderId"), ("pay-", "paymentId"), ("card-", "cardId"), ("new-", "productId")]
+
+    /// The capture name for `value`: `cursor` for a cursor (base64 text of a `v1|…` key), the
+    /// id's name for the simulator's own ids; nil for anything else (product ids from fixtures
+    /// are written as they are).
+    private static func captureBase(_ value: String) -> String? {
+        if value.hasPrefix("djF8") { return "cursor" }
+        for (prefix, name) in idNames where value.hasPrefix(prefix) {
             let digits = value.dropFirst(prefix.count)
-            if !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) { return true }
+            if !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) { return name }
         }
-        return false
+        return nil
     }
 
-    private static func captureBase(_ value: String) -> String {
-        if value.hasPrefix("order-") { return "orderId" }
-        if value.hasPrefix("pay-") { return "paymentId" }
-        if value.hasPrefix("card-") { return "cardId" }
-        if value.hasPrefix("new-") { return "productId" }
-        return "cursor"
+    private static func isCapturable(_ value: String) -> Bool {
+        captureBase(value) != nil
     }
 
     /// The first path at which `value` stands as a string in `json`, written as a scenario path.

@@ -1,22 +1,16 @@
+import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
 extension Simulator {
     /// The journal's entries that `filter` matches, oldest first, at most `filter.limit` of them
     /// (docs/journal.md).
     public func requests(matching filter: RequestFilter = RequestFilter()) -> [JournalEntry] {
-        journal.withLock { journal in
-            var found: [JournalEntry] = []
-            for entry in journal.kept where filter.matches(entry) {
-                if let limit = filter.limit, found.count >= limit { break }
-                found.append(entry)
-            }
-            return found
-        }
+        journal.withLock { $0.select(filter).entries }
     }
 
     /// How many of the journal's entries `filter` matches (`limit` aside).
     public func requestCount(matching filter: RequestFilter = RequestFilter()) -> Int {
-        journal.withLock { journal in journal.kept.reduce(0) { $0 + (filter.matches($1) ? 1 : 0) } }
+        journal.withLock { $0.select(filter).total }
     }
 
     /// How many entries the journal dropped since the last reset, to stay within its bounds.
@@ -35,29 +29,35 @@ extension Simulator {
         _ request: GraphQLRequest, session: String, note: JournalNote, status: Int, errorCodes: [String], fault: String
     ) {
         guard Self.refusal(ofSession: session) == nil else { return }
-        let operation = prepare(request.query).operation(named: request.operationName)
+        let prepared = prepare(request.query)
         withState { state in
-            journal.withLock {
-                $0.append(Journal.Request(
-                    at: state.shop.clock, session: session, transport: note.transport,
-                    operationName: request.operationName ?? operation?.name, operationType: operation?.kind.rawValue, query: request.query,
-                    variables: request.variables, status: status, errorCodes: errorCodes, fault: fault, client: note.client,
-                    response: status == 0 ? [] : GraphQLHTTP.injectedFailure(status: status).body))
-            }
+            appendToJournal(
+                request, prepared: prepared, session: session, note: note, at: state.shop.clock, status: status, errorCodes: errorCodes,
+                fault: fault, response: status == 0 ? [] : GraphQLHTTP.injectedFailure(status: status).body)
         }
+    }
+
+    /// Appends one entry; called under the state lock, so entries keep the order requests ran in.
+    func appendToJournal(
+        _ request: GraphQLRequest, prepared: PreparedDocument, session: String, note: JournalNote, at clock: Instant, status: Int,
+        errorCodes: [String], fault: String? = nil, response: [UInt8]
+    ) {
+        let operation = prepared.operation(named: request.operationName)
+        let entry = Journal.Request(
+            at: clock, session: session, transport: note.transport, operationName: request.operationName ?? operation?.name,
+            operationType: operation?.kind.rawValue, query: request.query, variables: request.variables, status: status,
+            errorCodes: errorCodes, fault: fault, client: note.client, response: response)
+        journal.withLock { $0.append(entry) }
     }
 
     /// `{"requests": […], "total": N, "dropped": D}`: the entries `filter` matches (up to its
     /// limit), how many match in all, and how many the journal dropped.
     func journalJSON(matching filter: RequestFilter) -> JSON {
         journal.withLock { journal in
-            var found: [JSON] = []
-            var total = 0
-            for entry in journal.kept where filter.matches(entry) {
-                total += 1
-                if filter.limit.map({ found.count < $0 }) ?? true { found.append(entry.json) }
-            }
-            return .object(JSONObject([("requests", .array(found)), ("total", .int(total)), ("dropped", .int(journal.dropped))]))
+            let (found, total) = journal.select(filter)
+            return .object(JSONObject([
+                ("requests", .array(found.map(\.json))), ("total", .int(total)), ("dropped", .int(journal.dropped)),
+            ]))
         }
     }
 }

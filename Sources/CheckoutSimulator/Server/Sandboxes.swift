@@ -21,8 +21,9 @@ struct SandboxTable {
 
     /// Whether `name` is 1–64 characters of `[A-Za-z0-9._-]`.
     static func isValid(_ name: Substring) -> Bool {
-        (1...64).contains(name.utf8.count)
-            && name.utf8.allSatisfy { ASCII.lowercased($0) >= 0x61 && ASCII.lowercased($0) <= 0x7A || (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D }
+        (1...64).contains(name.utf8.count) && name.utf8.allSatisfy { byte in
+            (0x61...0x7A).contains(ASCII.lowercased(byte)) || (0x30...0x39).contains(byte) || byte == 0x2E || byte == 0x5F || byte == 0x2D
+        }
     }
 
     mutating func add(_ sandbox: Sandbox) {

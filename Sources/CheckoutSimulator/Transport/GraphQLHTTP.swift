@@ -47,6 +47,12 @@ package enum GraphQLHTTP {
             self.clientVersion = clientVersion
         }
 
+        /// The session the transport names: the `X-Checkout-Session` field, else the last
+        /// non-empty `session` URL parameter; nil leaves it to the body, then `default`.
+        fileprivate func transportSession(_ parameters: [(name: String, value: String)]) -> String? {
+            session.flatMap { $0.isEmpty ? nil : $0 } ?? parameters.last { $0.name == "session" && !$0.value.isEmpty }?.value
+        }
+
         /// What the journal keeps of how this request came, its status decided by `reply`.
         fileprivate func note(_ reply: Reply) -> JournalNote {
             JournalNote(
@@ -69,8 +75,7 @@ package enum GraphQLHTTP {
         guard let parameters = FormQuery.decode(request.query) else {
             return reply.refusal("The query string is not valid percent-encoding.", status: 400)
         }
-        let transportSession = request.session.flatMap { $0.isEmpty ? nil : $0 }
-            ?? parameters.last { $0.name == "session" && !$0.value.isEmpty }?.value
+        let transportSession = request.transportSession(parameters)
         switch request.method {
         case "GET":
             switch GraphQLRequestDecoding.get(parameters, limits: simulator.limits) {
@@ -80,7 +85,7 @@ package enum GraphQLHTTP {
                 let session = transportSession ?? "default"
                 // The kind comes from the prepared (cached) document the request then runs with.
                 let prepared = simulator.prepare(decoded.request.query)
-                if prepared.operationKind(named: decoded.request.operationName) == .mutation {
+                if prepared.operation(named: decoded.request.operationName)?.kind == .mutation {
                     return reply.refusal("Mutations must be sent with POST.", status: 405, allow: "POST")
                 }
                 return reply.single(
@@ -194,8 +199,7 @@ package enum GraphQLHTTP {
     /// Journals each GraphQL request `request` carries, which a fault stopped before it ran.
     static func journalFaulted(_ request: Request, simulator: Simulator, status: Int, errorCodes: [String], fault: String) {
         guard let parameters = FormQuery.decode(request.query) else { return }
-        let transportSession = request.session.flatMap { $0.isEmpty ? nil : $0 }
-            ?? parameters.last { $0.name == "session" && !$0.value.isEmpty }?.value
+        let transportSession = request.transportSession(parameters)
         var decoded: [DecodedRequest] = []
         switch request.method {
         case "GET":
