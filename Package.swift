@@ -38,7 +38,7 @@ let package = Package(
         ),
         .testTarget(name: "CheckoutSimGraphQLTests", dependencies: ["CheckoutSimGraphQL"]),
         .testTarget(name: "CheckoutSimCommerceTests", dependencies: ["CheckoutSimSupport", "CheckoutSimCommerce"]),
-        .testTarget(name: "CheckoutSimScenariosTests", dependencies: ["CheckoutSimScenarios"]),
+        .testTarget(name: "CheckoutSimScenariosTests", dependencies: ["CheckoutSimSupport", "CheckoutSimScenarios"]),
         // Compiled as an app's test target would be: only the library product, no @testable.
         .testTarget(name: "AppIntegrationTests", dependencies: ["CheckoutSimulator"]),
         .testTarget(

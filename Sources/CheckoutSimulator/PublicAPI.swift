@@ -1,12 +1,13 @@
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
+import CheckoutSimSupport
 import Foundation
 
 // The public surface of `import CheckoutSimulator`, whole (`PublicSurfaceTests` keeps this list
 // true): the library's own types
 //
 //   Simulator, SimulatorError, Fixtures, FixtureSource, FixtureError, FixtureProblem,
-//   SimulatorURLProtocol, SimulatorRoute, NetworkConditions, SimulatorServer, ScenarioRun,
+//   SimulatorURLProtocol, SimulatorRoute, SimulatorServer, ScenarioRun,
 //   ResponseDecodingError
 //
 // and the names below. The engine and the shop are separate modules that are not re-exported,
@@ -19,6 +20,10 @@ import Foundation
 public typealias GraphQLRequest = CheckoutSimGraphQL.GraphQLRequest
 /// A GraphQL response: `data` and `errors`, serialised deterministically.
 public typealias GraphQLResponse = CheckoutSimGraphQL.GraphQLResponse
+/// The network a transport simulates: offline or not, and the faults in force (docs/control.md#faults).
+public typealias NetworkConditions = CheckoutSimSupport.NetworkConditions
+/// One injected network fault, optionally aimed at an operation and counted.
+public typealias NetworkFault = CheckoutSimSupport.NetworkFault
 /// One entry of a response's `errors`, with `locations`, `path` and `extensions.code`.
 public typealias GraphQLError = CheckoutSimGraphQL.GraphQLError
 

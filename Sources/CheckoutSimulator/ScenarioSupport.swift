@@ -36,16 +36,21 @@ extension Simulator {
 
 extension Simulator {
     /// Posts `request` as a modern GraphQL-over-HTTP client does (JSON body, the session header,
-    /// `Accept: application/graphql-response+json`), after `faults`, through the handler the URL
-    /// protocol and the server share. Latency is not applied here: scenarios report it instead.
-    package func exchange(_ request: GraphQLRequest, session: String, faults: NetworkFaults) -> HTTPAnswer? {
-        let conditions = NetworkConditions.ForRequest(offline: faults.offline, latency: .zero, failure: faults.failureStatus)
+    /// `Accept: application/graphql-response+json`), after the faults it meets in `network`,
+    /// through the handler the URL protocol and the server share. Latency and slow rates are
+    /// not waited out here: scenarios report them instead.
+    package func exchange(_ request: GraphQLRequest, session: String, network: inout NetworkConditions) -> (Delivery, FaultsForRequest) {
         var body = JSONObject([("query", .string(request.query)), ("variables", .object(request.variables))])
         if let name = request.operationName { body.append("operationName", .string(name)) }
         // Journaled as the library's: a scenario step is the library's caller, whatever network it pretends.
         let graphQLRequest = GraphQLHTTP.Request(
             method: "POST", query: "", accept: "\(GraphQLHTTP.graphQLResponseType), application/json;q=0.9",
             contentType: "application/json", session: session, body: Array(JSON.object(body).serialized().utf8), transport: .library)
-        return conditions.answer(graphQLRequest, simulator: self) { GraphQLHTTP.respond(to: graphQLRequest, simulator: self) }
+        let operations = network.isAimed ? GraphQLHTTP.operationNames(of: graphQLRequest, simulator: self) : []
+        let faults = network.take(operations: operations)
+        let delivery = GraphQLHTTP.deliver(graphQLRequest, simulator: self, faults: faults) { running in
+            GraphQLHTTP.respond(to: running, simulator: self)
+        }
+        return (delivery, faults)
     }
 }

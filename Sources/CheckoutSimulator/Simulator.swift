@@ -146,7 +146,7 @@ public final class Simulator: ScenarioTarget {
             // Journaled under the state lock, so entries come in the order requests ran, at the clock they saw.
             appendToJournal(
                 request, prepared: prepared, session: session, note: note, at: state.shop.clock, status: note.status(response),
-                errorCodes: response.journalErrorCodes, response: response.compactBytes())
+                errorCodes: response.journalErrorCodes, fault: note.fault, response: response.compactBytes())
             return response
         }
     }

@@ -1,4 +1,5 @@
 import CheckoutSimGraphQL
+import CheckoutSimSupport
 import Testing
 @testable import CheckoutSimScenarios
 
@@ -159,15 +160,24 @@ struct ScenarioParserTests {
         .init(text: header + "  send Count\n  repeat until $.data.count == 3\n  repeat until $.data.count == 3\n", expected: "t.scenario:5:3: a step repeats once; start a new step for another loop"),
         .init(text: header + "  repeat until $.data.count == 3\n  send Count\n", expected: "t.scenario:3:3: \"repeat\" checks the step's response, so it comes after the step's send"),
         // network, expect status, expect offline.
-        .init(text: header + "  network\n  send Count\n", expected: "t.scenario:3:10: expected network offline, online, latency 300ms, fail STATUS xN or reset"),
-        .init(text: header + "  network sideways\n  send Count\n", expected: "t.scenario:3:11: expected network offline, online, latency 300ms, fail STATUS xN or reset, found \"sideways\""),
+        .init(text: header + "  network\n  send Count\n", expected: "t.scenario:3:10: expected network offline, online, reset, latency 300ms, fail STATUS, drop, truncate, garbage, slow 2kB/s or error CODE \"message\", each fault with an optional xN and for OPERATION"),
+        .init(text: header + "  network sideways\n  send Count\n", expected: "t.scenario:3:11: expected network offline, online, reset, latency 300ms, fail STATUS, drop, truncate, garbage, slow 2kB/s or error CODE \"message\", each fault with an optional xN and for OPERATION, found \"sideways\""),
         .init(text: header + "  network offline  now\n  send Count\n", expected: "t.scenario:3:20: network offline takes nothing after it"),
         .init(text: header + "  network latency fast\n  send Count\n", expected: "t.scenario:3:19: expected a latency from 0ms to 60s, like: network latency 300ms (or 2s), found \"fast\""),
         .init(text: header + "  network latency 90s\n  send Count\n", expected: "t.scenario:3:19: expected a latency from 0ms to 60s, like: network latency 300ms (or 2s), found \"90s\""),
         .init(text: header + "  network latency\n  send Count\n", expected: "t.scenario:3:18: expected a latency from 0ms to 60s, like: network latency 300ms (or 2s), found \"\""),
         .init(text: header + "  network fail 200 x1\n  send Count\n", expected: "t.scenario:3:16: expected an HTTP status from 400 to 599, like: network fail 503 x2"),
-        .init(text: header + "  network fail 503 twice\n  send Count\n", expected: "t.scenario:3:20: expected how many sends fail as xN with N from 1 to 1000, like: network fail 503 x2"),
+        .init(text: header + "  network fail 503 twice\n  send Count\n", expected: "t.scenario:3:20: expected how many sends fail as xN with N from 1 to 1000, like: network fail 503 x2, or for OPERATION"),
         .init(text: header + "  network fail 503 x0\n  send Count\n", expected: "t.scenario:3:20: expected how many sends fail as xN with N from 1 to 1000, like: network fail 503 x2"),
+        .init(text: header + "  network drop x1 for\n  send Count\n", expected: "t.scenario:3:22: expected the operation's name after for, like: network drop x1 for AddToCart"),
+        .init(text: header + "  network truncate for 9Lives\n  send Count\n", expected: "t.scenario:3:24: expected the operation's name after for, like: network truncate x1 for AddToCart"),
+        .init(text: header + "  network slow fast\n  send Count\n", expected: "t.scenario:3:16: expected a rate from 1B/s to 100MB/s, like: network slow 2kB/s"),
+        .init(text: header + "  network slow 200MB/s\n  send Count\n", expected: "t.scenario:3:16: expected a rate from 1B/s to 100MB/s, like: network slow 2kB/s"),
+        .init(text: header + "  network error oops \"x\"\n  send Count\n", expected: "t.scenario:3:17: expected an error code of A–Z, 0–9 and _, like: network error INTERNAL_SERVER_ERROR \"Try again\" x1"),
+        .init(text: header + "  network error TRY_LATER x1\n  send Count\n", expected: "t.scenario:3:27: expected the error's message in double quotes, like: network error TRY_LATER \"Try again\" x1"),
+        .init(text: header + "  network error TRY_LATER \"Try again\n  send Count\n", expected: "t.scenario:3:11: a quoted message is not closed; expected network offline, online, reset, latency 300ms, fail STATUS, drop, truncate, garbage, slow 2kB/s or error CODE \"message\", each fault with an optional xN and for OPERATION"),
+        .init(text: header + "  network garbage x2 for Count x3\n  send Count\n", expected: "t.scenario:3:32: expected how many sends fail as xN with N from 1 to 1000, like: network garbage x2, or for OPERATION"),
+        .init(text: header + "  network drop\n  send Count\n  expect truncated please\n", expected: "t.scenario:5:20: expect truncated takes nothing after it"),
         .init(text: header + "  send Count\n  expect status 99\n", expected: "t.scenario:4:17: expected an HTTP status from 100 to 599, like: expect status 503"),
         .init(text: header + "  send Count\n  expect status\n", expected: "t.scenario:4:16: expected an HTTP status from 100 to 599, like: expect status 503"),
         .init(text: header + "  send Count\n  expect offline now\n", expected: "t.scenario:4:18: expect offline takes nothing after it"),
@@ -215,24 +225,43 @@ struct ScenarioParserTests {
               network fail 503
               network fail 429 x3
               network reset
+              network fail 503 x1 for AddToCart
+              network drop x2
+              network truncate for Checkout
+              network garbage x1
+              network slow 2kB/s
+              network slow 300B/s x2 for Products
+              network error TRY_LATER "Try \\"again\\"" x1 for Checkout
               send Count
               expect status 200
               expect offline
+              expect truncated
+              expect unreadable
+              expect error TRY_LATER
             """).get()
         let changes = scenario.steps[0].actions.compactMap { action -> NetworkChange? in
             if case .network(let change, _) = action { change } else { nil }
         }
-        #expect(changes == [.offline, .online, .latency(milliseconds: 300), .latency(milliseconds: 2_000),
-                            .fail(status: 503, count: 1), .fail(status: 429, count: 3), .reset])
+        #expect(changes == [
+            .offline, .online, .fault(NetworkFault(.latency(.milliseconds(300)))), .fault(NetworkFault(.latency(.seconds(2)))),
+            .fault(NetworkFault(.fail(status: 503), count: 1)), .fault(NetworkFault(.fail(status: 429), count: 3)), .reset,
+            .fault(NetworkFault(.fail(status: 503), operation: "AddToCart", count: 1)), .fault(NetworkFault(.drop, count: 2)),
+            .fault(NetworkFault(.truncate, operation: "Checkout", count: 1)), .fault(NetworkFault(.garbage, count: 1)),
+            .fault(NetworkFault(.slow(bytesPerSecond: 2_000))), .fault(NetworkFault(.slow(bytesPerSecond: 300), operation: "Products", count: 2)),
+            .fault(NetworkFault(.error(message: "Try \"again\"", code: "TRY_LATER"), operation: "Checkout", count: 1)),
+        ])
         let kinds = scenario.steps[0].actions.compactMap { action -> String? in
             guard case .expect(let expectation) = action else { return nil }
             switch expectation.kind {
             case .status(let status): return "status \(status)"
             case .offline: return "offline"
+            case .truncated: return "truncated"
+            case .unreadable: return "unreadable"
+            case .error(let code): return "error \(code)"
             default: return nil
             }
         }
-        #expect(kinds == ["status 200", "offline"])
+        #expect(kinds == ["status 200", "offline", "truncated", "unreadable", "error TRY_LATER"], "a code a network error line injects can be expected")
     }
 
     @Test func diagnosticsShowTheLineAndACaret() {

@@ -57,7 +57,7 @@ struct ControlActionTests {
         #expect(stdio.respond(to: #"{"network": {"offline": true}}"#)?.contains("serve --stdio has no network") == true)
         try await ServerHarness.with { harness in
             let set = try await harness.send("POST", "/__sim/network", body: #"{"latencyMs": 5}"#)
-            #expect(set.body == #"{"ok":true,"network":{"offline":false,"latencyMs":5,"failNext":null}}"#)
+            #expect(set.body == #"{"ok":true,"network":{"offline":false,"faults":[{"fault":"latencyMs","ms":5,"operation":null,"count":null}]}}"#)
         }
     }
 

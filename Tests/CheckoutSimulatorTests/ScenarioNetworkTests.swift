@@ -44,7 +44,7 @@ struct ScenarioNetworkTests {
               send Products {"first": 4}
             """)
         #expect(report.steps.map(\.status) == [.failed, .skipped])
-        #expect(Self.outcome(report) == "no response came: the network is offline; add \"expect offline\" if that is expected")
+        #expect(Self.outcome(report) == "no response came: the network is offline or dropped the connection; add \"expect offline\" if that is expected")
         #expect(report.steps[0].failure?.diagnostic.line == 4)
     }
 

@@ -1,3 +1,4 @@
+import CheckoutSimSupport
 import CheckoutSimGraphQL
 
 /// A parsed scenario file.
@@ -66,13 +67,12 @@ package enum Action: Sendable {
 package enum NetworkChange: Sendable, Equatable {
     /// No response comes: the request never reaches the simulator.
     case offline
-    /// Back on the network; pending failures and latency stay.
+    /// Back on the network; the faults in force stay.
     case online
-    /// Each response is reported as this many milliseconds late (virtual: nothing sleeps).
-    case latency(milliseconds: Int)
-    /// The next `count` sends get HTTP `status` instead of reaching the simulator.
-    case fail(status: Int, count: Int)
-    /// A healthy network again: online, no latency, no pending failures.
+    /// Puts a fault in force; it replaces one of the same kind and aim (latency and slow rates
+    /// are virtual: reported, never waited).
+    case fault(NetworkFault)
+    /// A healthy network again: online, no faults.
     case reset
 }
 
@@ -131,8 +131,12 @@ package struct Expectation: Sendable {
         case compare(Subject, count: Bool, Operator, value: String)
         /// `expect status N`: the HTTP status of the step's (last) send.
         case status(Int)
-        /// `expect offline`: no response came.
+        /// `expect offline`: no response came (no network, or a dropped connection).
         case offline
+        /// `expect truncated`: the response's body was cut short.
+        case truncated
+        /// `expect unreadable`: a whole body came, but not JSON.
+        case unreadable
 
         /// The `{{name}}` the line checks, when its subject is a variable.
         var variableName: String? {

@@ -6,9 +6,10 @@ extension ScenarioParser {
     /// The words a condition may hold between its subject and its value.
     static let operatorHint = "expected an operator (== != < <= > >= contains matches, each may follow not) or exists, absent, isUnique"
 
-    /// Every code `expect error` accepts: the schema's `ErrorCode` values, then the request codes.
+    /// Every code `expect error` accepts: the schema's `ErrorCode` values, the request codes,
+    /// then those an earlier `network error` line injects.
     var knownErrorCodes: [String] {
-        (schema.type(named: "ErrorCode")?.enumValues.map(\.name) ?? []) + GraphQLError.Code.all.map(\.rawValue)
+        (schema.type(named: "ErrorCode")?.enumValues.map(\.name) ?? []) + GraphQLError.Code.all.map(\.rawValue) + injectedErrorCodes
     }
 
     /// `expect error CODE` or `expect CONDITION`.
@@ -29,7 +30,7 @@ extension ScenarioParser {
             append(.expect(Expectation(kind: .error(code: words[1]), position: position, valueColumn: codeColumn, text: text)))
             return
         }
-        if words.first == "status" || words.first == "offline" {
+        if let first = words.first, ["status", "offline", "truncated", "unreadable"].contains(first) {
             guard requireSent("expect", position) else { return }
             return transportExpectation(words, rest: rest, position: position, restColumn: restColumn, text: text)
         }
@@ -38,13 +39,14 @@ extension ScenarioParser {
         append(.expect(expectation))
     }
 
-    /// `expect status N` or `expect offline`: what the HTTP exchange of the step's send came to.
+    /// `expect status N`, `expect offline`, `expect truncated` or `expect unreadable`: what the
+    /// HTTP exchange of the step's send came to.
     private mutating func transportExpectation(_ words: [String], rest: String, position: SourcePosition, restColumn: Int, text: String) {
         let argumentColumn = Self.wordColumns(rest, from: restColumn)(1)
         let kind: Expectation.Kind
-        if words[0] == "offline" {
-            guard words.count == 1 else { return fail(position.line, argumentColumn, "expect offline takes nothing after it") }
-            kind = .offline
+        if words[0] != "status" {
+            guard words.count == 1 else { return fail(position.line, argumentColumn, "expect \(words[0]) takes nothing after it") }
+            kind = words[0] == "offline" ? .offline : words[0] == "truncated" ? .truncated : .unreadable
         } else {
             guard words.count == 2, let status = Int(words[1]), (100...599).contains(status) else {
                 return fail(position.line, argumentColumn, "expected an HTTP status from 100 to 599, like: expect status 503")

@@ -1,45 +1,154 @@
+import CheckoutSimSupport
+
 /// `network …` lines (docs/scenarios.md): the faults a scenario's later sends meet.
 extension ScenarioParser {
     /// What a `network` line may say.
-    static let networkHint = "expected network offline, online, latency 300ms, fail STATUS xN or reset"
+    static let networkHint =
+        "expected network offline, online, reset, latency 300ms, fail STATUS, drop, truncate, garbage, slow 2kB/s or error CODE \"message\", each fault with an optional xN and for OPERATION"
     /// The control API's ranges (`POST /__sim/network`), so a scenario and a live server accept the same faults.
     static let latencyRange = 0...60_000
     static let failStatusRange = 400...599
     static let failCountRange = 1...1_000
 
-    /// `network offline | online | latency D | fail STATUS [xN] | reset`, anywhere in a step.
+    /// `network offline | online | reset`, or a fault with its settings, then `xN` (how many
+    /// sends it takes) and `for OPERATION` (the operation it is aimed at), anywhere in a step.
     mutating func network(_ rest: String, position: SourcePosition, restColumn: Int) {
-        let words = rest.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        let column = Self.wordColumns(rest, from: restColumn)
-        let change: NetworkChange
-        switch words.first {
-        case "offline", "online", "reset":
-            guard words.count == 1 else {
-                return fail(position.line, column(1), "network \(words[0]) takes nothing after it")
-            }
-            change = words[0] == "offline" ? .offline : words[0] == "online" ? .online : .reset
-        case "latency":
-            guard words.count == 2, let milliseconds = Self.milliseconds(words[1]), Self.latencyRange.contains(milliseconds) else {
-                return fail(position.line, column(1),
-                            "expected a latency from 0ms to 60s, like: network latency 300ms (or 2s), found \"\(words.dropFirst().joined(separator: " "))\"")
-            }
-            change = .latency(milliseconds: milliseconds)
-        case "fail":
-            guard words.count >= 2, let status = Int(words[1]), Self.failStatusRange.contains(status) else {
-                return fail(position.line, column(1), "expected an HTTP status from 400 to 599, like: network fail 503 x2")
-            }
-            var count = 1
-            if words.count > 2 {
-                guard words.count == 3, words[2].hasPrefix("x"), let times = Int(words[2].dropFirst()), Self.failCountRange.contains(times) else {
-                    return fail(position.line, column(2), "expected how many sends fail as xN with N from 1 to 1000, like: network fail 503 x2")
-                }
-                count = times
-            }
-            change = .fail(status: status, count: count)
-        default:
-            return fail(position.line, restColumn, Self.networkHint + (words.isEmpty ? "" : ", found \"\(words[0])\""))
+        guard let words = Self.networkWords(rest, from: restColumn) else {
+            return fail(position.line, restColumn, "a quoted message is not closed; " + Self.networkHint)
         }
-        append(.network(change, position))
+        let end = restColumn + rest.count
+        guard let first = words.first else { return fail(position.line, restColumn, Self.networkHint) }
+        if ["offline", "online", "reset"].contains(first.text) {
+            guard words.count == 1 else { return fail(position.line, words[1].column, "network \(first.text) takes nothing after it") }
+            append(.network(first.text == "offline" ? .offline : first.text == "online" ? .online : .reset, position))
+            return
+        }
+        // The settings the fault takes, then its optional count and aim.
+        var index = 1
+        func next() -> (text: String, column: Int, quoted: Bool)? {
+            defer { index += 1 }
+            return index < words.count ? words[index] : nil
+        }
+        // Where the next word is, or where a missing one would go.
+        var nextColumn: Int { index < words.count ? words[index].column : end }
+        let kind: NetworkFault.Kind
+        switch first.text {
+        case "latency":
+            let column = nextColumn
+            let word = next()
+            guard let word, !word.quoted, let milliseconds = Self.milliseconds(word.text), Self.latencyRange.contains(milliseconds) else {
+                return fail(position.line, column,
+                            "expected a latency from 0ms to 60s, like: network latency 300ms (or 2s), found \"\(word?.text ?? "")\"")
+            }
+            kind = .latency(.milliseconds(milliseconds))
+        case "fail":
+            let column = nextColumn
+            guard let word = next(), !word.quoted, let status = Int(word.text), Self.failStatusRange.contains(status) else {
+                return fail(position.line, column, "expected an HTTP status from 400 to 599, like: network fail 503 x2")
+            }
+            kind = .fail(status: status)
+        case "slow":
+            let column = nextColumn
+            guard let word = next(), !word.quoted, let rate = Self.bytesPerSecond(word.text) else {
+                return fail(position.line, column, "expected a rate from 1B/s to 100MB/s, like: network slow 2kB/s")
+            }
+            kind = .slow(bytesPerSecond: rate)
+        case "error":
+            var column = nextColumn
+            guard let code = next(), !code.quoted, Self.isErrorCode(code.text) else {
+                return fail(position.line, column, "expected an error code of A–Z, 0–9 and _, like: network error INTERNAL_SERVER_ERROR \"Try again\" x1")
+            }
+            column = nextColumn
+            guard let message = next(), message.quoted, (1...1_000).contains(message.text.utf8.count) else {
+                return fail(position.line, column, "expected the error's message in double quotes, like: network error \(code.text) \"Try again\" x1")
+            }
+            kind = .error(message: message.text, code: code.text)
+            injectedErrorCodes.append(code.text)
+        case "drop": kind = .drop
+        case "truncate": kind = .truncate
+        case "garbage": kind = .garbage
+        default:
+            return fail(position.line, first.column, Self.networkHint + ", found \"\(first.text)\"")
+        }
+        // Latency and slow rates last until changed; the other faults take one send unless told.
+        var fault = NetworkFault(kind, count: kind.decidesAnswer ? 1 : nil)
+        var sawCount = false
+        while let word = next() {
+            if !word.quoted, word.text.hasPrefix("x"), !sawCount, fault.operation == nil {
+                sawCount = true
+                guard let times = Int(word.text.dropFirst()), Self.failCountRange.contains(times) else {
+                    let example = first.text == "fail" ? "fail 503" : first.text == "slow" ? "slow 2kB/s" : first.text
+                    return fail(position.line, word.column, "expected how many sends fail as xN with N from 1 to 1000, like: network \(example) x2")
+                }
+                fault.count = times
+            } else if !word.quoted, word.text == "for", fault.operation == nil {
+                let column = nextColumn
+                guard let name = next(), !name.quoted, Self.isOperationName(name.text) else {
+                    return fail(position.line, column, "expected the operation's name after for, like: network \(first.text) x1 for AddToCart")
+                }
+                fault.operation = name.text
+            } else {
+                let example = first.text == "fail" ? "fail 503" : first.text == "slow" ? "slow 2kB/s" : first.text
+                return fail(position.line, word.column, "expected how many sends fail as xN with N from 1 to 1000, like: network \(example) x2, or for OPERATION")
+            }
+        }
+        append(.network(.fault(fault), position))
+    }
+
+    /// The words of a `network` line with their columns; a word in double quotes is one word,
+    /// its `\"` and `\\` unescaped. Nil when a quote is not closed.
+    static func networkWords(_ rest: String, from column: Int) -> [(text: String, column: Int, quoted: Bool)]? {
+        var words: [(text: String, column: Int, quoted: Bool)] = []
+        let characters = Array(rest)
+        var offset = 0
+        while offset < characters.count {
+            if characters[offset] == " " {
+                offset += 1
+                continue
+            }
+            let start = offset
+            if characters[offset] == "\"" {
+                var text = ""
+                offset += 1
+                while offset < characters.count, characters[offset] != "\"" {
+                    if characters[offset] == "\\", offset + 1 < characters.count {
+                        offset += 1
+                        text.append(characters[offset] == "n" ? "\n" : characters[offset])
+                    } else {
+                        text.append(characters[offset])
+                    }
+                    offset += 1
+                }
+                guard offset < characters.count else { return nil }
+                offset += 1
+                words.append((text, column + start, true))
+            } else {
+                while offset < characters.count, characters[offset] != " " { offset += 1 }
+                words.append((String(characters[start..<offset]), column + start, false))
+            }
+        }
+        return words
+    }
+
+    /// `2000B/s`, `2kB/s` or `1MB/s` (k = 1,000) as bytes per second, from 1 to 100,000,000.
+    static func bytesPerSecond(_ text: String) -> Int? {
+        guard text.hasSuffix("B/s") else { return nil }
+        var number = text.dropLast(3)
+        var scale = 1
+        if number.hasSuffix("k") { (number, scale) = (number.dropLast(), 1_000) } else if number.hasSuffix("M") { (number, scale) = (number.dropLast(), 1_000_000) }
+        guard let value = Int(number), value > 0, value <= 100_000_000 / scale else { return nil }
+        return value * scale
+    }
+
+    /// A GraphQL name.
+    static func isOperationName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, !("0"..."9").contains(first), text.utf8.count <= 128 else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+    }
+
+    /// An error code: 1–64 of `A–Z`, `0–9` and `_`.
+    static func isErrorCode(_ text: String) -> Bool {
+        (1...64).contains(text.utf8.count) && text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
     }
 
     /// The column of each space-separated word of `rest` (which starts at `column`); past the

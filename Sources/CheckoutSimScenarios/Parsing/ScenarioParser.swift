@@ -15,6 +15,8 @@ package struct ScenarioParser {
     var now: String?
     var tags: [String] = []
     var steps: [Step] = []
+    /// Codes earlier `network error CODE` lines inject: `expect error` accepts them too.
+    var injectedErrorCodes: [String] = []
     var current: OpenStep?
 
     /// The step being read.

@@ -32,7 +32,7 @@ package enum ExpectationCheck {
     /// The value a check looks at, for messages.
     private static func subjectValue(_ expectation: Expectation, response: JSON?, values: [String: JSON]) -> JSON? {
         switch expectation.kind {
-        case .error, .status, .offline: response
+        case .error, .status, .offline, .truncated, .unreadable: response
         case .exists(let subject), .absent(let subject), .isUnique(let subject), .compare(let subject, _, _, _):
             value(of: subject, response: response, values: values)
         }
@@ -59,6 +59,14 @@ package enum ExpectationCheck {
             guard let http else { return .cannotCheck("expect offline needs a send over HTTP, and this one did not go out") }
             guard let found = http.status else { return .holds }
             return .fails("expected no response (offline), but HTTP \(found) came back")
+        case .truncated:
+            guard let http else { return .cannotCheck("expect truncated needs a send over HTTP, and this one did not go out") }
+            guard let found = http.status else { return .fails("expected a body cut short, but no response came") }
+            return http.truncated ? .holds : .fails("expected a body cut short, but HTTP \(found) came back whole")
+        case .unreadable:
+            guard let http else { return .cannotCheck("expect unreadable needs a send over HTTP, and this one did not go out") }
+            guard let found = http.status else { return .fails("expected a body that is not JSON, but no response came") }
+            return http.unreadable ? .holds : .fails("expected a body that is not JSON, but HTTP \(found) came back with \(http.truncated ? "its body cut short" : "JSON")")
         case .error(let code):
             let codes = response.map(errorCodes(in:)) ?? []
             if codes.contains(code) { return .holds }

@@ -50,10 +50,21 @@ package struct StepRound: Sendable {
 
 /// What one send over HTTP came to: a status, or no response at all.
 package struct HTTPOutcome: Sendable, Equatable {
-    /// The HTTP status; nil when no response came (the network was offline).
-    package let status: Int?
+    /// The HTTP status; nil when no response came (the network was offline, or the connection dropped).
+    package var status: Int?
     /// The latency reported for it, in milliseconds: virtual, nothing waited.
-    package let latencyMilliseconds: Int
+    package var latencyMilliseconds = 0
+    /// The rate its body came at (`network slow`), in bytes per second: virtual too.
+    package var bytesPerSecond: Int? = nil
+    /// Its body was cut short (`network truncate`).
+    package var truncated = false
+    /// A whole body came, but it is not JSON (`network garbage`).
+    package var unreadable = false
+
+    package init(status: Int?, latencyMilliseconds: Int = 0) {
+        self.status = status
+        self.latencyMilliseconds = latencyMilliseconds
+    }
 }
 
 /// One scenario file's result.

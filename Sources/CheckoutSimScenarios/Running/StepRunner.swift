@@ -1,5 +1,6 @@
 import Foundation
 import CheckoutSimGraphQL
+import CheckoutSimSupport
 
 /// Runs one step's lines against the target and decides how the step ended.
 struct StepRunner {
@@ -7,7 +8,7 @@ struct StepRunner {
         var captures: [String: JSON]
         var session: String
         /// Set by the first `network` line; from then on every send goes over HTTP.
-        var network: ScenarioNetwork?
+        var network: NetworkConditions?
         /// Sends the run may still make; nil without a bound.
         var sendsLeft: Int?
         var maxSends = 0
@@ -52,6 +53,8 @@ struct StepRunner {
         }
         let expectsStatus = expected.contains { if case .status = $0 { true } else { false } }
         let expectsOffline = expected.contains { if case .offline = $0 { true } else { false } }
+        let expectsTruncated = expected.contains { if case .truncated = $0 { true } else { false } }
+        let expectsUnreadable = expected.contains { if case .unreadable = $0 { true } else { false } }
         // Errors are expected with `expect error`, or with `expect status` of a failure (its body is an error).
         let expectsErrors = expected.contains { kind in
             switch kind {
@@ -60,6 +63,7 @@ struct StepRunner {
             default: false
             }
         }
+        let allowed = Allowed(offline: expectsOffline, truncated: expectsTruncated, unreadable: expectsUnreadable, errors: expectsErrors)
         // A repeating step is judged by the response it ends with: a retry loop may meet failures first.
         let repeats = step.actions.contains { if case .repeatUntil = $0 { true } else { false } }
         var lastSend: Send?
@@ -79,11 +83,18 @@ struct StepRunner {
                 case .success(let value): state.captures[name] = value
                 }
             case .network(let change, _):
-                state.network = state.network ?? ScenarioNetwork()
-                state.network?.apply(change)
+                var network = state.network ?? NetworkConditions()
+                switch change {
+                case .offline: network.offline = true
+                case .online: network.offline = false
+                case .fault(let fault): network.add(fault)
+                case .reset: network = NetworkConditions()
+                }
+                state.network = network
             case .send(let send):
-                // `expect status` and `expect offline` look at an HTTP exchange, so their step sends over HTTP.
-                let overHTTP = state.network != nil || expectsStatus || expectsOffline
+                // `expect status`, `offline`, `truncated` and `unreadable` look at an HTTP exchange,
+                // so their step sends over HTTP.
+                let overHTTP = state.network != nil || expectsStatus || expectsOffline || expectsTruncated || expectsUnreadable
                 let http: HTTPOutcome?
                 switch perform(send, state: &state, overHTTP: overHTTP) {
                 case .failure(let problem): return report(.error, problem, session: state.session)
@@ -93,7 +104,7 @@ struct StepRunner {
                 round.http = http
                 rounds.append(round)
                 lastSend = send
-                if !repeats, let problem = unexpected(send, expectsOffline: expectsOffline, expectsErrors: expectsErrors) {
+                if !repeats, let problem = unexpected(send, allowed: allowed) {
                     return report(.failed, problem, session: state.session)
                 }
             case .expect(let expectation):
@@ -101,7 +112,7 @@ struct StepRunner {
             case .repeatUntil(let condition, let max):
                 switch check(condition, state: state) {
                 case nil:
-                    if let send = lastSend, let problem = unexpected(send, expectsOffline: expectsOffline, expectsErrors: expectsErrors) {
+                    if let send = lastSend, let problem = unexpected(send, allowed: allowed) {
                         return report(.failed, problem, session: state.session)
                     }
                 case let problem? where problem.status == .error:
@@ -160,14 +171,29 @@ struct StepRunner {
         return (.failed, diagnostic(expectation.position.line, expectation.position.column, message))
     }
 
-    /// Why the last send's outcome fails the step by itself: no response, or errors, that the
-    /// step does not expect.
-    private func unexpected(_ send: Send, expectsOffline: Bool, expectsErrors: Bool) -> Diagnostic? {
-        if let http = rounds.last?.http, http.status == nil, !expectsOffline {
-            return diagnostic(send.position.line, send.position.column,
-                "no response came: the network is offline; add \"expect offline\" if that is expected")
+    /// What a step's expectations allow a send to come to without failing it.
+    private struct Allowed {
+        let offline: Bool
+        let truncated: Bool
+        let unreadable: Bool
+        let errors: Bool
+    }
+
+    /// Why the last send's outcome fails the step by itself: no response, a cut or unreadable
+    /// body, or errors, that the step does not expect.
+    private func unexpected(_ send: Send, allowed: Allowed) -> Diagnostic? {
+        if let http = rounds.last?.http {
+            let problem: String? =
+                http.status == nil && !allowed.offline
+                    ? "no response came: the network is offline or dropped the connection; add \"expect offline\" if that is expected"
+                : http.truncated && !allowed.truncated
+                    ? "HTTP \(http.status ?? 0) came back with its body cut short; add \"expect truncated\" if that is expected"
+                : http.unreadable && !allowed.unreadable
+                    ? "HTTP \(http.status ?? 0) came back with a body that is not JSON; add \"expect unreadable\" if that is expected"
+                : nil
+            if let problem { return diagnostic(send.position.line, send.position.column, problem) }
         }
-        guard !expectsErrors, let json = response else { return nil }
+        guard !allowed.errors, let json = response else { return nil }
         let codes = ExpectationCheck.errorCodes(in: json)
         guard !codes.isEmpty else { return nil }
         let first = firstErrorMessage(json).map { ": \($0)" } ?? ""
@@ -227,15 +253,19 @@ struct StepRunner {
         let built = GraphQLRequest(query: query, variables: variables, operationName: operationName)
         request = built
         guard overHTTP else { return .success((target.execute(built, session: state.session).json, nil)) }
-        var network = state.network ?? ScenarioNetwork()
-        let faults = network.take()
+        var network = state.network ?? NetworkConditions()
+        let (delivery, faults) = target.exchange(built, session: state.session, network: &network)
         if state.network != nil { state.network = network }
-        guard let reply = target.exchange(built, session: state.session, faults: faults) else {
-            return .success((nil, HTTPOutcome(status: nil, latencyMilliseconds: 0)))
+        var outcome = HTTPOutcome(status: delivery.answer?.status, latencyMilliseconds: faults.latency.clampedNanoseconds / 1_000_000)
+        outcome.bytesPerSecond = faults.bytesPerSecond
+        guard let answer = delivery.answer else { return .success((nil, outcome)) }
+        if case .truncated = delivery {
+            outcome.truncated = true
+            return .success((nil, outcome))
         }
-        let outcome = HTTPOutcome(status: reply.status, latencyMilliseconds: network.latencyMilliseconds)
-        guard let json = try? JSONParser.parse(reply.body) else {
-            return .failure(diagnostic(send.position.line, send.position.column, "HTTP \(reply.status) came back with a body that is not JSON"))
+        guard let json = try? JSONParser.parse(answer.body) else {
+            outcome.unreadable = true
+            return .success((nil, outcome))
         }
         return .success((json, outcome))
     }

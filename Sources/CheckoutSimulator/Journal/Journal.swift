@@ -62,7 +62,7 @@ struct Journal {
         var variables: JSONObject
         var status: Int
         var errorCodes: [String]
-        var fault: String? = nil
+        var fault: Simulator.JournalEntry.Fault? = nil
         var client: Simulator.JournalEntry.Client?
         var response: [UInt8] = []
     }
@@ -86,7 +86,7 @@ struct Journal {
         let entry = Simulator.JournalEntry(
             seq: nextSeq, at: request.at, session: request.session, transport: request.transport, operationName: request.operationName,
             operationType: request.operationType, query: query, variables: request.variables, status: request.status,
-            errorCodes: request.errorCodes, fault: request.fault, client: request.client, response: request.response)
+            errorCodes: request.errorCodes, faultMet: request.fault, client: request.client, response: request.response)
         nextSeq += 1
         entries.append(entry)
         bytes += Self.ownBytes(of: entry)

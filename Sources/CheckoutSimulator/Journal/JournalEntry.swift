@@ -29,14 +29,38 @@ extension Simulator {
         public let status: Int
         /// Every GraphQL error's `extensions.code` and every payload `errors[].code`, in response order.
         public let errorCodes: [String]
-        /// The injected fault that stopped it (`offline`, `fail 503`), or nil when it ran.
-        public let fault: String?
+        /// The injected fault it met (`offline`, `drop`, `fail 503`, `truncate`, …), or nil.
+        public var fault: String? { faultMet?.name }
+        /// The fault it met, as a value.
+        let faultMet: Fault?
         /// Apollo's client name and version headers, when the client sent them.
         public let client: Client?
 
         /// The response document it got (empty when none came), shared with the transport, not
         /// copied: recording reads it to find the values later requests took from it.
         let response: [UInt8]
+
+        /// A fault a request met (docs/journal.md): no network, or one of the injected faults.
+        enum Fault: Sendable, Equatable {
+            case offline
+            case network(NetworkFault.Kind)
+
+            /// How the journal names it: `offline`, or the fault as a scenario's `network` line says it.
+            var name: String {
+                switch self {
+                case .offline: "offline"
+                case .network(let kind): NetworkFault(kind).summary
+                }
+            }
+
+            /// Whether the request ran (the fault shaped only its delivery).
+            var ran: Bool {
+                switch self {
+                case .offline, .network(.drop), .network(.fail), .network(.garbage), .network(.error): false
+                case .network(.truncate), .network(.slow), .network(.latency): true
+                }
+            }
+        }
 
         /// A client's `apollographql-client-name` and `-version`.
         public struct Client: Sendable, Equatable {

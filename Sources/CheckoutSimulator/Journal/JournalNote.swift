@@ -9,6 +9,8 @@ package struct JournalNote {
     var client: Simulator.JournalEntry.Client?
     /// The status a response gets on this transport.
     var status: (GraphQLResponse) -> Int
+    /// The fault the request meets while it still runs (a truncated or slow delivery).
+    var fault: Simulator.JournalEntry.Fault? = nil
 
     /// A request made through the library (or a scenario run against a live simulator): status 200.
     package static var library: JournalNote { JournalNote(transport: .library, client: nil) { _ in 200 } }

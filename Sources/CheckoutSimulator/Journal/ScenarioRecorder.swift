@@ -1,11 +1,13 @@
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
 import CheckoutSimScenarios
+import CheckoutSimSupport
 
 /// Writes journal entries as the `.scenario` file that replays them (docs/journal.md, "Recording").
 ///
 /// One step per request, in order: `session` and `advance` lines where the session or the clock
-/// changed, `network` lines around a request a fault stopped, `send NAME {…}` for a bundled
+/// changed, a `network` line before a request that met a fault (and `network online` after an
+/// outage), `send NAME {…}` for a bundled
 /// operation's text (else the document inline), values an earlier response gave (cursors; order,
 /// payment, card and new product ids) as `capture` on the step that got them and `{{name}}` where
 /// they are used, the status and error codes it got as `expect` lines, and `snapshot`.
@@ -38,10 +40,10 @@ struct ScenarioRecorder {
                 lines.append("advance \(entry.at.seconds - clock.seconds)s")
                 clock = entry.at
             }
-            if entry.fault == "offline" {
-                lines.append("network offline")
-            } else if let fault = entry.fault, fault.hasPrefix("fail ") {
-                lines.append("network \(fault) x1")
+            switch entry.faultMet {
+            case .offline?: lines.append("network offline")
+            case .network(let kind)?: lines.append("network \(NetworkFault(kind).summary) x1")
+            case nil: break
             }
             // Only values captured on an earlier step are substituted: a step that sent a value
             // before any response gave it writes it as it is.
@@ -54,12 +56,19 @@ struct ScenarioRecorder {
                 lines += entry.query.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
                 lines.append("```")
             }
-            if entry.fault == "offline" {
+            switch entry.faultMet {
+            case .offline?:
                 lines.append("expect offline")
                 lines.append("network online")
-            } else {
+            case .network(.drop)?:
+                lines.append("expect offline")
+            case .network(.truncate)?:
+                lines.append("expect truncated")
+            case .network(.garbage)?:
+                lines.append("expect unreadable")
+            default:
                 if entry.status != 200 { lines.append("expect status \(entry.status)") }
-                if entry.fault == nil {
+                if entry.faultMet?.ran ?? true || entry.status == 200 {
                     var seen = Set<String>()
                     for code in entry.errorCodes where seen.insert(code).inserted {
                         lines.append("expect error \(code)")

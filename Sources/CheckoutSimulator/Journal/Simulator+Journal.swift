@@ -1,5 +1,6 @@
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
+import CheckoutSimSupport
 
 extension Simulator {
     /// The journal's entries that `filter` matches, oldest first, at most `filter.limit` of them
@@ -23,24 +24,28 @@ extension Simulator {
         journal.withLock { $0.clear(restart: false) }
     }
 
-    /// Journals a request an injected fault stopped before it ran: `status` (0 when no response
-    /// came), `errorCodes` of the answer it got, and `fault` as the journal shows it.
-    func journalFaulted(
-        _ request: GraphQLRequest, session: String, note: JournalNote, status: Int, errorCodes: [String], fault: String
-    ) {
+    /// Journals a request an injected fault stopped before it ran: the `answer` it got instead
+    /// (nil when no response came) and the `fault`.
+    func journalFaulted(_ request: GraphQLRequest, session: String, note: JournalNote, answer: HTTPAnswer?, fault: JournalEntry.Fault) {
         guard Self.refusal(ofSession: session) == nil else { return }
         let prepared = prepare(request.query)
+        let errorCodes: [String]
+        switch fault {
+        case .network(.fail): errorCodes = [GraphQLError.Code.internalServerError.rawValue]
+        case .network(.error(_, let code)): errorCodes = [code]
+        default: errorCodes = []
+        }
         withState { state in
             appendToJournal(
-                request, prepared: prepared, session: session, note: note, at: state.shop.clock, status: status, errorCodes: errorCodes,
-                fault: fault, response: status == 0 ? [] : GraphQLHTTP.injectedFailure(status: status).body)
+                request, prepared: prepared, session: session, note: note, at: state.shop.clock, status: answer?.status ?? 0,
+                errorCodes: errorCodes, fault: fault, response: answer?.body ?? [])
         }
     }
 
     /// Appends one entry; called under the state lock, so entries keep the order requests ran in.
     func appendToJournal(
         _ request: GraphQLRequest, prepared: PreparedDocument, session: String, note: JournalNote, at clock: Instant, status: Int,
-        errorCodes: [String], fault: String? = nil, response: [UInt8]
+        errorCodes: [String], fault: JournalEntry.Fault? = nil, response: [UInt8]
     ) {
         let operation = prepared.operation(named: request.operationName)
         let entry = Journal.Request(

@@ -41,17 +41,30 @@ struct ServerConnection {
             case .request(let request):
                 compact()
                 let started = clock.now
-                guard let answer = server.respond(to: request, peer: ConnectionPeer(descriptor: descriptor, server: server)) else {
-                    // A simulated outage: the connection closes without a byte.
-                    POSIXSocket.resetOnClose(descriptor)
-                    server.log(request, nil, duration: clock.now - started)
+                let peer = ConnectionPeer(descriptor: descriptor, server: server)
+                let delivery = server.respond(to: request, peer: peer)
+                guard let answer = delivery.answer else {
+                    // A simulated outage or a dropped request: the connection closes without a
+                    // byte (an outage resets it, as an unreachable network does).
+                    if case .unreachable = delivery { POSIXSocket.resetOnClose(descriptor) }
+                    server.log(request, nil, bytes: 0, duration: clock.now - started)
                     return
                 }
-                let keepAlive = request.keepsAlive && !server.isStopping
-                let sent = write(
-                    answer.head(minorVersion: request.minorVersion, keepAlive: keepAlive),
-                    answer.sendsBody(forHead: request.method == "HEAD") ? answer.body : [])
-                server.log(request, answer, duration: clock.now - started)
+                let truncated: Bool
+                let rate: Int?
+                switch delivery {
+                case .truncated(_, let bytesPerSecond): (truncated, rate) = (true, bytesPerSecond)
+                case .answer(_, let bytesPerSecond): (truncated, rate) = (false, bytesPerSecond)
+                case .dropped, .unreachable: return
+                }
+                let keepAlive = request.keepsAlive && !server.isStopping && !truncated
+                var body = answer.sendsBody(forHead: request.method == "HEAD") ? answer.body : []
+                // A truncated answer promises its whole body's length, sends half of it, then closes.
+                if truncated { body = Array(body.prefix(body.count / 2)) }
+                let head = answer.head(minorVersion: request.minorVersion, keepAlive: keepAlive)
+                let sent = rate.map { write(head, body, bytesPerSecond: $0, peer: peer) } ?? write(head, body)
+                server.log(request, answer, bytes: body.count, duration: clock.now - started)
+                if truncated { return }
                 guard sent, keepAlive else { return }
                 sentContinue = false
                 waiting = cursor < buffer.count ? .head : .idle
@@ -142,6 +155,28 @@ struct ServerConnection {
             guard count < 0, errno == EAGAIN || errno == EWOULDBLOCK, clock.now < deadline else { return false }
             // The wake pipe is left out: a response already started is finished even while stopping.
             _ = POSIXSocket.waitUntilReady(descriptor, forWriting: true, wake: -1, milliseconds: 100)
+        }
+        return true
+    }
+
+    /// Writes `head` at once, then `body` at `bytesPerSecond`, a tenth of a second's worth at a
+    /// time (docs/control.md#faults, `slow`). A client that leaves ends it; a stopping server has
+    /// the rest written at once.
+    private func write(_ head: [UInt8], _ body: [UInt8], bytesPerSecond: Int, peer: ConnectionPeer) -> Bool {
+        guard write(head) else { return false }
+        let chunk = max(1, bytesPerSecond / 10)
+        let pause = Int(Int64(chunk) * 1_000_000_000 / Int64(bytesPerSecond))
+        var offset = 0
+        while offset < body.count {
+            let next = min(body.count, offset + chunk)
+            guard write(Array(body[offset..<next])) else { return false }
+            offset = next
+            guard offset < body.count else { break }
+            switch peer.pause(nanoseconds: pause) {
+            case .elapsed: continue
+            case .peerGone: return false
+            case .stopping: return write(Array(body[offset...]))
+            }
         }
         return true
     }

@@ -13,12 +13,24 @@ extension SimulatorServer {
         let shop: Sandbox
     }
 
-    /// One route: the methods it serves and its handler, which answers nil to drop the
-    /// connection without a response (a network outage).
+    /// One route: the methods it serves and its handler. Only `/graphql` meets network faults,
+    /// so only its handler delivers an answer other than whole.
     struct Route: Sendable {
         /// The methods served (`GET` serves `HEAD` too); nil when the handler answers every method itself.
         let methods: [String]?
-        let handle: @Sendable (SimulatorServer, RouteContext) -> HTTPAnswer?
+        let handle: @Sendable (SimulatorServer, RouteContext) -> Delivery
+
+        /// A route whose handler delivers its answers as faults shape them.
+        init(methods: [String]?, delivering handle: @escaping @Sendable (SimulatorServer, RouteContext) -> Delivery) {
+            self.methods = methods
+            self.handle = handle
+        }
+
+        /// A route whose handler's answers are written whole.
+        init(methods: [String]?, _ answer: @escaping @Sendable (SimulatorServer, RouteContext) -> HTTPAnswer) {
+            self.methods = methods
+            self.handle = { server, context in .answer(answer(server, context), bytesPerSecond: nil) }
+        }
 
         /// The `Allow` field for the methods served.
         var allow: String {
@@ -29,7 +41,7 @@ extension SimulatorServer {
     /// Every route by path (docs/http.md): looked up, never iterated.
     static let routes: [String: Route] = {
         var routes: [String: Route] = [
-            "/graphql": Route(methods: nil) { server, context in server.graphQL(context) },
+            "/graphql": Route(methods: nil, delivering: { server, context in server.graphQL(context) }),
             "/": Route(methods: ["GET"]) { _, _ in
                 HTTPAnswer(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")], body: Playground.page)
             },
@@ -70,28 +82,29 @@ extension SimulatorServer {
         return routes
     }()
 
-    /// The answer to one request, every response with the CORS fields; nil drops the connection.
-    func respond(to request: HTTPRequest, peer: ConnectionPeer) -> HTTPAnswer? {
+    /// The answer to one request and how it is delivered, every response with the CORS fields.
+    func respond(to request: HTTPRequest, peer: ConnectionPeer) -> Delivery {
         let shop: Sandbox
         let path: String
         switch sandbox(for: request) {
-        case .answer(let answer): return withCORS(answer)
+        case .answer(let answer): return .answer(withCORS(answer), bytesPerSecond: nil)
         case .shop(let found, let under): (shop, path) = (found, under)
         }
         let route = Self.routes[path]
         if request.method == "OPTIONS" {
-            return withCORS(preflight(request, allow: route.map { $0.allow + ", OPTIONS" } ?? "GET, HEAD, POST, OPTIONS"))
+            return .answer(withCORS(preflight(request, allow: route.map { $0.allow + ", OPTIONS" } ?? "GET, HEAD, POST, OPTIONS")), bytesPerSecond: nil)
         }
         guard let route else {
-            return withCORS(Self.errorAnswer(status: 404, message: "Nothing at \(request.path); the GraphQL endpoint is /graphql."))
+            return .answer(
+                withCORS(Self.errorAnswer(status: 404, message: "Nothing at \(request.path); the GraphQL endpoint is /graphql.")), bytesPerSecond: nil)
         }
         let method = request.method == "HEAD" ? "GET" : request.method
         if let methods = route.methods, !methods.contains(method) {
             var answer = Self.errorAnswer(status: 405, message: "Use \(route.allow.replacingOccurrences(of: ", ", with: " or ")) here.")
             answer.headers.append(("Allow", route.allow))
-            return withCORS(answer)
+            return .answer(withCORS(answer), bytesPerSecond: nil)
         }
-        return route.handle(self, RouteContext(request: request, method: method, peer: peer, shop: shop)).map(withCORS)
+        return route.handle(self, RouteContext(request: request, method: method, peer: peer, shop: shop)).mapAnswer(withCORS)
     }
 
     /// `answer` with the CORS fields every response carries, protocol errors and the
@@ -109,13 +122,8 @@ extension SimulatorServer {
     ///
     /// An injected latency is waited out on the connection's thread, watching the client: one
     /// that leaves frees its connection at once, and a stopping server cuts the wait short.
-    private func graphQL(_ context: RouteContext) -> HTTPAnswer? {
+    private func graphQL(_ context: RouteContext) -> Delivery {
         let simulator = context.shop.simulator
-        let conditions = context.shop.network.withLock { $0.takeForRequest() }
-        let nanoseconds = conditions.latency.clampedNanoseconds
-        if nanoseconds > 0, !conditions.offline, context.peer.pause(nanoseconds: nanoseconds) == .peerGone {
-            return nil
-        }
         let request = context.request
         let peer = context.peer
         let graphQLRequest = GraphQLHTTP.Request(
@@ -123,11 +131,19 @@ extension SimulatorServer {
             contentType: request.header("content-type"), session: request.header("x-checkout-session"),
             body: context.method == "POST" ? request.body : [], transport: .http,
             clientName: request.header("apollographql-client-name"), clientVersion: request.header("apollographql-client-version"))
-        var answer = conditions.answer(graphQLRequest, simulator: simulator) {
-            gate.pass { GraphQLHTTP.respond(to: graphQLRequest, simulator: simulator, cancelled: { peer.hasGone }) }
+        let faults = GraphQLHTTP.faults(for: graphQLRequest, simulator: simulator, network: context.shop.network)
+        let nanoseconds = faults.latency.clampedNanoseconds
+        if nanoseconds > 0, !faults.offline, peer.pause(nanoseconds: nanoseconds) == .peerGone {
+            return .dropped
         }
-        answer?.headers.append(("Cache-Control", "no-store"))
-        return answer
+        let delivery = GraphQLHTTP.deliver(graphQLRequest, simulator: simulator, faults: faults) { running in
+            gate.pass { GraphQLHTTP.respond(to: running, simulator: simulator, cancelled: { peer.hasGone }) }
+        }
+        return delivery.mapAnswer { answer in
+            var answer = answer
+            answer.headers.append(("Cache-Control", "no-store"))
+            return answer
+        }
     }
 
     /// `POST /__sim/NAME`: the control action `name` with the body as its argument.
@@ -185,12 +201,13 @@ extension SimulatorServer {
         return HTTPAnswer(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: body.compactBytes())
     }
 
-    /// Logs an answered request; a nil answer is a dropped connection (status 0).
-    func log(_ request: HTTPRequest, _ answer: HTTPAnswer?, duration: Duration) {
+    /// Logs an answered request: `bytes` of the answer's body were sent; a nil answer is a
+    /// dropped connection (status 0).
+    func log(_ request: HTTPRequest, _ answer: HTTPAnswer?, bytes: Int, duration: Duration) {
         guard let log = configuration.log else { return }
         log(RequestLog(
             method: request.method, path: request.path, status: answer?.status ?? 0,
-            bytes: request.method == "HEAD" ? 0 : answer?.body.count ?? 0, duration: duration,
+            bytes: bytes, duration: duration,
             session: answer?.session ?? "-", operationNames: answer?.operationNames ?? []))
     }
 

@@ -29,6 +29,8 @@ package enum GraphQLHTTP {
         /// Apollo's `apollographql-client-name` and `apollographql-client-version` fields.
         package var clientName: String? = nil
         package var clientVersion: String? = nil
+        /// The fault the request meets while it still runs (truncate, slow), for the journal.
+        var fault: Simulator.JournalEntry.Fault? = nil
 
         /// A request with these parts.
         package init(
@@ -49,15 +51,15 @@ package enum GraphQLHTTP {
 
         /// The session the transport names: the `X-Checkout-Session` field, else the last
         /// non-empty `session` URL parameter; nil leaves it to the body, then `default`.
-        fileprivate func transportSession(_ parameters: [(name: String, value: String)]) -> String? {
+        func transportSession(_ parameters: [(name: String, value: String)]) -> String? {
             session.flatMap { $0.isEmpty ? nil : $0 } ?? parameters.last { $0.name == "session" && !$0.value.isEmpty }?.value
         }
 
         /// What the journal keeps of how this request came, its status decided by `reply`.
-        fileprivate func note(_ reply: Reply) -> JournalNote {
+        func note(_ reply: Reply) -> JournalNote {
             JournalNote(
                 transport: transport, client: clientName.map { Simulator.JournalEntry.Client(name: $0, version: clientVersion) },
-                status: reply.status(of:))
+                status: reply.status(of:), fault: fault)
         }
     }
 
@@ -160,7 +162,7 @@ package enum GraphQLHTTP {
     }
 
     /// Builds answers in the media type the client asked for.
-    fileprivate struct Reply {
+    struct Reply {
         /// Whether the client accepts `application/graphql-response+json`.
         let wantsGraphQLResponseType: Bool
 
@@ -194,36 +196,5 @@ package enum GraphQLHTTP {
             answer.session = "default"
             return answer
         }
-    }
-
-    /// Journals each GraphQL request `request` carries, which a fault stopped before it ran.
-    static func journalFaulted(_ request: Request, simulator: Simulator, status: Int, errorCodes: [String], fault: String) {
-        guard let parameters = FormQuery.decode(request.query) else { return }
-        let transportSession = request.transportSession(parameters)
-        var decoded: [DecodedRequest] = []
-        switch request.method {
-        case "GET":
-            if case .success(let one) = GraphQLRequestDecoding.get(parameters, limits: simulator.limits) { decoded = [one] }
-        case "POST":
-            switch GraphQLRequestDecoding.post(request.body, limits: simulator.limits) {
-            case .success(.single(let one)): decoded = [one]
-            case .success(.batch(let items)): decoded = items.compactMap { try? $0.get() }
-            case .failure: break
-            }
-        default:
-            break
-        }
-        let note = request.note(Reply(wantsGraphQLResponseType: false))
-        for one in decoded {
-            simulator.journalFaulted(
-                one.request, session: transportSession ?? one.session ?? "default", note: note, status: status, errorCodes: errorCodes,
-                fault: fault)
-        }
-    }
-
-    /// The answer for a request a network fault stopped: `status`, with a GraphQL error body.
-    static func injectedFailure(status: Int) -> HTTPAnswer {
-        let body = GraphQLResponse(errors: [GraphQLError("Injected failure: HTTP \(status).", code: .internalServerError)])
-        return HTTPAnswer(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: body.compactBytes())
     }
 }

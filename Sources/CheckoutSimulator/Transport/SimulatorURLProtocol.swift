@@ -61,56 +61,106 @@ public class SimulatorURLProtocol: URLProtocol {
         request
     }
 
-    /// Answers the request from the simulator, applying the route's network conditions.
+    /// Answers the request from the simulator after the route's network faults, each reported
+    /// as `URLSession` reports it from a real network (docs/control.md#faults): an outage as
+    /// `.notConnectedToInternet`, a dropped connection as `.networkConnectionLost` with no
+    /// response, a truncated one as the response and half its body, then `.networkConnectionLost`.
     public override func startLoading() {
         guard let route = type(of: self).route(for: request), let url = request.url else {
             client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL))
             return
         }
-        let conditions = route.conditionsForNextRequest()
         let request = self.request
+        let fields = request.allHTTPHeaderFields ?? [:]
+        let graphQLRequest = GraphQLHTTP.Request(
+            method: request.httpMethod ?? "GET", query: Substring(url.query ?? ""), accept: Self.field("accept", in: fields),
+            contentType: Self.field("content-type", in: fields), session: Self.field("x-checkout-session", in: fields),
+            body: Self.body(of: request), transport: .urlprotocol, clientName: Self.field("apollographql-client-name", in: fields),
+            clientVersion: Self.field("apollographql-client-version", in: fields))
+        let faults = GraphQLHTTP.faults(for: graphQLRequest, simulator: route.simulator, network: route.conditions)
         let loading = Loading(protocol: self)
         let deliver: @Sendable () -> Void = {
-            let this = loading.protocol
-            let fields = request.allHTTPHeaderFields ?? [:]
-            let graphQLRequest = GraphQLHTTP.Request(
-                method: request.httpMethod ?? "GET", query: Substring(url.query ?? ""), accept: Self.field("accept", in: fields),
-                contentType: Self.field("content-type", in: fields), session: Self.field("x-checkout-session", in: fields),
-                body: Self.body(of: request), transport: .urlprotocol, clientName: Self.field("apollographql-client-name", in: fields),
-                clientVersion: Self.field("apollographql-client-version", in: fields))
-            let reply = conditions.answer(graphQLRequest, simulator: route.simulator) {
-                GraphQLHTTP.respond(to: graphQLRequest, simulator: route.simulator)
+            let delivery = GraphQLHTTP.deliver(graphQLRequest, simulator: route.simulator, faults: faults) { running in
+                GraphQLHTTP.respond(to: running, simulator: route.simulator)
             }
-            guard let answer = reply else {
-                this.client?.urlProtocol(this, didFailWithError: URLError(.notConnectedToInternet))
-                return
-            }
-            var answerFields: [String: String] = [:]
-            for (name, value) in answer.headers { answerFields[name] = value }
-            guard let response = HTTPURLResponse(url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: answerFields) else {
-                this.client?.urlProtocol(this, didFailWithError: URLError(.badServerResponse))
-                return
-            }
-            this.client?.urlProtocol(this, didReceive: response, cacheStoragePolicy: .notAllowed)
-            // The one copy on this path: URL loading takes `Data`.
-            this.client?.urlProtocol(this, didLoad: Data(answer.body))
-            this.client?.urlProtocolDidFinishLoading(this)
+            loading.carry(delivery, url: url)
         }
-        let nanoseconds = conditions.latency.clampedNanoseconds
-        if nanoseconds > 0 {
+        let nanoseconds = faults.latency.clampedNanoseconds
+        if nanoseconds > 0, !faults.offline {
             DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: deliver)
         } else {
             deliver()
         }
     }
 
-    /// Nothing to cancel: answers are produced in one go.
-    public override func stopLoading() {}
+    /// Stops a slow delivery's later chunks.
+    public override func stopLoading() {
+        stopped.withLock { $0 = true }
+    }
+
+    /// Set when URL loading stops this loading: a slow delivery sends nothing more.
+    private let stopped = Locked(false)
 
     /// Carries the protocol instance to the delayed delivery. URL loading hands each instance to
     /// one loading at a time and the delivery is its only later use, so no state is shared.
     private struct Loading: @unchecked Sendable {
         let `protocol`: SimulatorURLProtocol
+
+        /// Hands `delivery` to URL loading: the response, then its body (at once, or in a tenth of
+        /// a second's worth at a time for a slow one), then the end or the error a cut connection gives.
+        func carry(_ delivery: Delivery, url: URL) {
+            let this = `protocol`
+            let (answer, rate, cut): (HTTPAnswer, Int?, Bool)
+            switch delivery {
+            case .unreachable:
+                return fail(URLError(.notConnectedToInternet))
+            case .dropped:
+                return fail(URLError(.networkConnectionLost))
+            case .answer(let whole, let bytesPerSecond):
+                (answer, rate, cut) = (whole, bytesPerSecond, false)
+            case .truncated(let whole, let bytesPerSecond):
+                (answer, rate, cut) = (whole, bytesPerSecond, true)
+            }
+            var answerFields: [String: String] = [:]
+            for (name, value) in answer.headers { answerFields[name] = value }
+            guard let response = HTTPURLResponse(url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: answerFields) else {
+                return fail(URLError(.badServerResponse))
+            }
+            this.client?.urlProtocol(this, didReceive: response, cacheStoragePolicy: .notAllowed)
+            // The one copy on this path: URL loading takes `Data`.
+            let body = Data(cut ? answer.body.prefix(answer.body.count / 2) : answer.body[...])
+            guard let rate else {
+                this.client?.urlProtocol(this, didLoad: body)
+                return finish(cut: cut)
+            }
+            send(body, from: 0, chunk: max(1, rate / 10), pause: .nanoseconds(Int(Int64(max(1, rate / 10)) * 1_000_000_000 / Int64(rate))), cut: cut)
+        }
+
+        /// Sends `body` from `offset` a chunk at a time, `pause` apart, unless loading stopped.
+        private func send(_ body: Data, from offset: Int, chunk: Int, pause: DispatchTimeInterval, cut: Bool) {
+            let this = `protocol`
+            guard !this.stopped.withLock({ $0 }) else { return }
+            let next = min(body.count, offset + chunk)
+            if next > offset { this.client?.urlProtocol(this, didLoad: body.subdata(in: offset..<next)) }
+            guard next < body.count else { return finish(cut: cut) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + pause) {
+                send(body, from: next, chunk: chunk, pause: pause, cut: cut)
+            }
+        }
+
+        private func finish(cut: Bool) {
+            let this = `protocol`
+            if cut {
+                this.client?.urlProtocol(this, didFailWithError: URLError(.networkConnectionLost))
+            } else {
+                this.client?.urlProtocolDidFinishLoading(this)
+            }
+        }
+
+        private func fail(_ error: URLError) {
+            let this = `protocol`
+            this.client?.urlProtocol(this, didFailWithError: error)
+        }
     }
 
     /// The request body, whether it came as data or as a stream; empty when there is none.

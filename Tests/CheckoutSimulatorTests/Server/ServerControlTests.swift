@@ -39,7 +39,7 @@ import FoundationNetworking
     @Test func failNextThenRecovery() async throws {
         try await ServerHarness.with { harness in
             let set = try await harness.send("POST", "/__sim/network", body: #"{"failNext": {"count": 2, "status": 503}}"#)
-            #expect(set.body == #"{"ok":true,"network":{"offline":false,"latencyMs":0,"failNext":{"count":2,"status":503}}}"#)
+            #expect(set.body == #"{"ok":true,"network":{"offline":false,"faults":[{"fault":"failNext","status":503,"operation":null,"count":2}]}}"#)
             #expect(try await harness.post(Self.add).status == 503)
             #expect(try await harness.post(Self.add).status == 503)
             #expect(try await harness.post(Self.add).body.contains(#""totalQuantity":1"#), "failed requests never reach the simulator")
