@@ -133,9 +133,24 @@ public class SimulatorURLProtocol: URLProtocol {
                 this.client?.urlProtocol(this, didLoad: body)
                 return finish(cut: cut)
             }
-            send(body, from: 0, chunk: max(1, rate / 10), pause: .nanoseconds(Int(Int64(max(1, rate / 10)) * 1_000_000_000 / Int64(rate))), cut: cut)
+            let chunk = max(1, rate / 10)
+            let pause = Int64(chunk) * 1_000_000_000 / Int64(rate)
+            #if canImport(FoundationNetworking)
+            // swift-corelibs-foundation keeps only the last piece a URL protocol loads, so the
+            // body comes whole, once the time its pieces would take has passed.
+            let pieces = Int64((body.count + chunk - 1) / chunk)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(max(0, pieces - 1) * pause))) {
+                let this = self.protocol
+                guard !this.stopped.withLock({ $0 }) else { return }
+                this.client?.urlProtocol(this, didLoad: body)
+                finish(cut: cut)
+            }
+            #else
+            send(body, from: 0, chunk: chunk, pause: .nanoseconds(Int(pause)), cut: cut)
+            #endif
         }
 
+        #if !canImport(FoundationNetworking)
         /// Sends `body` from `offset` a chunk at a time, `pause` apart, unless loading stopped.
         private func send(_ body: Data, from offset: Int, chunk: Int, pause: DispatchTimeInterval, cut: Bool) {
             let this = `protocol`
@@ -147,6 +162,7 @@ public class SimulatorURLProtocol: URLProtocol {
                 send(body, from: next, chunk: chunk, pause: pause, cut: cut)
             }
         }
+        #endif
 
         private func finish(cut: Bool) {
             let this = `protocol`
