@@ -10,7 +10,7 @@ package struct Shop: Sendable {
     /// Units in stock, shared by every session.
     package internal(set) var inventory: Inventory
     /// The offer codes, in file order.
-    package let offers: [OfferDefinition]
+    package internal(set) var offers: [OfferDefinition]
     /// How scratch cards are issued and what they reveal.
     package let scratchTable: ScratchCardTable
     /// The payment test cards.
@@ -24,6 +24,8 @@ package struct Shop: Sendable {
     /// evicting another's data. `reset` forgets them all.
     package var maxSessions = 10_000
     var addedProducts = 0
+    /// The levers pulled and not yet used up (docs/control.md#levers).
+    package internal(set) var pending = PendingLevers()
 
     /// A shop with no sessions yet, its clock at `now`.
     package init(

@@ -62,12 +62,12 @@ public struct NetworkFault: Sendable, Equatable {
         case .drop: "drop"
         case .truncate: "truncate"
         case .garbage: "garbage"
-        case .error(let message, let code): "error \(code) \(Self.quoted(message))"
+        case .error(let message, let code): "error \(code) \(Self.quotedText(message))"
         }
     }
 
     /// `text` in double quotes, `"` and `\` escaped, line ends written as `\n`.
-    static func quoted(_ text: String) -> String {
+    package static func quotedText(_ text: String) -> String {
         var out = "\""
         for character in text {
             switch character {

@@ -5,11 +5,13 @@ import CheckoutSimGraphQL
 
 /// Why a simulator could not start.
 public struct SimulatorError: Error, Sendable, CustomStringConvertible {
-    /// What kind of problem stopped the simulator from starting.
+    /// What kind of problem stopped the simulator from starting, or refused a lever.
     public enum Code: String, Sendable {
         case invalidFixtures
         case invalidOption
         case invalidSchema
+        /// A lever named a product, offer or reward the shop does not have, or a value out of range.
+        case invalidLever
     }
 
     /// The kind of problem.

@@ -98,7 +98,7 @@ enum CommandLineTool {
                 return .failure(.invalidInput)
             case .invalidOption:
                 return .failure(usageError(error.message))
-            case .invalidSchema:
+            case .invalidSchema, .invalidLever:
                 Output.error("error: \(error.message)")
                 return .failure(.runtime)
             }

@@ -67,10 +67,12 @@ extension Shop {
 
     private mutating func pay(_ input: CheckoutInput, digits: String, view: CartView, session: inout ShopperSession) -> CheckoutOutcome {
         let testCard = testCards.first { $0.number == digits }
+        // A payments lever decides the outcome whatever the card (docs/control.md#levers).
+        let declineCode = takeForcedPayment() ?? (testCard?.succeeds == false ? testCard?.declineCode ?? "generic_decline" : nil)
         let payment = Payment(
-            id: "pay-\(session.payments.count + 1)", succeeded: testCard?.succeeds ?? true, amount: view.total,
+            id: "pay-\(session.payments.count + 1)", succeeded: declineCode == nil, amount: view.total,
             cardBrand: testCard?.brand ?? PaymentCard.brand(of: digits), cardLast4: String(digits.suffix(4)),
-            declineCode: testCard?.succeeds == false ? testCard?.declineCode ?? "generic_decline" : nil)
+            declineCode: declineCode)
         session.payments.append(payment)
         guard payment.succeeded else {
             let error = CommerceError(

@@ -38,7 +38,7 @@ package struct OfferDefinition: Sendable, Equatable {
     /// The brand the offer is limited to; nil for the whole cart.
     package let brandId: String?
     /// When the offer stops working; nil for never.
-    package let expiresAt: Instant?
+    package internal(set) var expiresAt: Instant?
     /// How many of a session's paid orders may use it; nil for no limit.
     package let usageLimit: Int?
 

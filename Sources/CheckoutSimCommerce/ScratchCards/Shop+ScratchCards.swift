@@ -18,7 +18,8 @@ extension Shop {
             guard shop.clock <= card.expiresAt else {
                 throw CommerceError(.scratchCardExpired, "Scratch card \"\(id)\" expired at \(card.expiresAt.iso8601).", field: ["id"])
             }
-            session.scratchCards[index].rewardIndex = shop.rewardIndex(session: session.name, card: id)
+            // A scratch-card lever decides the next reveal (docs/control.md#levers).
+            session.scratchCards[index].rewardIndex = shop.takeForcedScratchReward() ?? shop.rewardIndex(session: session.name, card: id)
             session.scratchCards[index].state = .revealed
         }
     }

@@ -1,3 +1,4 @@
+import CheckoutSimCommerce
 import CheckoutSimSupport
 import CheckoutSimGraphQL
 
@@ -60,6 +61,8 @@ package enum Action: Sendable {
     case repeatUntil(Expectation, max: Int)
     /// `network …`: the faults later sends meet; from the first such line, sends go over HTTP.
     case network(NetworkChange, SourcePosition)
+    /// `lever …`: a state set on the live shop (docs/control.md#levers).
+    case lever(Lever, SourcePosition)
     case snapshot(SourcePosition)
 }
 

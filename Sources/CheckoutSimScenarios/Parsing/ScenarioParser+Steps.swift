@@ -97,6 +97,8 @@ extension ScenarioParser {
             repeatUntil(rest, position: position, restColumn: restColumn)
         case "network":
             network(rest, position: position, restColumn: restColumn)
+        case "lever":
+            lever(rest, position: position, restColumn: restColumn)
         default:
             expect(rest, position: position, restColumn: restColumn)
         }

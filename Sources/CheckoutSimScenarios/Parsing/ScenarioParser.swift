@@ -92,7 +92,7 @@ package struct ScenarioParser {
                 finishStep()
                 let stepName = quoted(rest, line: lineNumber, column: restColumn, what: "the step's name") ?? ""
                 current = OpenStep(name: stepName, position: position)
-            case "session", "advance", "send", "expect", "capture", "collect", "let", "repeat", "network", "snapshot":
+            case "session", "advance", "send", "expect", "capture", "collect", "let", "repeat", "network", "lever", "snapshot":
                 guard current != nil else {
                     fail(lineNumber, indent + 1, "\"\(keyword)\" must be inside a step; start one with step \"NAME\"")
                     continue
@@ -104,7 +104,7 @@ package struct ScenarioParser {
                 }
             default:
                 fail(lineNumber, indent + 1,
-                     "unknown keyword \"\(keyword)\"; expected scenario, seed, now, tags, step, session, advance, let, send, expect, capture, collect, repeat, network or snapshot")
+                     "unknown keyword \"\(keyword)\"; expected scenario, seed, now, tags, step, session, advance, let, send, expect, capture, collect, repeat, network, lever or snapshot")
             }
         }
         finishStep()

@@ -9,6 +9,8 @@ package protocol ScenarioTarget: AnyObject, Sendable {
     @discardableResult func advance(seconds: Int64) -> Instant
     /// Posts `request` to the GraphQL-over-HTTP handler the transports share, after the faults
     /// it meets in `network` (which it uses up): how its answer is delivered, and those faults.
+    /// Pulls `lever` on the live shop; why it was refused (an unknown product, offer or reward), or nil.
+    func pull(_ lever: Lever) -> String?
     func exchange(_ request: GraphQLRequest, session: String, network: inout NetworkConditions) -> (Delivery, FaultsForRequest)
 }
 

@@ -91,6 +91,10 @@ struct StepRunner {
                 case .reset: network = NetworkConditions()
                 }
                 state.network = network
+            case .lever(let lever, let position):
+                if let refusal = target.pull(lever) {
+                    return report(.error, diagnostic(position.line, position.column, refusal), session: state.session)
+                }
             case .send(let send):
                 // `expect status`, `offline`, `truncated` and `unreadable` look at an HTTP exchange,
                 // so their step sends over HTTP.

@@ -18,9 +18,12 @@ enum ControlAction: Equatable {
     case network(NetworkConditions)
     /// Runs a scenario's steps against the live state. Argument: the scenario's text.
     case scenario(text: String)
+    /// Pulls levers, in order, all or none. Argument: docs/control.md#levers; `{}` clears the
+    /// levers not yet used up.
+    case levers([Lever])
 
     /// The action names, as paths under `/__sim/` and as a control line's one member.
-    static let names = ["reset", "advance", "network", "scenario"]
+    static let names = ["reset", "advance", "network", "scenario", "levers"]
 
     /// The argument `name` takes, as its refusals show it.
     static func shape(of name: String) -> String {
@@ -28,6 +31,7 @@ enum ControlAction: Equatable {
         case "reset": #"nothing, true or {}"#
         case "advance": #""2h" or {"by": "2h"}, with units s, m, h or d"#
         case "network": NetworkConditions.shape
+        case "levers": Lever.shape
         default: "the scenario's text"
         }
     }
@@ -50,6 +54,8 @@ enum ControlAction: Equatable {
             return .success(.advance(seconds: seconds))
         case "network":
             return NetworkConditions.parse(argument).map(ControlAction.network)
+        case "levers":
+            return Lever.parse(argument).map(ControlAction.levers)
         case "scenario":
             guard let text = argument?.stringValue else {
                 return .failure(BadRequest("A scenario is its text: the request body over HTTP, a string on a control line."))
@@ -91,6 +97,9 @@ extension Simulator {
             guard let network else { return .refused("Network faults apply to HTTP; serve --stdio has no network to fault.") }
             network.withLock { $0 = conditions }
             return .json(200, Array(JSON.object(JSONObject([("ok", .bool(true)), ("network", conditions.json)])).serialized().utf8))
+        case .levers(let levers):
+            if let refusal = pull(levers) { return .refused(refusal) }
+            return .json(200, Array(JSON.object(JSONObject([("ok", .bool(true)), ("levers", pendingLeversJSON)])).serialized().utf8))
         case .scenario(let text):
             switch parseScenario(text, file: "scenario") {
             case .failure(let error):

@@ -32,6 +32,15 @@ struct Journal {
     /// How many entries were dropped since the last reset.
     private(set) var dropped = 0
     private var nextSeq = 1
+    /// The levers pulled, in order, each after the entry it followed (its `seq`; 0 before any):
+    /// beside the entries, so a recording replays them (docs/journal.md). Bounded like the entries.
+    private(set) var levers: [(after: Int, lever: Lever)] = []
+
+    /// Keeps `lever` in order after the newest entry.
+    mutating func recordLever(_ lever: Lever) {
+        if levers.count >= maxEntries { levers.removeFirst(levers.count - maxEntries + 1) }
+        levers.append((nextSeq - 1, lever))
+    }
 
     /// How many entries are kept.
     var count: Int { entries.count - head }
@@ -102,6 +111,7 @@ struct Journal {
         documents.removeAll()
         lastDocument = nil
         bytes = 0
+        levers.removeAll()
         if restart {
             dropped = 0
             nextSeq = 1

@@ -6,13 +6,15 @@ import CheckoutSimSupport
 /// Writes journal entries as the `.scenario` file that replays them (docs/journal.md, "Recording").
 ///
 /// One step per request, in order: `session` and `advance` lines where the session or the clock
-/// changed, a `network` line before a request that met a fault (and `network online` after an
+/// changed, `lever` lines for the levers pulled since the request before, a `network` line before a request that met a fault (and `network online` after an
 /// outage), `send NAME {…}` for a bundled
 /// operation's text (else the document inline), values an earlier response gave (cursors; order,
 /// payment, card and new product ids) as `capture` on the step that got them and `{{name}}` where
 /// they are used, the status and error codes it got as `expect` lines, and `snapshot`.
 struct ScenarioRecorder {
     let entries: [Simulator.JournalEntry]
+    /// The levers pulled, each after the entry it followed: written before the next request's send.
+    var levers: [(after: Int, lever: Lever)] = []
     /// Bundled operation texts by name.
     let operations: [String: String]
     let seed: UInt64
@@ -30,8 +32,13 @@ struct ScenarioRecorder {
         var out = "scenario \"\(Self.clean(name))\"\nseed \(seed)\nnow \(start.iso8601)\n"
         var session = "default"
         var clock = start
+        var nextLever = 0
         for (index, entry) in entries.enumerated() {
             var lines: [String] = []
+            while nextLever < levers.count, levers[nextLever].after < entry.seq {
+                lines.append(levers[nextLever].lever.scenarioLine)
+                nextLever += 1
+            }
             if entry.session != session {
                 lines.append("session \(Self.sessionName(entry.session))")
                 session = entry.session
@@ -198,7 +205,8 @@ extension Simulator {
     public func recordedScenario(name: String = "Recorded journey", matching filter: RequestFilter = RequestFilter()) -> String {
         let library = (try? OperationLibrary.load(BundledOperations.files, schema: schema, origin: .bundled).get()) ?? .empty
         let operations = library.documents.merging(recordingOperations.withLock { $0 }) { _, own in own }
-        return ScenarioRecorder(entries: requests(matching: filter), operations: operations, seed: startSeed, start: startClock)
-            .scenario(named: name)
+        var recorder = ScenarioRecorder(entries: requests(matching: filter), operations: operations, seed: startSeed, start: startClock)
+        recorder.levers = journal.withLock { $0.levers }
+        return recorder.scenario(named: name)
     }
 }

@@ -1,0 +1,58 @@
+/// One lever: a state set on the live shop that a scripted journey would otherwise take to reach
+/// (docs/control.md#levers).
+package enum Lever: Sendable, Equatable {
+    /// Sets a product's shared stock.
+    case stock(productId: String, units: Int)
+    /// The next `count` payments end with `outcome`, whatever card is used.
+    case payments(PaymentLever)
+    /// The next revealed scratch card shows this reward of the table: its title
+    /// (case-insensitively) or its kind (`FREE_SHIPPING`: the first reward of that kind).
+    case scratchCard(reward: String)
+    /// Moves an offer's end; nil makes it never end.
+    case offerWindow(code: String, expiresAt: Instant?)
+    /// Clears the levers not yet used up (the pending payments and scratch card).
+    case clear
+}
+
+/// How the next payments end, whatever card is used.
+package struct PaymentLever: Sendable, Equatable {
+    /// The outcomes a payment can be forced to.
+    package enum Outcome: String, Sendable, CaseIterable {
+        case approved
+        case declined
+        /// The bank asks for authentication the checkout cannot give: a decline with
+        /// `authentication_required`, as Stripe reports an off-session payment that needs 3-D Secure.
+        case requiresAction = "requires_action"
+    }
+
+    package var outcome: Outcome
+    /// The decline code of a declined payment (`generic_decline` unless given).
+    package var declineCode: String?
+    /// How many payments it decides.
+    package var count: Int
+
+    package init(outcome: Outcome, declineCode: String? = nil, count: Int = 1) {
+        self.outcome = outcome
+        self.declineCode = declineCode
+        self.count = count
+    }
+
+    /// The decline code the payment gets; nil when it succeeds.
+    var forcedDeclineCode: String? {
+        switch outcome {
+        case .approved: nil
+        case .declined: declineCode ?? "generic_decline"
+        case .requiresAction: "authentication_required"
+        }
+    }
+}
+
+/// The levers pulled and not yet used up.
+package struct PendingLevers: Sendable, Equatable {
+    /// How the next payments end.
+    package var payments: PaymentLever?
+    /// The reward the next revealed scratch card shows.
+    package var scratchRewardIndex: Int?
+
+    package init() {}
+}

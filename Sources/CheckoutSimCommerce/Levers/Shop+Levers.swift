@@ -1,0 +1,54 @@
+/// Levers on the live shop (docs/control.md#levers).
+extension Shop {
+    /// The most units a stock lever sets.
+    package static let maxLeverStock = 1_000_000
+
+    /// Pulls `lever`; a product, offer or reward that does not exist is refused, changing nothing.
+    package mutating func pull(_ lever: Lever) throws(CommerceError) {
+        switch lever {
+        case .stock(let productId, let units):
+            guard (0...Self.maxLeverStock).contains(units) else {
+                throw CommerceError(.invalidQuantity, "A stock lever sets 0 to \(Self.maxLeverStock) units, not \(units).", field: ["stock", productId])
+            }
+            let position = try product(productId).position
+            inventory.setStock(units, at: position)
+        case .payments(let payments):
+            pending.payments = payments.count > 0 ? payments : nil
+        case .scratchCard(let reward):
+            guard let index = scratchRewardIndex(named: reward) else {
+                let names = scratchTable.rewards.map { "\"\($0.title)\" (\($0.value.kind.rawValue))" }.joined(separator: ", ")
+                throw CommerceError(.invalidInput, "The scratch-card table has no reward \"\(reward)\"; it has \(names).", field: ["scratchCards", "next"])
+            }
+            pending.scratchRewardIndex = index
+        case .offerWindow(let code, let expiresAt):
+            guard let index = offers.firstIndex(where: { $0.code.lowercased() == code.lowercased() }) else {
+                throw CommerceError(.offerNotFound, "There is no offer \"\(code)\".", field: ["offers", code])
+            }
+            offers[index].expiresAt = expiresAt
+        case .clear:
+            pending = PendingLevers()
+        }
+    }
+
+    /// The index of the reward `name` names in the scratch-card table: its title
+    /// (case-insensitively) or its kind (`FREE_SHIPPING`, the first reward of that kind).
+    func scratchRewardIndex(named name: String) -> Int? {
+        scratchTable.rewards.firstIndex { $0.title.lowercased() == name.lowercased() }
+            ?? scratchTable.rewards.firstIndex { $0.value.kind.rawValue == name }
+    }
+
+    /// Takes one forced payment outcome, if a payments lever is pending: the decline code it
+    /// forces (nil: approved).
+    mutating func takeForcedPayment() -> String?? {
+        guard var payments = pending.payments else { return nil }
+        payments.count -= 1
+        pending.payments = payments.count > 0 ? payments : nil
+        return .some(payments.forcedDeclineCode)
+    }
+
+    /// Takes the pending scratch-card reward, if any.
+    mutating func takeForcedScratchReward() -> Int? {
+        defer { pending.scratchRewardIndex = nil }
+        return pending.scratchRewardIndex
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import CheckoutSimulator
+@testable import CheckoutSimScenarios
+@testable import CheckoutSimGraphQL
+
+/// Levers (docs/control.md#levers): states on demand over HTTP, in the library and in scenarios;
+/// kept beside the journal so a recording replays them.
+struct LeverTests {
+    static let named = RecordingTests.named
+    static let card = #"{"number": "4242424242424242", "expMonth": 12, "expYear": 2030, "cvc": "123"}"#
+
+    @Test func everyLeverChangesWhatTheNextRequestsSeeAndTheRecordingReplaysThem() async throws {
+        var recorded = ""
+        try await ServerHarness.with(simulator: try Simulator()) { harness in
+            let pulled = try await harness.send("POST", "/__sim/levers", body: """
+                {"stock": {"pixel-8": 1}, "payments": {"next": "declined", "declineCode": "insufficient_funds"},
+                 "scratchCards": {"next": "FREE_SHIPPING"}, "offers": {"WELCOME10": {"expiresAt": "2026-03-01T09:00:00Z"}}}
+                """)
+            #expect(pulled.body == #"{"ok":true,"levers":{"payments":{"next":"declined","declineCode":"insufficient_funds","count":1},"scratchCards":{"next":"Free shipping","kind":"FREE_SHIPPING"}}}"#)
+            let two = try await harness.post(try Self.named("AddToCart", #"{"productId": "pixel-8", "quantity": 2}"#))
+            #expect(two.body.contains("INSUFFICIENT_STOCK") || two.body.contains("OUT_OF_STOCK"), "one unit left: \(two.body)")
+            _ = try await harness.post(try Self.named("AddToCart", #"{"productId": "pixel-8"}"#))
+            let offer = try await harness.post(try Self.named("ApplyOffer", #"{"code": "WELCOME10"}"#))
+            #expect(offer.body.contains("OFFER_EXPIRED"), "the offer's window moved into the past")
+            let declined = try await harness.post(try Self.named("Checkout", #"{"input": {"card": \#(Self.card)}}"#))
+            #expect(declined.body.contains("PAYMENT_DECLINED") && declined.body.contains("insufficient_funds"), "a good card, declined by the lever")
+            let paid = try await harness.post(try Self.named("Checkout", #"{"input": {"card": \#(Self.card)}}"#))
+            #expect(paid.body.contains("order-1001"), "the lever was used up")
+            let revealed = try await harness.post(try Self.named("RevealScratchCard", #"{"id": "card-1"}"#))
+            #expect(revealed.body.contains(#""kind":"FREE_SHIPPING""#))
+            #expect(try await harness.send("POST", "/__sim/levers", body: "{}").body == #"{"ok":true,"levers":{"payments":null,"scratchCards":null}}"#)
+            recorded = try await harness.send("GET", "/__sim/requests.scenario").body
+        }
+        for line in ["lever stock pixel-8 1", "lever payments declined insufficient_funds x1", "lever scratchCards next FREE_SHIPPING",
+                     "lever offers WELCOME10 expiresAt 2026-03-01T09:00:00Z"] {
+            #expect(recorded.contains(line), "\(line) in \(recorded)")
+        }
+        try RecordingTests.replay([("levers", recorded)], folder: "recording-levers")
+    }
+
+    struct Refusal: CustomTestStringConvertible, Sendable {
+        let body: String
+        let message: String
+        var testDescription: String { body }
+    }
+
+    @Test(arguments: [
+        Refusal(body: #"{"stock": {"no-such-product": 0}}"#, message: #"No product has the id \"no-such-product\"."#),
+        Refusal(body: #"{"stock": {"pixel-8": -1}}"#, message: "stock.pixel-8 is wrong."),
+        Refusal(body: #"{"payments": {"next": "maybe"}}"#, message: "payments is wrong."),
+        Refusal(body: #"{"payments": {"next": "approved", "declineCode": "x"}}"#, message: "payments.declineCode is wrong."),
+        Refusal(body: #"{"scratchCards": {"next": "A pony"}}"#, message: #"The scratch-card table has no reward \"A pony\""#),
+        Refusal(body: #"{"offers": {"NOPE": {"expiresAt": null}}}"#, message: #"There is no offer \"NOPE\"."#),
+        Refusal(body: #"{"offers": {"WELCOME10": {"expiresAt": "soon"}}}"#, message: "offers.WELCOME10.expiresAt is wrong."),
+        Refusal(body: #"{"weather": "rain"}"#, message: #"\"weather\" is not a lever."#),
+    ])
+    func badLeversAreRefusedAndChangeNothing(_ refusal: Refusal) async throws {
+        try await ServerHarness.with { harness in
+            // A good lever before the bad one is not pulled either: all or none.
+            let body = "{\"stock\": {\"pixel-8\": 0}, " + refusal.body.dropFirst()
+            let answer = try await harness.send("POST", "/__sim/levers", body: body)
+            #expect(answer.status == 400)
+            #expect(answer.body.contains(refusal.message), "\(answer.body)")
+            let stock = try await harness.post(#"{"query": "{ product(id: \"pixel-8\") { stock } }"}"#)
+            #expect(!stock.body.contains(#""stock":0"#), "nothing was pulled: \(stock.body)")
+        }
+    }
+
+    @Test func theLibraryPullsLeversAndScenariosDoToo() throws {
+        let simulator = try Simulator()
+        try simulator.levers.requireActionOnNextPayments()
+        try simulator.levers.setStock(0, of: "pixel-8")
+        #expect(throws: SimulatorError.self) { try simulator.levers.nextScratchCardReward("A pony") }
+        #expect(throws: SimulatorError.self) { try simulator.levers.setOffer("WELCOME10", expiresAt: "tomorrow") }
+        let sold = simulator.execute(GraphQLRequest(query: #"mutation { addToCart(productId: "pixel-8") { errors { code } } }"#))
+        #expect(sold.json(pretty: false).contains("OUT_OF_STOCK"))
+        simulator.levers.clear()
+
+        let report = try ScenarioLanguageTests.run("""
+            step "Sold out live"
+              lever stock pixel-8 0
+              send AddToCart {"productId": "pixel-8"}
+              expect error OUT_OF_STOCK
+            step "Back in stock"
+              lever stock pixel-8 5
+              send AddToCart {"productId": "pixel-8"}
+            step "The card asks for authentication"
+              lever payments requires_action
+              send Checkout {"input": {"card": \(Self.card)}}
+              expect error PAYMENT_DECLINED
+              expect $.data.checkout.payment.declineCode == "authentication_required"
+            step "Approved"
+              lever payments approved x1
+              send Checkout {"input": {"card": {"number": "4000000000000002", "expMonth": 12, "expYear": 2030, "cvc": "123"}}}
+              expect $.data.checkout.order.id exists
+            step "A reward by its title"
+              lever scratchCards next "Better luck next time"
+              send RevealScratchCard {"id": "card-1"}
+              expect $.data.revealScratchCard.card.reward.kind == "NO_REWARD"
+            step "An unknown product is a step error"
+              lever stock no-such-product 3
+              send Cart
+            """)
+        #expect(report.steps.map(\.status) == [.passed, .passed, .passed, .passed, .passed, .error], "\(report.steps.compactMap(\.failure?.message))")
+        #expect(report.steps.last?.failure?.message == #"No product has the id "no-such-product"."#)
+    }
+}
