@@ -6,10 +6,13 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "CheckoutSimulator", targets: ["CheckoutSimulator"]),
+        // The control client for UI tests: Foundation and URLSession only, no engine.
+        .library(name: "CheckoutSimControl", targets: ["CheckoutSimControl"]),
         .executable(name: "checkout-sim", targets: ["checkout-sim"]),
     ],
     targets: [
         .target(name: "CheckoutSimSupport"),
+        .target(name: "CheckoutSimControl"),
         .target(name: "CheckoutSimGraphQL"),
         .target(name: "CheckoutSimCommerce", dependencies: ["CheckoutSimSupport"]),
         .executableTarget(name: "EmbedResources"),
@@ -41,6 +44,8 @@ let package = Package(
         .testTarget(name: "CheckoutSimScenariosTests", dependencies: ["CheckoutSimSupport", "CheckoutSimScenarios"]),
         // Compiled as an app's test target would be: only the library product, no @testable.
         .testTarget(name: "AppIntegrationTests", dependencies: ["CheckoutSimulator"]),
+        // Compiled as an XCUITest target would be: only the control client, against a server it did not start.
+        .testTarget(name: "ControlClientTests", dependencies: ["CheckoutSimControl"]),
         .testTarget(
             name: "CheckoutSimulatorTests",
             dependencies: ["CheckoutSimulator", "CheckoutSimTooling", "CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios"]

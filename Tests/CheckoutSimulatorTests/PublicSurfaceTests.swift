@@ -37,6 +37,21 @@ struct PublicSurfaceTests {
         #expect(try Self.publicNames(in: "Sources/CheckoutSimulator") == listed)
     }
 
+    @Test func theControlClientNeedsNoEngine() throws {
+        // docs/control-client.md: a UI test target links it alone, Foundation and URLSession only.
+        let folder = Processes.packageRoot.appendingPathComponent("Sources/CheckoutSimControl")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        #expect(files.count >= 3)
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let imports = text.components(separatedBy: "\n").filter { $0.hasPrefix("import ") }
+            #expect(Set(imports).isSubset(of: ["import Foundation", "import FoundationNetworking"]), "\(file): \(imports)")
+        }
+        #expect(try Self.publicNames(in: "Sources/CheckoutSimControl") == ["ShopControl"], "everything else is nested in ShopControl")
+        let manifest = try String(contentsOf: Processes.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(#".target(name: "CheckoutSimControl"),"#), "the target depends on nothing")
+    }
+
     @Test func theModulesBehindItShareThroughPackageAccess() throws {
         // The vocabulary the library's API hands out (requests, responses, errors, JSON, limits, network faults,
         // the clock's instants) and one measured exception: the typed binding's generic API

@@ -109,7 +109,9 @@ struct ReadmeCommandTests {
             try FileManager.default.copyItem(at: Processes.packageRoot.appendingPathComponent(copied), to: folder.appendingPathComponent(copied))
         }
         if command.isServer {
-            let words = command.text.split(separator: " ").dropFirst(4).map(String.init)
+            // Run in the background with a free port, whatever port and `&` the README shows.
+            var words = command.text.split(separator: " ").dropFirst(4).map(String.init).filter { $0 != "&" }
+            if let port = words.firstIndex(of: "--port"), port + 1 < words.count { words.removeSubrange(port...(port + 1)) }
             let served = try ServeCommandTests.Served(words, in: folder)
             let health = try await ServeCommandTests.get(try #require(served.url).deletingLastPathComponent().appendingPathComponent("healthz"))
             let stopped = served.terminate()
