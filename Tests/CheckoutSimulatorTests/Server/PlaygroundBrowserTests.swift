@@ -100,6 +100,51 @@ import CheckoutSimCommerce
         }
     }
 
+    /// The Demo panel on a sandbox: a lever press changes what a query returns, a fault aimed at
+    /// one operation meets only it, a request another client sends appears in the live journal,
+    /// and the journal exports as a scenario.
+    @Test(.enabled(if: chromium != nil))
+    func theDemoPanelPullsLeversAimsFaultsAndShowsTheJournalLive() async throws {
+        try await ServerHarness.with { harness in
+            let browser = try DevToolsBrowser(try #require(Self.chromium))
+            defer { browser.close() }
+            try browser.open(harness.server.baseURL + "/sandbox/demo/")
+            #expect(try browser.waitUntil("document.body.dataset.schema === 'ready'"), "the schema loaded")
+            _ = try browser.evaluate("document.querySelector('[data-pane=\"demo\"]').click()")
+            #expect(try browser.waitUntil("[...document.getElementById('sandbox').options].map(o => o.value).join() === 'default,demo'"),
+                    "the sandbox picker lists the shops, this one selected")
+
+            // A lever: pixel-8 sold out, live; the page's own query shows it.
+            _ = try browser.evaluate("(() => { document.getElementById('lever-units').value = '0'; document.getElementById('lever-stock').click(); return true })()")
+            #expect(try browser.waitUntil("document.getElementById('notice').textContent === 'Stock of pixel-8: 0'"))
+            _ = try browser.evaluate("(() => { const q = document.getElementById('query'); q.value = ''; q.focus(); return true })()")
+            try browser.type(#"{ product(id: "pixel-8") { stock } }"#)
+            try browser.pressControlEnter()
+            #expect(try browser.waitUntil("document.getElementById('response').dataset.status === '200'"))
+            let shown = try browser.evaluate("document.getElementById('response').textContent") as? String ?? ""
+            #expect(shown.contains(#""stock": 0"#), "\(shown)")
+            #expect(harness.simulator.execute(#"{ product(id: "pixel-8") { stock } }"#).serialized(pretty: false) != #"{"data":{"product":{"stock":0}}}"#,
+                    "the root shop kept its stock")
+
+            // A fault aimed at AddToCart, from the panel: another client's AddToCart meets it, its listing does not.
+            _ = try browser.evaluate("(() => { document.getElementById('fault-operation').value = 'AddToCart'; document.getElementById('fault-kind').value = 'failNext'; document.getElementById('fault-add').click(); return true })()")
+            #expect(try browser.waitUntil("document.querySelectorAll('#faults [data-fault=\"failNext\"]').length === 1"))
+            let listing = try await harness.send("POST", "/sandbox/demo/graphql", body: #"{"query": "query FromAnotherClient { products(first: 1) { totalCount } }"}"#)
+            #expect(listing.status == 200)
+            let add = try await harness.send("POST", "/sandbox/demo/graphql", body: #"{"query": "mutation AddToCart { addToCart(productId: \"pixel-9\") { cart { totalQuantity } } }"}"#)
+            #expect(add.status == 503)
+
+            // The journal shows both as they arrive.
+            #expect(try browser.waitUntil("document.querySelector('#journal [data-operation=\"FromAnotherClient\"]') !== null"), "the other client's request appeared")
+            #expect(try browser.waitUntil("(document.querySelector('#journal [data-operation=\"AddToCart\"]') || {}).textContent?.includes('fail 503') === true"))
+
+            _ = try browser.evaluate("document.getElementById('journal-export').click()")
+            #expect(try browser.waitUntil("document.getElementById('response').dataset.export === 'scenario'"))
+            let exported = try browser.evaluate("document.getElementById('response').textContent") as? String ?? ""
+            #expect(exported.hasPrefix(#"scenario "Demo on demo""#) && exported.contains("lever stock pixel-8 0") && exported.contains("network fail 503 x1"), "\(exported)")
+        }
+    }
+
     @Test func thePageIsSelfContained() async throws {
         try await ServerHarness.with { harness in
             let page = try await harness.send("GET", "/")
