@@ -136,6 +136,7 @@ extension SimulatorServer {
         if nanoseconds > 0, !faults.offline, peer.pause(nanoseconds: nanoseconds) == .peerGone {
             return .dropped
         }
+        let gate = context.shop.gate
         let delivery = GraphQLHTTP.deliver(graphQLRequest, simulator: simulator, faults: faults) { running in
             gate.pass { GraphQLHTTP.respond(to: running, simulator: simulator, cancelled: { peer.hasGone }) }
         }

@@ -97,10 +97,6 @@ public final class SimulatorServer: Sendable {
     let sandboxes = Locked(SandboxTable())
     /// The root shop's network faults.
     var network: Locked<NetworkConditions> { root.network }
-    /// GraphQL work (body parsing, execution, serialising) runs as many requests at a time as
-    /// there are cores, first come first served. wrk -t2 -c32, listing query, 2 cores: p99
-    /// 12.2–12.7 ms → 4.0–4.3 ms at the same ~11.5k req/s (twice the cores: p99 5.2–8.8 ms).
-    let gate = FIFOGate(capacity: ProcessInfo.processInfo.activeProcessorCount)
 
     private struct Life {
         var open = 0

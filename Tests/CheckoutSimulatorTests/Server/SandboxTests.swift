@@ -72,4 +72,31 @@ struct SandboxTests {
             #expect(try await Self.post(harness, "/sandbox/default/graphql", Self.cart).status == 200, "default is the root shop")
         }
     }
+
+    /// docs/http.md#sandboxes: one sandbox's slow requests never hold another's up. Sandbox a's
+    /// gate is held full (as its own slow requests would hold it); b answers at once, a waits.
+    @Test func aSandboxWhoseRequestsAreAllBusyHoldsNoOtherUp() async throws {
+        try await ServerHarness.with { harness in
+            #expect(try await Self.post(harness, "/sandbox/a/graphql", Self.cart).status == 200)
+            let a = try #require(harness.server.sandboxes.withLock { $0.byName["a"] })
+            let capacity = ProcessInfo.processInfo.activeProcessorCount
+            let inside = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            for _ in 0..<capacity {
+                Thread { a.gate.pass { inside.signal(); release.wait() } }.start()
+            }
+            for _ in 0..<capacity { inside.wait() }
+            let waitingA = Task { try await Self.post(harness, "/sandbox/a/graphql", Self.cart).status }
+            #expect(try await Self.post(harness, "/sandbox/b/graphql", Self.cart).status == 200, "b passed its own gate")
+            #expect(try await Self.post(harness, "/graphql", Self.cart).status == 200, "so did the root shop")
+            var polls = 0
+            while a.gate.waitingCount == 0, polls < 2_000 {
+                try await Task.sleep(for: .milliseconds(1))
+                polls += 1
+            }
+            #expect(a.gate.waitingCount == 1, "a's own request waits for a's gate")
+            for _ in 0..<capacity { release.signal() }
+            #expect(try await waitingA.value == 200)
+        }
+    }
 }
