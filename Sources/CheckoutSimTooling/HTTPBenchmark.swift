@@ -44,12 +44,44 @@ package enum HTTPBenchmark {
         for count in connections {
             for cold in [false, true] {
                 let name = "\(label)-listing-\(cold ? "cold" : "cached")-\(count)c"
-                emit(.load(HTTPLoad.run(name: name, host: host, port: port, path: path, connections: count,
+                emit(.load(HTTPLoad.run(name: name, host: host, port: port, paths: [path], connections: count,
                                         warmUp: .milliseconds(500), duration: duration, body: cold ? coldBody : cachedBody)))
             }
         }
-        if let server { idleAndStalled(server, emit: emit) }
+        if let server {
+            sandboxes(server, duration: duration, emit: emit)
+            idleAndStalled(server, emit: emit)
+            try sandboxMemory(fixtures: .bundled, label: "bundled", emit: emit)
+            try sandboxMemory(fixtures: BenchmarkCatalog.source(products: 100_000), label: "100k", emit: emit)
+        }
         return rows
+    }
+
+    /// The listing over 16 connections into one sandbox, then each into its own of 16 (docs/http.md#sandboxes):
+    /// sandboxes share the catalog and each has its own lock and gate, so 16 cost no throughput.
+    private static func sandboxes(_ server: SimulatorServer, duration: Duration, emit: (Row) -> Void) {
+        let one = ["/sandbox/bench-0/graphql"]
+        let sixteen = (0..<16).map { "/sandbox/bench-\($0)/graphql" }
+        for (label, paths) in [("1-sandbox", one), ("16-sandboxes", sixteen)] {
+            emit(.load(HTTPLoad.run(name: "http-listing-cached-16c-\(label)", host: "127.0.0.1", port: server.port, paths: paths, connections: 16,
+                                    warmUp: .milliseconds(500), duration: duration, body: cachedBody)))
+        }
+    }
+
+    /// What a sandbox costs in memory over `fixtures`: the resident growth of making 64 of them
+    /// (each answering one listing), per sandbox.
+    private static func sandboxMemory(fixtures: FixtureSource, label: String, emit: (Row) -> Void) throws {
+        let server = try SimulatorServer(simulator: try Simulator(fixtures: fixtures), host: "127.0.0.1", port: 0, configuration: .init())
+        defer { server.stopAndWait(writingFor: .seconds(10)) }
+        let warm = HTTPLoad.run(name: "warm", host: "127.0.0.1", port: server.port, paths: ["/graphql"], connections: 1,
+                                warmUp: .zero, duration: .milliseconds(200), body: cachedBody)
+        guard warm.failures == 0, let before = processStatusMegabytes("VmRSS") else { return }
+        let paths = (0..<64).map { "/sandbox/memory-\($0)/graphql" }
+        _ = HTTPLoad.run(name: "make", host: "127.0.0.1", port: server.port, paths: paths, connections: 64,
+                         warmUp: .zero, duration: .milliseconds(300), body: cachedBody)
+        if let after = processStatusMegabytes("VmRSS") {
+            emit(.figure(name: "sandbox-\(label)-rss-mb-each", value: (after - before) / 64, unit: "MB"))
+        }
     }
 
     /// `{"query": …, "variables": {"first": 20}}`, with `# c-n` appended to the query when `tag` is given.

@@ -23,7 +23,7 @@ package enum HTTPLoad {
     /// Runs `connections` connections against `host`:`port` for `warmUp` (not recorded), then
     /// `duration`; connection `c`'s `n`th request carries `body(c, n)` in a POST to `path`.
     package static func run(
-        name: String, host: String, port: Int, path: String, connections: Int,
+        name: String, host: String, port: Int, paths: [String], connections: Int,
         warmUp: Duration, duration: Duration, body: @escaping @Sendable (Int, Int) -> [UInt8]
     ) -> Result {
         let clock = ContinuousClock()
@@ -35,6 +35,8 @@ package enum HTTPLoad {
         for index in 0..<connections {
             done.enter()
             let thread = Thread {
+                // Connection i posts to paths[i % paths.count]: with sandboxes' paths, each its own shop.
+                let path = paths[index % max(1, paths.count)]
                 let measured = connection(index, host: host, port: port, path: path, recordFrom: recordFrom, end: end, body: body)
                 collected.withLock { $0.latencies += measured.latencies; $0.failures += measured.failures }
                 done.leave()
