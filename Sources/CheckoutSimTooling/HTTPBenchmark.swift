@@ -23,7 +23,7 @@ package enum HTTPBenchmark {
     /// server's document cache answers the parse), `cold` makes every document distinct with a
     /// trailing comment, so each request is parsed and validated as graphql-js does every time.
     package static func run(
-        url: URL?, connections: [Int], duration: Duration, progress: (Row) -> Void
+        url: URL?, connections: [Int], duration: Duration, catalog: Int = 100_000, progress: (Row) -> Void
     ) throws -> [Row] {
         var rows: [Row] = []
         func emit(_ row: Row) { rows.append(row); progress(row) }
@@ -51,8 +51,9 @@ package enum HTTPBenchmark {
         if let server {
             sandboxes(server, duration: duration, emit: emit)
             idleAndStalled(server, emit: emit)
-            try sandboxMemory(fixtures: .bundled, label: "bundled", emit: emit)
-            try sandboxMemory(fixtures: BenchmarkCatalog.source(products: 100_000), label: "100k", emit: emit)
+            try sandboxMemory(fixtures: .bundled, label: "bundled", productId: "pixel-8", emit: emit)
+            let size = catalog % 1_000 == 0 ? "\(catalog / 1_000)k" : "\(catalog)"
+            try sandboxMemory(fixtures: BenchmarkCatalog.source(products: catalog), label: size, productId: "p0", emit: emit)
         }
         return rows
     }
@@ -69,8 +70,8 @@ package enum HTTPBenchmark {
     }
 
     /// What a sandbox costs in memory over `fixtures`: the resident growth of making 64 of them
-    /// (each answering one listing), per sandbox.
-    private static func sandboxMemory(fixtures: FixtureSource, label: String, emit: (Row) -> Void) throws {
+    /// (each answering the listing), per sandbox; then after each has set `productId`'s stock.
+    private static func sandboxMemory(fixtures: FixtureSource, label: String, productId: String, emit: (Row) -> Void) throws {
         let server = try SimulatorServer(simulator: try Simulator(fixtures: fixtures), host: "127.0.0.1", port: 0, configuration: .init())
         defer { server.stopAndWait(writingFor: .seconds(10)) }
         let warm = HTTPLoad.run(name: "warm", host: "127.0.0.1", port: server.port, paths: ["/graphql"], connections: 1,
@@ -79,8 +80,14 @@ package enum HTTPBenchmark {
         let paths = (0..<64).map { "/sandbox/memory-\($0)/graphql" }
         _ = HTTPLoad.run(name: "make", host: "127.0.0.1", port: server.port, paths: paths, connections: 64,
                          warmUp: .zero, duration: .milliseconds(300), body: cachedBody)
-        if let after = processStatusMegabytes("VmRSS") {
-            emit(.figure(name: "sandbox-\(label)-rss-mb-each", value: (after - before) / 64, unit: "MB"))
+        guard let after = processStatusMegabytes("VmRSS") else { return }
+        emit(.figure(name: "sandbox-\(label)-rss-mb-each", value: (after - before) / 64, unit: "MB"))
+        // A sandbox copies the stock table (copy on write) at its first stock change.
+        let lever = Array(#"{"stock": {"\#(productId)": 1}}"#.utf8)
+        _ = HTTPLoad.run(name: "sell", host: "127.0.0.1", port: server.port, paths: paths.map { $0.replacingOccurrences(of: "/graphql", with: "/__sim/levers") },
+                         connections: 64, warmUp: .zero, duration: .milliseconds(300), body: { _, _ in lever })
+        if let sold = processStatusMegabytes("VmRSS") {
+            emit(.figure(name: "sandbox-\(label)-rss-mb-each-after-a-stock-change", value: (sold - before) / 64, unit: "MB"))
         }
     }
 

@@ -10,7 +10,7 @@ enum BenchCommand: Command {
         usage: [
             "bench [--iterations N] [--json] [--case TEXT] [--catalog N] [--no-cache]",
             "bench --query FILE [--variables JSON] [--iterations N] [--no-cache]",
-            "bench --http [--url URL] [--connections 1,64] [--duration S] [--json]",
+            "bench --http [--url URL] [--connections 1,64] [--duration S] [--catalog N] [--json]",
         ],
         discussion: """
             Measures parse and validate, requests, journeys, fixture loads and a generated catalog
@@ -23,14 +23,16 @@ enum BenchCommand: Command {
             .valued("iterations", "N", "Timed runs per case (default 1000; slow cases use fewer)"),
             .flag("json", "One JSON object per case instead of the table"),
             .valued("case", "TEXT", "Only the cases whose names contain TEXT"),
-            .valued("catalog", "N", "Products in the generated catalog (default 100000)"),
+            .valued("catalog", "N", "Products in the generated catalog (default 100000; for --http, the sandbox memory row's)"),
             .flag("no-cache", "Also time each request case parsing and validating every iteration (uncached columns)"),
             .valued("query", "FILE", "Measure one request from FILE against the bundled shop"),
             .valued("variables", "JSON", "The variables for --query"),
             .flag("http", """
                 The server over loopback keep-alive connections: the listing query
                 cached (same document) and cold (each document new), req/s, p50
-                and p99; then 256 idle connections' memory and 50 stalled ones' CPU
+                and p99; 16 connections into one sandbox and into 16; 256 idle
+                connections' memory and 50 stalled ones' CPU; the memory of a
+                sandbox over the bundled catalog and the generated one (--catalog)
                 """),
             .valued("url", "URL", "Load another GraphQL endpoint the same way (a peer, or `serve`)"),
             .valued("connections", "L", "Connection counts for --http (default 1,64)"),
@@ -128,13 +130,20 @@ enum BenchCommand: Command {
             }
             url = parsed
         }
+        var catalog = 100_000
+        if let text = arguments.value("catalog") {
+            guard let value = Int(text), (1...1_000_000).contains(value) else {
+                throw .init(message: "--catalog: expected a number of products from 1 to 1000000, found \"\(text)\"")
+            }
+            catalog = value
+        }
         let asJSON = arguments.has("json")
         if !asJSON {
             Output.line(pad("case", 30) + pad("req/s", 10, right: true) + pad("p50 µs", 10, right: true)
                 + pad("p99 µs", 10, right: true) + pad("requests", 10, right: true) + pad("failures", 10, right: true))
         }
         do {
-            _ = try HTTPBenchmark.run(url: url, connections: connections, duration: .seconds(seconds)) { row in
+            _ = try HTTPBenchmark.run(url: url, connections: connections, duration: .seconds(seconds), catalog: catalog) { row in
                 switch row {
                 case .load(let result):
                     if asJSON {

@@ -56,12 +56,14 @@ struct BenchSmokeTests {
     /// `bench --http` loads the real server over loopback: every row present, every request answered.
     @Test(.enabled(if: Processes.checkoutSim != nil), .timeLimit(.minutes(2)))
     func benchHTTPPrintsEveryRow() throws {
-        let result = try Processes.run(try #require(Processes.checkoutSim), ["bench", "--http", "--connections", "1,4", "--duration", "1", "--json"])
+        let result = try Processes.run(try #require(Processes.checkoutSim), ["bench", "--http", "--connections", "1,4", "--duration", "1", "--catalog", "2000", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let rows = result.stdout.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
         #expect(rows.compactMap { $0["case"]?.stringValue } == [
             "http-listing-cached-1c", "http-listing-cold-1c", "http-listing-cached-4c", "http-listing-cold-4c",
-            "http-idle-256-rss-mb", "http-stalled-50-cpu-ms/s",
+            "http-listing-cached-16c-1-sandbox", "http-listing-cached-16c-16-sandboxes", "http-idle-256-rss-mb", "http-stalled-50-cpu-ms/s",
+            "sandbox-bundled-rss-mb-each", "sandbox-bundled-rss-mb-each-after-a-stock-change", "sandbox-2k-rss-mb-each",
+            "sandbox-2k-rss-mb-each-after-a-stock-change",
         ])
         for row in rows where row["requests"] != nil {
             #expect((row["requests"]?.intValue ?? 0) > 0, "\(row)")

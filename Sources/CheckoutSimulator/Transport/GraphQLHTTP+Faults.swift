@@ -11,7 +11,12 @@ extension GraphQLHTTP {
     /// Takes the faults `request` meets from `network`. Its operations are found (from the
     /// simulator's cached documents) only when a fault is aimed at one.
     static func faults(for request: Request, simulator: Simulator, network: Locked<NetworkConditions>) -> FaultsForRequest {
-        let operations = network.withLock({ $0.isAimed }) ? operationNames(of: request, simulator: simulator) : []
+        // One lock when no fault is aimed (the common case): the faults are taken at once.
+        let unaimed = network.withLock { conditions -> FaultsForRequest? in
+            conditions.isAimed ? nil : conditions.take(operations: [])
+        }
+        if let unaimed { return unaimed }
+        let operations = operationNames(of: request, simulator: simulator)
         return network.withLock { $0.take(operations: operations) }
     }
 

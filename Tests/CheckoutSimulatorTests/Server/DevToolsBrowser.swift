@@ -1,3 +1,4 @@
+import CheckoutSimSupport
 import Foundation
 import Testing
 
@@ -18,9 +19,17 @@ final class DevToolsBrowser: @unchecked Sendable {
     private var nextID = 1
     private var session: String?
 
+    /// How many browsers this process has started.
+    private static let started = Locked(0)
+
     /// Starts Chromium (`binary`) with an empty profile.
     init(_ binary: URL) throws {
-        profile = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-sim-devtools-\(getpid())")
+        // A profile per browser: two Chromiums on one profile directory do not both start.
+        let number = Self.started.withLock { count in
+            count += 1
+            return count
+        }
+        profile = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-sim-devtools-\(getpid())-\(number)")
         // bash puts our pipes on descriptors 3 and 4, where Chromium looks for them.
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", "exec \"$0\" --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir=\"$1\" "
@@ -59,7 +68,8 @@ final class DevToolsBrowser: @unchecked Sendable {
         lock.unlock()
         var message: [String: Any] = ["id": id, "method": method, "params": parameters]
         if !toBrowser, let session { message["sessionId"] = session }
-        commands.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: message) + Data([0]))
+        // The throwing write: a browser that has gone is a failed test, not a trap.
+        try commands.fileHandleForWriting.write(contentsOf: try JSONSerialization.data(withJSONObject: message) + Data([0]))
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(20)
         while clock.now < deadline {
