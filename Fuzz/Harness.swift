@@ -12,6 +12,7 @@ import CheckoutSimulator
 import Foundation
 import CheckoutSimGraphQL
 import CheckoutSimScenarios
+import CheckoutSimSupport
 
 enum FuzzTarget: String {
     case request, scenario, fixtures, http
@@ -24,6 +25,7 @@ final class Shared: @unchecked Sendable {
     let fixtures = try! Fixtures.load(.bundled)
     lazy var simulator = try! Simulator(loaded: fixtures)
     lazy var stdio = StdioLines(simulator: simulator)
+    let network = Locked(NetworkConditions())
     lazy var library = try! OperationLibrary.load(BundledOperations.files, schema: simulator.schema).get()
     var runs = 0
 }
@@ -79,6 +81,18 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                     if case .success(let pattern) = Simulator.RequestPattern.parse(request.body) {
                         _ = shared.simulator.verify(pattern).json.serialized()
                     }
+                    // So do the network and levers control actions; faults set are taken by the
+                    // next request (aimed ones look its operations up), then cleared.
+                    for name in ["network", "levers"] {
+                        if case .success(let action) = ControlAction.parse(name: name, body: request.body) {
+                            let answer = shared.simulator.perform(action, network: shared.network)
+                            precondition([200, 400].contains(answer.status), "unexpected control status \(answer.status)")
+                        }
+                    }
+                    _ = GraphQLHTTP.faults(
+                        for: GraphQLHTTP.Request(method: request.method, query: request.query, body: request.body),
+                        simulator: shared.simulator, network: shared.network)
+                    shared.network.withLock { $0 = NetworkConditions() }
                     if shared.runs % 200 == 0 { shared.simulator.reset() }
                     continue
                 case .failure(let failure):

@@ -81,6 +81,19 @@ public struct NetworkFault: Sendable, Equatable {
         return out + "\""
     }
 
+    /// Whether `text` can name an operation a fault is aimed at: a GraphQL name of at most 128 characters.
+    package static func isOperationName(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, bytes.count <= 128, !(0x30...0x39).contains(first) else { return false }
+        return bytes.allSatisfy { (0x41...0x5A).contains($0 & 0xDF) || (0x30...0x39).contains($0) || $0 == 0x5F }
+    }
+
+    /// Whether `text` can be an injected error's code: 1–64 of `A–Z`, `0–9` and `_`.
+    package static func isErrorCode(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return (1...64).contains(bytes.count) && bytes.allSatisfy { (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
+    }
+
     func aims(at operations: [String]) -> Bool {
         operation.map(operations.contains) ?? true
     }

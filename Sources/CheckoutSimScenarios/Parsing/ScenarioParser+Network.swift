@@ -55,7 +55,7 @@ extension ScenarioParser {
             kind = .slow(bytesPerSecond: rate)
         case "error":
             var column = nextColumn
-            guard let code = next(), !code.quoted, Self.isErrorCode(code.text) else {
+            guard let code = next(), !code.quoted, NetworkFault.isErrorCode(code.text) else {
                 return fail(position.line, column, "expected an error code of A–Z, 0–9 and _, like: network error INTERNAL_SERVER_ERROR \"Try again\" x1")
             }
             column = nextColumn
@@ -83,7 +83,7 @@ extension ScenarioParser {
                 fault.count = times
             } else if !word.quoted, word.text == "for", fault.operation == nil {
                 let column = nextColumn
-                guard let name = next(), !name.quoted, Self.isOperationName(name.text) else {
+                guard let name = next(), !name.quoted, NetworkFault.isOperationName(name.text) else {
                     return fail(position.line, column, "expected the operation's name after for, like: network \(first.text) x1 for AddToCart")
                 }
                 fault.operation = name.text
@@ -138,17 +138,6 @@ extension ScenarioParser {
         if number.hasSuffix("k") { (number, scale) = (number.dropLast(), 1_000) } else if number.hasSuffix("M") { (number, scale) = (number.dropLast(), 1_000_000) }
         guard let value = Int(number), value > 0, value <= 100_000_000 / scale else { return nil }
         return value * scale
-    }
-
-    /// A GraphQL name.
-    static func isOperationName(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, !("0"..."9").contains(first), text.utf8.count <= 128 else { return false }
-        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
-    }
-
-    /// An error code: 1–64 of `A–Z`, `0–9` and `_`.
-    static func isErrorCode(_ text: String) -> Bool {
-        (1...64).contains(text.utf8.count) && text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
     }
 
     /// The column of each space-separated word of `rest` (which starts at `column`); past the

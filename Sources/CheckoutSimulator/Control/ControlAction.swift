@@ -9,7 +9,7 @@ import CheckoutSimSupport
 /// An action is a name and an argument. Over HTTP the name is the path (`POST /__sim/advance`)
 /// and the argument the body; over `serve --stdio` the line is `{"advance": ARGUMENT}`. Both read
 /// the argument here, so every transport accepts the same JSON and answers the same bytes.
-enum ControlAction: Equatable {
+package enum ControlAction: Equatable {
     /// Restores the initial state. Argument: none, `true` or `{}`.
     case reset
     /// Moves the virtual clock. Argument: `"2h"` or `{"by": "2h"}` (units s, m, h, d).
@@ -68,7 +68,7 @@ enum ControlAction: Equatable {
 
     /// Reads the action `name` from an HTTP body: a scenario's text as it is, the others' JSON
     /// (an empty body is no argument).
-    static func parse(name: String, body: [UInt8]) -> Result<ControlAction, BadRequest> {
+    package static func parse(name: String, body: [UInt8]) -> Result<ControlAction, BadRequest> {
         if name == "scenario" {
             guard let text = String(bytes: body, encoding: .utf8) else { return .failure(BadRequest("The scenario is not UTF-8 text.")) }
             return .success(.scenario(text: text))
@@ -85,7 +85,7 @@ enum ControlAction: Equatable {
 extension Simulator {
     /// Performs `action`: on this simulator, on `network` (the faults of the transport that has
     /// them; nil over stdio, which has none), running a scenario with `options`.
-    func perform(_ action: ControlAction, network: Locked<NetworkConditions>?, options: RunOptions = RunOptions()) -> HTTPAnswer {
+    package func perform(_ action: ControlAction, network: Locked<NetworkConditions>?, options: RunOptions = RunOptions()) -> HTTPAnswer {
         switch action {
         case .reset:
             reset()

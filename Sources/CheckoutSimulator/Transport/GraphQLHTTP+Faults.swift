@@ -10,7 +10,7 @@ import CheckoutSimSupport
 extension GraphQLHTTP {
     /// Takes the faults `request` meets from `network`. Its operations are found (from the
     /// simulator's cached documents) only when a fault is aimed at one.
-    static func faults(for request: Request, simulator: Simulator, network: Locked<NetworkConditions>) -> FaultsForRequest {
+    package static func faults(for request: Request, simulator: Simulator, network: Locked<NetworkConditions>) -> FaultsForRequest {
         // One lock when no fault is aimed (the common case): the faults are taken at once.
         let unaimed = network.withLock { conditions -> FaultsForRequest? in
             conditions.isAimed ? nil : conditions.take(operations: [])

@@ -54,7 +54,7 @@ extension NetworkConditions {
         guard fields.keys.allSatisfy(allowed.contains) else { return refused }
         var operation: String?
         if let name = fields["operation"] {
-            guard case .string(let text) = name, Self.isOperationName(text) else {
+            guard case .string(let text) = name, NetworkFault.isOperationName(text) else {
                 return .failure(BadRequest("\(key).operation must be an operation's name, like \"AddToCart\"."))
             }
             operation = text
@@ -81,24 +81,11 @@ extension NetworkConditions {
         case "garbage": kind = .garbage
         default:
             guard case .string(let message)? = fields["message"], (1...1_000).contains(message.utf8.count),
-                  case .string(let code)? = fields["code"], Self.isErrorCode(code)
+                  case .string(let code)? = fields["code"], NetworkFault.isErrorCode(code)
             else { return refused }
             kind = .error(message: message, code: code)
         }
         return .success(NetworkFault(kind, operation: operation, count: count))
-    }
-
-    /// A GraphQL name of at most 128 characters.
-    static func isOperationName(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard let first = bytes.first, (1...128).contains(bytes.count), !(0x30...0x39).contains(first), first < 0x80 else { return false }
-        return bytes.allSatisfy { (0x41...0x5A).contains($0 & 0xDF) || (0x30...0x39).contains($0) || $0 == 0x5F }
-    }
-
-    /// An error code: 1–64 of `A–Z`, `0–9` and `_`.
-    static func isErrorCode(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        return (1...64).contains(bytes.count) && bytes.allSatisfy { (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
     }
 
     /// The conditions as the control API reports them: `offline`, and each fault in force, in
