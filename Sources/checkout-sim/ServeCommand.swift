@@ -19,7 +19,7 @@ enum ServeCommand: Command {
               POST/GET /graphql   GraphQL over HTTP; a JSON array is a batch
               GET /               the playground
               GET /schema.graphql the schema as SDL; GET /healthz
-              POST /__sim/reset, /__sim/advance {"by":"2h"}, /__sim/network, /__sim/scenario
+              POST /__sim/reset, /__sim/advance {"by":"2h"}, /__sim/network, /__sim/levers, /__sim/scenario
               GET /__sim/requests, /__sim/requests/count, /__sim/requests.scenario; POST /__sim/verify
               /sandbox/NAME/…     every route above on an isolated shop made on first use;
                                   GET /__sim/sandboxes lists them, DELETE /sandbox/NAME drops one
@@ -30,7 +30,8 @@ enum ServeCommand: Command {
               {"query": "...", "variables": {...}, "operationName": "...", "session": "alice"}
             and writes one compact JSON response per line, flushed. State carries over between lines.
             Control lines: {"reset": true} restores the initial state; {"advance": "2h"} moves the
-            virtual clock (units s, m, h, d). A malformed line gets a BAD_REQUEST error and the loop goes on.
+            virtual clock (units s, m, h, d); {"levers": {...}} pulls levers; {"scenario": "..."} runs steps.
+            A malformed line gets a BAD_REQUEST error and the loop goes on.
             """,
         options: [
             .valued("port", "N", "TCP port (default 4000; 0 picks a free one, printed on start)"),

@@ -30,6 +30,10 @@ struct ControlActionTests {
         Case(name: "scenario", argument: #""scenario \"Brands\"\nstep \"brands\"\n  send Brands\n  expect $.data.brands count > 0\n""#,
              status: 200, body: #""passed":true"#),
         Case(name: "scenario", argument: #""step \"no header\"\n""#, status: 400, body: "scenario:1:1"),
+        Case(name: "levers", argument: #"{"payments": {"next": "declined"}, "stock": {"pixel-8": 0}}"#, status: 200,
+             body: #"{"ok":true,"levers":{"payments":{"next":"declined","declineCode":"generic_decline","count":1},"scratchCards":null}}"#),
+        Case(name: "levers", argument: "{}", status: 200, body: #"{"ok":true,"levers":{"payments":null,"scratchCards":null}}"#),
+        Case(name: "levers", argument: #"{"stock": {"nope": 1}}"#, status: 400, body: #"No product has the id \"nope\"."#),
     ]
 
     /// The HTTP body for `testCase`: a scenario's text as it is, other arguments as JSON.

@@ -11,7 +11,12 @@ package enum JSONReport {
                 let http = step.rounds.compactMap(\.http)
                 if !http.isEmpty {
                     object.append("http", .array(http.map { outcome in
-                        .object(JSONObject([("status", outcome.status.map(JSON.int) ?? .null), ("latencyMs", .int(outcome.latencyMilliseconds))]))
+                        var fields = JSONObject([("status", outcome.status.map(JSON.int) ?? .null), ("latencyMs", .int(outcome.latencyMilliseconds))])
+                        // Only what a network fault did: a report without faults keeps its shape.
+                        if let rate = outcome.bytesPerSecond { fields.append("bytesPerSecond", .int(rate)) }
+                        if outcome.truncated { fields.append("truncated", .bool(true)) }
+                        if outcome.unreadable { fields.append("unreadable", .bool(true)) }
+                        return .object(fields)
                     }))
                 }
                 if let failure = step.failure {

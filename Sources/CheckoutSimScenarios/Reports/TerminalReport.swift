@@ -45,11 +45,15 @@ package struct TerminalReport {
             let label = step.rounds.count > 1 ? " #\(number + 1)" : ""
             out += "  →\(label) [\(step.session)] \(request.operationName ?? "inline") \(JSON.object(request.variables).serialized())\n"
             var http = ""
+            var missing = "(no response)"
             if let outcome = round.http {
                 http = outcome.status.map { "HTTP \($0) " } ?? ""
                 if outcome.latencyMilliseconds > 0 { http += "after \(outcome.latencyMilliseconds) ms (virtual) " }
+                if let rate = outcome.bytesPerSecond { http += "at \(rate) B/s (virtual) " }
+                missing = outcome.status == nil ? "(no response: offline or dropped)"
+                    : outcome.truncated ? "(the body was cut short)" : outcome.unreadable ? "(the body is not JSON)" : missing
             }
-            out += "  ←\(label) \(http)\(round.response?.serialized() ?? (round.http == nil ? "(no response)" : "(no response: offline)"))\n"
+            out += "  ←\(label) \(http)\(round.response?.serialized() ?? missing)\n"
         }
         return out
     }

@@ -113,6 +113,12 @@ struct AimedFaultTests {
             """)
         #expect(ScenarioLanguageTests.outcome(report) == "passed")
         #expect(report.steps[0].rounds.first?.http?.bytesPerSecond == 2_000, "the slow rate is reported, never waited")
+        #expect(report.steps[5].rounds.first?.http?.truncated == true)
+        #expect(report.steps[6].rounds.first?.http?.unreadable == true)
+        let cut = TerminalReport.verbose(report.steps[5])
+        #expect(cut.contains("HTTP 200 (the body was cut short)"), "\(cut)")
+        let dropped = TerminalReport.verbose(report.steps[2])
+        #expect(dropped.contains("(no response: offline or dropped)"), "\(dropped)")
     }
 
     @Test func anUnexpectedCutOrUnreadableBodyFailsTheStep() throws {
