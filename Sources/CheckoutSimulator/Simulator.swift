@@ -49,6 +49,8 @@ public final class Simulator: ScenarioTarget {
     let journal = Locked(Journal())
     /// Parsed and validated documents; kept across `reset`, since they depend only on the schema.
     private let documents = Locked(DocumentCache())
+    /// Documents known by their SHA-256: a manifest's and those clients registered (docs/apollo.md).
+    let persistedQueries = PersistedQueries()
     /// The request limits of docs/limits.md this simulator enforces.
     public let limits: RequestLimits
 
@@ -216,6 +218,7 @@ public final class Simulator: ScenarioTarget {
     package func freshCopy() -> Simulator? {
         guard let copy = try? Simulator(loaded: fixtures, seed: startSeed, now: startClock.iso8601, limits: limits) else { return nil }
         copy.recordingOperations.withLock { $0 = recordingOperations.withLock { $0 } }
+        copy.persistedQueries.use(persistedQueries.currentManifest)
         return copy
     }
 

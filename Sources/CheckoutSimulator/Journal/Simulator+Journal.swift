@@ -27,18 +27,26 @@ extension Simulator {
     /// Journals a request an injected fault stopped before it ran: the `answer` it got instead
     /// (nil when no response came) and the `fault`.
     func journalFaulted(_ request: GraphQLRequest, session: String, note: JournalNote, answer: HTTPAnswer?, fault: JournalEntry.Fault) {
-        guard Self.refusal(ofSession: session) == nil else { return }
-        let prepared = prepare(request.query)
         let errorCodes: [String]
         switch fault {
         case .network(.fail): errorCodes = [GraphQLError.Code.internalServerError.rawValue]
         case .network(.error(_, let code)): errorCodes = [code]
         default: errorCodes = []
         }
+        journalUnrun(request, session: session, note: note, status: answer?.status ?? 0, errorCodes: errorCodes, fault: fault, response: answer?.body ?? [])
+    }
+
+    /// Journals a request answered without running: faulted, or a persisted query refused.
+    func journalUnrun(
+        _ request: GraphQLRequest, session: String, note: JournalNote, status: Int, errorCodes: [String], fault: JournalEntry.Fault? = nil,
+        response: [UInt8]
+    ) {
+        guard Self.refusal(ofSession: session) == nil else { return }
+        let prepared = prepare(request.query)
         withState { state in
             appendToJournal(
-                request, prepared: prepared, session: session, note: note, at: state.shop.clock, status: answer?.status ?? 0,
-                errorCodes: errorCodes, fault: fault, response: answer?.body ?? [])
+                request, prepared: prepared, session: session, note: note, at: state.shop.clock, status: status, errorCodes: errorCodes,
+                fault: fault, response: response)
         }
     }
 

@@ -83,8 +83,14 @@ package enum GraphQLHTTP {
             switch GraphQLRequestDecoding.get(parameters, limits: simulator.limits) {
             case .failure(let failure):
                 return reply.refusal(failure.message, status: 400)
-            case .success(let decoded):
+            case .success(let got):
                 let session = transportSession ?? "default"
+                let decoded: DecodedRequest
+                switch resolvePersisted(got, simulator: simulator) {
+                case .run(let resolved): decoded = resolved
+                case .refuse(let status, let error):
+                    return reply.persistedRefusal(error, status: status, got, session: session, note: request.note(reply), simulator: simulator)
+                }
                 // The kind comes from the prepared (cached) document the request then runs with.
                 let prepared = simulator.prepare(decoded.request.query)
                 if prepared.operation(named: decoded.request.operationName)?.kind == .mutation {
@@ -103,8 +109,14 @@ package enum GraphQLHTTP {
             switch GraphQLRequestDecoding.post(request.body, limits: simulator.limits) {
             case .failure(let failure):
                 return reply.refusal(failure.message, status: 400)
-            case .success(.single(let decoded)):
-                let session = transportSession ?? decoded.session ?? "default"
+            case .success(.single(let got)):
+                let session = transportSession ?? got.session ?? "default"
+                let decoded: DecodedRequest
+                switch resolvePersisted(got, simulator: simulator) {
+                case .run(let resolved): decoded = resolved
+                case .refuse(let status, let error):
+                    return reply.persistedRefusal(error, status: status, got, session: session, note: request.note(reply), simulator: simulator)
+                }
                 return reply.single(
                     simulator.execute(decoded.request, session: session, caching: .reuse, note: request.note(reply), cancelled: cancelled),
                     session: session,
@@ -138,13 +150,21 @@ package enum GraphQLHTTP {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             let response: GraphQLResponse
             switch item {
-            case .success(let decoded):
-                let session = transportSession ?? decoded.session ?? "default"
-                response = simulator.execute(
-                    decoded.request, session: session, caching: .reuse, note: note, maxResponseBytes: remaining, maxCost: costLeft,
-                    cancelled: cancelled)
-                costLeft -= response.cost
-                names.append(decoded.request.operationName ?? "-")
+            case .success(let got):
+                let session = transportSession ?? got.session ?? "default"
+                switch resolvePersisted(got, simulator: simulator) {
+                case .run(let decoded):
+                    response = simulator.execute(
+                        decoded.request, session: session, caching: .reuse, note: note, maxResponseBytes: remaining, maxCost: costLeft,
+                        cancelled: cancelled)
+                    costLeft -= response.cost
+                case .refuse(let status, let error):
+                    // In a batch, a refused item is an error response in its place; the batch is 200.
+                    response = GraphQLResponse(errors: [error])
+                    simulator.journalUnrun(got.request, session: session, note: note, status: status, errorCodes: [error.code.rawValue],
+                                           response: response.compactBytes())
+                }
+                names.append(got.request.operationName ?? "-")
                 sessions.append(session)
             case .failure(let failure):
                 response = GraphQLResponse(errors: [GraphQLError(failure.message, code: .badRequest)])
@@ -185,6 +205,20 @@ package enum GraphQLHTTP {
             guard wantsGraphQLResponseType, !response.hasData else { return 200 }
             let codes = response.errors.map(\.code)
             return codes.contains(.parseFailed) || codes.contains(.badRequest) ? 400 : 422
+        }
+
+        /// The answer for a persisted query refused (docs/apollo.md): `status` as given whatever
+        /// the `Accept` header (Apollo clients send the document only after a 2xx
+        /// `PersistedQueryNotFound`), journaled with what is known of the request.
+        func persistedRefusal(
+            _ error: GraphQLError, status: Int, _ decoded: DecodedRequest, session: String, note: JournalNote, simulator: Simulator
+        ) -> HTTPAnswer {
+            let body = GraphQLResponse(errors: [error]).compactBytes()
+            simulator.journalUnrun(decoded.request, session: session, note: note, status: status, errorCodes: [error.code.rawValue], response: body)
+            var answer = HTTPAnswer(status: status, headers: [("Content-Type", contentType)], body: body)
+            answer.session = session
+            answer.operationNames = decoded.request.operationName.map { [$0] } ?? []
+            return answer
         }
 
         /// An answer for a request that never reached GraphQL: `status` and one error.

@@ -3,10 +3,22 @@ import CheckoutSimGraphQL
 
 /// A GraphQL request as a transport received it, with the session its body named.
 struct DecodedRequest: Sendable {
-    /// The document, variables and operation name.
+    /// The document, variables and operation name; the document is empty until a persisted
+    /// query's hash is resolved (`GraphQLHTTP.resolvePersisted`).
     var request: GraphQLRequest
     /// The body's `session` member, when it has one (a header or parameter takes precedence).
     var session: String?
+    /// `extensions.persistedQuery`, when the client sent one (docs/apollo.md).
+    var persistedQuery: PersistedQueryReference? = nil
+    /// Whether the request carried its document's text (`query`).
+    var hasQuery = true
+}
+
+/// `{"version": 1, "sha256Hash": H}`: a document named by its SHA-256.
+struct PersistedQueryReference: Sendable, Equatable {
+    var version: Int
+    /// The hash as sent (compared with the lowercase hex of the text's SHA-256).
+    var hash: String
 }
 
 /// Why a request line or body was rejected before reaching GraphQL.
@@ -80,8 +92,23 @@ enum GraphQLRequestDecoding {
         for key in object.keys where !["query", "variables", "operationName", "session", "extensions"].contains(key) {
             return .failure(BadRequest("Unknown key \"\(key)\"; expected query, variables, operationName or session."))
         }
-        guard let query = object["query"]?.stringValue else {
-            return .failure(BadRequest("Expected \"query\" to be a string."))
+        var persistedQuery: PersistedQueryReference?
+        if case .object(let extensions)? = object["extensions"], let persisted = extensions["persistedQuery"] {
+            guard case .object(let fields) = persisted, case .int(let version)? = fields["version"],
+                  case .string(let hash)? = fields["sha256Hash"], (1...128).contains(hash.utf8.count)
+            else {
+                return .failure(BadRequest(#"Expected extensions.persistedQuery to be {"version": 1, "sha256Hash": "…"}."#))
+            }
+            persistedQuery = PersistedQueryReference(version: version, hash: hash)
+        }
+        let query: String
+        switch object["query"] {
+        case .string(let text)?: query = text
+        case nil, .null?:
+            // A persisted query may name its document by hash alone.
+            guard persistedQuery != nil else { return .failure(BadRequest("Expected \"query\" to be a string.")) }
+            query = ""
+        default: return .failure(BadRequest("Expected \"query\" to be a string."))
         }
         var variables = JSONObject()
         switch object["variables"] {
@@ -111,7 +138,9 @@ enum GraphQLRequestDecoding {
         case .string(let name)? where !name.isEmpty: session = name
         case let other?: return .failure(BadRequest("Expected \"session\" to be a non-empty string, found \(other.serialized())."))
         }
-        return .success(DecodedRequest(request: GraphQLRequest(query: query, variables: variables, operationName: operationName), session: session))
+        return .success(DecodedRequest(
+            request: GraphQLRequest(query: query, variables: variables, operationName: operationName), session: session,
+            persistedQuery: persistedQuery, hasQuery: object["query"]?.stringValue != nil))
     }
 }
 

@@ -53,8 +53,17 @@ package struct StdioLines: Sendable {
         switch GraphQLRequestDecoding.request(from: object, sourceBytes: line.count, limits: simulator.limits) {
         case .failure(let failure):
             return HTTPAnswer.refused(failure.message).body
-        case .success(let decoded):
-            return simulator.execute(decoded.request, session: decoded.session ?? defaultSession, caching: .reuse, note: .stdio).compactBytes()
+        case .success(let got):
+            // A persisted query's hash resolves as over HTTP (docs/apollo.md); a refusal is the line's answer.
+            switch GraphQLHTTP.resolvePersisted(got, simulator: simulator) {
+            case .run(let decoded):
+                return simulator.execute(decoded.request, session: decoded.session ?? defaultSession, caching: .reuse, note: .stdio).compactBytes()
+            case .refuse(_, let error):
+                let bytes = GraphQLResponse(errors: [error]).compactBytes()
+                simulator.journalUnrun(got.request, session: got.session ?? defaultSession, note: .stdio, status: 200,
+                                       errorCodes: [error.code.rawValue], response: bytes)
+                return bytes
+            }
         }
     }
 

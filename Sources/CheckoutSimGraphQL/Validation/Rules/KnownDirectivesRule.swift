@@ -5,7 +5,13 @@ extension Validator {
     mutating func knownDirective(_ directive: Directive, location: DirectiveLocation) throws(Aborted) -> DirectiveDefinition? {
         let name = directive.name.value
         guard let definition = schema.directive(named: name) else {
-            try report("Unknown directive \"@\(name)\".", [directive.offset])
+            // Clients send `@defer`/`@stream` when an operation asks for incremental delivery
+            // (Apollo iOS does): say plainly that it is not supported (docs/apollo.md#defer).
+            if name == "defer" || name == "stream" {
+                try report("The @\(name) directive is not supported: this server sends every field in one response. Remove @\(name) from the operation.", [directive.offset])
+            } else {
+                try report("Unknown directive \"@\(name)\".", [directive.offset])
+            }
             return nil
         }
         if !definition.locations.contains(location) {
