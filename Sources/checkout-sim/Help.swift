@@ -2,7 +2,7 @@
 enum Help {
     /// Every command, as `checkout-sim --help` lists it; dispatch looks commands up here too.
     static let commands: [any Command.Type] = [
-        RunCommand.self, QueryCommand.self, ServeCommand.self, SchemaCommand.self, FixturesCommand.self, BenchCommand.self,
+        RunCommand.self, QueryCommand.self, ServeCommand.self, SchemaCommand.self, FixturesCommand.self, OperationsCommand.self, BenchCommand.self,
     ]
 
     /// `help [COMMAND]`, listed by the overview but not a command of its own.

@@ -11,7 +11,7 @@ enum ServeCommand: Command {
     static let description = CommandDescription(
         name: "serve", synopsis: "serve", summary: "Serve the shop over HTTP (playground at /), or --stdio lines",
         usage: [
-            "serve [--port N] [--host ADDR] [--cors ORIGIN] [--preload FILE] [--record FILE] [--operations DIR] [--max-sandboxes N] [--quiet]",
+            "serve [--port N] [--host ADDR] [--cors ORIGIN] [--preload FILE] [--record FILE] [--operations DIR] [--max-sandboxes N] [--persisted-queries FILE [--only-persisted]] [--quiet]",
             "serve --stdio",
         ],
         discussion: """
@@ -41,6 +41,8 @@ enum ServeCommand: Command {
             .valued("record", "FILE", "On stop, write the request journal as a .scenario that replays it"),
             .valued("operations", "DIR", "The app's own .graphql operations: recordings send them by name"),
             .valued("max-sandboxes", "N", "The most sandboxes (/sandbox/NAME/…) besides default (default 64)"),
+            .valued("persisted-queries", "FILE", "An Apollo persisted-query manifest: its ids are known hashes"),
+            .flag("only-persisted", "Run only the manifest's operations (safelisting)"),
             .flag("quiet", "No request log"),
             .flag("stdio", "JSON lines over standard input and output instead of HTTP"),
         ])
@@ -52,8 +54,18 @@ enum ServeCommand: Command {
         case .success(let built): simulator = built
         case .failure(let code): return code
         }
+        if arguments.has("only-persisted"), !arguments.has("persisted-queries") {
+            throw .init(message: "--only-persisted needs --persisted-queries FILE: the operations it lets run")
+        }
+        if let path = arguments.value("persisted-queries") {
+            let text = try CommandLineTool.readFile(path, option: "--persisted-queries")
+            if case .failure(let problems) = simulator.usePersistedQueries(text, file: path, onlyPersisted: arguments.has("only-persisted")) {
+                Output.error(problems.description)
+                return .invalidInput
+            }
+        }
         if arguments.has("stdio") {
-            for option in ["port", "host", "cors", "preload", "record", "operations", "max-sandboxes"] where arguments.has(option) {
+            for option in ["port", "host", "cors", "preload", "record", "operations", "max-sandboxes", "only-persisted"] where arguments.has(option) {
                 throw .init(message: "--\(option) is for the HTTP server; --stdio reads standard input")
             }
             return stdio(simulator, session: arguments.value("session") ?? "default")

@@ -40,9 +40,9 @@ struct CommandHelpTests {
     @Test(.enabled(if: Processes.checkoutSim != nil))
     func everyCommandHasHelpWithOptions() throws {
         let commands = Set(Self.cases.map(\.command))
-        #expect(commands == ["run", "query", "serve", "bench"], "commands with options: \(commands.sorted())")
+        #expect(commands == ["run", "query", "serve", "operations", "bench"], "commands with options: \(commands.sorted())")
         let tool = try #require(Processes.checkoutSim)
-        for command in ["run", "query", "serve", "schema", "fixtures", "bench"] {
+        for command in ["run", "query", "serve", "schema", "fixtures", "operations", "bench"] {
             let viaHelp = try Processes.run(tool, ["help", command])
             let viaFlag = try Processes.run(tool, [command, "--help"])
             #expect(viaHelp.status == 0 && viaFlag.status == 0)

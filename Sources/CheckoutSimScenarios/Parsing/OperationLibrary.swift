@@ -101,28 +101,44 @@ package struct OperationLibrary: Sendable {
         return problems
     }
 
-    /// Each named operation's own document: its text and the fragments it reaches, in document order.
+    /// Each named operation's own document, composed as Apollo's tooling composes an operation's
+    /// body for its id (docs/apollo.md#manifests): the operation's definition as written, then
+    /// each fragment it reaches, once, in the order first reached (depth first), joined by "\n".
     private static func operationDocuments(_ document: Document) -> [(name: String, text: String)] {
         let bytes = document.source
-        var ends: [Int] = document.order.map { $0.isFragment ? document.fragments[$0.index].offset : document.operations[$0.index].offset }
-        ends.append(bytes.count)
+        var starts: [Int] = document.order.map { $0.isFragment ? document.fragments[$0.index].offset : document.operations[$0.index].offset }
+        starts.sort()
+        /// A definition's text: from its start to the next one's, less the blank and comment
+        /// lines between them.
         func text(startingAt offset: Int) -> String {
-            let end = ends.first { $0 > offset } ?? bytes.count
-            return String(decoding: bytes[offset..<end], as: UTF8.self)
+            let end = starts.first { $0 > offset } ?? bytes.count
+            var lines = String(decoding: bytes[offset..<end], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            while let last = lines.last, last.allSatisfy(\.isWhitespace) || last.drop(while: \.isWhitespace).hasPrefix("#") {
+                lines.removeLast()
+            }
+            return String(lines.joined(separator: "\n").reversed().drop(while: \.isWhitespace).reversed())
+        }
+        func spreads(of set: SelectionSet) -> [String] {
+            var found: [Validator.SpreadRef] = []
+            Validator.collectSpreads(set, in: document, into: &found)
+            return found.map(\.name)
         }
         var result: [(name: String, text: String)] = []
         for operation in document.operations {
             guard let name = operation.name?.value else { continue }
-            var spreads: [Validator.SpreadRef] = []
-            var pending = [operation.selectionSet]
+            // Depth first with a stack of its own: a long chain of fragments cannot exhaust the call stack.
             var fragments: [String] = []
-            while let set = pending.popLast() {
-                spreads.removeAll()
-                Validator.collectSpreads(set, in: document, into: &spreads)
-                for spread in spreads where !fragments.contains(spread.name) {
-                    fragments.append(spread.name)
-                    if let fragment = document.fragment(named: spread.name) { pending.append(fragment.selectionSet) }
+            var stack: [(names: [String], next: Int)] = [(spreads(of: operation.selectionSet), 0)]
+            while let top = stack.last {
+                guard top.next < top.names.count else {
+                    stack.removeLast()
+                    continue
                 }
+                stack[stack.count - 1].next += 1
+                let name = top.names[top.next]
+                guard !fragments.contains(name) else { continue }
+                fragments.append(name)
+                if let fragment = document.fragment(named: name) { stack.append((spreads(of: fragment.selectionSet), 0)) }
             }
             var source = text(startingAt: operation.offset)
             for fragment in fragments.compactMap({ document.fragment(named: $0) }) {

@@ -55,7 +55,8 @@ struct ScenarioRecorder {
             // Only values captured on an earlier step are substituted: a step that sent a value
             // before any response gave it writes it as it is.
             let variables = Self.variablesText(entry.variables, captures: captures.byValue.compactMapValues { $0.producer < index ? $0.name : nil })
-            if let name = entry.operationName, operations[name] == entry.query {
+            // A library operation's text ends at its last definition; a file or client may add a newline.
+            if let name = entry.operationName, let known = operations[name], known == entry.query || known == Self.trimmingEnd(entry.query) {
                 lines.append("send \(name) \(variables)")
             } else {
                 lines.append("send \(variables)")
@@ -89,6 +90,11 @@ struct ScenarioRecorder {
             out += "\nstep \"\(title(entry, index: index))\"\n" + lines.map { "  " + $0 }.joined(separator: "\n") + "\n"
         }
         return out
+    }
+
+    /// `text` without the whitespace it ends with.
+    static func trimmingEnd(_ text: String) -> String {
+        String(text.unicodeScalars.reversed().drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }.reversed().map(Character.init))
     }
 
     /// `AddToCart pixel-8 ×2`: the operation and its key variables (top-level strings, a quantity).
