@@ -194,11 +194,11 @@ struct ExecutionTests {
         final class Row { let number: Int; init(_ number: Int) { self.number = number } }
         var builder = SchemaBuilder()
         builder.object("Query", "Reads.", [
-            F("items", "[Item!]!", "Three items.") { _ in .list([.index(1), .index(2), .index(3)]) },
+            F("items", "[Item!]!", "Three items.") { _ in .list([.integer(1), .integer(2), .integer(3)]) },
         ])
         builder.object("Item", "An item.", row: { call in
-            (call.context as? TestSchema.Log)?.entries.append("row \(call.index)")
-            return Row(call.index * 10)
+            (call.context as? TestSchema.Log)?.entries.append("row \(call.integer)")
+            return Row(call.integer * 10)
         }, [
             F("a", "Int!", "From the row.", int: { call in (call.row as? Row)?.number }),
             F("b", "Int!", "From the row, plus one.", int: { call in (call.row as? Row).map { $0.number + 1 } }),
@@ -210,19 +210,19 @@ struct ExecutionTests {
         #expect(log.entries == ["row 1", "row 2", "row 3"])
     }
 
-    /// Objects resolved as `.index` take a shorter path than `.object`; null bubbling and error
+    /// Objects resolved as `.integer` take a shorter path than `.object`; null bubbling and error
     /// paths must be the same on it, in lists and out of them.
     @Test func indexedObjectsBubbleNullsLikeOtherObjects() throws {
         typealias F = SchemaBuilder.FieldSpec
         var builder = SchemaBuilder()
         builder.object("Query", "Reads.", [
-            F("rows", "[Row]", "Rows 1 and 2.") { _ in .list([.index(1), .index(2)]) },
-            F("strictRows", "[Row!]", "Rows 1 and 2, none null.") { _ in .list([.index(1), .index(2)]) },
-            F("row", "Row", "Row 2.") { _ in .index(2) },
-            F("strictRow", "Row!", "Row 2, not null.") { _ in .index(2) },
+            F("rows", "[Row]", "Rows 1 and 2.") { _ in .list([.integer(1), .integer(2)]) },
+            F("strictRows", "[Row!]", "Rows 1 and 2, none null.") { _ in .list([.integer(1), .integer(2)]) },
+            F("row", "Row", "Row 2.") { _ in .integer(2) },
+            F("strictRow", "Row!", "Row 2, not null.") { _ in .integer(2) },
         ])
         builder.object("Row", "A row whose value fails for row 2.", [
-            F("value", "Int!", "The row number, except for row 2.", int: { call in call.index == 2 ? nil : call.index }),
+            F("value", "Int!", "The row number, except for row 2.", int: { call in call.integer == 2 ? nil : call.integer }),
         ])
         let schema = try builder.build(query: "Query")
         func run(_ query: String) -> String {
@@ -245,7 +245,7 @@ struct ExecutionTests {
         var builder = SchemaBuilder()
         builder.object("Query", "Reads.", [
             F("scoped", "Box", "A box under another context.") { _ in .withContext(Label("snapshot"), .object(())) },
-            F("scopedList", "[Box!]!", "Boxes under another context.") { _ in .withContext(Label("list"), .list([.index(1), .index(2)])) },
+            F("scopedList", "[Box!]!", "Boxes under another context.") { _ in .withContext(Label("list"), .list([.integer(1), .integer(2)])) },
             F("scopedNull", "Box", "Null under another context.") { _ in .withContext(Label("none"), .null) },
             F("plain", "Box", "A box under the request's context.") { _ in .object(()) },
         ])

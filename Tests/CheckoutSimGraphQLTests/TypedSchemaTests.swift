@@ -20,7 +20,12 @@ enum Garden {
         }
     }
 
-    struct PlantNumber: IndexedValue { let index: Int }
+    struct PlantNumber: IntegerBacked {
+        let index: Int
+        init(index: Int) { self.index = index }
+        init(integer: Int) { index = integer }
+        var integer: Int { index }
+    }
 
     enum Season: String, CaseIterable, Sendable {
         case spring = "SPRING", summer = "SUMMER", autumn = "AUTUMN", winter = "WINTER"
@@ -85,7 +90,7 @@ enum Garden {
         builder.object(query, "Reads.") { fields in
             fields.list("beds", bed, "Every bed.") { _, _ in beds }
             fields.list("plants", plant, "Plants of beds in a season.", arguments: PlantsArguments.self) { _, arguments, _ in
-                beds.filter { $0.season == arguments.season }.flatMap(\.plants).prefix(arguments.first).map(PlantNumber.init)
+                beds.filter { $0.season == arguments.season }.flatMap(\.plants).prefix(arguments.first).map { PlantNumber(index: $0) }
             }
             fields.optionalObject("plant", plant, "One plant, or null.", arguments: PlantArguments.self) { _, arguments, context in
                 context.plants.indices.contains(arguments.number) ? PlantNumber(index: arguments.number) : nil
@@ -101,7 +106,7 @@ enum Garden {
         builder.object(bed, "A bed.") { fields in
             fields.string("name", "String!", "Its name.") { bed, _ in bed.name }
             fields.enumeration("season", season, "When it blooms.") { bed, _ in bed.season }
-            fields.list("plants", plant, "What grows in it.") { bed, _ in bed.plants.map(PlantNumber.init) }
+            fields.list("plants", plant, "What grows in it.") { bed, _ in bed.plants.map { PlantNumber(index: $0) } }
             fields.string("label", "String!", "Its name after a prefix.", arguments: LabelArguments.self) { bed, arguments, _ in
                 "\(arguments.prefix) \(bed.name)"
             }

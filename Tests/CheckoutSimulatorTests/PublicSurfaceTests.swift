@@ -65,7 +65,7 @@ struct PublicSurfaceTests {
         #expect(try Self.publicNames(in: "Sources/CheckoutSimGraphQL") == vocabulary.union(try Self.publicNames(in: "Sources/CheckoutSimGraphQL/Schema")))
         #expect(try Self.publicNames(in: "Sources/CheckoutSimGraphQL/Schema") == [
             "ArgumentSpec", "ArgumentValues", "BoxedParent", "EnumType", "FieldArguments", "FieldCall", "FieldError", "Fields",
-            "IndexedParent", "IndexedValue", "ObjectType", "ParentCarrier", "Resolved", "RowParent", "Schema", "SchemaError",
+            "IntegerBacked", "IntegerParent", "ObjectType", "ParentCarrier", "Resolved", "RowParent", "Schema", "SchemaError",
             "TypedSchemaBuilder", "WithRow",
         ])
         #expect(try Self.publicNames(in: "Sources/CheckoutSimCommerce") == ["Instant"])

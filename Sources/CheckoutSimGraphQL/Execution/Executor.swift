@@ -129,7 +129,7 @@ package struct Executor: ~Copyable {
         // does above; an object's own leaves are few (the field limit), so one check per object does.
         if writer.overflowed { return .failed }
         writer.append(byte: UInt8(ascii: "{"))
-        var call = FieldCall(parent: parent, index: index, arguments: JSONObject(), context: context, schema: schema)
+        var call = FieldCall(parent: parent, integer: index, arguments: JSONObject(), context: context, schema: schema)
         if let readRow = schema.rowReaders[type] {
             // A failing reader leaves `row` nil and its error for each field to report.
             do { call.row = try readRow(call) } catch { call.rowFailure = error }
@@ -201,7 +201,7 @@ package struct Executor: ~Copyable {
                 writer.append(flag ? "true" : "false")
             case .general(let resolve)?:
                 let resolved = try resolve(call)
-                if case .index(let position) = resolved, let objectType = field.objectType {
+                if case .integer(let position) = resolved, let objectType = field.objectType {
                     return completeRow(objectType, position: position, nonNull: field.type.isNonNull, field: field)
                 }
                 return complete(field.type, resolved, field: field, parentType: parentType)
@@ -286,7 +286,7 @@ package struct Executor: ~Copyable {
                 if index > 0 { writer.append(byte: UInt8(ascii: ",")) }
                 path.append(.index(index))
                 let outcome: Outcome
-                if let rowType, case .index(let position) = items[index] {
+                if let rowType, case .integer(let position) = items[index] {
                     outcome = completeRow(rowType, position: position, nonNull: inner.isNonNull, field: field)
                 } else {
                     outcome = complete(inner, items[index], field: field, parentType: parentType)
@@ -299,7 +299,7 @@ package struct Executor: ~Copyable {
         case .named(let index):
             switch resolved {
             case .leaf(let value): return serializeLeaf(value, typeIndex: index, field: field)
-            case .index(let position): return completeChild(index, parent: (), position: position, field: field)
+            case .integer(let position): return completeChild(index, parent: (), position: position, field: field)
             case .object(let parent): return completeChild(index, parent: parent, position: -1, field: field)
             case .null, .list, .withContext: break
             }

@@ -50,9 +50,10 @@ public enum Resolved {
     case leaf(JSON)
     /// An object, passed as the parent to the resolvers of its selected fields.
     case object(Any)
-    /// An object identified by an integer (a row in a table the resolvers know), passed as
-    /// `FieldCall.index`; cheaper than `object` because nothing is boxed or cast.
-    case index(Int)
+    /// An object whose value is one integer (`IntegerBacked`: a row in a table the resolvers
+    /// know, an amount), passed as `FieldCall.integer`; cheaper than `object` because nothing is
+    /// boxed or cast.
+    case integer(Int)
     case list([Resolved])
     /// A value whose whole subtree resolves with `context` in place of the request's: how a
     /// resolver answers from a snapshot of its data rather than the live data.
@@ -77,10 +78,10 @@ public enum Resolved {
 /// resolver receives. The executor builds one per object and changes only `arguments` from field
 /// to field.
 public struct FieldCall {
-    /// The parent object as its field resolved it (`()` for `.index` parents).
+    /// The parent object as its field resolved it (`()` for `.integer` parents).
     @usableFromInline let parent: Any
-    /// The parent's index when it was resolved as `.index`; -1 otherwise.
-    @usableFromInline let index: Int
+    /// The parent's integer when it was resolved as `.integer`; -1 otherwise.
+    @usableFromInline let integer: Int
     /// What the parent object's type reads once for all its fields (`SchemaBuilder.object(_:_:row:_:)`),
     /// such as the product a `Product` object stands for; nil when the type has no row reader.
     @usableFromInline var row: AnyObject?
@@ -93,9 +94,9 @@ public struct FieldCall {
     /// The schema being executed.
     @usableFromInline let schema: Schema
 
-    init(parent: Any, index: Int, arguments: JSONObject, context: AnyObject?, schema: Schema) {
+    init(parent: Any, integer: Int, arguments: JSONObject, context: AnyObject?, schema: Schema) {
         self.parent = parent
-        self.index = index
+        self.integer = integer
         self.arguments = arguments
         self.context = context
         self.schema = schema

@@ -6,7 +6,7 @@ import CheckoutSimGraphQL
 /// type, its nested types, `BannerConnection`, `BannerEdge` and `BannerWhere`.
 extension ShopSchema {
     /// An object of a collection: items and nested objects travel as record numbers.
-    typealias ContentObject = ObjectType<IndexedParent<RequestContext, ContentRecordNumber>>
+    typealias ContentObject = ObjectType<IntegerParent<RequestContext, ContentRecordNumber>>
 
     /// `Query.<name>` and `Query.<singular>` for each collection.
     static func addCollectionQueryFields(_ content: ContentCollections, to fields: inout Fields<BoxedParent<RequestContext, Void>>) {
@@ -73,7 +73,7 @@ extension ShopSchema {
 
     /// One field, read from slot `slot` of the object's record, and the field its link resolves.
     private static func addField(
-        _ field: ContentField, slot: Int, content: ContentCollections, to fields: inout Fields<IndexedParent<RequestContext, ContentRecordNumber>>
+        _ field: ContentField, slot: Int, content: ContentCollections, to fields: inout Fields<IntegerParent<RequestContext, ContentRecordNumber>>
     ) {
         let type = field.kind.graphQLType(shapes: content.shapes) + (field.nonNull ? "!" : "")
         let value = { @Sendable (record: ContentRecordNumber, context: RequestContext) in
@@ -122,7 +122,7 @@ extension ShopSchema {
     private static func addLink(
         _ link: ContentLink, from field: ContentField,
         value: @escaping @Sendable (ContentRecordNumber, RequestContext) -> ContentValue, content: ContentCollections,
-        to fields: inout Fields<IndexedParent<RequestContext, ContentRecordNumber>>
+        to fields: inout Fields<IntegerParent<RequestContext, ContentRecordNumber>>
     ) {
         let ids = { @Sendable (record: ContentRecordNumber, context: RequestContext) -> [String]? in
             switch value(record, context) {
@@ -147,7 +147,7 @@ extension ShopSchema {
     private static func addLink<Child: ParentCarrier>(
         _ link: ContentLink, from field: ContentField, type: ObjectType<Child>,
         ids: @escaping @Sendable (ContentRecordNumber, RequestContext) -> [String]?,
-        to fields: inout Fields<IndexedParent<RequestContext, ContentRecordNumber>>,
+        to fields: inout Fields<IntegerParent<RequestContext, ContentRecordNumber>>,
         find: @escaping @Sendable (String, RequestContext) -> Child.Parent?
     ) where Child.Context == RequestContext {
         let description = link.many

@@ -11,10 +11,12 @@ final class ShopState {
     let initial: Shop
     @exclusivity(unchecked) var shop: Shop {
         didSet {
-            // The catalog only changes by products added (or a reset dropping them).
-            if shop.catalog.products.count != products.count { catalogChanged() }
+            // Every change to the catalog moves its version; a reset refreshes on its own.
+            if shop.catalog.version != catalogVersion { catalogChanged() }
         }
     }
+    /// The catalog version `products`, `brands` and `brandIndexes` were read from.
+    private var catalogVersion: Int
     /// The catalog's products, kept beside `shop`: every product field reads one, and reaching it
     /// through `shop.catalog` from a class copies the whole catalog struct first.
     @exclusivity(unchecked) private(set) var products: [Product]
@@ -29,6 +31,7 @@ final class ShopState {
         currency = shop.store.currency
         brands = shop.catalog.brands
         brandIndexes = shop.catalog.dimensions.brands
+        catalogVersion = shop.catalog.version
     }
 
     /// A copy that shares every buffer with `other` until one of them changes: O(1).
@@ -40,11 +43,14 @@ final class ShopState {
         currency = other.currency
         brands = other.brands
         brandIndexes = other.brandIndexes
+        catalogVersion = other.catalogVersion
     }
 
     private func catalogChanged() {
         products = shop.catalog.products
+        brands = shop.catalog.brands
         brandIndexes = shop.catalog.dimensions.brands
+        catalogVersion = shop.catalog.version
     }
 
     /// The brand of the product at `position`, or nil when it has none the catalog knows.
@@ -56,6 +62,8 @@ final class ShopState {
     /// Back to the state the simulator started in.
     func reset() {
         shop = initial
+        // The initial catalog's version may equal the one replaced: refresh whatever it is.
+        catalogChanged()
         snapshots.removeAll()
     }
 
@@ -96,8 +104,8 @@ final class ShopState {
 
     /// The store's currency, fixed at start-up (every money field formats with it).
     let currency: Currency
-    /// The catalog's brands (fixed at start-up); a `Brand` object is a position in it.
-    let brands: [Brand]
+    /// The catalog's brands; a `Brand` object is a position in it.
+    @exclusivity(unchecked) private(set) var brands: [Brand]
     /// Each product's brand as an index into `brands` (-1 for none), by product position: the
     /// catalog's own interned numbers, shared, not recomputed.
     @exclusivity(unchecked) private var brandIndexes: [Int32] = []

@@ -3,19 +3,19 @@ import CheckoutSimGraphQL
 
 /// The shop schema's object and enum types, each with the Swift value its fields read.
 ///
-/// Products, brands and amounts travel as integers (`IndexedValue`): a listing of twenty
+/// Products, brands and amounts travel as integers (`IntegerBacked`): a listing of twenty
 /// products boxes and casts nothing on the way to its two hundred leaves.
 enum ShopTypes {
     /// An object type whose parents travel boxed.
     typealias Object<Parent: Sendable> = ObjectType<BoxedParent<RequestContext, Parent>>
     /// An object type whose parents travel as integers.
-    typealias Indexed<Parent: IndexedValue> = ObjectType<IndexedParent<RequestContext, Parent>>
+    typealias IntegerObject<Parent: IntegerBacked> = ObjectType<IntegerParent<RequestContext, Parent>>
 
     static let query = Object<Void>("Query")
     static let mutation = Object<Void>("Mutation")
 
-    static let money = Indexed<Amount>("Money")
-    static let brand = Indexed<BrandPosition>("Brand")
+    static let money = IntegerObject<Amount>("Money")
+    static let brand = IntegerObject<BrandPosition>("Brand")
     static let category = Object<ProductFacets.Count>("Category")
     static let product = ObjectType<RowParent<RequestContext, ProductPosition, Product>>("Product")
     static let pageInfo = Object<PageInfoSource>("PageInfo")
@@ -58,21 +58,32 @@ enum ShopTypes {
 }
 
 /// An amount of money in the store's currency, in minor units: what a `Money` object reads.
-struct Amount: IndexedValue {
+struct Amount: IntegerBacked {
     let minorUnits: Int64
 
     init(_ minorUnits: Int64) { self.minorUnits = minorUnits }
-    init(index: Int) { minorUnits = Int64(index) }
-    var index: Int { Int(minorUnits) }
+    init(integer: Int) { minorUnits = Int64(integer) }
+    var integer: Int { Int(minorUnits) }
+}
+
+/// A position in a table the request context holds: its index is the integer it travels as.
+protocol TablePosition: IntegerBacked {
+    init(index: Int)
+    var index: Int { get }
+}
+
+extension TablePosition {
+    init(integer: Int) { self.init(index: integer) }
+    var integer: Int { index }
 }
 
 /// A product by its position in the catalog: what a `Product` object reads (with the product as its row).
-struct ProductPosition: IndexedValue {
+struct ProductPosition: TablePosition {
     let index: Int
 }
 
 /// A brand by its position in brand order: what a `Brand` object reads.
-struct BrandPosition: IndexedValue {
+struct BrandPosition: TablePosition {
     let index: Int
 }
 

@@ -24,7 +24,7 @@ struct ContentEdge: Sendable {
 }
 
 /// An object of a collection, by record number: what every content type's fields read.
-struct ContentRecordNumber: IndexedValue {
+struct ContentRecordNumber: TablePosition {
     let index: Int
 }
 

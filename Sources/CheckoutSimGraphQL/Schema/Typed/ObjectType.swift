@@ -15,13 +15,14 @@ public struct ObjectType<Carrier: ParentCarrier>: Sendable {
     }
 }
 
-/// A value that is one integer — a position in a table the context holds, or an amount of money —
-/// and so travels from the resolver that returns it to the fields that read it unboxed.
-public protocol IndexedValue: Sendable {
-    /// The value the integer stands for.
-    init(index: Int)
-    /// The integer.
-    var index: Int { get }
+/// A value whose whole representation is one integer — a position in a table the context
+/// holds, an amount of money — and so travels from the resolver that returns it to the fields
+/// that read it unboxed. The integer is the value's own encoding, not necessarily an index.
+public protocol IntegerBacked: Sendable {
+    /// The value `integer` encodes.
+    init(integer: Int)
+    /// The integer that encodes the value.
+    var integer: Int { get }
 }
 
 /// What the fields of an object type with a row reader receive: the parent, and what the reader

@@ -34,30 +34,30 @@ public enum BoxedParent<Context: AnyObject, Parent: Sendable>: ParentCarrier {
     }
 }
 
-/// Parents that are one integer (`IndexedValue`): nothing is boxed or cast on the way to the fields.
-public enum IndexedParent<Context: AnyObject, Parent: IndexedValue>: ParentCarrier {
+/// Parents that are one integer (`IntegerBacked`): nothing is boxed or cast on the way to the fields.
+public enum IntegerParent<Context: AnyObject, Parent: IntegerBacked>: ParentCarrier {
     public static var readsRow: Bool { false }
 
-    @inlinable @inline(__always) public static func wrap(_ parent: Parent) -> Resolved { .index(parent.index) }
+    @inlinable @inline(__always) public static func wrap(_ parent: Parent) -> Resolved { .integer(parent.integer) }
 
     @inlinable @inline(__always) public static func read(_ call: FieldCall) throws -> (Parent, Context) {
         let context = unsafeDowncast(call.context.unsafelyUnwrapped, to: Context.self)
-        return (Parent(index: call.index), context)
+        return (Parent(integer: call.integer), context)
     }
 }
 
 /// Integer parents whose fields share a row read once per object.
-public enum RowParent<Context: AnyObject, Parent: IndexedValue, Row: AnyObject & Sendable>: ParentCarrier {
+public enum RowParent<Context: AnyObject, Parent: IntegerBacked, Row: AnyObject & Sendable>: ParentCarrier {
     public static var readsRow: Bool { true }
 
-    @inlinable @inline(__always) public static func wrap(_ parent: Parent) -> Resolved { .index(parent.index) }
+    @inlinable @inline(__always) public static func wrap(_ parent: Parent) -> Resolved { .integer(parent.integer) }
 
     @inlinable @inline(__always) public static func read(_ call: FieldCall) throws -> (WithRow<Parent, Row>, Context) {
         let context = unsafeDowncast(call.context.unsafelyUnwrapped, to: Context.self)
         // Only this type's own reader, which returns a `Row`, fills `row` for its objects.
         guard let read = call.row else { throw call.rowFailure ?? FieldError.missingRow }
         let row = unsafeDowncast(read, to: Row.self)
-        return (WithRow(parent: Parent(index: call.index), row: row), context)
+        return (WithRow(parent: Parent(integer: call.integer), row: row), context)
     }
 }
 

@@ -29,7 +29,7 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
     /// Declares `type` with fields that share what `row` reads: the executor calls it once per
     /// object, and every field receives the parent with that row (a list of twenty products
     /// looks each product up twenty times instead of two hundred and forty).
-    @inlinable public mutating func object<Parent: IndexedValue, Row: AnyObject & Sendable>(
+    @inlinable public mutating func object<Parent: IntegerBacked, Row: AnyObject & Sendable>(
         _ type: ObjectType<RowParent<Context, Parent, Row>>, _ description: String,
         row: @escaping @Sendable (Parent, Context) throws -> Row, _ declare: (inout Fields<RowParent<Context, Parent, Row>>) -> Void
     ) {
@@ -37,7 +37,7 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
         declare(&fields)
         note(type, fields.references, hasRow: true)
         untyped.object(type.name, description, row: { call in
-            try row(Parent(index: call.index), unsafeDowncast(call.context.unsafelyUnwrapped, to: Context.self))
+            try row(Parent(integer: call.integer), unsafeDowncast(call.context.unsafelyUnwrapped, to: Context.self))
         }, fields.specs)
     }
 
