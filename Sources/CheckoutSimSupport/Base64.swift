@@ -1,6 +1,6 @@
 /// Standard base64 (RFC 4648 §4, padded, no line breaks): the text `Data.base64EncodedString()`
-/// gives, without Foundation's `Data` and bridging. Every page of a connection encodes its cursors
-/// (products-first-20: 2,200 fewer instructions a request, one cursor each).
+/// gives, without Foundation's `Data` and bridging: every page of a connection encodes its
+/// cursors, and the bridge cost more than the encoding (Benchmarks/NOTES.md).
 package enum Base64 {
     private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 

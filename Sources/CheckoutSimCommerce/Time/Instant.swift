@@ -97,7 +97,7 @@ public struct Instant: Sendable, Hashable, Comparable {
         }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
             // Two digits at a time, each a division by a constant: a digit loop over a `stride`
-            // cost products-first-20 (twenty dates) 4,600 more instructions a request.
+            // cost a listing of twenty dates measurably more (Benchmarks/NOTES.md).
             func put(_ value: Int64, at offset: Int) {
                 buffer[offset] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
                 buffer[offset + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)

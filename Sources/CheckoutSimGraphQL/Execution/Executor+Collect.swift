@@ -32,21 +32,19 @@ extension Executor {
     }
 
     /// Field groups in first-seen order, found by response key: a scan while there are few (most
-    /// selection sets), a dictionary once there are many (products-first-20 uncached: 48,000 fewer
-    /// instructions a request than hashing every key, with `FieldGroup` holding one node inline).
-    /// Validation's `ResponseShape` does the same over its entries; one type shared by both cost
-    /// parse-validate-120k 1.4 % more instructions (callgrind), so each keeps its few lines; validation's
-    /// `NameMap` in its place (a second list beside the groups) cost products-first-20 uncached
-    /// 10,400 more instructions a request.
+    /// selection sets), a dictionary once there are many; hashing every key cost far more, and
+    /// `FieldGroup` holds one node inline. Validation's `ResponseShape` does the same over its
+    /// entries; sharing one type, or using validation's `NameMap` here (a second list beside the
+    /// groups), measured slower, so each keeps its few lines (Benchmarks/NOTES.md).
     struct FieldGroups {
         private(set) var list: [FieldGroup] = []
         private var index: [String: Int]?
-        /// Where a dictionary starts to beat the scan (products-first-20 uncached, 12 fields in a
-        /// product: 8,700 fewer instructions a request at 24 than at 12).
+        /// Where a dictionary starts to beat the scan: above a product's dozen fields, so the
+        /// listing never builds one (Benchmarks/NOTES.md).
         private static let indexedFrom = 24
 
         /// Room for `capacity` groups, so the list grows once (the selections written are an upper
-        /// bound without fragments, and a good guess with them): 3,400 fewer instructions a request.
+        /// bound without fragments, and a good guess with them).
         init(capacity: Int) {
             list.reserveCapacity(capacity)
         }
@@ -71,8 +69,7 @@ extension Executor {
         private func position(of key: String) -> Int? {
             if let index { return index[key] }
             // Lengths first: two different small strings always go through the standard
-            // library's out-of-line comparison (products-first-20 uncached: 1,300 fewer
-            // instructions a request).
+            // library's out-of-line comparison.
             let length = key.utf8.count
             return list.firstIndex { $0.key.utf8.count == length && $0.key == key }
         }

@@ -61,8 +61,7 @@ extension Executor {
 
         /// The sub-selections written under this key, in document order.
         func selectionSets(in document: Document) -> [SelectionSet] {
-            // One array, not two, for the usual key written once (products-first-20 uncached:
-            // 3,300 fewer instructions a request).
+            // One array, not two, for the usual key written once.
             guard !more.isEmpty else { return document[first].selectionSet.map { [$0] } ?? [] }
             return ([first] + more).compactMap { document[$0].selectionSet }
         }

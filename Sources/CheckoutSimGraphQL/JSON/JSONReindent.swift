@@ -3,8 +3,7 @@
 ///
 /// Pretty responses (`checkout-sim query`, the playground) used to parse the executor's bytes back
 /// into values and serialise those again; one pass over the bytes gives the same text for less
-/// (`checkout-sim query` of the 20-product listing: pretty cost 775 k → 445 k instructions more
-/// than compact, callgrind, output included).
+/// (Benchmarks/NOTES.md).
 enum JSONReindent {
     /// `compact` (valid compact JSON, as `JSONWriter` writes it) 2-space indented, `": "` after
     /// keys, empty containers kept as `{}` and `[]`; no trailing newline.

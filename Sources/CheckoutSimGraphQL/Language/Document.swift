@@ -4,13 +4,11 @@
 /// and inline fragments each live in an array of their own, found by typed index. Parsing a
 /// document allocates a handful of arrays instead of an object per field and an array per
 /// selection set, freeing it frees those arrays, and passing a node around passes an index
-/// (against a class per field and arrays per node: parse-validate-120k 51.6 → 43.5 M
-/// instructions a run, products-first-20 uncached 17,500 fewer a request).
+/// (measured against a class per field and arrays per node: Benchmarks/NOTES.md).
 /// Positions are UTF-8 byte offsets into `source`.
 package struct Document: Sendable {
     /// Everything, behind one reference: executors and caches copy documents per request, and a
-    /// copy then costs one retain, not one per array (checkout-journey: 405.0k → 392.9k
-    /// instructions a run).
+    /// copy then costs one retain, not one per array.
     private let storage: Storage
 
     /// The document's UTF-8 text; every offset in the tree points into it.

@@ -3,8 +3,8 @@
 ///
 /// Those sets hold a handful of names, and hashing a name costs more than comparing it with each
 /// one seen so far; past `indexedFrom` names it builds a dictionary, so a hostile document with
-/// thousands of arguments on one field stays linear. parse-validate-120k: 56.9 → 52.9 M instructions
-/// a run against `[String: Int]`.
+/// thousands of arguments on one field stays linear (measured against `[String: Int]`:
+/// Benchmarks/NOTES.md).
 struct NameMap {
     private var entries: [(name: String, value: Int)] = []
     private var index: [String: Int]?

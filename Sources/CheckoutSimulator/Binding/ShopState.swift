@@ -5,8 +5,7 @@ import CheckoutSimGraphQL
 ///
 /// Its stored `var`s skip the runtime's exclusivity checks: the lock admits one request at a
 /// time, and no access to a property is held across a call that reaches it again. Every product
-/// field reads one of them, and the check is a runtime call per read (products-first-20:
-/// 4,800 fewer instructions a request of 277,000).
+/// field reads one of them, and the check is a runtime call per read (Benchmarks/NOTES.md).
 final class ShopState {
     let initial: Shop
     @exclusivity(unchecked) var shop: Shop {

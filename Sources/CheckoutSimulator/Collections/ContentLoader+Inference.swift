@@ -49,8 +49,8 @@ extension ContentLoader {
     ) -> Int {
         var order: [String] = []
         // Evidence by position in `order`. Items usually write their keys in one order, so the key
-        // at the same position is tried first: hashing every key cost 2.1 of 9.4 billion
-        // instructions of loading ten collections of 10,000 items (callgrind).
+        // at the same position is tried first: hashing every key was a fifth of loading large
+        // collections (Benchmarks/NOTES.md).
         var evidence: [Evidence] = []
         // Each member's position in `order`, for objects whose keys array is `slotsFor`: the JSON
         // parser shares one keys array among objects with the same keys, so most items reuse
@@ -244,8 +244,8 @@ extension ContentLoader {
         let number = recordStarts.count - 1
         for slot in fields.indices {
             // Items usually write their keys in the shape's order, so the key at the field's own
-            // position is tried before a search; fields are read by index rather than copied
-            // (1.27 → 0.45 billion instructions for ten collections of 2,000 items, callgrind).
+            // position is tried before a search; fields are read by index rather than copied,
+            // which dominated the pass (Benchmarks/NOTES.md).
             let name = fields[slot].name
             let value = slot < object.count && object.keys[slot] == name ? object.values[slot] : object[name] ?? .null
             if let link = fields[slot].link { checkLink(value, link, at: "\(path()).\(name)", file: draft.file) }

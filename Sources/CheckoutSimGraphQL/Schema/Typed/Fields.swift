@@ -251,6 +251,6 @@ public struct Fields<Carrier: ParentCarrier> {
     }
 
     /// The Swift type as source writes it, for messages only: describing a type looks up its
-    /// conformances, which cost about 40 million instructions at start-up when every field did it.
+    /// conformances, which made start-up slow when every field did it.
     var swiftName: String { String(describing: swiftType) }
 }

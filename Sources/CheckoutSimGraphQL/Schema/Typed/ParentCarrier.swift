@@ -2,10 +2,9 @@
 ///
 /// Static methods on a type, not stored closures, and every typed method `@inlinable`: each
 /// field's closure is specialised in the module that declares it, with the carrier inlined.
-/// Unspecialised, the typed binding cost 514,000 instructions a products-first-20 request
-/// against 287,000 for the hand-written erased one it replaced; specialised, 306,000. The
-/// context is not cast field by field either: the executor refuses a request whose context is
-/// not exactly the schema's `Context` (`Schema.contextType`), which took it to 271,000 (callgrind).
+/// Unspecialised, the typed binding cost almost twice the hand-written erased one it replaced
+/// (Benchmarks/NOTES.md). The context is not cast field by field either: the executor refuses a
+/// request whose context is not exactly the schema's `Context` (`Schema.contextType`).
 public protocol ParentCarrier: Sendable {
     /// The request context the fields read.
     associatedtype Context: AnyObject

@@ -32,8 +32,8 @@ extension Validator {
     /// One representative field per response key, in first-seen order.
     final class ResponseShape {
         // No dynamic exclusivity checks on these two: a shape is built and read by one validation
-        // on one thread, and no method holds an access across a call back into the shape. They cost
-        // a runtime call per access: parse-validate-120k 78.5 → 72.5 M instructions (6.2 → 5.7 ms).
+        // on one thread, and no method holds an access across a call back into the shape. The
+        // checks cost a runtime call per access (Benchmarks/NOTES.md).
         @exclusivity(unchecked) private(set) var entries: [ShapeEntry] = []
         /// Positions by response key, built only once the shape passes `indexedFrom` entries:
         /// most selection sets hold a handful of fields, and scanning those beats hashing every key
@@ -128,8 +128,7 @@ extension Validator {
             state.fragmentShapes[fragment] = shape(
                 of: definition.selectionSet, parent: schema.typeIndex[definition.typeCondition.value], owner: nil, state: state)
         }
-        // An operation in which nothing can conflict needs no shape (products-first-20 uncached:
-        // 41,000 fewer instructions a request of 570,000, callgrind).
+        // An operation in which nothing can conflict needs no shape.
         for (operation, size) in zip(document.operations, operationSizes) where isWithinLimits(size) && size.mayConflict {
             _ = shape(of: operation.selectionSet, parent: operationType(operation), owner: nil, state: state)
         }
