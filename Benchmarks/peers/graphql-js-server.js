@@ -43,8 +43,13 @@ const catalog = raw
       stock: p.stock, inStock: p.stock > 0, maxPerOrder: p.maxPerOrder ?? store.defaultMaxPerOrder,
       createdAt: p.createdAt, imageURL: p.imageURL ?? null, price: money(p.price),
       compareAtPrice: p.compareAtPrice ? money(p.compareAtPrice) : null, brand: brands.get(p.brandId),
+      // Per-session fields, looked up in the session's state as the simulator does (a fresh
+      // session: no favorites, an empty cart).
+      isFavorite() { return session.favorites.has(this.id); },
+      quantityInCart() { return session.cart.get(this.id) ?? 0; },
     },
   }));
+const session = { favorites: new Set(), cart: new Map() };
 const cursor = (entry) => Buffer.from(`v1|products|FEATURED|${entry.node.id}|i:${entry.rank}`).toString("base64");
 
 const rootValue = {
@@ -57,6 +62,7 @@ const rootValue = {
     const page = catalog.slice(start, start + first);
     return {
       nodes: page.map((entry) => entry.node),
+      edges: page.map((entry) => ({ cursor: cursor(entry), node: entry.node })),
       totalCount: catalog.length,
       pageInfo: {
         hasNextPage: start + first < catalog.length, hasPreviousPage: start > 0,

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# docs/benchmarks.md's listing query in process, side by side in one run: `checkout-sim bench --no-cache`
-# (products-first-20: 20 of the bundled 60 products, 12 fields) and graphql-js 16 on the same
-# schema, data and query (graphql-js-bench.js), alternating ROUNDS times so drift reaches both.
+# docs/benchmarks.md's two peer queries in process, side by side in one run: `checkout-sim bench --no-cache`
+# and graphql-js 16 on the same schema, data and query (graphql-js-bench.js), alternating ROUNDS
+# times so drift reaches both. The listing (products-first-20: 20 of the bundled products, 12
+# fields) and Q1 (edges with cursors, totalCount, and the per-session isFavorite and quantityInCart).
 # The ratio uses the uncached figure: graphql-js parses and validates every request.
 # Usage: Benchmarks/peers/run-inprocess.sh [ROUNDS] [ITERATIONS]   (apt-get install nodejs node-graphql)
 set -euo pipefail
@@ -16,23 +17,28 @@ sim=.build/release/checkout-sim
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$sim" schema >"$work/schema.graphql"
-query=Benchmarks/peers/listing.graphql
 variables='{"first":20}'
-peer() { node Benchmarks/peers/graphql-js-bench.js "$work/schema.graphql" MockResponses "$query" "$variables" "$@"; }
-
-if cmp -s <("$sim" query --compact --file "$query" --variables "$variables") <(peer print); then
-    echo "== both answer the listing query with the same bytes"
-else
-    echo "== WARNING: the two answers differ" >&2
-fi
+peer() { node Benchmarks/peers/graphql-js-bench.js "$work/schema.graphql" MockResponses "$@"; }
 field() { python3 -c 'import json,sys; print(json.loads(sys.stdin.read())[sys.argv[1]])' "$1"; }
-printf '%-6s %14s %16s %14s %10s\n' round "cached µs" "uncached µs" "graphql-js µs" "ratio"
-for round in $(seq "$rounds"); do
-    ours=$("$sim" bench --case products-first-20 --no-cache --json --iterations "$iterations")
-    ours=${ours%%$'\n'*}
-    theirs=$(peer "$iterations")
-    cached=$(field median_us <<<"$ours")
-    uncached=$(field uncached_median_us <<<"$ours")
-    js=$(field median_us <<<"$theirs")
-    printf '%-6s %14s %16s %14s %9.1f×\n' "$round" "$cached" "$uncached" "$js" "$(python3 -c "print($js / $uncached)")"
+
+for query in Benchmarks/peers/listing.graphql Benchmarks/peers/q1.graphql; do
+    if cmp -s <("$sim" query --compact --file "$query" --variables "$variables") <(peer "$query" "$variables" print); then
+        echo "== $query: both answer with the same bytes"
+    else
+        echo "== WARNING: $query: the two answers differ" >&2
+    fi
+    printf '%-6s %14s %16s %14s %10s\n' round "cached µs" "uncached µs" "graphql-js µs" "ratio"
+    for round in $(seq "$rounds"); do
+        if [ "$query" = Benchmarks/peers/listing.graphql ]; then
+            ours=$("$sim" bench --case products-first-20 --no-cache --json --iterations "$iterations")
+        else
+            ours=$("$sim" bench --query "$query" --variables "$variables" --no-cache --json --iterations "$iterations")
+        fi
+        ours=${ours%%$'\n'*}
+        theirs=$(peer "$query" "$variables" "$iterations")
+        cached=$(field median_us <<<"$ours")
+        uncached=$(field uncached_median_us <<<"$ours")
+        js=$(field median_us <<<"$theirs")
+        printf '%-6s %14s %16s %14s %9.1f×\n' "$round" "$cached" "$uncached" "$js" "$(python3 -c "print($js / $uncached)")"
+    done
 done

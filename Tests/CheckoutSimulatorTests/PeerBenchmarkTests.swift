@@ -29,7 +29,7 @@ import CheckoutSimGraphQL
     }
 
     @Test(.enabled(if: node != nil), .timeLimit(.minutes(1)))
-    func graphqlJSAnswersTheListingWithOurBytes() throws {
+    func graphqlJSAnswersThePeerQueriesWithOurBytes() throws {
         let simulator = try Simulator()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-sim-peer-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -37,16 +37,20 @@ import CheckoutSimGraphQL
         let schemaFile = folder.appendingPathComponent("schema.graphql")
         try simulator.sdl.write(to: schemaFile, atomically: true, encoding: .utf8)
 
-        for variables in [#"{"first":20}"#, #"{"first":3}"#] {
-            let peer = try Processes.run(try #require(Self.node), [
-                Self.peers.appendingPathComponent("graphql-js-bench.js").path, schemaFile.path,
-                Processes.packageRoot.appendingPathComponent("MockResponses").path,
-                Self.peers.appendingPathComponent("listing.graphql").path, variables, "print",
-            ], environment: ["NODE_PATH": ProcessInfo.processInfo.environment["NODE_PATH"] ?? "/usr/share/nodejs"])
-            #expect(peer.status == 0, "\(peer.stderr)")
-            let request = GraphQLRequest(query: BenchmarkSuite.productsQuery, variables: try #require(JSONParser.parse(variables).objectValue))
-            let ours = String(decoding: simulator.execute(request).compactBytes(), as: UTF8.self)
-            #expect(peer.stdout == ours + "\n")
+        // The listing, and Q1 (edges with cursors, totalCount, the per-session fields).
+        for file in ["listing.graphql", "q1.graphql"] {
+            let query = try String(contentsOf: Self.peers.appendingPathComponent(file), encoding: .utf8)
+            for variables in [#"{"first":20}"#, #"{"first":3}"#] {
+                let peer = try Processes.run(try #require(Self.node), [
+                    Self.peers.appendingPathComponent("graphql-js-bench.js").path, schemaFile.path,
+                    Processes.packageRoot.appendingPathComponent("MockResponses").path,
+                    Self.peers.appendingPathComponent(file).path, variables, "print",
+                ], environment: ["NODE_PATH": ProcessInfo.processInfo.environment["NODE_PATH"] ?? "/usr/share/nodejs"])
+                #expect(peer.status == 0, "\(peer.stderr)")
+                let request = GraphQLRequest(query: query, variables: try #require(JSONParser.parse(variables).objectValue))
+                let ours = String(decoding: simulator.execute(request).compactBytes(), as: UTF8.self)
+                #expect(peer.stdout == ours + "\n", "\(file) \(variables)")
+            }
         }
     }
 }

@@ -94,6 +94,16 @@ public struct FieldCall {
     /// The schema being executed.
     @usableFromInline let schema: Schema
 
+    /// The request's context as the schema's `Context` class, without a runtime cast.
+    ///
+    /// The one place the typed binding reads its context unchecked. Its invariant: the executor
+    /// refuses, before any resolver runs, a request whose context is missing or of another class
+    /// than the schema's `Context` (`Schema.contextType`; `ExecutionTests` tries one). Debug builds
+    /// check the invariant here on every call (`unsafeDowncast` and `unsafelyUnwrapped` trap there).
+    @inlinable @inline(__always) public func context<Context: AnyObject>(as _: Context.Type) -> Context {
+        unsafeDowncast(context.unsafelyUnwrapped, to: Context.self)
+    }
+
     init(parent: Any, integer: Int, arguments: JSONObject, context: AnyObject?, schema: Schema) {
         self.parent = parent
         self.integer = integer

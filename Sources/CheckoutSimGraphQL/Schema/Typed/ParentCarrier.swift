@@ -27,7 +27,7 @@ public enum BoxedParent<Context: AnyObject, Parent: Sendable>: ParentCarrier {
     @inlinable @inline(__always) public static func wrap(_ parent: Parent) -> Resolved { .object(parent) }
 
     @inlinable @inline(__always) public static func read(_ call: FieldCall) throws -> (Parent, Context) {
-        let context = unsafeDowncast(call.context.unsafelyUnwrapped, to: Context.self)
+        let context = call.context(as: Context.self)
         guard let parent = call.parent as? Parent else { throw FieldError.unexpectedParent }
         return (parent, context)
     }
@@ -40,7 +40,7 @@ public enum IntegerParent<Context: AnyObject, Parent: IntegerBacked>: ParentCarr
     @inlinable @inline(__always) public static func wrap(_ parent: Parent) -> Resolved { .integer(parent.integer) }
 
     @inlinable @inline(__always) public static func read(_ call: FieldCall) throws -> (Parent, Context) {
-        let context = unsafeDowncast(call.context.unsafelyUnwrapped, to: Context.self)
+        let context = call.context(as: Context.self)
         return (Parent(integer: call.integer), context)
     }
 }
@@ -52,7 +52,7 @@ public enum RowParent<Context: AnyObject, Parent: IntegerBacked, Row: AnyObject 
     @inlinable @inline(__always) public static func wrap(_ parent: Parent) -> Resolved { .integer(parent.integer) }
 
     @inlinable @inline(__always) public static func read(_ call: FieldCall) throws -> (WithRow<Parent, Row>, Context) {
-        let context = unsafeDowncast(call.context.unsafelyUnwrapped, to: Context.self)
+        let context = call.context(as: Context.self)
         // Only this type's own reader, which returns a `Row`, fills `row` for its objects.
         guard let read = call.row else { throw call.rowFailure ?? FieldError.missingRow }
         let row = unsafeDowncast(read, to: Row.self)

@@ -37,7 +37,7 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
         declare(&fields)
         note(type, fields.references, hasRow: true)
         untyped.object(type.name, description, row: { call in
-            try row(Parent(integer: call.integer), unsafeDowncast(call.context.unsafelyUnwrapped, to: Context.self))
+            try row(Parent(integer: call.integer), call.context(as: Context.self))
         }, fields.specs)
     }
 
