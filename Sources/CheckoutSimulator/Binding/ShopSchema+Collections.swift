@@ -59,7 +59,7 @@ extension ShopSchema {
                     zip(page.records, page.cursors).map { ContentEdge(record: ContentRecordNumber(index: $0), cursor: $1.encoded) }
                 }
                 fields.list("nodes", item, "The page's items.") { page, _ in page.records.map(ContentRecordNumber.init) }
-                fields.object("pageInfo", T.pageInfo, "Cursors and whether more pages exist.") { page, _ in .content(page) }
+                fields.object("pageInfo", Types.pageInfo, "Cursors and whether more pages exist.") { page, _ in .content(page) }
                 fields.int("totalCount", "Int!", "How many items match, over all pages.") { page, _ in page.totalCount }
             }
             let scalars = ContentKind.scalarFields(of: content.shapes[collection.shape]).map(\.field)
@@ -133,11 +133,11 @@ extension ShopSchema {
         }
         switch link.target {
         case .product:
-            addLink(link, from: field, type: T.product, ids: ids, to: &fields) { id, context in
+            addLink(link, from: field, type: Types.product, ids: ids, to: &fields) { id, context in
                 context.state.shop.catalog.position(of: id).map(ProductPosition.init)
             }
         case .brand:
-            addLink(link, from: field, type: T.brand, ids: ids, to: &fields) { id, context in context.state.brandPosition(id: id) }
+            addLink(link, from: field, type: Types.brand, ids: ids, to: &fields) { id, context in context.state.brandPosition(id: id) }
         case .collection(let index):
             let type = ContentObject(content.shapes[content.collections[index].shape].typeName)
             addLink(link, from: field, type: type, ids: ids, to: &fields) { id, context in context.state.content.item(index, id: id) }

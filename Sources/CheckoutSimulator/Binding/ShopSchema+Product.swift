@@ -6,15 +6,15 @@ extension ShopSchema {
     static func addProductFields(_ fields: inout Fields<RowParent<RequestContext, ProductPosition, Product>>) {
         fields.string("id", "ID!", "The product's id.") { product, _ in product.row.id }
         fields.string("name", "String!", "The product's name.") { product, _ in product.row.name }
-        fields.objectOrError("brand", T.brand, "The product's brand.") { product, context in
+        fields.objectOrError("brand", Types.brand, "The product's brand.") { product, context in
             context.state.brandPosition(ofProductAt: product.parent)
         }
         fields.string("model", "String!", "The model family, like \"iPhone 15\".") { product, _ in product.row.model }
         fields.string("category", "String!", "The product's category.") { product, _ in product.row.category }
         fields.string("description", "String!", "A short description.") { product, _ in product.row.description }
         fields.string("imageURL", "String", "A picture of the product.") { product, _ in product.row.imageURL }
-        fields.object("price", T.money, "The price of one unit.") { product, _ in Amount(product.row.price) }
-        fields.optionalObject("compareAtPrice", T.money, "The price before a reduction, when there is one.") { product, _ in
+        fields.object("price", Types.money, "The price of one unit.") { product, _ in Amount(product.row.price) }
+        fields.optionalObject("compareAtPrice", Types.money, "The price before a reduction, when there is one.") { product, _ in
             product.row.compareAtPrice.map(Amount.init)
         }
         fields.int("stock", "Int!", "Units in stock now, shared by all sessions.") { product, context in context.state.stock(product.parent) }
@@ -43,7 +43,7 @@ extension ShopSchema {
         fields.string("taxRate", "String!", "The sales-tax rate in percent, like \"8.25\"; informational, totals are tax-exclusive.") {
             product, _ in product.row.taxRate.text
         }
-        fields.object("priceIncludingTax", T.money, "The price of one unit plus tax at `taxRate`, rounded half to even.") { product, _ in
+        fields.object("priceIncludingTax", Types.money, "The price of one unit plus tax at `taxRate`, rounded half to even.") { product, _ in
             guard let total = product.row.taxRate.priceIncludingTax(product.row.price) else {
                 throw FieldError("The price including tax of \"\(product.row.id)\" does not fit in 64 bits.")
             }

@@ -3,12 +3,12 @@ import CheckoutSimGraphQL
 
 extension ShopSchema {
     static func addQueryFields(_ fields: inout Fields<BoxedParent<RequestContext, Void>>) {
-        fields.optionalObject("product", T.product, "One product by id, or null when there is none.", arguments: ProductLookupArguments.self) {
+        fields.optionalObject("product", Types.product, "One product by id, or null when there is none.", arguments: ProductLookupArguments.self) {
             _, arguments, context in
             context.state.shop.catalog.position(of: arguments.id).map(ProductPosition.init)
         }
         fields.object(
-            "products", T.productConnection, "A page of the catalog, filtered and sorted; pages never repeat or skip a product.",
+            "products", Types.productConnection, "A page of the catalog, filtered and sorted; pages never repeat or skip a product.",
             arguments: ProductsArguments.self
         ) { _, arguments, context in
             let filter = try arguments.filter.productFilter(currency: context.currency)
@@ -17,7 +17,7 @@ extension ShopSchema {
                 session: context.sessionName)
         }
         fields.object(
-            "productFacets", T.productFacets,
+            "productFacets", Types.productFacets,
             "What a filter screen lists, with counts. Each dimension's counts ignore that dimension's own selection (disjunctive), so ticking a brand never hides the others; priceRange and totalCount apply the whole filter. Does not record a recent search.",
             arguments: FacetsArguments.self
         ) { _, arguments, context in
@@ -25,14 +25,14 @@ extension ShopSchema {
             return ProductFacets(context.state.shop.catalog, inventory: context.state.shop.inventory, filter: filter)
         }
         fields.object(
-            "brandSections", T.brandSectionPage, "A page of the catalog in brand order, grouped into one section per brand.",
+            "brandSections", Types.brandSectionPage, "A page of the catalog in brand order, grouped into one section per brand.",
             arguments: BrandSectionsArguments.self
         ) { _, arguments, context in
             let filter = try arguments.filter.productFilter(currency: context.currency)
             return context.state.shop.brandSections(filter: filter, first: arguments.first, after: arguments.after, session: context.sessionName)
         }
         fields.list(
-            "brands", T.brand, "The brands that have products, in brand order; with includeEmpty, every brand.", arguments: BrandsArguments.self
+            "brands", Types.brand, "The brands that have products, in brand order; with includeEmpty, every brand.", arguments: BrandsArguments.self
         ) { _, arguments, context in
             // A store's house brand for brandless additions stays out of brand filters until a product uses it.
             let catalog = context.state.shop.catalog
@@ -40,39 +40,39 @@ extension ShopSchema {
                 .filter { arguments.includeEmpty || catalog.productCount(ofBrandAt: $0) > 0 }
                 .map(BrandPosition.init)
         }
-        fields.list("categories", T.category, "Every product category, by name.") { _, context in
+        fields.list("categories", Types.category, "Every product category, by name.") { _, context in
             // The unfiltered facet counts: every category by name, bytewise, with its product count.
             let shop = context.state.shop
             return ProductFacets(shop.catalog, inventory: shop.inventory, filter: ProductFilter()).categories
         }
         fields.list(
-            "suggestedProducts", T.product, "In-stock products in featured order that are not in the cart.", arguments: SuggestionsArguments.self
+            "suggestedProducts", Types.product, "In-stock products in featured order that are not in the cart.", arguments: SuggestionsArguments.self
         ) { _, arguments, context in
             products(context.state.shop.suggestions(first: arguments.first, session: context.session))
         }
-        fields.object("cart", T.cart, "This session's cart.") { _, context in
+        fields.object("cart", Types.cart, "This session's cart.") { _, context in
             context.state.shop.cartView(for: context.session)
         }
-        fields.list("favorites", T.product, "This session's favorite products, newest first.") { _, context in
+        fields.list("favorites", Types.product, "This session's favorite products, newest first.") { _, context in
             favoriteProducts(context.session.favorites, context: context)
         }
-        fields.list("offers", T.offer, "Every offer code, in fixture order.") { _, context in
+        fields.list("offers", Types.offer, "Every offer code, in fixture order.") { _, context in
             context.state.shop.offers
         }
-        fields.list("scratchCards", T.scratchCard, "This session's scratch cards, in issue order.") { _, context in
+        fields.list("scratchCards", Types.scratchCard, "This session's scratch cards, in issue order.") { _, context in
             context.session.scratchCards
         }
-        fields.list("orders", T.order, "This session's orders, newest first.") { _, context in
+        fields.list("orders", Types.order, "This session's orders, newest first.") { _, context in
             context.session.orders.reversed()
         }
-        fields.optionalObject("order", T.order, "One of this session's orders by id, or null.", arguments: OrderLookupArguments.self) {
+        fields.optionalObject("order", Types.order, "One of this session's orders by id, or null.", arguments: OrderLookupArguments.self) {
             _, arguments, context in
             context.session.orders.first { $0.id == arguments.id }
         }
         fields.strings("recentSearches", "[String!]!", "This session's recent searches, newest first, at most 10.") { _, context in
             context.session.recentSearches.entries
         }
-        fields.list("paymentTestCards", T.paymentTestCard, "Card numbers the dummy payment service knows, and what each does.") {
+        fields.list("paymentTestCards", Types.paymentTestCard, "Card numbers the dummy payment service knows, and what each does.") {
             _, context in
             context.state.shop.testCards
         }

@@ -10,7 +10,7 @@ import CheckoutSimGraphQL
 /// order `checkout-sim schema` prints.
 enum ShopSchema {
     typealias Builder = TypedSchemaBuilder<RequestContext>
-    typealias T = ShopTypes
+    typealias Types = ShopTypes
 
     /// The shop schema without content collections, built once per process.
     static let shared: Result<Schema, SchemaError> = Result { () throws(SchemaError) in try build(content: .empty) }
@@ -42,16 +42,16 @@ enum ShopSchema {
     static func build(content: ContentCollections) throws(SchemaError) -> Schema {
         var builder = Builder()
         builder.costRootFields(ShopCost.cost)
-        builder.object(T.query, "The entry points for reading the shop.") { fields in
+        builder.object(Types.query, "The entry points for reading the shop.") { fields in
             addQueryFields(&fields)
             addCollectionQueryFields(content, to: &fields)
         }
-        builder.object(T.mutation, "The entry points for changing the session's cart, favorites and the catalog.", addMutationFields)
+        builder.object(Types.mutation, "The entry points for changing the session's cart, favorites and the catalog.", addMutationFields)
         addCatalogTypes(to: &builder)
         addCartTypes(to: &builder)
         addCheckoutTypes(to: &builder)
         addCollectionTypes(content, to: &builder)
-        return try builder.build(query: T.query, mutation: T.mutation)
+        return try builder.build(query: Types.query, mutation: Types.mutation)
     }
 
     /// Product positions as the `Product` objects they stand for.
