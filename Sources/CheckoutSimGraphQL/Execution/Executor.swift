@@ -175,6 +175,8 @@ package struct Executor: ~Copyable {
                 let coerced = coercedArguments ?? arguments(of: field)
                 coercedArguments = nil
                 call.arguments = try coerced.get()
+                // The definitions that give the arguments' defaults, handed over: no lookup per call.
+                call.argumentDefinitions = field.definition?.arguments ?? []
             }
             switch field.resolver {
             case .string(let resolve)?:

@@ -89,6 +89,8 @@ public struct FieldCall {
     @usableFromInline var rowFailure: (any Error)?
     /// The field's arguments, coerced to their types, defaults filled in.
     @usableFromInline var arguments: JSONObject
+    /// The field's argument definitions (for their defaults); empty for a field without arguments.
+    var argumentDefinitions: [InputValueDefinition] = []
     /// What the caller passed for this request (the simulator's request context).
     @usableFromInline let context: AnyObject?
     /// The schema being executed.

@@ -22,11 +22,10 @@ public struct ArgumentValues {
         self.schema = schema
     }
 
-    /// The arguments of `call` to the field `name` of the object type `owner`, with the
-    /// definitions that give their defaults.
-    @usableFromInline static func of(_ call: FieldCall, field name: String, of owner: String) -> ArgumentValues {
-        let definitions = call.schema.type(named: owner)?.field(named: name)?.arguments ?? []
-        return ArgumentValues(call.arguments, definitions: definitions, schema: call.schema)
+    /// The arguments of `call`, with the definitions that give their defaults (the executor
+    /// hands both over with the call).
+    @usableFromInline static func of(_ call: FieldCall) -> ArgumentValues {
+        ArgumentValues(call.arguments, definitions: call.argumentDefinitions, schema: call.schema)
     }
 
     /// The value of `name`: as given unless absent or null, else its declared default.

@@ -33,10 +33,9 @@ public struct Fields<Carrier: ParentCarrier> {
         _ name: String, _ type: String, _ description: String, arguments: Arguments.Type,
         _ resolve: @escaping @Sendable (Input, Arguments, Context) throws -> String?
     ) {
-        let owner = owner
         specs.append(.init(name, type, description, arguments: Arguments.arguments, string: { call in
             let (input, context) = try Carrier.read(call)
-            return try resolve(input, try Arguments(.of(call, field: name, of: owner)), context)
+            return try resolve(input, try Arguments(.of(call)), context)
         }))
     }
 
@@ -117,9 +116,8 @@ public struct Fields<Carrier: ParentCarrier> {
         _ name: String, _ type: ObjectType<Child>, _ description: String, arguments: Arguments.Type,
         _ resolve: @escaping @Sendable (Input, Arguments, Context) throws -> Child.Parent
     ) where Child.Context == Context {
-        let owner = owner
         add(name, type.name + "!", type, description, Arguments.arguments) { call, input, context in
-            Child.wrap(try resolve(input, try Arguments(.of(call, field: name, of: owner)), context))
+            Child.wrap(try resolve(input, try Arguments(.of(call)), context))
         }
     }
 
@@ -148,9 +146,8 @@ public struct Fields<Carrier: ParentCarrier> {
         _ name: String, _ type: ObjectType<Child>, _ description: String, arguments: Arguments.Type,
         _ resolve: @escaping @Sendable (Input, Arguments, Context) throws -> Child.Parent?
     ) where Child.Context == Context {
-        let owner = owner
         add(name, type.name, type, description, Arguments.arguments) { call, input, context in
-            try resolve(input, try Arguments(.of(call, field: name, of: owner)), context).map(Child.wrap) ?? .null
+            try resolve(input, try Arguments(.of(call)), context).map(Child.wrap) ?? .null
         }
     }
 
@@ -177,9 +174,8 @@ public struct Fields<Carrier: ParentCarrier> {
         _ name: String, _ type: ObjectType<Child>, _ description: String, arguments: Arguments.Type,
         _ resolve: @escaping @Sendable (Input, Arguments, Context) throws -> [Child.Parent]?
     ) where Child.Context == Context {
-        let owner = owner
         add(name, "[\(type.name)!]", type, description, Arguments.arguments) { call, input, context in
-            try resolve(input, try Arguments(.of(call, field: name, of: owner)), context).map { .list($0.map(Child.wrap)) } ?? .null
+            try resolve(input, try Arguments(.of(call)), context).map { .list($0.map(Child.wrap)) } ?? .null
         }
     }
 
@@ -188,9 +184,8 @@ public struct Fields<Carrier: ParentCarrier> {
         _ name: String, _ type: ObjectType<Child>, _ description: String, arguments: Arguments.Type,
         _ resolve: @escaping @Sendable (Input, Arguments, Context) throws -> [Child.Parent]
     ) where Child.Context == Context {
-        let owner = owner
         add(name, "[\(type.name)!]!", type, description, Arguments.arguments) { call, input, context in
-            .list(try resolve(input, try Arguments(.of(call, field: name, of: owner)), context).map(Child.wrap))
+            .list(try resolve(input, try Arguments(.of(call)), context).map(Child.wrap))
         }
     }
 
@@ -200,9 +195,8 @@ public struct Fields<Carrier: ParentCarrier> {
         _ name: String, _ type: ObjectType<Child>, _ description: String, arguments: Arguments.Type,
         _ resolve: @escaping @Sendable (Input, Arguments, Context) throws -> (Child.Parent, in: Context)
     ) where Child.Context == Context {
-        let owner = owner
         add(name, type.name + "!", type, description, Arguments.arguments) { call, input, context in
-            let (child, scoped) = try resolve(input, try Arguments(.of(call, field: name, of: owner)), context)
+            let (child, scoped) = try resolve(input, try Arguments(.of(call)), context)
             return scoped === context ? Child.wrap(child) : .withContext(scoped, Child.wrap(child))
         }
     }
@@ -214,9 +208,8 @@ public struct Fields<Carrier: ParentCarrier> {
         decode: @escaping @Sendable (ArgumentValues) throws -> Arguments,
         _ resolve: @escaping @Sendable (Input, Arguments, Context) throws -> Child.Parent
     ) where Child.Context == Context {
-        let owner = owner
         add(name, type.name + "!", type, description, arguments) { call, input, context in
-            Child.wrap(try resolve(input, try decode(.of(call, field: name, of: owner)), context))
+            Child.wrap(try resolve(input, try decode(.of(call)), context))
         }
     }
 
