@@ -46,7 +46,7 @@ package struct Shop: Sendable {
     package var currency: Currency { store.currency }
 
     /// The named session, as it is now (an unused session reads as new, without its cards yet).
-    package func session(_ name: String) -> ShopperSession {
+    package func shopper(named name: String) -> ShopperSession {
         sessions[name] ?? ShopperSession(name: name)
     }
 

@@ -10,7 +10,7 @@ struct CartRuleTests {
         try shop.addToCart(productId: "rug", quantity: 1, session: s)
         try shop.addToCart(productId: "lamp", quantity: 2, session: s)
         try shop.addToCart(productId: "rug", quantity: 1, session: s)
-        #expect(shop.session(s).cart.lines == [CartLine(productId: "rug", quantity: 2), CartLine(productId: "lamp", quantity: 2)])
+        #expect(shop.shopper(named: s).cart.lines == [CartLine(productId: "rug", quantity: 2), CartLine(productId: "lamp", quantity: 2)])
     }
 
     @Test func addChecksRunInOrder() {
@@ -24,14 +24,14 @@ struct CartRuleTests {
         } catch {
             #expect(error.message == "Only 2 of \"Rug\" are available; the cart would hold 3.")
         }
-        #expect(shop.session(s).cart.isEmpty)
+        #expect(shop.shopper(named: s).cart.isEmpty)
     }
 
     @Test func limitCountsWhatIsAlreadyInTheCart() throws {
         var shop = TestShop.make()
         try shop.addToCart(productId: "lamp", quantity: 2, session: s)
         #expect(TestShop.code { () throws(CommerceError) in try shop.addToCart(productId: "lamp", quantity: 2, session: s) } == .quantityLimitExceeded)
-        #expect(shop.session(s).cart.quantity(of: "lamp") == 2)
+        #expect(shop.shopper(named: s).cart.quantity(of: "lamp") == 2)
     }
 
     @Test func updateChecksAndRemovals() throws {
@@ -41,13 +41,13 @@ struct CartRuleTests {
         try shop.addToCart(productId: "rug", quantity: 1, session: s)
         #expect(TestShop.code { () throws(CommerceError) in try shop.updateCartLine(productId: "rug", quantity: 3, session: s) } == .insufficientStock)
         try shop.updateCartLine(productId: "rug", quantity: 2, session: s)
-        #expect(shop.session(s).cart.quantity(of: "rug") == 2)
+        #expect(shop.shopper(named: s).cart.quantity(of: "rug") == 2)
         try shop.updateCartLine(productId: "rug", quantity: 0, session: s)
-        #expect(shop.session(s).cart.isEmpty)
+        #expect(shop.shopper(named: s).cart.isEmpty)
         #expect(TestShop.code { () throws(CommerceError) in try shop.removeFromCart(productId: "rug", session: s) } == .lineNotFound)
         shop.removeOffer(session: s)
         shop.removeScratchCard(session: s)
-        #expect(shop.session(s).cart == Cart())
+        #expect(shop.shopper(named: s).cart == Cart())
     }
 
     @Test func clearCartDropsLinesOfferAndCard() throws {
@@ -56,10 +56,10 @@ struct CartRuleTests {
         try shop.applyOffer(code: "pct10", session: s)
         try shop.revealScratchCard(id: "card-1", session: s)
         try shop.applyScratchCard(id: "card-1", session: s)
-        #expect(shop.session(s).scratchCard(id: "card-1")?.state == .applied)
+        #expect(shop.shopper(named: s).scratchCard(id: "card-1")?.state == .applied)
         shop.clearCart(session: s)
-        #expect(shop.session(s).cart == Cart())
-        #expect(shop.session(s).scratchCard(id: "card-1")?.state == .revealed)
+        #expect(shop.shopper(named: s).cart == Cart())
+        #expect(shop.shopper(named: s).scratchCard(id: "card-1")?.state == .revealed)
     }
 
     struct ShippingCase: CustomTestStringConvertible, Sendable {
@@ -84,7 +84,7 @@ struct CartRuleTests {
         var shop = TestShop.make()
         for (id, quantity) in testCase.lines { try shop.addToCart(productId: id, quantity: quantity, session: s) }
         if let offer = testCase.offer { try shop.applyOffer(code: offer, session: s) }
-        let view = shop.cartView(for: shop.session(s))
+        let view = shop.cartView(for: shop.shopper(named: s))
         #expect(view.shipping == testCase.shipping)
         #expect(view.discountTotal == testCase.discountTotal)
         #expect(view.total == view.subtotal - view.discountTotal + view.shipping)
@@ -94,7 +94,7 @@ struct CartRuleTests {
         var shop = TestShop.make()
         try shop.addToCart(productId: "rug", quantity: 1, session: s)
         try shop.applyOffer(code: "shipfree", session: s)
-        let view = shop.cartView(for: shop.session(s))
+        let view = shop.cartView(for: shop.shopper(named: s))
         #expect(view.discounts == [DiscountAllocation(source: .offer, code: "SHIPFREE", title: "SHIPFREE title", amount: 999, freeShipping: true)])
         #expect(view.total == 8000)
     }
@@ -104,7 +104,7 @@ struct CartRuleTests {
         try shop.addToCart(productId: "pen", quantity: 1, session: s)  // 3.33
         try shop.addToCart(productId: "lamp", quantity: 1, session: s)  // 25.00
         try shop.applyOffer(code: "PCT10", session: s)
-        let view = shop.cartView(for: shop.session(s))
+        let view = shop.cartView(for: shop.shopper(named: s))
         // 10% of 28.33 = 2.833 → 2.83; shares 333/2833 and 2500/2833 of 283 → 33.26… and 249.73… → 33 + 250
         #expect(view.discountTotal == 283)
         #expect(view.lines.map(\.discount) == [33, 250])
@@ -117,7 +117,7 @@ struct CartRuleTests {
         try shop.addToCart(productId: "lamp", quantity: 1, session: s)
         try shop.revealScratchCard(id: "card-1", session: s)
         try shop.applyScratchCard(id: "card-1", session: s)
-        let view = shop.cartView(for: shop.session(s))
+        let view = shop.cartView(for: shop.shopper(named: s))
         #expect(view.discountTotal == 2500)
         #expect(view.lines.map(\.total) == [0])
         #expect(view.total == 999)
@@ -128,16 +128,16 @@ struct CartRuleTests {
         try shop.addToCart(productId: "lamp", quantity: 2, session: s)
         try shop.addToCart(productId: "rug", quantity: 1, session: s)
         try shop.applyOffer(code: "acme20", session: s)
-        var view = shop.cartView(for: shop.session(s))
+        var view = shop.cartView(for: shop.shopper(named: s))
         #expect(view.discountTotal == 1000)
         #expect(view.lines.map(\.discount) == [1000, 0])
         try shop.removeFromCart(productId: "lamp", session: s)
-        view = shop.cartView(for: shop.session(s))
+        view = shop.cartView(for: shop.shopper(named: s))
         #expect(view.offer?.code == "ACME20")
         #expect(!view.offerApplies)
         #expect(view.discountTotal == 0)
         try shop.addToCart(productId: "lamp", quantity: 1, session: s)
-        #expect(shop.cartView(for: shop.session(s)).discountTotal == 500)
+        #expect(shop.cartView(for: shop.shopper(named: s)).discountTotal == 500)
     }
 
     @Test func applyingAnotherOfferReplacesTheFirst() throws {
@@ -145,7 +145,7 @@ struct CartRuleTests {
         try shop.addToCart(productId: "desk", quantity: 1, session: s)
         try shop.applyOffer(code: "PCT10", session: s)
         try shop.applyOffer(code: "flat50", session: s)
-        let view = shop.cartView(for: shop.session(s))
+        let view = shop.cartView(for: shop.shopper(named: s))
         #expect(view.discounts.map(\.code) == ["FLAT50"])
         #expect(view.discountTotal == 5000)
     }
@@ -156,6 +156,6 @@ struct CartRuleTests {
         #expect(TestShop.code { () throws(CommerceError) in try shop.applyOffer(code: "OLD", session: s) } == .offerExpired)
         try shop.addToCart(productId: "rug", quantity: 1, session: s)
         #expect(TestShop.code { () throws(CommerceError) in try shop.applyOffer(code: "FLAT50", session: s) } == .offerMinSpendNotMet)
-        #expect(shop.session(s).cart.offerCode == nil)
+        #expect(shop.shopper(named: s).cart.offerCode == nil)
     }
 }

@@ -9,7 +9,7 @@ struct CheckoutRuleTests {
         var shop = TestShop.make()
         shop.clock = shop.clock.adding(seconds: 3600)
         shop.touchSession("late")
-        let cards = shop.session("late").scratchCards
+        let cards = shop.shopper(named: "late").scratchCards
         #expect(cards.map(\.id) == ["card-1", "card-2"])
         #expect(cards.allSatisfy { $0.issuedAt == TestShop.now.adding(seconds: 3600) && $0.expiresAt == $0.issuedAt.adding(seconds: 7 * 86_400) })
         #expect(cards.allSatisfy { $0.status(at: shop.clock) == .unrevealed })
@@ -22,7 +22,7 @@ struct CheckoutRuleTests {
         try shop.revealScratchCard(id: "card-1", session: "alice")
         for id in ["card-1", "card-2"] {
             let expected = ScratchDraw.rewardIndex(seed: 42, session: "alice", card: id, weights: [1, 1, 1, 1])
-            #expect(shop.session("alice").scratchCard(id: id)?.rewardIndex == expected)
+            #expect(shop.shopper(named: "alice").scratchCard(id: id)?.rewardIndex == expected)
         }
     }
 
@@ -34,9 +34,9 @@ struct CheckoutRuleTests {
         try shop.revealScratchCard(id: "card-2", session: s)
         try shop.applyScratchCard(id: "card-1", session: s)
         try shop.applyScratchCard(id: "card-2", session: s)
-        #expect(shop.session(s).scratchCard(id: "card-1")?.state == .revealed)
-        #expect(shop.session(s).scratchCard(id: "card-2")?.state == .applied)
-        let view = shop.cartView(for: shop.session(s))
+        #expect(shop.shopper(named: s).scratchCard(id: "card-1")?.state == .revealed)
+        #expect(shop.shopper(named: s).scratchCard(id: "card-2")?.state == .applied)
+        let view = shop.cartView(for: shop.shopper(named: s))
         // 300.00 − 50.00 = 250.00; 10 % of that = 25.00.
         #expect(view.discounts.map(\.amount) == [5000, 2500])
         #expect(view.discountTotal == 7500)
@@ -62,7 +62,7 @@ struct CheckoutRuleTests {
         let outcome = shop.checkout(TestShop.goodCard, session: s)
         #expect(outcome.errors.map(\.code) == [.insufficientStock])
         #expect(outcome.errors.first?.field == ["lines", "rug"])
-        #expect(shop.session(s).payments.isEmpty)
+        #expect(shop.shopper(named: s).payments.isEmpty)
     }
 
     @Test func aDeclineRecordsThePaymentAndKeepsTheCart() throws {
@@ -72,7 +72,7 @@ struct CheckoutRuleTests {
         #expect(outcome.order == nil)
         #expect(outcome.payment == Payment(id: "pay-1", succeeded: false, amount: 5999, cardBrand: "Visa", cardLast4: "0002", declineCode: "generic_decline"))
         #expect(outcome.errors.first?.message == "The card was declined (generic_decline).")
-        #expect(shop.session(s).cart.quantity(of: "lamp") == 2)
+        #expect(shop.shopper(named: s).cart.quantity(of: "lamp") == 2)
         #expect(shop.inventory.stock(at: 0) == 5)
     }
 
@@ -83,7 +83,7 @@ struct CheckoutRuleTests {
         try shop.applyOffer(code: "PCT10", session: s)
         try shop.revealScratchCard(id: "card-1", session: s)
         try shop.applyScratchCard(id: "card-1", session: s)
-        let before = shop.cartView(for: shop.session(s))
+        let before = shop.cartView(for: shop.shopper(named: s))
         var input = TestShop.goodCard
         input.email = "a@example.com"
         let outcome = shop.checkout(input, session: s)
@@ -93,12 +93,12 @@ struct CheckoutRuleTests {
         #expect(order.total == before.total && order.discounts == before.discounts)
         #expect(order.lines.map(\.total) == before.lines.map(\.total))
         #expect(shop.inventory.stock(at: 4) == 8)
-        #expect(shop.session(s).cart == Cart())
-        #expect(shop.session(s).scratchCard(id: "card-1")?.state == .redeemed)
-        #expect(shop.session(s).uses(ofOffer: "PCT10") == 1)
+        #expect(shop.shopper(named: s).cart == Cart())
+        #expect(shop.shopper(named: s).scratchCard(id: "card-1")?.state == .redeemed)
+        #expect(shop.shopper(named: s).uses(ofOffer: "PCT10") == 1)
         // The total is over 1,000.00, so a third card is issued.
         #expect(order.total >= 100_000)
-        #expect(shop.session(s).scratchCards.map(\.id) == ["card-1", "card-2", "card-3"])
+        #expect(shop.shopper(named: s).scratchCards.map(\.id) == ["card-1", "card-2", "card-3"])
         try shop.addToCart(productId: "lamp", quantity: 1, session: s)
         #expect(shop.checkout(TestShop.goodCard, session: s).order?.id == "order-1002")
     }
@@ -113,8 +113,8 @@ struct CheckoutRuleTests {
         #expect(!first.isReplay && again.isReplay)
         again.isReplay = false
         #expect(first == again)
-        #expect(shop.session(s).payments.count == 1)
-        #expect(shop.session(s).orders.count == 1)
+        #expect(shop.shopper(named: s).payments.count == 1)
+        #expect(shop.shopper(named: s).orders.count == 1)
         #expect(shop.inventory.stock(at: 0) == 4)
         input.cvc = "321"
         #expect(shop.checkout(input, session: s).errors.map(\.code) == [.idempotencyKeyReused])
@@ -141,19 +141,19 @@ struct CheckoutRuleTests {
         try shop.addFavorite(productId: "lamp", session: s)
         try shop.addFavorite(productId: "rug", session: s)
         try shop.addFavorite(productId: "lamp", session: s)
-        #expect(shop.session(s).favorites == ["rug", "lamp"])
+        #expect(shop.shopper(named: s).favorites == ["rug", "lamp"])
         try shop.removeFavorite(productId: "rug", session: s)
         try shop.removeFavorite(productId: "rug", session: s)
-        #expect(shop.session(s).favorites == ["lamp"])
+        #expect(shop.shopper(named: s).favorites == ["lamp"])
         #expect(TestShop.code { () throws(CommerceError) in try shop.addFavorite(productId: "nope", session: s) } == .productNotFound)
     }
 
     @Test func suggestionsSkipTheCartAndEmptyShelves() throws {
         var shop = TestShop.make()
         try shop.addToCart(productId: "lamp", quantity: 1, session: s)
-        let ids = shop.suggestions(first: 10, session: shop.session(s)).map { shop.catalog.products[$0].id }
+        let ids = shop.suggestions(first: 10, shopper: shop.shopper(named: s)).map { shop.catalog.products[$0].id }
         #expect(ids == ["desk", "rug", "sofa", "pen"])
-        #expect(shop.suggestions(first: 2, session: shop.session(s)).count == 2)
+        #expect(shop.suggestions(first: 2, shopper: shop.shopper(named: s)).count == 2)
     }
 
     @Test func addProductReportsEveryProblemThenAddsInstantly() throws {

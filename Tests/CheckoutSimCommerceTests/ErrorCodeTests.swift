@@ -89,7 +89,7 @@ struct ErrorCodeTests {
     ]
 
     static func checkout(_ shop: inout Shop, card: String = "4242424242424242", month: Int = 12, year: Int = 2030, cvc: String = "123", key: String? = nil) -> CommerceError.Code? {
-        if shop.session(s).cart.isEmpty { try? shop.addToCart(productId: "lamp", quantity: 1, session: s) }
+        if shop.shopper(named: s).cart.isEmpty { try? shop.addToCart(productId: "lamp", quantity: 1, session: s) }
         return shop.checkout(CheckoutInput(cardNumber: card, expMonth: month, expYear: year, cvc: cvc, idempotencyKey: key), session: s).errors.first?.code
     }
 

@@ -26,7 +26,7 @@ struct InvariantTests {
     ]
 
     static func checkCart(_ shop: Shop, _ session: String) {
-        let view = shop.cartView(for: shop.session(session))
+        let view = shop.cartView(for: shop.shopper(named: session))
         #expect(view.lines.reduce(0) { $0 + $1.discount } == view.discountTotal)
         #expect(view.total == view.subtotal - view.discountTotal + view.shipping)
         #expect(view.total >= 0)
@@ -42,7 +42,7 @@ struct InvariantTests {
         for _ in 0..<60 {
             let session = ["a", "b"][random.next(2)]
             shop.touchSession(session)
-            let before = (session: shop.session(session), inventory: shop.inventory, products: shop.catalog.products.count)
+            let before = (session: shop.shopper(named: session), inventory: shop.inventory, products: shop.catalog.products.count)
             let product = Self.productIds[random.next(Self.productIds.count)]
             let card = "card-\(1 + random.next(4))"
             var failed = false
@@ -60,23 +60,23 @@ struct InvariantTests {
             case 8, 9:
                 let cartBefore = shop.cartView(for: before.session)
                 let outcome = shop.checkout(Self.cards[random.next(Self.cards.count)], session: session)
-                if let order = outcome.order, outcome.payment?.id == shop.session(session).payments.last?.id,
-                   shop.session(session).orders.count == before.session.orders.count + 1 {
+                if let order = outcome.order, outcome.payment?.id == shop.shopper(named: session).payments.last?.id,
+                   shop.shopper(named: session).orders.count == before.session.orders.count + 1 {
                     #expect(order.subtotal == cartBefore.subtotal && order.total == cartBefore.total)
                     #expect(order.discountTotal == cartBefore.discountTotal && order.shipping == cartBefore.shipping)
                     #expect(order.lines.map(\.quantity) == cartBefore.lines.map(\.quantity))
-                    #expect(shop.session(session).cart.isEmpty)
+                    #expect(shop.shopper(named: session).cart.isEmpty)
                 }
                 let failedBeforePayment = !outcome.errors.isEmpty && outcome.payment == nil
                 if failedBeforePayment {
-                    #expect(shop.session(session) == before.session)
+                    #expect(shop.shopper(named: session) == before.session)
                     #expect(shop.inventory == before.inventory)
                 }
             case 10: attempt { () throws(CommerceError) in try shop.addFavorite(productId: product, session: session) }
             default: shop.clock = shop.clock.adding(seconds: Int64(random.next(3)) * 86_400)
             }
             if failed {
-                #expect(shop.session(session) == before.session, "a failed mutation changed the session")
+                #expect(shop.shopper(named: session) == before.session, "a failed mutation changed the session")
                 #expect(shop.inventory == before.inventory)
                 #expect(shop.catalog.products.count == before.products)
             }
@@ -84,8 +84,8 @@ struct InvariantTests {
             Self.checkCart(shop, "a")
             Self.checkCart(shop, "b")
         }
-        let orders = shop.session("a").orders.count + shop.session("b").orders.count
-        let payments = shop.session("a").payments.count + shop.session("b").payments.count
+        let orders = shop.shopper(named: "a").orders.count + shop.shopper(named: "b").orders.count
+        let payments = shop.shopper(named: "a").payments.count + shop.shopper(named: "b").payments.count
         // The journeys must reach the interesting states, or the invariants prove little.
         #expect(failures > 5)
         let totals = Self.tally.withLock { tally in

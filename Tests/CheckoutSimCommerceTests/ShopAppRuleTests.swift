@@ -192,7 +192,7 @@ struct ShopAppRuleTests {
         try shop.removeFavorite(productId: "lamp", session: "s")
         #expect(shop.favoritedAt("lamp", session: "s") == nil)
         shop.clearFavorites(session: "s")
-        #expect(shop.session("s").favorites.isEmpty)
+        #expect(shop.shopper(named: "s").favorites.isEmpty)
         #expect(shop.favoritedAt("rug", session: "s") == nil)
     }
 
@@ -230,7 +230,7 @@ struct ShopAppRuleTests {
         shop.inventory.setStock(testCase.stockLeft, at: try shop.product("rug").position)
         let code = TestShop.code { () throws(CommerceError) in try shop.updateCartLine(productId: "rug", quantity: testCase.quantity, session: "s") }
         #expect(code == testCase.code)
-        #expect(shop.session("s").cart.quantity(of: "rug") == (code == nil ? testCase.quantity : 4))
+        #expect(shop.shopper(named: "s").cart.quantity(of: "rug") == (code == nil ? testCase.quantity : 4))
     }
 
     @Test func addProductUsesTheStoreDefaultsAndChecksEveryNewField() {

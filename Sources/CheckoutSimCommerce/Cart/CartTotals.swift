@@ -77,7 +77,7 @@ extension Shop {
         }
 
         let offer = cart.offerCode.flatMap { code in offers.first { $0.code == code } }
-        let offerApplies = offer.map { offerProblem($0, session: session, subtotal: subtotal) == nil } ?? false
+        let offerApplies = offer.map { offerProblem($0, shopper: session, subtotal: subtotal) == nil } ?? false
         if let offer, offerApplies {
             let eligible = lines.indices.filter { index in
                 offer.brandId.map { catalog.products[lines[index].position].brandId == $0 } ?? true

@@ -31,7 +31,7 @@ extension Shop {
     }
 
     /// In-stock products in featured order that are not in the session's cart.
-    package func suggestions(first: Int, session: ShopperSession) -> [Int] {
+    package func suggestions(first: Int, shopper session: ShopperSession) -> [Int] {
         var result: [Int] = []
         for position in catalog.indexes(for: .featured) where result.count < first {
             let product = catalog.products[position]

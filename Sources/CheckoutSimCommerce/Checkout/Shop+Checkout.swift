@@ -27,7 +27,7 @@ extension Shop {
             case .success(let checked): digits = checked
             case .failure(let failures): return CheckoutOutcome(order: nil, payment: nil, cart: view, errors: failures.errors)
             }
-            let outcome = shop.pay(input, digits: digits, view: view, session: &session)
+            let outcome = shop.pay(input, digits: digits, view: view, shopper: &session)
             if let key = input.idempotencyKey {
                 session.idempotency.append((key, input, outcome))
             }
@@ -65,7 +65,7 @@ extension Shop {
         return shortages.isEmpty ? .success(digits) : .failure(CheckFailures(errors: shortages))
     }
 
-    private mutating func pay(_ input: CheckoutInput, digits: String, view: CartView, session: inout ShopperSession) -> CheckoutOutcome {
+    private mutating func pay(_ input: CheckoutInput, digits: String, view: CartView, shopper session: inout ShopperSession) -> CheckoutOutcome {
         let testCard = testCards.first { $0.number == digits }
         // A payments lever decides the outcome whatever the card (docs/control.md#levers).
         let declineCode = takeForcedPayment() ?? (testCard?.succeeds == false ? testCard?.declineCode ?? "generic_decline" : nil)

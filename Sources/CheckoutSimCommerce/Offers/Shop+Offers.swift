@@ -3,7 +3,7 @@ import Foundation
 /// Offer codes (docs/schema.md#offers).
 extension Shop {
     /// Why `offer` does not qualify for the session's cart now, or nil when it does.
-    package func offerProblem(_ offer: OfferDefinition, session: ShopperSession, subtotal: Int64) -> CommerceError? {
+    package func offerProblem(_ offer: OfferDefinition, shopper session: ShopperSession, subtotal: Int64) -> CommerceError? {
         if let expiresAt = offer.expiresAt, clock > expiresAt {
             return CommerceError(.offerExpired, "The offer \"\(offer.code)\" expired at \(expiresAt.iso8601).", field: ["code"])
         }
@@ -43,7 +43,7 @@ extension Shop {
                 throw CommerceError(.offerNotFound, "There is no offer with the code \"\(code)\".", field: ["code"])
             }
             let subtotal = shop.cartView(for: session).subtotal
-            if let problem = shop.offerProblem(offer, session: session, subtotal: subtotal) { throw problem }
+            if let problem = shop.offerProblem(offer, shopper: session, subtotal: subtotal) { throw problem }
             session.cart.offerCode = offer.code
         }
     }

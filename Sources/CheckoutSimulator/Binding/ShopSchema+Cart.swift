@@ -64,8 +64,8 @@ extension ShopSchema {
             fields.string("expiresAt", "String", "When the offer ends, ISO-8601 UTC.") { offer, _ in offer.expiresAt?.iso8601 }
             fields.bool("isApplicable", "Boolean!", "Whether the offer qualifies for this session's cart now.") { offer, context in
                 let shop = context.state.shop
-                let session = context.session
-                return shop.offerProblem(offer, session: session, subtotal: shop.cartView(for: session).subtotal) == nil
+                let session = context.shopper
+                return shop.offerProblem(offer, shopper: session, subtotal: shop.cartView(for: session).subtotal) == nil
             }
         }
         builder.enumeration(Types.scratchCardStatus, "Where a scratch card is in its life.") { status in

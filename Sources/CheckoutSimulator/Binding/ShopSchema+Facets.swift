@@ -33,7 +33,7 @@ extension ShopSchema {
         }
         builder.object(Types.recentSearchesPayload, "The recent searches after a change.") { fields in
             fields.strings("recentSearches", "[String!]!", "The session's recent searches, newest first.") { _, context in
-                context.session.recentSearches.entries
+                context.shopper.recentSearches.entries
             }
             fields.list("errors", Types.userError, "Always empty: removing a search that is not there is a no-op.") { _, _ in [] }
         }

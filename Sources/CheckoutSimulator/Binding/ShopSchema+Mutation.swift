@@ -13,15 +13,15 @@ extension ShopSchema {
     }
 
     static func cartPayload(_ context: RequestContext, _ errors: [CommerceError]) -> CartPayload {
-        CartPayload(cart: context.state.shop.cartView(for: context.session), errors: errors)
+        CartPayload(cart: context.state.shop.cartView(for: context.shopper), errors: errors)
     }
 
     static func favoritesPayload(_ context: RequestContext, _ errors: [CommerceError]) -> FavoritesPayload {
-        FavoritesPayload(favorites: context.session.favorites, errors: errors)
+        FavoritesPayload(favorites: context.shopper.favorites, errors: errors)
     }
 
     static func scratchPayload(_ context: RequestContext, id: String, _ errors: [CommerceError]) -> ScratchCardPayload {
-        let session = context.session
+        let session = context.shopper
         return ScratchCardPayload(card: session.scratchCard(id: id), cart: context.state.shop.cartView(for: session), errors: errors)
     }
 

@@ -48,29 +48,29 @@ extension ShopSchema {
         fields.list(
             "suggestedProducts", Types.product, "In-stock products in featured order that are not in the cart.", arguments: SuggestionsArguments.self
         ) { _, arguments, context in
-            products(context.state.shop.suggestions(first: arguments.first, session: context.session))
+            products(context.state.shop.suggestions(first: arguments.first, shopper: context.shopper))
         }
         fields.object("cart", Types.cart, "This session's cart.") { _, context in
-            context.state.shop.cartView(for: context.session)
+            context.state.shop.cartView(for: context.shopper)
         }
         fields.list("favorites", Types.product, "This session's favorite products, newest first.") { _, context in
-            favoriteProducts(context.session.favorites, context: context)
+            favoriteProducts(context.shopper.favorites, context: context)
         }
         fields.list("offers", Types.offer, "Every offer code, in fixture order.") { _, context in
             context.state.shop.offers
         }
         fields.list("scratchCards", Types.scratchCard, "This session's scratch cards, in issue order.") { _, context in
-            context.session.scratchCards
+            context.shopper.scratchCards
         }
         fields.list("orders", Types.order, "This session's orders, newest first.") { _, context in
-            context.session.orders.reversed()
+            context.shopper.orders.reversed()
         }
         fields.optionalObject("order", Types.order, "One of this session's orders by id, or null.", arguments: OrderLookupArguments.self) {
             _, arguments, context in
-            context.session.orders.first { $0.id == arguments.id }
+            context.shopper.orders.first { $0.id == arguments.id }
         }
         fields.strings("recentSearches", "[String!]!", "This session's recent searches, newest first, at most 10.") { _, context in
-            context.session.recentSearches.entries
+            context.shopper.recentSearches.entries
         }
         fields.list("paymentTestCards", Types.paymentTestCard, "Card numbers the dummy payment service knows, and what each does.") {
             _, context in

@@ -142,6 +142,6 @@ final class RequestContext {
         self.sessionName = sessionName
     }
 
-    var session: ShopperSession { state.shop.session(sessionName) }
+    var shopper: ShopperSession { state.shop.shopper(named: sessionName) }
     var currency: Currency { state.currency }
 }
