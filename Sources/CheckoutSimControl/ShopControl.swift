@@ -10,7 +10,7 @@ import FoundationNetworking
 ///
 /// ```swift
 /// let shop = ShopControl(baseURL: URL(string: "http://127.0.0.1:4000")!)
-/// let sandbox = shop.sandbox("checkout-\(UUID())")
+/// let sandbox = shop.sandbox(forTest: name)             // this test's own shop
 /// app.launchArguments += ["-graphQLURL", sandbox.graphQLURL.absoluteString]
 /// try await sandbox.failNext(status: 503, operation: "AddToCart")
 /// ```

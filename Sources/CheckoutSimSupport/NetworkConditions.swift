@@ -214,13 +214,18 @@ package enum Delivery: Sendable {
     /// No network: the request never got anywhere.
     case unreachable
 
-    /// The answer whose head (and some of whose body) is sent; nil when none is.
-    package var answer: HTTPAnswer? {
+    /// What is written when a response is: the answer, whether its body is cut in half, and
+    /// the rate it is written at; nil when no response is written at all.
+    package var written: (answer: HTTPAnswer, truncated: Bool, bytesPerSecond: Int?)? {
         switch self {
-        case .answer(let answer, _), .truncated(let answer, _): answer
+        case .answer(let answer, let rate): (answer, false, rate)
+        case .truncated(let answer, let rate): (answer, true, rate)
         case .dropped, .unreachable: nil
         }
     }
+
+    /// The answer whose head (and some of whose body) is sent; nil when none is.
+    package var answer: HTTPAnswer? { written?.answer }
 
     /// The same delivery with `change` applied to its answer.
     package func mapAnswer(_ change: (HTTPAnswer) -> HTTPAnswer) -> Delivery {

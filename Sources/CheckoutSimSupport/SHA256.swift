@@ -45,7 +45,7 @@ package struct SHA256 {
             pending += bytes[0..<taken]
             offset = taken
             guard pending.count == 64 else { return }
-            compress(pending)
+            compress(pending[...])
             pending.removeAll(keepingCapacity: true)
         }
         while bytes.count - offset >= 64 {
@@ -108,9 +108,5 @@ package struct SHA256 {
             }
             state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
         }
-    }
-
-    private mutating func compress(_ block: [UInt8]) {
-        compress(block[...])
     }
 }

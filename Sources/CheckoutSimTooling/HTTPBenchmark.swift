@@ -77,14 +77,15 @@ package enum HTTPBenchmark {
         let warm = HTTPLoad.run(name: "warm", host: "127.0.0.1", port: server.port, paths: ["/graphql"], connections: 1,
                                 warmUp: .zero, duration: .milliseconds(200), body: cachedBody)
         guard warm.failures == 0, let before = processStatusMegabytes("VmRSS") else { return }
-        let paths = (0..<64).map { "/sandbox/memory-\($0)/graphql" }
+        let sandboxes = (0..<64).map { "/sandbox/memory-\($0)" }
+        let paths = sandboxes.map { $0 + "/graphql" }
         _ = HTTPLoad.run(name: "make", host: "127.0.0.1", port: server.port, paths: paths, connections: 64,
                          warmUp: .zero, duration: .milliseconds(300), body: cachedBody)
         guard let after = processStatusMegabytes("VmRSS") else { return }
         emit(.figure(name: "sandbox-\(label)-rss-mb-each", value: (after - before) / 64, unit: "MB"))
         // A sandbox copies the stock table (copy on write) at its first stock change.
         let lever = Array(#"{"stock": {"\#(productId)": 1}}"#.utf8)
-        _ = HTTPLoad.run(name: "sell", host: "127.0.0.1", port: server.port, paths: paths.map { $0.replacingOccurrences(of: "/graphql", with: "/__sim/levers") },
+        _ = HTTPLoad.run(name: "sell", host: "127.0.0.1", port: server.port, paths: sandboxes.map { $0 + "/__sim/levers" },
                          connections: 64, warmUp: .zero, duration: .milliseconds(300), body: { _, _ in lever })
         if let sold = processStatusMegabytes("VmRSS") {
             emit(.figure(name: "sandbox-\(label)-rss-mb-each-after-a-stock-change", value: (sold - before) / 64, unit: "MB"))

@@ -70,6 +70,8 @@ extension ScenarioParser {
         default:
             return fail(position.line, first.column, Self.networkHint + ", found \"\(first.text)\"")
         }
+        // How this fault is written with its settings, for the messages below.
+        let example = first.text == "fail" ? "fail 503" : first.text == "slow" ? "slow 2kB/s" : first.text
         // Latency and slow rates last until changed; the other faults take one send unless told.
         var fault = NetworkFault(kind, count: kind.decidesAnswer ? 1 : nil)
         var sawCount = false
@@ -77,7 +79,6 @@ extension ScenarioParser {
             if !word.quoted, word.text.hasPrefix("x"), !sawCount, fault.operation == nil {
                 sawCount = true
                 guard let times = Int(word.text.dropFirst()), Self.failCountRange.contains(times) else {
-                    let example = first.text == "fail" ? "fail 503" : first.text == "slow" ? "slow 2kB/s" : first.text
                     return fail(position.line, word.column, "expected how many sends fail as xN with N from 1 to 1000, like: network \(example) x2")
                 }
                 fault.count = times
@@ -88,7 +89,6 @@ extension ScenarioParser {
                 }
                 fault.operation = name.text
             } else {
-                let example = first.text == "fail" ? "fail 503" : first.text == "slow" ? "slow 2kB/s" : first.text
                 return fail(position.line, word.column, "expected how many sends fail as xN with N from 1 to 1000, like: network \(example) x2, or for OPERATION")
             }
         }

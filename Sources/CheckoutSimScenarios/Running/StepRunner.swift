@@ -262,8 +262,8 @@ struct StepRunner {
         if state.network != nil { state.network = network }
         var outcome = HTTPOutcome(status: delivery.answer?.status, latencyMilliseconds: faults.latency.clampedNanoseconds / 1_000_000)
         outcome.bytesPerSecond = faults.bytesPerSecond
-        guard let answer = delivery.answer else { return .success((nil, outcome)) }
-        if case .truncated = delivery {
+        guard let (answer, truncated, _) = delivery.written else { return .success((nil, outcome)) }
+        if truncated {
             outcome.truncated = true
             return .success((nil, outcome))
         }

@@ -86,8 +86,9 @@ extension Simulator {
 
     /// The levers not yet used up, as the control API reports them.
     var pendingLeversJSON: JSON {
-        let pending = withState { $0.shop.pending }
-        let reward = pending.scratchRewardIndex.map { index in withState { $0.shop.scratchTable.rewards[index] } }
+        let (pending, reward) = withState { state in
+            (state.shop.pending, state.shop.pending.scratchRewardIndex.map { state.shop.scratchTable.rewards[$0] })
+        }
         return .object(JSONObject([
             ("payments", pending.payments.map { payments in
                 .object(JSONObject([

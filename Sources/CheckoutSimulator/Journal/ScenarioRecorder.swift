@@ -56,7 +56,8 @@ struct ScenarioRecorder {
             // before any response gave it writes it as it is.
             let variables = Self.variablesText(entry.variables, captures: captures.byValue.compactMapValues { $0.producer < index ? $0.name : nil })
             // A library operation's text ends at its last definition; a file or client may add a newline.
-            if let name = entry.operationName, let known = operations[name], known == entry.query || known == Self.trimmingEnd(entry.query) {
+            if let name = entry.operationName, let known = operations[name], entry.query.utf8.starts(with: known.utf8),
+               entry.query.utf8.dropFirst(known.utf8.count).allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
                 lines.append("send \(name) \(variables)")
             } else {
                 lines.append("send \(variables)")
@@ -90,11 +91,6 @@ struct ScenarioRecorder {
             out += "\nstep \"\(title(entry, index: index))\"\n" + lines.map { "  " + $0 }.joined(separator: "\n") + "\n"
         }
         return out
-    }
-
-    /// `text` without the whitespace it ends with.
-    static func trimmingEnd(_ text: String) -> String {
-        String(text.unicodeScalars.reversed().drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }.reversed().map(Character.init))
     }
 
     /// `AddToCart pixel-8 ×2`: the operation and its key variables (top-level strings, a quantity).

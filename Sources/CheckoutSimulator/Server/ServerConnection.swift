@@ -43,19 +43,12 @@ struct ServerConnection {
                 let started = clock.now
                 let peer = ConnectionPeer(descriptor: descriptor, server: server)
                 let delivery = server.respond(to: request, peer: peer)
-                guard let answer = delivery.answer else {
+                guard let (answer, truncated, rate) = delivery.written else {
                     // A simulated outage or a dropped request: the connection closes without a
                     // byte (an outage resets it, as an unreachable network does).
                     if case .unreachable = delivery { POSIXSocket.resetOnClose(descriptor) }
                     server.log(request, nil, bytes: 0, duration: clock.now - started)
                     return
-                }
-                let truncated: Bool
-                let rate: Int?
-                switch delivery {
-                case .truncated(_, let bytesPerSecond): (truncated, rate) = (true, bytesPerSecond)
-                case .answer(_, let bytesPerSecond): (truncated, rate) = (false, bytesPerSecond)
-                case .dropped, .unreachable: return
                 }
                 let keepAlive = request.keepsAlive && !server.isStopping && !truncated
                 var body = answer.sendsBody(forHead: request.method == "HEAD") ? answer.body : []

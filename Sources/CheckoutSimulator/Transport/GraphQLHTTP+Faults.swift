@@ -20,6 +20,11 @@ extension GraphQLHTTP {
         return network.withLock { $0.take(operations: operations) }
     }
 
+    /// Takes the faults `request` meets from a scenario's own `network`, by the same rule.
+    static func faults(for request: Request, simulator: Simulator, network: inout NetworkConditions) -> FaultsForRequest {
+        network.take(operations: network.isAimed ? operationNames(of: request, simulator: simulator) : [])
+    }
+
     /// The names of the operations `request` would run: each one's `operationName`, else its
     /// document's only operation's name.
     static func operationNames(of request: Request, simulator: Simulator) -> [String] {

@@ -48,6 +48,17 @@ extension GraphQLHTTP {
         return .run(resolved)
     }
 
+    /// The body a refused persisted query is answered with, journaled with what is known of the
+    /// request and `status`: the refusal's own for a single HTTP request, 200 for a batch's item
+    /// or a stdio line (docs/journal.md).
+    static func refusalBody(
+        _ error: GraphQLError, for decoded: DecodedRequest, session: String, note: JournalNote, status: Int, simulator: Simulator
+    ) -> [UInt8] {
+        let body = GraphQLResponse(errors: [error]).compactBytes()
+        simulator.journalUnrun(decoded.request, session: session, note: note, status: status, errorCodes: [error.code.rawValue], response: body)
+        return body
+    }
+
     private static var notInList: GraphQLError {
         GraphQLError("The operation is not in the persisted query list: this server runs only its manifest's operations.", code: persistedQueryNotInList)
     }

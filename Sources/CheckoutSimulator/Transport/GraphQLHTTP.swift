@@ -158,11 +158,10 @@ package enum GraphQLHTTP {
                         decoded.request, session: session, caching: .reuse, note: note, maxResponseBytes: remaining, maxCost: costLeft,
                         cancelled: cancelled)
                     costLeft -= response.cost
-                case .refuse(let status, let error):
+                case .refuse(_, let error):
                     // In a batch, a refused item is an error response in its place; the batch is 200.
                     response = GraphQLResponse(errors: [error])
-                    simulator.journalUnrun(got.request, session: session, note: note, status: status, errorCodes: [error.code.rawValue],
-                                           response: response.compactBytes())
+                    _ = refusalBody(error, for: got, session: session, note: note, status: 200, simulator: simulator)
                 }
                 names.append(got.request.operationName ?? "-")
                 sessions.append(session)
@@ -213,8 +212,7 @@ package enum GraphQLHTTP {
         func persistedRefusal(
             _ error: GraphQLError, status: Int, _ decoded: DecodedRequest, session: String, note: JournalNote, simulator: Simulator
         ) -> HTTPAnswer {
-            let body = GraphQLResponse(errors: [error]).compactBytes()
-            simulator.journalUnrun(decoded.request, session: session, note: note, status: status, errorCodes: [error.code.rawValue], response: body)
+            let body = GraphQLHTTP.refusalBody(error, for: decoded, session: session, note: note, status: status, simulator: simulator)
             var answer = HTTPAnswer(status: status, headers: [("Content-Type", contentType)], body: body)
             answer.session = session
             answer.operationNames = decoded.request.operationName.map { [$0] } ?? []

@@ -102,12 +102,14 @@ enum GraphQLRequestDecoding {
             persistedQuery = PersistedQueryReference(version: version, hash: hash)
         }
         let query: String
+        var hasQuery = true
         switch object["query"] {
         case .string(let text)?: query = text
         case nil, .null?:
             // A persisted query may name its document by hash alone.
             guard persistedQuery != nil else { return .failure(BadRequest("Expected \"query\" to be a string.")) }
             query = ""
+            hasQuery = false
         default: return .failure(BadRequest("Expected \"query\" to be a string."))
         }
         var variables = JSONObject()
@@ -140,7 +142,7 @@ enum GraphQLRequestDecoding {
         }
         return .success(DecodedRequest(
             request: GraphQLRequest(query: query, variables: variables, operationName: operationName), session: session,
-            persistedQuery: persistedQuery, hasQuery: object["query"]?.stringValue != nil))
+            persistedQuery: persistedQuery, hasQuery: hasQuery))
     }
 }
 

@@ -21,42 +21,40 @@ final class PersistedQueries: Sendable {
     /// The most bytes of registered documents kept.
     static let maxLearnedBytes = 8 << 20
 
-    private let manifest: Locked<Manifest>
-    /// Texts the manifest lists, for safelisting a request that sends its text.
-    private let listed: Locked<Set<String>>
+    /// The manifest and the texts it lists (for safelisting a request that sends its text),
+    /// kept together so the two never disagree.
+    private let manifest: Locked<(manifest: Manifest, listed: Set<String>)>
     private let learned = Locked(Learned())
 
     init(manifest: Manifest = Manifest()) {
-        self.manifest = Locked(manifest)
-        listed = Locked(Set(manifest.documents.values))
+        self.manifest = Locked((manifest, Set(manifest.documents.values)))
     }
 
     /// The manifest in use (a sandbox starts with its server's).
-    var currentManifest: Manifest { manifest.withLock { $0 } }
+    var currentManifest: Manifest { manifest.withLock { $0.manifest } }
 
     /// Replaces the manifest (`serve --persisted-queries`).
     func use(_ new: Manifest) {
-        manifest.withLock { $0 = new }
-        listed.withLock { $0 = Set(new.documents.values) }
+        manifest.withLock { $0 = (new, Set(new.documents.values)) }
     }
 
     /// Whether only the manifest's documents may run.
-    var onlyPersisted: Bool { manifest.withLock { $0.onlyPersisted } }
+    var onlyPersisted: Bool { manifest.withLock { $0.manifest.onlyPersisted } }
 
     /// The document with `hash`: the manifest's, else a registered one.
     func text(for hash: String) -> String? {
-        manifest.withLock { $0.documents[hash] } ?? learned.withLock { $0.byHash[hash] }
+        manifest.withLock { $0.manifest.documents[hash] } ?? learned.withLock { $0.byHash[hash] }
     }
 
     /// Whether the manifest lists `text`.
     func lists(_ text: String) -> Bool {
-        listed.withLock { $0.contains(text) }
+        manifest.withLock { $0.listed.contains(text) }
     }
 
     /// Keeps `text` under `hash` (already checked to be its SHA-256), dropping the oldest
     /// registered documents past the bound.
     func register(_ text: String, hash: String) {
-        guard manifest.withLock({ $0.documents[hash] == nil }) else { return }
+        guard manifest.withLock({ $0.manifest.documents[hash] == nil }) else { return }
         learned.withLock { learned in
             guard learned.byHash[hash] == nil, text.utf8.count <= Self.maxLearnedBytes else { return }
             learned.byHash[hash] = text

@@ -110,16 +110,9 @@ public class SimulatorURLProtocol: URLProtocol {
         /// a second's worth at a time for a slow one), then the end or the error a cut connection gives.
         func carry(_ delivery: Delivery, url: URL) {
             let this = `protocol`
-            let (answer, rate, cut): (HTTPAnswer, Int?, Bool)
-            switch delivery {
-            case .unreachable:
-                return fail(URLError(.notConnectedToInternet))
-            case .dropped:
+            guard let (answer, cut, rate) = delivery.written else {
+                if case .unreachable = delivery { return fail(URLError(.notConnectedToInternet)) }
                 return fail(URLError(.networkConnectionLost))
-            case .answer(let whole, let bytesPerSecond):
-                (answer, rate, cut) = (whole, bytesPerSecond, false)
-            case .truncated(let whole, let bytesPerSecond):
-                (answer, rate, cut) = (whole, bytesPerSecond, true)
             }
             var answerFields: [String: String] = [:]
             for (name, value) in answer.headers { answerFields[name] = value }

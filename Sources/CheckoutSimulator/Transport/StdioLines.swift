@@ -59,10 +59,7 @@ package struct StdioLines: Sendable {
             case .run(let decoded):
                 return simulator.execute(decoded.request, session: decoded.session ?? defaultSession, caching: .reuse, note: .stdio).compactBytes()
             case .refuse(_, let error):
-                let bytes = GraphQLResponse(errors: [error]).compactBytes()
-                simulator.journalUnrun(got.request, session: got.session ?? defaultSession, note: .stdio, status: 200,
-                                       errorCodes: [error.code.rawValue], response: bytes)
-                return bytes
+                return GraphQLHTTP.refusalBody(error, for: got, session: got.session ?? defaultSession, note: .stdio, status: 200, simulator: simulator)
             }
         }
     }
