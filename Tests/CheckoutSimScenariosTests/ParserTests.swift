@@ -8,9 +8,10 @@ enum TinySchema {
     struct Root: Sendable {}
 
     struct GreetingArguments: FieldArguments {
-        static var arguments: [ArgumentSpec] { [.init("name", "String", "Who to greet.", default: "\"world\"")] }
+        static let name = ArgumentKey<String>("name", .string, default: "world", "Who to greet.")
+        static var arguments: [ArgumentDeclaration] { [name.declaration] }
         let name: String
-        init(_ values: ArgumentValues) throws { name = try values.string("name") }
+        init(_ values: ArgumentValues) throws { name = try values[Self.name] }
     }
 
     /// The business codes `expect error` accepts besides the request codes.
@@ -24,11 +25,11 @@ enum TinySchema {
         let codes = EnumType<ErrorCode>("ErrorCode")
         builder.enumeration(codes, "Codes of business errors.") { "The \($0.rawValue) error." }
         builder.object(query, "Reads.") { fields in
-            fields.string("greeting", "String!", "A greeting.", arguments: GreetingArguments.self) { _, arguments, _ in
+            fields.field("greeting", type: .nonNull(.string), "A greeting.", arguments: GreetingArguments.self) { _, arguments, _ in
                 "Hello, \(arguments.name)!"
             }
-            fields.int("count", "Int!", "A number.") { _, _ in 3 }
-            fields.enumeration("lastError", codes, "A code.") { _, _ in .CART_EMPTY }
+            fields.field("count", type: .nonNull(.int), "A number.") { _, _ in 3 }
+            fields.field("lastError", type: .nonNull(codes), "A code.") { _, _ in .CART_EMPTY }
         }
         do {
             return try builder.build(query: query)

@@ -64,9 +64,12 @@ struct PublicSurfaceTests {
         ]
         #expect(try Self.publicNames(in: "Sources/CheckoutSimGraphQL") == vocabulary.union(try Self.publicNames(in: "Sources/CheckoutSimGraphQL/Schema")))
         #expect(try Self.publicNames(in: "Sources/CheckoutSimGraphQL/Schema") == [
-            "ArgumentSpec", "ArgumentValues", "BoxedParent", "EnumType", "FieldArguments", "FieldCall", "FieldError", "Fields",
-            "IntegerBacked", "IntegerParent", "ObjectType", "ParentCarrier", "Resolved", "RowParent", "Schema", "SchemaError",
-            "TypedSchemaBuilder", "WithRow",
+            "ArgumentDeclaration", "ArgumentKey", "ArgumentList", "ArgumentValues", "BooleanInput", "BooleanOutput", "BoxedParent",
+            "DataInput", "DataOutput", "EnumType", "FieldArguments", "FieldCall", "FieldError", "FieldResolution", "Fields",
+            "InputObjectType", "InputType", "IntInput", "IntOutput", "IntegerBacked", "IntegerParent", "LeafInputType", "ListInput",
+            "ListOutput", "NonNullInput", "NonNullOutput", "NullableOutputType", "ObjectType", "OutputType", "ParentCarrier",
+            "Resolved", "RowParent", "Schema", "SchemaError", "ScopedOutput", "TextInput", "TextOutput",
+            "TypeReference", "TypedSchemaBuilder", "UTF8Writable", "WithRow", "WrittenTextOutput",
         ])
         #expect(try Self.publicNames(in: "Sources/CheckoutSimCommerce") == ["Instant"])
         // The network faults every transport and scenarios share, which the library's routes and server take.

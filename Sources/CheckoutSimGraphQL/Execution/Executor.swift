@@ -217,6 +217,8 @@ package struct Executor: ~Copyable {
             switch error {
             case let failure as CoercionFailure:
                 return fieldFailed(failure.message, code: .badUserInput, field: field, type: field.type)
+            case let failure as FieldError where failure.isNoValue:
+                return complete(field.type, .null, field: field, parentType: parentType)
             case let failure as FieldError:
                 return fieldFailed(failure.message, code: failure.code, field: field, type: field.type)
             default:

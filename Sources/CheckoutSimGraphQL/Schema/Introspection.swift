@@ -15,15 +15,14 @@ enum SchemaParent<Parent: Sendable>: ParentCarrier {
 
 /// `includeDeprecated`, which the list fields of `__Type`, `__Field` and `__Directive` take.
 struct IncludeDeprecated: FieldArguments {
-    static var arguments: [ArgumentSpec] {
-        [.init("includeDeprecated", "Boolean", "Whether deprecated entries are listed too.", default: "false")]
-    }
+    static let includeDeprecated = ArgumentKey<Bool>("includeDeprecated", .boolean, default: false, "Whether deprecated entries are listed too.")
+    static var arguments: [ArgumentDeclaration] { [includeDeprecated.declaration] }
 
     /// Whether deprecated entries are listed.
     let all: Bool
 
     init(_ values: ArgumentValues) throws {
-        all = try values.bool("includeDeprecated")
+        all = try values[Self.includeDeprecated]
     }
 
     /// Whether an entry deprecated for `reason` (nil: not deprecated) is listed.
@@ -39,54 +38,57 @@ enum Introspection {
     static let enumValue = ObjectType<SchemaParent<EnumValueDefinition>>("__EnumValue")
     static let directive = ObjectType<SchemaParent<DirectiveDefinition>>("__Directive")
     static let typeKind = EnumType<TypeKind>("__TypeKind")
+    static let directiveLocation = EnumType<DirectiveLocation>("__DirectiveLocation")
+    /// `__type(name:)`'s argument.
+    static let typeName = ArgumentKey<String>("name", .nonNull(.string), "The type's name.")
 
     /// The types, in the order introspection lists them.
     static var types: [(name: String, description: String, shape: SchemaBuilder.Pending)] {
         [
             object(schemaType, "Describes the whole schema: its types, root operation types and directives.") { fields in
-                fields.string("description", "String", "The schema's description.") { schema, _ in schema.description }
-                fields.list("types", type, "Every named type in the schema.") { schema, _ in schema.types.indices.map(TypeRef.named) }
-                fields.object("queryType", type, "The root type of query operations.") { schema, _ in .named(schema.queryType) }
-                fields.optionalObject("mutationType", type, "The root type of mutation operations, if any.") { schema, _ in
+                fields.field("description", type: .string, "The schema's description.") { schema, _ in schema.description }
+                fields.field("types", type: .nonNull(.list(.nonNull(type))), "Every named type in the schema.") { schema, _ in schema.types.indices.map(TypeRef.named) }
+                fields.field("queryType", type: .nonNull(type), "The root type of query operations.") { schema, _ in .named(schema.queryType) }
+                fields.field("mutationType", type: type, "The root type of mutation operations, if any.") { schema, _ in
                     schema.mutationType.map(TypeRef.named)
                 }
-                fields.optionalObject("subscriptionType", type, "The root type of subscription operations; this schema has none.") { _, _ in
+                fields.field("subscriptionType", type: type, "The root type of subscription operations; this schema has none.") { _, _ in
                     nil
                 }
-                fields.list("directives", directive, "The directives the schema supports.") { schema, _ in schema.directives }
+                fields.field("directives", type: .nonNull(.list(.nonNull(directive))), "The directives the schema supports.") { schema, _ in schema.directives }
             },
             object(type, "A type in the schema: a named type, or a list or non-null wrapper around another type.") { fields in
-                fields.enumeration("kind", typeKind, "What kind of type this is.") { type, schema in
+                fields.field("kind", type: .nonNull(typeKind), "What kind of type this is.") { type, schema in
                     switch type {
                     case .list: .list
                     case .nonNull: .nonNull
                     case .named(let index): schema.types[index].kind
                     }
                 }
-                fields.string("name", "String", "The name of a named type; null for wrappers.") { type, schema in
+                fields.field("name", type: .string, "The name of a named type; null for wrappers.") { type, schema in
                     named(type, in: schema)?.name
                 }
-                fields.string("description", "String", "The type's description.") { type, schema in
+                fields.field("description", type: .string, "The type's description.") { type, schema in
                     named(type, in: schema)?.description
                 }
-                fields.string("specifiedByURL", "String", "A URL describing a custom scalar's behaviour.") { _, _ in nil }
-                fields.optionalList("fields", field, "The fields of an object type.", arguments: IncludeDeprecated.self) { type, include, schema in
+                fields.field("specifiedByURL", type: .string, "A URL describing a custom scalar's behaviour.") { _, _ in nil }
+                fields.field("fields", type: .list(.nonNull(field)), "The fields of an object type.", arguments: IncludeDeprecated.self) { type, include, schema in
                     guard let named = named(type, in: schema), named.kind == .object else { return nil }
                     return named.fields.filter { include.lists($0.deprecationReason) }
                 }
-                fields.optionalList("interfaces", type, "The interfaces an object type implements.") { type, schema in
+                fields.field("interfaces", type: .list(.nonNull(type)), "The interfaces an object type implements.") { type, schema in
                     named(type, in: schema)?.kind == .object ? [] : nil
                 }
-                fields.optionalList("possibleTypes", type, "The possible types of an abstract type.") { _, _ in nil }
-                fields.optionalList("enumValues", enumValue, "The values of an enum type.", arguments: IncludeDeprecated.self) { type, include, schema in
+                fields.field("possibleTypes", type: .list(.nonNull(type)), "The possible types of an abstract type.") { _, _ in nil }
+                fields.field("enumValues", type: .list(.nonNull(enumValue)), "The values of an enum type.", arguments: IncludeDeprecated.self) { type, include, schema in
                     guard let named = named(type, in: schema), named.kind == .enumeration else { return nil }
                     return named.enumValues.filter { include.lists($0.deprecationReason) }
                 }
-                fields.optionalList("inputFields", inputValue, "The fields of an input object type.", arguments: IncludeDeprecated.self) { type, _, schema in
+                fields.field("inputFields", type: .list(.nonNull(inputValue)), "The fields of an input object type.", arguments: IncludeDeprecated.self) { type, _, schema in
                     guard let named = named(type, in: schema), named.kind == .inputObject else { return nil }
                     return named.inputFields
                 }
-                fields.optionalObject("ofType", type, "The type a list or non-null wrapper wraps.") { type, _ in
+                fields.field("ofType", type: type, "The type a list or non-null wrapper wraps.") { type, _ in
                     switch type {
                     case .list(let inner), .nonNull(let inner): inner
                     case .named: nil
@@ -94,44 +96,44 @@ enum Introspection {
                 }
             },
             object(field, "A field of an object type.") { fields in
-                fields.string("name", "String!", "The field's name.") { field, _ in field.name }
-                fields.string("description", "String", "The field's description.") { field, _ in field.description }
-                fields.list("args", inputValue, "The field's arguments.", arguments: IncludeDeprecated.self) { field, _, _ in field.arguments }
-                fields.object("type", type, "The type of the field's value.") { field, _ in field.type }
-                fields.bool("isDeprecated", "Boolean!", "Whether the field is deprecated.") { field, _ in field.deprecationReason != nil }
-                fields.string("deprecationReason", "String", "Why the field is deprecated.") { field, _ in field.deprecationReason }
+                fields.field("name", type: .nonNull(.string), "The field's name.") { field, _ in field.name }
+                fields.field("description", type: .string, "The field's description.") { field, _ in field.description }
+                fields.field("args", type: .nonNull(.list(.nonNull(inputValue))), "The field's arguments.", arguments: IncludeDeprecated.self) { field, _, _ in field.arguments }
+                fields.field("type", type: .nonNull(type), "The type of the field's value.") { field, _ in field.type }
+                fields.field("isDeprecated", type: .nonNull(.boolean), "Whether the field is deprecated.") { field, _ in field.deprecationReason != nil }
+                fields.field("deprecationReason", type: .string, "Why the field is deprecated.") { field, _ in field.deprecationReason }
             },
             object(inputValue, "An argument or an input object field.") { fields in
-                fields.string("name", "String!", "The input value's name.") { value, _ in value.name }
-                fields.string("description", "String", "The input value's description.") { value, _ in value.description }
-                fields.object("type", type, "The input value's type.") { value, _ in value.type }
-                fields.string("defaultValue", "String", "The default value as GraphQL source text.") { value, _ in value.defaultValueText }
-                fields.bool("isDeprecated", "Boolean!", "Whether the input value is deprecated; never here.") { _, _ in false }
-                fields.string("deprecationReason", "String", "Why the input value is deprecated.") { _, _ in nil }
+                fields.field("name", type: .nonNull(.string), "The input value's name.") { value, _ in value.name }
+                fields.field("description", type: .string, "The input value's description.") { value, _ in value.description }
+                fields.field("type", type: .nonNull(type), "The input value's type.") { value, _ in value.type }
+                fields.field("defaultValue", type: .string, "The default value as GraphQL source text.") { value, _ in value.defaultValueText }
+                fields.field("isDeprecated", type: .nonNull(.boolean), "Whether the input value is deprecated; never here.") { _, _ in false }
+                fields.field("deprecationReason", type: .string, "Why the input value is deprecated.") { _, _ in nil }
             },
             object(enumValue, "One value of an enum type.") { fields in
-                fields.string("name", "String!", "The value's name.") { value, _ in value.name }
-                fields.string("description", "String", "The value's description.") { value, _ in value.description }
-                fields.bool("isDeprecated", "Boolean!", "Whether the value is deprecated.") { value, _ in value.deprecationReason != nil }
-                fields.string("deprecationReason", "String", "Why the value is deprecated.") { value, _ in value.deprecationReason }
+                fields.field("name", type: .nonNull(.string), "The value's name.") { value, _ in value.name }
+                fields.field("description", type: .string, "The value's description.") { value, _ in value.description }
+                fields.field("isDeprecated", type: .nonNull(.boolean), "Whether the value is deprecated.") { value, _ in value.deprecationReason != nil }
+                fields.field("deprecationReason", type: .string, "Why the value is deprecated.") { value, _ in value.deprecationReason }
             },
             object(directive, "A directive the executor understands, where it may appear and its arguments.") { fields in
-                fields.string("name", "String!", "The directive's name, without @.") { directive, _ in directive.name }
-                fields.string("description", "String", "The directive's description.") { directive, _ in directive.description }
-                fields.bool("isRepeatable", "Boolean!", "Whether it may appear more than once in one place.") { directive, _ in
+                fields.field("name", type: .nonNull(.string), "The directive's name, without @.") { directive, _ in directive.name }
+                fields.field("description", type: .string, "The directive's description.") { directive, _ in directive.description }
+                fields.field("isRepeatable", type: .nonNull(.boolean), "Whether it may appear more than once in one place.") { directive, _ in
                     directive.isRepeatable
                 }
-                fields.strings("locations", "[__DirectiveLocation!]!", "Where the directive may appear.") { directive, _ in
-                    directive.locations.map(\.rawValue)
+                fields.field("locations", type: .nonNull(.list(.nonNull(directiveLocation))), "Where the directive may appear.") { directive, _ in
+                    directive.locations
                 }
-                fields.list("args", inputValue, "The directive's arguments.", arguments: IncludeDeprecated.self) { directive, _, _ in
+                fields.field("args", type: .nonNull(.list(.nonNull(inputValue))), "The directive's arguments.", arguments: IncludeDeprecated.self) { directive, _, _ in
                     directive.arguments
                 }
             },
             (typeKind.name, "The kinds of type that introspection reports.", .enumeration(TypeKind.allCases.map { kind in
                 EnumValueDefinition(name: kind.rawValue, description: describe(kind), deprecationReason: nil)
             })),
-            ("__DirectiveLocation", "The places in a document or schema where a directive may appear.", .enumeration(
+            (directiveLocation.name, "The places in a document or schema where a directive may appear.", .enumeration(
                 DirectiveLocation.allCases.map { location in
                     EnumValueDefinition(name: location.rawValue, description: "The \(location.rawValue) location.", deprecationReason: nil)
                 })),
@@ -188,7 +190,7 @@ extension Schema {
                 name: "__type", description: "Request the type information of a single type.", type: .named(typeType),
                 arguments: [nameArgument], deprecationReason: nil,
                 resolver: .general { call in
-                    let name = try ArgumentValues(call.arguments, definitions: [nameArgument], schema: call.schema).string("name")
+                    let name = try ArgumentValues(call.arguments, definitions: [nameArgument], schema: call.schema)[Introspection.typeName]
                     return call.schema.typeIndex[name].map { SchemaParent<TypeRef>.wrap(.named($0)) } ?? .null
                 })
         default:

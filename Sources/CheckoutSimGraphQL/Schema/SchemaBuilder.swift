@@ -13,47 +13,17 @@ import Foundation
         let name: String
         let type: String
         let description: String
-        let arguments: [ArgumentSpec]
-        let deprecationReason: String?
-        let resolver: ResolverKind?
+        let arguments: [ArgumentDeclaration]
+        let resolver: ResolverKind
 
-        /// A field resolved generally (objects, lists, anything), optionally deprecated.
+        /// A field resolved by `kind`.
         @usableFromInline init(
-            _ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec] = [],
-            deprecated: String? = nil, resolve: FieldResolver? = nil
+            _ name: String, _ type: String, _ description: String, arguments: [ArgumentDeclaration], kind: ResolverKind
         ) {
-            self.init(name, type, description, arguments: arguments, deprecated: deprecated, kind: resolve.map(ResolverKind.general))
-        }
-
-        /// A `String`, `ID` or enum field resolved straight to its text.
-        @usableFromInline init(_ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec] = [], string: @escaping @Sendable (FieldCall) throws -> String?) {
-            self.init(name, type, description, arguments: arguments, deprecated: nil, kind: .string(string))
-        }
-
-        /// A `String` or `ID` field whose resolver hands its text over as UTF-8 bytes (see `ResolverKind.utf8`).
-        @usableFromInline init(
-            _ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec] = [],
-            utf8: @escaping @Sendable (FieldCall, (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void
-        ) {
-            self.init(name, type, description, arguments: arguments, deprecated: nil, kind: .utf8(utf8))
-        }
-
-        /// An `Int` field resolved straight to its value.
-        @usableFromInline init(_ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec] = [], int: @escaping @Sendable (FieldCall) throws -> Int?) {
-            self.init(name, type, description, arguments: arguments, deprecated: nil, kind: .int(int))
-        }
-
-        /// A `Boolean` field resolved straight to its value.
-        @usableFromInline init(_ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec] = [], bool: @escaping @Sendable (FieldCall) throws -> Bool?) {
-            self.init(name, type, description, arguments: arguments, deprecated: nil, kind: .bool(bool))
-        }
-
-        init(_ name: String, _ type: String, _ description: String, arguments: [ArgumentSpec], deprecated: String?, kind: ResolverKind?) {
             self.name = name
             self.type = type
             self.description = description
             self.arguments = arguments
-            self.deprecationReason = deprecated
             self.resolver = kind
         }
     }
@@ -62,7 +32,7 @@ import Foundation
         case scalar(ScalarKind)
         case object([FieldSpec])
         case enumeration([EnumValueDefinition])
-        case inputObject([ArgumentSpec])
+        case inputObject([ArgumentDeclaration])
     }
 
     private var pending: [(name: String, description: String, shape: Pending)] = []
@@ -94,12 +64,12 @@ import Foundation
     }
 
     /// Declares an input object type with `fields`.
-    @usableFromInline mutating func input(_ name: String, _ description: String, _ fields: [ArgumentSpec]) {
+    @usableFromInline mutating func input(_ name: String, _ description: String, _ fields: [ArgumentDeclaration]) {
         pending.append((name, description, .inputObject(fields)))
     }
 
     /// The schema, with `query` (and `mutation`) as root types; every unknown type, duplicate,
-    /// missing description and mismatched resolver is reported at once.
+    /// and missing description is reported at once.
     @usableFromInline func build(query: String, mutation: String? = nil, description: String? = nil) throws(SchemaError) -> Schema {
         var all = pending
         all += Self.builtInScalars
@@ -119,7 +89,7 @@ import Foundation
             return type
         }
 
-        func inputValues(_ specs: [ArgumentSpec], in place: String) -> [InputValueDefinition] {
+        func inputValues(_ specs: [ArgumentDeclaration], in place: String) -> [InputValueDefinition] {
             specs.compactMap { spec in
                 guard let type = resolve(spec.type, in: "\(place).\(spec.name)") else { return nil }
                 if spec.description.isEmpty { problems.append("\(place).\(spec.name) has no description") }
@@ -147,14 +117,13 @@ import Foundation
                     let place = "\(entry.name).\(spec.name)"
                     guard let type = resolve(spec.type, in: place) else { continue }
                     if spec.description.isEmpty { problems.append("\(place) has no description") }
-                    if let problem = Self.leafMismatch(spec.resolver, type: type, all: all, place: place) { problems.append(problem) }
                     if fieldIndex[spec.name] != nil { problems.append("\(place) is defined twice") }
                     if spec.name.hasPrefix("__") { problems.append("\(place): names starting with \"__\" are reserved for introspection") }
                     fieldIndex[spec.name] = fields.count
                     fields.append(
                         FieldDefinition(
                             name: spec.name, description: spec.description, type: type,
-                            arguments: inputValues(spec.arguments, in: place), deprecationReason: spec.deprecationReason,
+                            arguments: inputValues(spec.arguments, in: place), deprecationReason: nil,
                             resolver: spec.resolver))
                 }
                 types.append(
@@ -168,28 +137,6 @@ import Foundation
             types: types, queryType: queryIndex, mutationType: mutationIndex, directives: Self.directives(index: index),
             description: description, rowReaders: rowReaders, contextType: contextType, rootCost: rootCost)
         return try Self.resolvingDefaults(of: draft, rowReaders: rowReaders)
-    }
-
-    /// A typed leaf resolver must match its field's type: text for String, ID and enums, and so on.
-    private static func leafMismatch(
-        _ resolver: ResolverKind?, type: TypeRef, all: [(name: String, description: String, shape: Pending)], place: String
-    ) -> String? {
-        var inner = type
-        if case .nonNull(let wrapped) = inner { inner = wrapped }
-        guard case .named(let index) = inner else {
-            if case .general = resolver { return nil }
-            return resolver == nil ? nil : "\(place): a typed leaf resolver needs a named leaf type"
-        }
-        let fits: Bool
-        switch (resolver, all[index].shape) {
-        case (.string?, .scalar(.string)), (.string?, .scalar(.id)), (.string?, .enumeration), (.int?, .scalar(.int)),
-             (.utf8?, .scalar(.string)), (.utf8?, .scalar(.id)),
-             (.bool?, .scalar(.boolean)), (.general?, _), (nil, _):
-            fits = true
-        default:
-            fits = false
-        }
-        return fits ? nil : "\(place): its typed resolver does not match its type \(all[index].name)"
     }
 
     /// Parses `Name`, `[T]` and `T!` forms against the known type names.

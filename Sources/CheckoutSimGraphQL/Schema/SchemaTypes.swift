@@ -122,10 +122,34 @@ public struct FieldError: Error, Sendable {
     /// The `extensions.code` in the response.
     public let code: GraphQLError.Code
 
+    /// Whether this is `noValue`: reported as the null it stands for.
+    let isNoValue: Bool
+
     /// An error with `message`, reported with `code`.
     public init(_ message: String, code: GraphQLError.Code = .internalServerError) {
         self.message = message
         self.code = code
+        isNoValue = false
+    }
+
+    /// What a resolver of a non-null field throws when it finds nothing: the field is reported
+    /// exactly as a null in a non-null field is (an error, and null in the nearest nullable
+    /// parent), as graphql-js reports a resolver returning null there.
+    public static let noValue = FieldError(noValue: ())
+
+    private init(noValue: Void) {
+        message = "No value."
+        code = .internalServerError
+        isNoValue = true
+    }
+}
+
+extension Optional {
+    /// The value, or `FieldError.noValue` when there is none: for a non-null field's resolver
+    /// whose lookup may find nothing.
+    @inlinable public func orNoValue() throws(FieldError) -> Wrapped {
+        guard let value = self else { throw FieldError.noValue }
+        return value
     }
 }
 

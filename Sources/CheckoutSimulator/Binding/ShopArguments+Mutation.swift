@@ -3,147 +3,166 @@ import CheckoutSimGraphQL
 
 /// `Mutation.addToCart`.
 struct AddToCartArguments: FieldArguments {
-    static var arguments: [ArgumentSpec] {
-        [.init("productId", "ID!", "The product to add."), .init("quantity", "Int", "How many units to add.", default: "1")]
-    }
+    static let productId = ArgumentKey<String>("productId", .nonNull(.id), "The product to add.")
+    static let quantity = ArgumentKey<Int>("quantity", .int, default: 1, "How many units to add.")
+    static var arguments: [ArgumentDeclaration] { [productId.declaration, quantity.declaration] }
 
     let productId: String
     let quantity: Int
 
     init(_ values: ArgumentValues) throws {
-        productId = try values.string("productId")
-        quantity = try values.int("quantity")
+        productId = try values[Self.productId]
+        quantity = try values[Self.quantity]
     }
 }
 
 /// `Mutation.updateCartLine`.
 struct UpdateCartLineArguments: FieldArguments {
-    static var arguments: [ArgumentSpec] {
-        [.init("productId", "ID!", "The line's product."), .init("quantity", "Int!", "The new quantity, 0 or more.")]
-    }
+    static let productId = ArgumentKey<String>("productId", .nonNull(.id), "The line's product.")
+    static let quantity = ArgumentKey<Int>("quantity", .nonNull(.int), "The new quantity, 0 or more.")
+    static var arguments: [ArgumentDeclaration] { [productId.declaration, quantity.declaration] }
 
     let productId: String
     let quantity: Int
 
     init(_ values: ArgumentValues) throws {
-        productId = try values.string("productId")
-        quantity = try values.int("quantity")
+        productId = try values[Self.productId]
+        quantity = try values[Self.quantity]
     }
 }
 
 /// `Mutation.removeFromCart`.
 struct CartLineArguments: FieldArguments {
-    static var arguments: [ArgumentSpec] { [.init("productId", "ID!", "The line's product.")] }
+    static let productId = ArgumentKey<String>("productId", .nonNull(.id), "The line's product.")
+    static var arguments: [ArgumentDeclaration] { [productId.declaration] }
 
     let productId: String
 
     init(_ values: ArgumentValues) throws {
-        productId = try values.string("productId")
+        productId = try values[Self.productId]
     }
 }
 
 /// `Mutation.addFavorite` and `removeFavorite`.
 struct FavoriteArguments: FieldArguments {
-    static var arguments: [ArgumentSpec] { [.init("productId", "ID!", "The product.")] }
+    static let productId = ArgumentKey<String>("productId", .nonNull(.id), "The product.")
+    static var arguments: [ArgumentDeclaration] { [productId.declaration] }
 
     let productId: String
 
     init(_ values: ArgumentValues) throws {
-        productId = try values.string("productId")
+        productId = try values[Self.productId]
     }
 }
 
 /// `Mutation.applyOffer`.
 struct OfferCodeArguments: FieldArguments {
-    static var arguments: [ArgumentSpec] { [.init("code", "String!", "The offer code, in any case.")] }
+    static let code = ArgumentKey<String>("code", .nonNull(.string), "The offer code, in any case.")
+    static var arguments: [ArgumentDeclaration] { [code.declaration] }
 
     let code: String
 
     init(_ values: ArgumentValues) throws {
-        code = try values.string("code")
+        code = try values[Self.code]
     }
 }
 
 /// `Mutation.revealScratchCard` and `applyScratchCard`.
 struct ScratchCardArguments: FieldArguments {
-    static var arguments: [ArgumentSpec] { [.init("id", "ID!", "The card's id.")] }
+    static let id = ArgumentKey<String>("id", .nonNull(.id), "The card's id.")
+    static var arguments: [ArgumentDeclaration] { [id.declaration] }
 
     let id: String
 
     init(_ values: ArgumentValues) throws {
-        id = try values.string("id")
+        id = try values[Self.id]
     }
 }
 
 /// `Mutation.removeRecentSearch`.
 struct RecentSearchArguments: FieldArguments {
-    static var arguments: [ArgumentSpec] {
-        [.init("term", "String!", "The search to forget, as `recentSearches` lists it (any case).")]
-    }
+    static let term = ArgumentKey<String>("term", .nonNull(.string), "The search to forget, as `recentSearches` lists it (any case).")
+    static var arguments: [ArgumentDeclaration] { [term.declaration] }
 
     let term: String
 
     init(_ values: ArgumentValues) throws {
-        term = try values.string("term")
+        term = try values[Self.term]
     }
 }
 
 /// `Mutation.checkout`: the `CheckoutInput` and its `CardInput`.
 struct CheckoutArguments: FieldArguments {
-    static var arguments: [ArgumentSpec] { [.init("input", "CheckoutInput!", "The card and options.")] }
+    static let input = ArgumentKey<ArgumentValues>("input", .nonNull(ShopTypes.checkoutInput), "The card and options.")
+    static var arguments: [ArgumentDeclaration] { [input.declaration] }
 
-    static let cardInput: [ArgumentSpec] = [
-        .init("number", "String!", "The card number; spaces and dashes are ignored."),
-        .init("expMonth", "Int!", "Expiry month, 1 to 12."),
-        .init("expYear", "Int!", "Expiry year, like 2030 (two digits mean 20YY)."),
-        .init("cvc", "String!", "The security code: 3 digits, 4 for American Express."),
-    ]
-    static let checkoutInput: [ArgumentSpec] = [
-        .init("card", "CardInput!", "The card to charge."),
-        .init("idempotencyKey", "String", "Retrying with the same key and input returns the first result and charges nothing."),
-        .init("email", "String", "Where to send the receipt."),
-    ]
+    /// `CardInput`'s fields.
+    enum Card {
+        static let number = ArgumentKey<String>("number", .nonNull(.string), "The card number; spaces and dashes are ignored.")
+        static let expMonth = ArgumentKey<Int>("expMonth", .nonNull(.int), "Expiry month, 1 to 12.")
+        static let expYear = ArgumentKey<Int>("expYear", .nonNull(.int), "Expiry year, like 2030 (two digits mean 20YY).")
+        static let cvc = ArgumentKey<String>("cvc", .nonNull(.string), "The security code: 3 digits, 4 for American Express.")
+        static let fields = [number.declaration, expMonth.declaration, expYear.declaration, cvc.declaration]
+    }
+
+    /// `CheckoutInput`'s fields.
+    enum Input {
+        static let card = ArgumentKey<ArgumentValues>("card", .nonNull(ShopTypes.cardInput), "The card to charge.")
+        static let idempotencyKey = ArgumentKey<String?>(
+            "idempotencyKey", .string, "Retrying with the same key and input returns the first result and charges nothing.")
+        static let email = ArgumentKey<String?>("email", .string, "Where to send the receipt.")
+        static let fields = [card.declaration, idempotencyKey.declaration, email.declaration]
+    }
 
     let input: CheckoutInput
 
     init(_ values: ArgumentValues) throws {
-        let input = try values.input("input")
-        let card = try input.input("card")
+        let input = try values[Self.input]
+        let card = try input[Input.card]
         self.input = CheckoutInput(
-            cardNumber: try card.string("number"), expMonth: try card.int("expMonth"), expYear: try card.int("expYear"),
-            cvc: try card.string("cvc"), idempotencyKey: input.optionalString("idempotencyKey"), email: input.optionalString("email"))
+            cardNumber: try card[Card.number], expMonth: try card[Card.expMonth], expYear: try card[Card.expYear],
+            cvc: try card[Card.cvc], idempotencyKey: try input[Input.idempotencyKey], email: try input[Input.email])
     }
 }
 
 /// `Mutation.addProduct`: the `NewProductInput`.
 struct AddProductArguments: FieldArguments {
-    static var arguments: [ArgumentSpec] { [.init("input", "NewProductInput!", "The new product.")] }
+    static let input = ArgumentKey<ArgumentValues>("input", .nonNull(ShopTypes.newProductInput), "The new product.")
+    static var arguments: [ArgumentDeclaration] { [input.declaration] }
 
-    static let newProductInput: [ArgumentSpec] = [
-        .init("name", "String!", "1 to 120 characters."),
-        .init("brandId", "ID", "An existing brand's id; the store's defaultBrandId when absent (required when the store has none)."),
-        .init("category", "String!", "A non-blank category."),
-        .init("price", "String!", "A positive decimal string, like \"12.50\"."),
-        .init("description", "String", "A short description."),
-        .init("imageURL", "String", "A picture of the product: an absolute http or https URL."),
-        .init("stock", "Int", "Units in stock, 0 or more.", default: "0"),
-        .init("model", "String", "The model family; the name when absent."),
-        .init("taxRate", "String",
-              "The sales-tax rate in percent, 0 to 100 with at most 2 decimals, like \"8.25\"; the store's default when absent."),
-        .init("thumbnailURL", "String", "A small picture for list cells: an absolute http or https URL."),
-        .init("shortDescription", "String", "A one-line description for product cards."),
-        .init("attribute", "String", "A short size or variant label, like \"500 ml\"."),
-    ]
+    /// `NewProductInput`'s fields.
+    enum Input {
+        static let name = ArgumentKey<String>("name", .nonNull(.string), "1 to 120 characters.")
+        static let brandId = ArgumentKey<String?>(
+            "brandId", .id, "An existing brand's id; the store's defaultBrandId when absent (required when the store has none).")
+        static let category = ArgumentKey<String>("category", .nonNull(.string), "A non-blank category.")
+        static let price = ArgumentKey<String>("price", .nonNull(.string), "A positive decimal string, like \"12.50\".")
+        static let description = ArgumentKey<String?>("description", .string, "A short description.")
+        static let imageURL = ArgumentKey<String?>("imageURL", .string, "A picture of the product: an absolute http or https URL.")
+        static let stock = ArgumentKey<Int>("stock", .int, default: 0, "Units in stock, 0 or more.")
+        static let model = ArgumentKey<String?>("model", .string, "The model family; the name when absent.")
+        static let taxRate = ArgumentKey<String?>(
+            "taxRate", .string,
+            "The sales-tax rate in percent, 0 to 100 with at most 2 decimals, like \"8.25\"; the store's default when absent.")
+        static let thumbnailURL = ArgumentKey<String?>("thumbnailURL", .string, "A small picture for list cells: an absolute http or https URL.")
+        static let shortDescription = ArgumentKey<String?>("shortDescription", .string, "A one-line description for product cards.")
+        static let attribute = ArgumentKey<String?>("attribute", .string, "A short size or variant label, like \"500 ml\".")
+        static let fields = [
+            name.declaration, brandId.declaration, category.declaration, price.declaration, description.declaration,
+            imageURL.declaration, stock.declaration, model.declaration, taxRate.declaration, thumbnailURL.declaration,
+            shortDescription.declaration, attribute.declaration,
+        ]
+    }
 
     let product: Shop.NewProduct
 
     init(_ values: ArgumentValues) throws {
-        let input = try values.input("input")
+        let input = try values[Self.input]
         product = Shop.NewProduct(
-            name: try input.string("name"), brandId: input.optionalString("brandId"), category: try input.string("category"),
-            price: try input.string("price"), description: input.optionalString("description"),
-            imageURL: input.optionalString("imageURL"), stock: try input.int("stock"), model: input.optionalString("model"),
-            taxRate: input.optionalString("taxRate"), thumbnailURL: input.optionalString("thumbnailURL"),
-            shortDescription: input.optionalString("shortDescription"), attribute: input.optionalString("attribute"))
+            name: try input[Input.name], brandId: try input[Input.brandId], category: try input[Input.category],
+            price: try input[Input.price], description: try input[Input.description], imageURL: try input[Input.imageURL],
+            stock: try input[Input.stock], model: try input[Input.model], taxRate: try input[Input.taxRate],
+            thumbnailURL: try input[Input.thumbnailURL], shortDescription: try input[Input.shortDescription],
+            attribute: try input[Input.attribute])
     }
 }

@@ -3,15 +3,14 @@ import CheckoutSimGraphQL
 
 /// `Query.products`.
 struct ProductsArguments: FieldArguments {
-    static var arguments: [ArgumentSpec] {
-        [
-            .init("first", "Int", "How many products to return, 1 to 100.", default: "20"),
-            .init("after", "String", "The endCursor of the previous page."),
-            .init("offset", "Int",
-                  "Skip this many matching products (page-number paging, 0 to 1000000). Not duplicate-safe: a product added or re-sorted between pages can repeat or be skipped; use `after` for that. Not together with `after`."),
-            .init("filter", "ProductFilter", "Which products to include."),
-            .init("sort", "ProductSort", "The order of the products.", default: "FEATURED"),
-        ]
+    static let first = ArgumentKey<Int>("first", .int, default: 20, "How many products to return, 1 to 100.")
+    static let offset = ArgumentKey<Int?>(
+        "offset", .int,
+        "Skip this many matching products (page-number paging, 0 to 1000000). Not duplicate-safe: a product added or re-sorted between pages can repeat or be skipped; use `after` for that. Not together with `after`."
+    )
+    static let sort = ArgumentKey<ProductOrder>("sort", ShopTypes.productSort, default: .featured, "The order of the products.")
+    static var arguments: [ArgumentDeclaration] {
+        [first.declaration, ListingArguments.after.declaration, offset.declaration, ProductFilterInput.filter.declaration, sort.declaration]
     }
 
     let first: Int
@@ -21,22 +20,19 @@ struct ProductsArguments: FieldArguments {
     let filter: ProductFilterInput
 
     init(_ values: ArgumentValues) throws {
-        first = try ListingArguments.pageSize(values.int("first"))
-        sort = try values.enumeration("sort", as: ProductOrder.self)
-        after = try ListingArguments.cursor(values.optionalString("after"), endpoint: ProductOrder.productsEndpoint, order: sort)
-        offset = try ListingArguments.offset(values.optionalInt("offset"), with: after)
-        filter = try ProductFilterInput(values, argument: "filter")
+        first = try ListingArguments.pageSize(values[Self.first])
+        sort = try values[Self.sort]
+        after = try ListingArguments.cursor(values[ListingArguments.after], endpoint: ProductOrder.productsEndpoint, order: sort)
+        offset = try ListingArguments.offset(values[Self.offset], with: after)
+        filter = try ProductFilterInput(values[ProductFilterInput.filter])
     }
 }
 
 /// `Query.brandSections`.
 struct BrandSectionsArguments: FieldArguments {
-    static var arguments: [ArgumentSpec] {
-        [
-            .init("first", "Int", "How many products the page holds, 1 to 100.", default: "20"),
-            .init("after", "String", "The endCursor of the previous page."),
-            .init("filter", "ProductFilter", "Which products to include."),
-        ]
+    static let first = ArgumentKey<Int>("first", .int, default: 20, "How many products the page holds, 1 to 100.")
+    static var arguments: [ArgumentDeclaration] {
+        [first.declaration, ListingArguments.after.declaration, ProductFilterInput.filter.declaration]
     }
 
     let first: Int
@@ -44,73 +40,78 @@ struct BrandSectionsArguments: FieldArguments {
     let filter: ProductFilterInput
 
     init(_ values: ArgumentValues) throws {
-        first = try ListingArguments.pageSize(values.int("first"))
-        after = try ListingArguments.cursor(values.optionalString("after"), endpoint: ProductOrder.brandSectionsEndpoint, order: .brand)
-        filter = try ProductFilterInput(values, argument: "filter")
+        first = try ListingArguments.pageSize(values[Self.first])
+        after = try ListingArguments.cursor(values[ListingArguments.after], endpoint: ProductOrder.brandSectionsEndpoint, order: .brand)
+        filter = try ProductFilterInput(values[ProductFilterInput.filter])
     }
 }
 
 /// `Query.productFacets`.
 struct FacetsArguments: FieldArguments {
-    static var arguments: [ArgumentSpec] { [.init("filter", "ProductFilter", "The filter as the screen has it now.")] }
+    static let filter = ArgumentKey<ArgumentValues?>("filter", ShopTypes.productFilter, "The filter as the screen has it now.")
+    static var arguments: [ArgumentDeclaration] { [filter.declaration] }
 
     let filter: ProductFilterInput
 
     init(_ values: ArgumentValues) throws {
-        filter = try ProductFilterInput(values, argument: "filter")
+        filter = try ProductFilterInput(values[Self.filter])
     }
 }
 
 /// `Query.suggestedProducts`.
 struct SuggestionsArguments: FieldArguments {
-    static var arguments: [ArgumentSpec] { [.init("first", "Int", "How many products, 1 to 100.", default: "10")] }
+    static let first = ArgumentKey<Int>("first", .int, default: 10, "How many products, 1 to 100.")
+    static var arguments: [ArgumentDeclaration] { [first.declaration] }
 
     let first: Int
 
     init(_ values: ArgumentValues) throws {
-        first = try ListingArguments.pageSize(values.int("first"))
+        first = try ListingArguments.pageSize(values[Self.first])
     }
 }
 
 /// `Query.brands(includeEmpty:)`.
 struct BrandsArguments: FieldArguments {
-    static var arguments: [ArgumentSpec] {
-        [.init("includeEmpty", "Boolean", "Also list brands with no products (such as the store's house brand).", default: "false")]
-    }
+    static let includeEmpty = ArgumentKey<Bool>(
+        "includeEmpty", .boolean, default: false, "Also list brands with no products (such as the store's house brand).")
+    static var arguments: [ArgumentDeclaration] { [includeEmpty.declaration] }
 
     let includeEmpty: Bool
 
     init(_ values: ArgumentValues) throws {
-        includeEmpty = try values.bool("includeEmpty")
+        includeEmpty = try values[Self.includeEmpty]
     }
 }
 
 /// `Query.product(id:)`.
 struct ProductLookupArguments: FieldArguments {
-    static var arguments: [ArgumentSpec] { [.init("id", "ID!", "The product's id.")] }
+    static let id = ArgumentKey<String>("id", .nonNull(.id), "The product's id.")
+    static var arguments: [ArgumentDeclaration] { [id.declaration] }
 
     let id: String
 
     init(_ values: ArgumentValues) throws {
-        id = try values.string("id")
+        id = try values[Self.id]
     }
 }
 
 /// `Query.order(id:)`.
 struct OrderLookupArguments: FieldArguments {
-    static var arguments: [ArgumentSpec] { [.init("id", "ID!", "The order's id.")] }
+    static let id = ArgumentKey<String>("id", .nonNull(.id), "The order's id.")
+    static var arguments: [ArgumentDeclaration] { [id.declaration] }
 
     let id: String
 
     init(_ values: ArgumentValues) throws {
-        id = try values.string("id")
+        id = try values[Self.id]
     }
 }
 
 /// `Query.<singular>(id:)` of a content collection.
 struct ContentItemArguments: FieldArguments {
-    static var arguments: [ArgumentSpec] { [.init("id", "ID!", "The item's id.")] }
+    static let id = ArgumentKey<String>("id", .nonNull(.id), "The item's id.")
+    static var arguments: [ArgumentDeclaration] { [id.declaration] }
     let id: String
 
-    init(_ values: ArgumentValues) throws { id = try values.string("id") }
+    init(_ values: ArgumentValues) throws { id = try values[Self.id] }
 }

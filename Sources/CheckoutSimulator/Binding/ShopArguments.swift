@@ -5,6 +5,8 @@ import CheckoutSimGraphQL
 enum ListingArguments {
     /// The largest `offset` accepted.
     static let maximumOffset = 1_000_000
+    /// `after`, which every product listing takes.
+    static let after = ArgumentKey<String?>("after", .string, "The endCursor of the previous page.")
 
     /// `first`, checked against 1…100.
     static func pageSize(_ first: Int) throws(FieldError) -> Int {
@@ -43,16 +45,24 @@ enum ListingArguments {
 
 /// The `ProductFilter` input as given; prices become minor units in the store's currency.
 struct ProductFilterInput {
-    static let declaration: [ArgumentSpec] = [
-        .init("search", "String", "Words that must all appear in the name, brand, model or category."),
-        .init("brandIds", "[ID!]", "Only these brands (any of them)."),
-        .init("models", "[String!]", "Only these models (any of them)."),
-        .init("categories", "[String!]", "Only these categories (any of them)."),
-        .init("minPrice", "String", "Lowest price, inclusive, as a decimal string."),
-        .init("maxPrice", "String", "Highest price, inclusive, as a decimal string."),
-        .init("inStockOnly", "Boolean", "Only products with stock left.", default: "false"),
-        .init("searchMode", "SearchMode", "How `search` matches the products.", default: "CONTAINS"),
-    ]
+    /// The `filter` argument of the listings.
+    static let filter = ArgumentKey<ArgumentValues?>("filter", ShopTypes.productFilter, "Which products to include.")
+
+    /// `ProductFilter`'s fields.
+    enum Field {
+        static let search = ArgumentKey<String?>("search", .string, "Words that must all appear in the name, brand, model or category.")
+        static let brandIds = ArgumentKey<[String]?>("brandIds", .list(.nonNull(.id)), "Only these brands (any of them).")
+        static let models = ArgumentKey<[String]?>("models", .list(.nonNull(.string)), "Only these models (any of them).")
+        static let categories = ArgumentKey<[String]?>("categories", .list(.nonNull(.string)), "Only these categories (any of them).")
+        static let minPrice = ArgumentKey<String?>("minPrice", .string, "Lowest price, inclusive, as a decimal string.")
+        static let maxPrice = ArgumentKey<String?>("maxPrice", .string, "Highest price, inclusive, as a decimal string.")
+        static let inStockOnly = ArgumentKey<Bool>("inStockOnly", .boolean, default: false, "Only products with stock left.")
+        static let searchMode = ArgumentKey<SearchMode>("searchMode", ShopTypes.searchMode, default: .contains, "How `search` matches the products.")
+        static let declarations = [
+            search.declaration, brandIds.declaration, models.declaration, categories.declaration, minPrice.declaration,
+            maxPrice.declaration, inStockOnly.declaration, searchMode.declaration,
+        ]
+    }
 
     private var filter = ProductFilter()
     private var minPrice: String?
@@ -61,18 +71,18 @@ struct ProductFilterInput {
     /// No filter: every product.
     init() {}
 
-    /// The filter given as the argument `name`, or none.
-    init(_ values: ArgumentValues, argument name: String) throws {
-        guard let input = values.optionalInput(name) else { return }
-        let search = input.optionalString("search")
+    /// The filter `input` gives, or none.
+    init(_ input: ArgumentValues?) throws {
+        guard let input else { return }
+        let search = try input[Field.search]
         if let search { try Self.checkLimits(search) }
-        filter.setSearch(search, mode: try input.enumeration("searchMode", as: SearchMode.self))
-        filter.brandIds = input.optionalStrings("brandIds") ?? []
-        filter.models = input.optionalStrings("models") ?? []
-        filter.categories = input.optionalStrings("categories") ?? []
-        filter.inStockOnly = try input.bool("inStockOnly")
-        minPrice = input.optionalString("minPrice")
-        maxPrice = input.optionalString("maxPrice")
+        filter.setSearch(search, mode: try input[Field.searchMode])
+        filter.brandIds = try input[Field.brandIds] ?? []
+        filter.models = try input[Field.models] ?? []
+        filter.categories = try input[Field.categories] ?? []
+        filter.inStockOnly = try input[Field.inStockOnly]
+        minPrice = try input[Field.minPrice]
+        maxPrice = try input[Field.maxPrice]
     }
 
     /// A search within the search limits, or `BAD_USER_INPUT` saying which one it is past

@@ -4,69 +4,71 @@ import CheckoutSimGraphQL
 extension ShopSchema {
     static func addCatalogTypes(to builder: inout Builder) {
         builder.object(Types.money, "An amount of money in the store's currency.") { fields in
-            fields.utf8("amount", "String!", "The amount as a decimal string with the currency's fraction digits, like \"1299.00\".") {
-                amount, context, write in
-                context.currency.writeAmount(amount.minorUnits, to: write)
+            fields.field(
+                "amount", type: .nonNull(.string(writtenBy: AmountText.self)),
+                "The amount as a decimal string with the currency's fraction digits, like \"1299.00\"."
+            ) { amount, context in
+                AmountText(amount.minorUnits, in: context.currency, style: .plain)
             }
-            fields.int("minorUnits", "Int!", "The amount in minor units (cents), like 129900.") { amount, _ in Int(amount.minorUnits) }
-            fields.string("currencyCode", "String!", "The ISO 4217 currency code, like \"USD\".") { _, context in context.currency.code }
-            fields.utf8("formatted", "String!", "The amount for display, like \"$1,299.00\".") { amount, context, write in
-                context.currency.writeFormatted(amount.minorUnits, to: write)
+            fields.field("minorUnits", type: .nonNull(.int), "The amount in minor units (cents), like 129900.") { amount, _ in Int(amount.minorUnits) }
+            fields.field("currencyCode", type: .nonNull(.string), "The ISO 4217 currency code, like \"USD\".") { _, context in context.currency.code }
+            fields.field("formatted", type: .nonNull(.string(writtenBy: AmountText.self)), "The amount for display, like \"$1,299.00\".") {
+                amount, context in AmountText(amount.minorUnits, in: context.currency, style: .formatted)
             }
         }
         builder.object(Types.brand, "A brand whose products the shop sells.") { fields in
-            fields.string("id", "ID!", "The brand's id.") { brand, context in try context.state.brand(brand).id }
-            fields.string("name", "String!", "The brand's display name.") { brand, context in try context.state.brand(brand).name }
-            fields.int("productCount", "Int!", "How many catalog products carry this brand.") { brand, context in
+            fields.field("id", type: .nonNull(.id), "The brand's id.") { brand, context in try context.state.brand(brand).id }
+            fields.field("name", type: .nonNull(.string), "The brand's display name.") { brand, context in try context.state.brand(brand).name }
+            fields.field("productCount", type: .nonNull(.int), "How many catalog products carry this brand.") { brand, context in
                 context.state.shop.catalog.productCount(ofBrandAt: brand.index)
             }
         }
         builder.object(Types.category, "A product category.") { fields in
-            fields.string("name", "String!", "The category's name.") { category, _ in category.value }
-            fields.int("productCount", "Int!", "How many catalog products are in this category.") { category, _ in category.count }
+            fields.field("name", type: .nonNull(.string), "The category's name.") { category, _ in category.value }
+            fields.field("productCount", type: .nonNull(.int), "How many catalog products are in this category.") { category, _ in category.count }
         }
         builder.object(Types.product, "A product in the catalog.", row: { position, context in try context.state.product(position) }) {
             addProductFields(&$0)
         }
         builder.object(Types.pageInfo, "Where a page sits in the whole list.") { fields in
-            fields.bool("hasNextPage", "Boolean!", "Whether more items follow this page.") { page, _ in page.hasNextPage }
-            fields.bool("hasPreviousPage", "Boolean!", "Whether items come before this page (only known when `after` was given).") {
+            fields.field("hasNextPage", type: .nonNull(.boolean), "Whether more items follow this page.") { page, _ in page.hasNextPage }
+            fields.field("hasPreviousPage", type: .nonNull(.boolean), "Whether items come before this page (only known when `after` was given).") {
                 page, _ in page.hasPreviousPage
             }
-            fields.string("startCursor", "String", "The first edge's cursor; null for an empty page.") { page, _ in
+            fields.field("startCursor", type: .string, "The first edge's cursor; null for an empty page.") { page, _ in
                 page.startCursor
             }
-            fields.string("endCursor", "String", "The last edge's cursor, to pass as `after` for the next page; null for an empty page.") {
+            fields.field("endCursor", type: .string, "The last edge's cursor, to pass as `after` for the next page; null for an empty page.") {
                 page, _ in page.endCursor
             }
         }
         builder.object(Types.productEdge, "A product and its cursor.") { fields in
-            fields.string("cursor", "String!", "An opaque cursor pointing at this product.") { edge, _ in edge.cursor }
-            fields.object("node", Types.product, "The product.") { edge, _ in ProductPosition(index: edge.position) }
+            fields.field("cursor", type: .nonNull(.string), "An opaque cursor pointing at this product.") { edge, _ in edge.cursor }
+            fields.field("node", type: .nonNull(Types.product), "The product.") { edge, _ in ProductPosition(index: edge.position) }
         }
         builder.object(Types.productConnection, "A page of products.") { fields in
-            fields.list("edges", Types.productEdge, "The products of the page with their cursors.") { page, _ in
+            fields.field("edges", type: .nonNull(.list(.nonNull(Types.productEdge))), "The products of the page with their cursors.") { page, _ in
                 zip(page.positions, page.cursors).map { ProductEdge(position: $0, cursor: $1.encoded) }
             }
-            fields.list("nodes", Types.product, "The products of the page.") { page, _ in products(page.positions) }
-            fields.object("pageInfo", Types.pageInfo, "Cursors and whether more pages exist.") { page, _ in .products(page) }
-            fields.int("totalCount", "Int!", "How many products match, over all pages.") { page, _ in page.totalCount }
+            fields.field("nodes", type: .nonNull(.list(.nonNull(Types.product))), "The products of the page.") { page, _ in products(page.positions) }
+            fields.field("pageInfo", type: .nonNull(Types.pageInfo), "Cursors and whether more pages exist.") { page, _ in .products(page) }
+            fields.field("totalCount", type: .nonNull(.int), "How many products match, over all pages.") { page, _ in page.totalCount }
         }
         builder.object(Types.brandSection, "The products of one brand on a brand-sections page.") { fields in
-            fields.objectOrError("brand", Types.brand, "The section's brand.") { section, context in
-                context.state.brandPosition(id: section.brand.id)
+            fields.field("brand", type: .nonNull(Types.brand), "The section's brand.") { section, context in
+                try context.state.brandPosition(id: section.brand.id).orNoValue()
             }
-            fields.list("products", Types.product, "The brand's products on this page, featured first.") { section, _ in products(section.positions) }
+            fields.field("products", type: .nonNull(.list(.nonNull(Types.product))), "The brand's products on this page, featured first.") { section, _ in products(section.positions) }
         }
         builder.object(Types.brandSectionPage, "A page of products in brand order, grouped by brand.") { fields in
-            fields.list("sections", Types.brandSection, "One section per brand, in brand order.") { page, _ in page.sections }
-            fields.object("pageInfo", Types.pageInfo, "Cursors and whether more pages exist.") { page, _ in .products(page.page) }
-            fields.int("totalCount", "Int!", "How many products match, over all pages.") { page, _ in page.page.totalCount }
+            fields.field("sections", type: .nonNull(.list(.nonNull(Types.brandSection))), "One section per brand, in brand order.") { page, _ in page.sections }
+            fields.field("pageInfo", type: .nonNull(Types.pageInfo), "Cursors and whether more pages exist.") { page, _ in .products(page.page) }
+            fields.field("totalCount", type: .nonNull(.int), "How many products match, over all pages.") { page, _ in page.page.totalCount }
         }
         builder.enumeration(Types.productSort, "The orders products can be listed in; ties are broken by id.", cases: ProductOrder.listingOrders) {
             describe($0)
         }
-        builder.input("ProductFilter", "Which products to include; all given conditions must hold.", ProductFilterInput.declaration)
+        builder.input(Types.productFilter, "Which products to include; all given conditions must hold.", ProductFilterInput.Field.declarations)
         builder.enumeration(Types.searchMode, "How a search matches products.") { describe($0) }
         addFacetTypes(to: &builder)
     }

@@ -17,14 +17,14 @@ extension ShopSchema {
 
     static func addCheckoutTypes(to builder: inout Builder) {
         builder.object(Types.checkoutPayload, "The result of a checkout.") { fields in
-            fields.optionalObject("order", Types.order, "The order, when the payment succeeded.") { outcome, _ in outcome.order }
-            fields.optionalObject("payment", Types.payment, "The payment attempt, approved or declined.") { outcome, _ in outcome.payment }
-            fields.object("cart", Types.cart, "The cart after the checkout: empty after a success, untouched otherwise.") { outcome, _ in outcome.cart }
-            fields.list("errors", Types.userError, errorsDescription) { outcome, _ in outcome.errors }
+            fields.field("order", type: Types.order, "The order, when the payment succeeded.") { outcome, _ in outcome.order }
+            fields.field("payment", type: Types.payment, "The payment attempt, approved or declined.") { outcome, _ in outcome.payment }
+            fields.field("cart", type: .nonNull(Types.cart), "The cart after the checkout: empty after a success, untouched otherwise.") { outcome, _ in outcome.cart }
+            fields.field("errors", type: .nonNull(.list(.nonNull(Types.userError))), errorsDescription) { outcome, _ in outcome.errors }
         }
-        builder.input("CardInput", "A payment card.", CheckoutArguments.cardInput)
-        builder.input("CheckoutInput", "What checkout needs.", CheckoutArguments.checkoutInput)
-        builder.input("NewProductInput", "A product to add to the catalog for this simulator's life.", AddProductArguments.newProductInput)
+        builder.input(Types.cardInput, "A payment card.", CheckoutArguments.Card.fields)
+        builder.input(Types.checkoutInput, "What checkout needs.", CheckoutArguments.Input.fields)
+        builder.input(Types.newProductInput, "A product to add to the catalog for this simulator's life.", AddProductArguments.Input.fields)
         builder.enumeration(Types.paymentStatus, "The outcome of a payment.") { status in
             switch status {
             case .succeeded: "The payment went through."
@@ -32,12 +32,12 @@ extension ShopSchema {
             }
         }
         builder.object(Types.payment, "A payment attempt with the dummy payment service.") { fields in
-            fields.string("id", "ID!", "The payment's id, like \"pay-1\".") { payment, _ in payment.id }
-            fields.enumeration("status", Types.paymentStatus, "Whether it went through.") { payment, _ in payment.status }
-            fields.object("amount", Types.money, "The amount charged or attempted.") { payment, _ in Amount(payment.amount) }
-            fields.string("cardBrand", "String!", "The card network, like \"Visa\".") { payment, _ in payment.cardBrand }
-            fields.string("cardLast4", "String!", "The card number's last four digits.") { payment, _ in payment.cardLast4 }
-            fields.string("declineCode", "String", "Why the card was declined, like \"insufficient_funds\".") { payment, _ in payment.declineCode }
+            fields.field("id", type: .nonNull(.id), "The payment's id, like \"pay-1\".") { payment, _ in payment.id }
+            fields.field("status", type: .nonNull(Types.paymentStatus), "Whether it went through.") { payment, _ in payment.status }
+            fields.field("amount", type: .nonNull(Types.money), "The amount charged or attempted.") { payment, _ in Amount(payment.amount) }
+            fields.field("cardBrand", type: .nonNull(.string), "The card network, like \"Visa\".") { payment, _ in payment.cardBrand }
+            fields.field("cardLast4", type: .nonNull(.string), "The card number's last four digits.") { payment, _ in payment.cardLast4 }
+            fields.field("declineCode", type: .string, "Why the card was declined, like \"insufficient_funds\".") { payment, _ in payment.declineCode }
         }
         builder.enumeration(Types.orderStatus, "Where an order is.") { status in
             switch status {
@@ -45,34 +45,34 @@ extension ShopSchema {
             }
         }
         builder.object(Types.orderLine, "A product on an order, as it was bought.") { fields in
-            fields.objectOrError("product", Types.product, "The product.") { line, context in
-                context.state.shop.catalog.position(of: line.productId).map(ProductPosition.init)
+            fields.field("product", type: .nonNull(Types.product), "The product.") { line, context in
+                try context.state.shop.catalog.position(of: line.productId).map(ProductPosition.init).orNoValue()
             }
-            fields.int("quantity", "Int!", "How many units.") { line, _ in line.quantity }
-            fields.object("unitPrice", Types.money, "The price of one unit.") { line, _ in Amount(line.unitPrice) }
-            fields.object("discount", Types.money, "This line's share of the discounts.") { line, _ in Amount(line.discount) }
-            fields.object("total", Types.money, "What the line cost after discounts.") { line, _ in Amount(line.total) }
+            fields.field("quantity", type: .nonNull(.int), "How many units.") { line, _ in line.quantity }
+            fields.field("unitPrice", type: .nonNull(Types.money), "The price of one unit.") { line, _ in Amount(line.unitPrice) }
+            fields.field("discount", type: .nonNull(Types.money), "This line's share of the discounts.") { line, _ in Amount(line.discount) }
+            fields.field("total", type: .nonNull(Types.money), "What the line cost after discounts.") { line, _ in Amount(line.total) }
         }
         builder.object(Types.order, "A paid order.") { fields in
-            fields.string("id", "ID!", "The order's id, like \"order-1001\".") { order, _ in order.id }
-            fields.int("number", "Int!", "The order number, from 1001 per session.") { order, _ in order.number }
-            fields.enumeration("status", Types.orderStatus, "Where the order is.") { order, _ in order.status }
-            fields.string("placedAt", "String!", "When it was placed, on the virtual clock, ISO-8601 UTC.") { order, _ in order.placedAt.iso8601 }
-            fields.string("email", "String", "The receipt address given at checkout.") { order, _ in order.email }
-            fields.list("lines", Types.orderLine, "What was bought.") { order, _ in order.lines }
-            fields.object("subtotal", Types.money, "The sum of line subtotals.") { order, _ in Amount(order.subtotal) }
-            fields.object("discountTotal", Types.money, "Merchandise discounts.") { order, _ in Amount(order.discountTotal) }
-            fields.object("shipping", Types.money, "Shipping charged.") { order, _ in Amount(order.shipping) }
-            fields.object("total", Types.money, "What was charged.") { order, _ in Amount(order.total) }
-            fields.list("discounts", Types.discountAllocation, "The discounts applied.") { order, _ in order.discounts }
-            fields.object("payment", Types.payment, "The payment that paid for it.") { order, _ in order.payment }
+            fields.field("id", type: .nonNull(.id), "The order's id, like \"order-1001\".") { order, _ in order.id }
+            fields.field("number", type: .nonNull(.int), "The order number, from 1001 per session.") { order, _ in order.number }
+            fields.field("status", type: .nonNull(Types.orderStatus), "Where the order is.") { order, _ in order.status }
+            fields.field("placedAt", type: .nonNull(.string), "When it was placed, on the virtual clock, ISO-8601 UTC.") { order, _ in order.placedAt.iso8601 }
+            fields.field("email", type: .string, "The receipt address given at checkout.") { order, _ in order.email }
+            fields.field("lines", type: .nonNull(.list(.nonNull(Types.orderLine))), "What was bought.") { order, _ in order.lines }
+            fields.field("subtotal", type: .nonNull(Types.money), "The sum of line subtotals.") { order, _ in Amount(order.subtotal) }
+            fields.field("discountTotal", type: .nonNull(Types.money), "Merchandise discounts.") { order, _ in Amount(order.discountTotal) }
+            fields.field("shipping", type: .nonNull(Types.money), "Shipping charged.") { order, _ in Amount(order.shipping) }
+            fields.field("total", type: .nonNull(Types.money), "What was charged.") { order, _ in Amount(order.total) }
+            fields.field("discounts", type: .nonNull(.list(.nonNull(Types.discountAllocation))), "The discounts applied.") { order, _ in order.discounts }
+            fields.field("payment", type: .nonNull(Types.payment), "The payment that paid for it.") { order, _ in order.payment }
         }
         builder.object(Types.paymentTestCard, "A card number the dummy payment service recognises.") { fields in
-            fields.string("number", "String!", "The card number.") { card, _ in card.number }
-            fields.string("brand", "String!", "The card network, like \"Visa\".") { card, _ in card.brand }
-            fields.enumeration("outcome", Types.paymentStatus, "What paying with this card does.") { card, _ in card.outcome }
-            fields.string("declineCode", "String", "The decline code for declining cards, like \"insufficient_funds\".") { card, _ in card.declineCode }
-            fields.string("description", "String!", "What the card is for.") { card, _ in card.description }
+            fields.field("number", type: .nonNull(.string), "The card number.") { card, _ in card.number }
+            fields.field("brand", type: .nonNull(.string), "The card network, like \"Visa\".") { card, _ in card.brand }
+            fields.field("outcome", type: .nonNull(Types.paymentStatus), "What paying with this card does.") { card, _ in card.outcome }
+            fields.field("declineCode", type: .string, "The decline code for declining cards, like \"insufficient_funds\".") { card, _ in card.declineCode }
+            fields.field("description", type: .nonNull(.string), "What the card is for.") { card, _ in card.description }
         }
     }
 }

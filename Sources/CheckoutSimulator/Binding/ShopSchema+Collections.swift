@@ -12,26 +12,26 @@ extension ShopSchema {
     static func addCollectionQueryFields(_ content: ContentCollections, to fields: inout Fields<BoxedParent<RequestContext, Void>>) {
         for (index, collection) in content.collections.enumerated() {
             let shape = content.shapes[collection.shape]
-            let tests = ContentKind.scalarFields(of: shape)
-            var arguments: [ArgumentSpec] = [
-                .init("first", "Int", "How many items, 1 to 100.", default: "20"),
-                .init("after", "String", "The `endCursor` of the previous page."),
-            ]
-            if !tests.isEmpty { arguments.append(.init("where", shape.typeName + "Where", "Only the items whose fields equal these.")) }
+            let tests = whereFields(of: shape, in: content)
+            let first = ArgumentKey<Int>("first", .int, default: 20, "How many items, 1 to 100.")
+            let after = ArgumentKey<String?>("after", .string, "The `endCursor` of the previous page.")
+            let filter = ArgumentKey<ArgumentValues?>("where", InputObjectType(shape.typeName + "Where"), "Only the items whose fields equal these.")
+            let arguments = ArgumentList([first.declaration, after.declaration] + (tests.isEmpty ? [] : [filter.declaration])) { values in
+                let filter = tests.isEmpty ? nil : try values[filter]
+                let given = try filter.map { filter in
+                    try tests.compactMap { test in try filter[test.key].map { (field: test.slot, value: $0) } }
+                } ?? []
+                return (first: try ListingArguments.pageSize(values[first]), after: try values[after], tests: given)
+            }
             let connection = ObjectType<BoxedParent<RequestContext, ContentPage>>(shape.typeName + "Connection")
-            fields.object(
-                collection.name, connection, "The items of collections/\(collection.name).json, a page at a time in file order.", arguments: arguments,
-                decode: { values in
-                    let first = try ListingArguments.pageSize(try values.int("first"))
-                    let filter = values.optionalInput("where")
-                    let given = tests.compactMap { test in filter?.json(test.field.name).map { (field: test.slot, value: $0) } }
-                    return (first: first, after: values.optionalString("after"), tests: given)
-                }
+            fields.field(
+                collection.name, type: .nonNull(connection), "The items of collections/\(collection.name).json, a page at a time in file order.",
+                arguments: arguments
             ) { _, arguments, context in
                 try context.state.content.page(index, first: arguments.first, after: arguments.after, tests: arguments.tests)
             }
-            fields.optionalObject(
-                collection.singular, ContentObject(shape.typeName), "One \(collection.singular) by id; null when there is none.",
+            fields.field(
+                collection.singular, type: ContentObject(shape.typeName), "One \(collection.singular) by id; null when there is none.",
                 arguments: ContentItemArguments.self
             ) { _, arguments, context in
                 context.state.content.item(index, id: arguments.id)
@@ -51,23 +51,31 @@ extension ShopSchema {
             let item = ContentObject(typeName)
             let edge = ObjectType<BoxedParent<RequestContext, ContentEdge>>(typeName + "Edge")
             builder.object(edge, "A \(collection.singular) and its cursor.") { fields in
-                fields.string("cursor", "String!", "Pass as `after` for the items after this one.") { edge, _ in edge.cursor }
-                fields.object("node", item, "The \(collection.singular).") { edge, _ in edge.record }
+                fields.field("cursor", type: .nonNull(.string), "Pass as `after` for the items after this one.") { edge, _ in edge.cursor }
+                fields.field("node", type: .nonNull(item), "The \(collection.singular).") { edge, _ in edge.record }
             }
             builder.object(ObjectType<BoxedParent<RequestContext, ContentPage>>(typeName + "Connection"), "A page of \(collection.name), in file order.") { fields in
-                fields.list("edges", edge, "The page's items with their cursors.") { page, _ in
+                fields.field("edges", type: .nonNull(.list(.nonNull(edge))), "The page's items with their cursors.") { page, _ in
                     zip(page.records, page.cursors).map { ContentEdge(record: ContentRecordNumber(index: $0), cursor: $1.encoded) }
                 }
-                fields.list("nodes", item, "The page's items.") { page, _ in page.records.map(ContentRecordNumber.init) }
-                fields.object("pageInfo", Types.pageInfo, "Cursors and whether more pages exist.") { page, _ in .content(page) }
-                fields.int("totalCount", "Int!", "How many items match, over all pages.") { page, _ in page.totalCount }
+                fields.field("nodes", type: .nonNull(.list(.nonNull(item))), "The page's items.") { page, _ in page.records.map(ContentRecordNumber.init) }
+                fields.field("pageInfo", type: .nonNull(Types.pageInfo), "Cursors and whether more pages exist.") { page, _ in .content(page) }
+                fields.field("totalCount", type: .nonNull(.int), "How many items match, over all pages.") { page, _ in page.totalCount }
             }
-            let scalars = ContentKind.scalarFields(of: content.shapes[collection.shape]).map(\.field)
-            if !scalars.isEmpty {
-                builder.input(typeName + "Where", "Equality tests on \(collection.name)' fields; every test given must hold.", scalars.map {
-                    .init($0.name, $0.kind.graphQLType(shapes: content.shapes), "Only items whose `\($0.name)` equals this.")
-                })
+            let tests = whereFields(of: content.shapes[collection.shape], in: content)
+            if !tests.isEmpty {
+                builder.input(
+                    InputObjectType(typeName + "Where"), "Equality tests on \(collection.name)' fields; every test given must hold.",
+                    tests.map(\.key.declaration))
             }
+        }
+    }
+
+    /// The fields of a collection's `where` input: one equality test per scalar field of its items.
+    private static func whereFields(of shape: ContentShape, in content: ContentCollections) -> [(slot: Int, key: ArgumentKey<JSON?>)] {
+        ContentKind.scalarFields(of: shape).map { test in
+            let type = test.field.kind.graphQLType(shapes: content.shapes)
+            return (test.slot, ArgumentKey<JSON?>(test.field.name, .data(type), "Only items whose `\(test.field.name)` equals this."))
         }
     }
 
@@ -75,28 +83,28 @@ extension ShopSchema {
     private static func addField(
         _ field: ContentField, slot: Int, content: ContentCollections, to fields: inout Fields<IntegerParent<RequestContext, ContentRecordNumber>>
     ) {
-        let type = field.kind.graphQLType(shapes: content.shapes) + (field.nonNull ? "!" : "")
         let value = { @Sendable (record: ContentRecordNumber, context: RequestContext) in
             context.state.content.value(record.index, slot)
         }
         switch field.kind {
         case .id, .string:
-            fields.string(field.name, type, field.description) { record, context in
+            add(field.kind == .id ? .id : .string, field, to: &fields) { record, context in
                 if case .text(let text) = value(record, context) { return text }
                 return nil
             }
         case .int:
-            fields.int(field.name, type, field.description) { record, context in
+            add(.int, field, to: &fields) { record, context in
                 if case .int(let number) = value(record, context) { return number }
                 return nil
             }
         case .bool:
-            fields.bool(field.name, type, field.description) { record, context in
+            add(.boolean, field, to: &fields) { record, context in
                 if case .bool(let flag) = value(record, context) { return flag }
                 return nil
             }
         case .float, .list:
-            fields.json(field.name, type, field.description) { record, context in
+            let type = field.kind.graphQLType(shapes: content.shapes) + (field.nonNull ? "!" : "")
+            fields.field(field.name, type: .data(type), field.description) { record, context in
                 switch value(record, context) {
                 case .float(let number): .double(number)
                 case .list(let items): .array(items)
@@ -104,18 +112,28 @@ extension ShopSchema {
                 }
             }
         case .object(let shape):
-            let nested = { @Sendable (record: ContentRecordNumber, context: RequestContext) -> ContentRecordNumber? in
+            add(ContentObject(content.shapes[shape].typeName), field, to: &fields) { record, context in
                 if case .record(let number) = value(record, context) { return ContentRecordNumber(index: number) }
                 return nil
             }
-            let type = ContentObject(content.shapes[shape].typeName)
-            if field.nonNull {
-                fields.objectOrError(field.name, type, field.description, nested)
-            } else {
-                fields.optionalObject(field.name, type, field.description, nested)
-            }
         }
         if let link = field.link { addLink(link, from: field, value: value, content: content, to: &fields) }
+    }
+
+    /// A field of type `type`, non-null when the data says so: a record without a value there is
+    /// then reported as any null in a non-null field is.
+    private static func add<Type: NullableOutputType>(
+        _ type: Type, _ field: ContentField, named name: String? = nil, description: String? = nil,
+        to fields: inout Fields<IntegerParent<RequestContext, ContentRecordNumber>>,
+        _ read: @escaping @Sendable (ContentRecordNumber, RequestContext) -> Type.Element?
+    ) {
+        let name = name ?? field.name
+        let description = description ?? field.description
+        if field.nonNull {
+            fields.field(name, type: .nonNull(type), description) { record, context in try read(record, context).orNoValue() }
+        } else {
+            fields.field(name, type: type, description, read)
+        }
     }
 
     /// The field a link id resolves: `product` beside `productId`, `products` beside `productIds`.
@@ -153,15 +171,16 @@ extension ShopSchema {
         let description = link.many
             ? "The \(link.field) `\(field.name)` names, in order."
             : "The \(link.field) `\(field.name)` names."
-        switch (link.many, field.nonNull) {
-        case (true, true):
-            fields.list(link.field, type, description) { record, context in (ids(record, context) ?? []).compactMap { find($0, context) } }
-        case (true, false):
-            fields.optionalList(link.field, type, description) { record, context in ids(record, context)?.compactMap { find($0, context) } }
-        case (false, true):
-            fields.objectOrError(link.field, type, description) { record, context in ids(record, context)?.first.flatMap { find($0, context) } }
-        case (false, false):
-            fields.optionalObject(link.field, type, description) { record, context in ids(record, context)?.first.flatMap { find($0, context) } }
+        if link.many {
+            add(.list(.nonNull(type)), field, named: link.field, description: description, to: &fields) { record, context in
+                field.nonNull
+                    ? (ids(record, context) ?? []).compactMap { find($0, context) }
+                    : ids(record, context)?.compactMap { find($0, context) }
+            }
+        } else {
+            add(type, field, named: link.field, description: description, to: &fields) { record, context in
+                ids(record, context)?.first.flatMap { find($0, context) }
+            }
         }
     }
 }

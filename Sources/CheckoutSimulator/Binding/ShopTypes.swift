@@ -25,6 +25,10 @@ enum ShopTypes {
     static let brandSectionPage = Object<BrandSectionPage>("BrandSectionPage")
     static let productSort = EnumType<ProductOrder>("ProductSort")
     static let searchMode = EnumType<SearchMode>("SearchMode")
+    static let productFilter = InputObjectType("ProductFilter")
+    static let cardInput = InputObjectType("CardInput")
+    static let checkoutInput = InputObjectType("CheckoutInput")
+    static let newProductInput = InputObjectType("NewProductInput")
 
     static let productFacets = Object<ProductFacets>("ProductFacets")
     static let brandFacet = Object<ProductFacets.BrandCount>("BrandFacet")

@@ -20,7 +20,7 @@ enum TestSchema {
     ]
 
     typealias F = SchemaBuilder.FieldSpec
-    typealias A = ArgumentSpec
+    typealias A = ArgumentDeclaration
 
     static func book(_ call: FieldCall) -> Book? { call.parent as? Book }
 
@@ -116,5 +116,29 @@ extension DocumentCache {
         insert(prepared, for: request.query)
         return GraphQLEngine.execute(
             prepared, variables: request.variables, operationName: request.operationName, schema: schema, context: context)
+    }
+}
+
+/// The untyped builder's fields as these tests write them: erased resolvers, free to misbehave in
+/// ways the typed binding cannot express (a null in a non-null field, a list where an object goes).
+extension SchemaBuilder.FieldSpec {
+    init(_ name: String, _ type: String, _ description: String, arguments: [ArgumentDeclaration] = [], resolve: @escaping FieldResolver) {
+        self.init(name, type, description, arguments: arguments, kind: .general(resolve))
+    }
+
+    init(_ name: String, _ type: String, _ description: String, string: @escaping @Sendable (FieldCall) throws -> String?) {
+        self.init(name, type, description, arguments: [], kind: .string(string))
+    }
+
+    init(_ name: String, _ type: String, _ description: String, utf8: @escaping @Sendable (FieldCall, (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void) {
+        self.init(name, type, description, arguments: [], kind: .utf8(utf8))
+    }
+
+    init(_ name: String, _ type: String, _ description: String, int: @escaping @Sendable (FieldCall) throws -> Int?) {
+        self.init(name, type, description, arguments: [], kind: .int(int))
+    }
+
+    init(_ name: String, _ type: String, _ description: String, bool: @escaping @Sendable (FieldCall) throws -> Bool?) {
+        self.init(name, type, description, arguments: [], kind: .bool(bool))
     }
 }

@@ -88,17 +88,19 @@ import FoundationNetworking
         configuration.maxConnections = 3
         try await ServerHarness.with(configuration) { harness in
             var idle: [RawHTTPClient] = []
-            for _ in 0..<3 {
+            let clock = ContinuousClock()
+            for count in 1...3 {
                 let client = try harness.raw()
                 try client.send(Self.health)
                 #expect(try client.response().status == 200)
                 idle.append(client)
+                // A client reads its response a moment before the server's thread marks the
+                // connection idle; on a loaded machine that moment can outlast the next connect,
+                // and the next connection could then become idle first. Each waits its turn, so
+                // idle[0] is the longest idle.
+                let deadline = clock.now + .seconds(10)
+                while harness.server.idleConnectionCount < count, clock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
             }
-            // A client reads its response a moment before the server's thread marks the
-            // connection idle; on a loaded machine that moment can outlast the next connect.
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(10)
-            while harness.server.idleConnectionCount < 3, clock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
             #expect(harness.server.idleConnectionCount == 3)
             let newcomer = try harness.raw()
             try newcomer.send(Self.health)

@@ -41,7 +41,7 @@ public struct WithRow<Parent: Sendable, Row: AnyObject & Sendable>: Sendable {
 
 /// An enum type whose values are the cases of a Swift enum: the schema lists `cases` by raw value,
 /// so the GraphQL enum and the Swift one cannot drift apart.
-public struct EnumType<Value: RawRepresentable & Sendable>: Sendable where Value.RawValue == String {
+public struct EnumType<Case: RawRepresentable & Sendable>: Sendable where Case.RawValue == String {
     /// The type's name in the schema.
     public let name: String
 

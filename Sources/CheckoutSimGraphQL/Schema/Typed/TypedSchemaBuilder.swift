@@ -42,16 +42,16 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
     }
 
     /// Declares `type`'s values: `cases` (every case unless given) by raw value, each described by `describe`.
-    public mutating func enumeration<Value: CaseIterable>(
-        _ type: EnumType<Value>, _ description: String, cases: [Value]? = nil, describe: (Value) -> String
+    public mutating func enumeration<Case: CaseIterable>(
+        _ type: EnumType<Case>, _ description: String, cases: [Case]? = nil, describe: (Case) -> String
     ) {
-        declared[type.name] = TypeReference(type.name, Value.self, place: type.name)
-        untyped.enumeration(type.name, description, (cases ?? Array(Value.allCases)).map { ($0.rawValue, describe($0)) })
+        declared[type.name] = TypeReference(type.name, Case.self, place: type.name)
+        untyped.enumeration(type.name, description, (cases ?? Array(Case.allCases)).map { ($0.rawValue, describe($0)) })
     }
 
-    /// Declares an input object type with `fields`.
-    public mutating func input(_ name: String, _ description: String, _ fields: [ArgumentSpec]) {
-        untyped.input(name, description, fields)
+    /// Declares an input object type with `fields` (each an `ArgumentKey`'s declaration).
+    public mutating func input(_ type: InputObjectType, _ description: String, _ fields: [ArgumentDeclaration]) {
+        untyped.input(type.name, description, fields)
     }
 
     /// The schema with `query` and `mutation` as its root types.
