@@ -3,21 +3,23 @@
 /// and coerces arguments once per field, not once per item.
 extension Executor {
     /// The fields written under one response key: the first, and any more merged with it (rare).
-    struct FieldGroup {
+    struct FieldGroup: SmallMapElement {
         let key: String
         let first: FieldID
         var more: [FieldID] = []
     }
 
     func collectFields(type: Int, selectionSets: [SelectionSet]) -> [CollectedField] {
-        var groups = FieldGroups(capacity: selectionSets.reduce(0) { $0 + $1.count })
+        // The selections written are an upper bound on the groups without fragments, and a good
+        // guess with them, so the list grows once.
+        var groups = SmallMap<FieldGroup>(capacity: selectionSets.reduce(0) { $0 + $1.count })
         var visited: Set<String> = []
         for selectionSet in selectionSets {
             collect(selectionSet, type: type, into: &groups, visited: &visited)
         }
         var fields: [CollectedField] = []
-        fields.reserveCapacity(groups.list.count)
-        for group in groups.list {
+        fields.reserveCapacity(groups.count)
+        for group in groups.elements {
             let first = document[group.first]
             let isTypename = first.name.value == "__typename"
             let definition = isTypename ? nil : schema.field(first.name.value, on: type)
@@ -31,53 +33,9 @@ extension Executor {
         return fields
     }
 
-    /// Field groups in first-seen order, found by response key: a scan while there are few (most
-    /// selection sets), a dictionary once there are many; hashing every key cost far more, and
-    /// `FieldGroup` holds one node inline. Validation's `ResponseShape` does the same over its
-    /// entries; sharing one type, or using validation's `NameMap` here (a second list beside the
-    /// groups), measured slower, so each keeps its few lines (Benchmarks/NOTES.md).
-    struct FieldGroups {
-        private(set) var list: [FieldGroup] = []
-        private var index: [String: Int]?
-        /// Where a dictionary starts to beat the scan: above a product's dozen fields, so the
-        /// listing never builds one (Benchmarks/NOTES.md).
-        private static let indexedFrom = 24
-
-        /// Room for `capacity` groups, so the list grows once (the selections written are an upper
-        /// bound without fragments, and a good guess with them).
-        init(capacity: Int) {
-            list.reserveCapacity(capacity)
-        }
-
-        mutating func add(_ field: FieldID, key: String) {
-            if let position = position(of: key) {
-                list[position].more.append(field)
-                return
-            }
-            if index != nil {
-                index?[key] = list.count
-            } else if list.count + 1 == Self.indexedFrom {
-                var built: [String: Int] = [:]
-                built.reserveCapacity(Self.indexedFrom * 2)
-                for (position, group) in list.enumerated() { built[group.key] = position }
-                built[key] = list.count
-                index = built
-            }
-            list.append(FieldGroup(key: key, first: field))
-        }
-
-        private func position(of key: String) -> Int? {
-            if let index { return index[key] }
-            // Lengths first: two different small strings always go through the standard
-            // library's out-of-line comparison.
-            let length = key.utf8.count
-            return list.firstIndex { $0.key.utf8.count == length && $0.key == key }
-        }
-    }
-
     /// Appends the fields of `selectionSet` to their response keys' groups, expanding fragments in
     /// place. An explicit stack, not recursion: a chain of thousands of spreads costs no stack.
-    private func collect(_ selectionSet: SelectionSet, type: Int, into groups: inout FieldGroups, visited: inout Set<String>) {
+    private func collect(_ selectionSet: SelectionSet, type: Int, into groups: inout SmallMap<FieldGroup>, visited: inout Set<String>) {
         var stack: [(next: Int, end: Int)] = [(selectionSet.range.lowerBound, selectionSet.range.upperBound)]
         while let top = stack.last {
             guard top.next < top.end else {
@@ -89,7 +47,12 @@ extension Executor {
             case .field(let id):
                 let field = document[id]
                 guard field.directives.isEmpty || shouldInclude(document[field.directives]) else { continue }
-                groups.add(id, key: field.responseKey)
+                let key = field.responseKey
+                if let position = groups.position(of: key) {
+                    groups[position].more.append(id)
+                } else {
+                    groups.append(FieldGroup(key: key, first: id))
+                }
             case .fragmentSpread(let id):
                 let spread = document[id]
                 let name = spread.name.value

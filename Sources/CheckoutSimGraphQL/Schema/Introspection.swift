@@ -200,8 +200,8 @@ extension Schema {
 
     /// The field `name` of object type `typeIndex`, including the implicit meta fields.
     package func field(_ name: String, on owner: Int) -> FieldDefinition? {
-        guard fieldNames.indices.contains(owner) else { return nil }
-        if let index = fieldNames[owner].index(of: name) { return fieldLists[owner][index] }
+        guard fieldsByName.indices.contains(owner) else { return nil }
+        if let field = fieldsByName[owner][name] { return field }
         // Schema fields never start with "__" (the builder rejects them), so only a miss can be a meta field.
         return name.hasPrefix("__") ? metaField(name, on: owner) : nil
     }

@@ -18,9 +18,8 @@ public final class Schema: Sendable {
     package let kinds: [TypeKind]
     /// The scalar kind of each scalar type, by index; nil for other types.
     package let scalarKinds: [ScalarKind?]
-    /// Each type's fields and a table of their names, by type index, for `field(_:on:)`.
-    let fieldLists: [[FieldDefinition]]
-    let fieldNames: [NameTable]
+    /// Each type's fields by name, by type index, for `field(_:on:)`.
+    let fieldsByName: [SmallMap<FieldDefinition>]
 
     /// Per object type, by type index: what `FieldCall.row` is for that type's fields (see
     /// `SchemaBuilder.object(_:_:row:_:)`).
@@ -44,8 +43,7 @@ public final class Schema: Sendable {
             if case .scalar(let kind) = type.shape { return kind }
             return nil
         }
-        fieldLists = types.map(\.fields)
-        fieldNames = fieldLists.map { NameTable($0.map(\.name)) }
+        fieldsByName = types.map { SmallMap($0.fields) }
         var index: [String: Int] = [:]
         for (position, type) in types.enumerated() { index[type.name] = position }
         typeIndex = index

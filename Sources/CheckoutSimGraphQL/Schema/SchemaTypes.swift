@@ -188,7 +188,9 @@ package struct InputValueDefinition: Sendable {
 }
 
 /// A field of an object type. A class: the executor hands it around once per resolved field.
-package final class FieldDefinition: Sendable {
+package final class FieldDefinition: Sendable, SmallMapElement {
+    var key: String { name }
+
     /// The field's name.
     public let name: String
     /// Its description, for introspection and SDL.

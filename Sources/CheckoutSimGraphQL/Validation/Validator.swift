@@ -155,7 +155,7 @@ package struct Validator {
         var used: Set<String> = []
         for usage in usages {
             used.insert(usage.name)
-            if let position = definedByName[usage.name] {
+            if let position = definedByName[name: usage.name] {
                 try checkVariablePosition(usage, definition: defined[position].definition, type: defined[position].type)
             } else {
                 try reportUndefinedVariable(usage, in: operation, reported: &reportedUndefined)

@@ -14,7 +14,7 @@
 /// repeats, fragments expanded, compares no fields and is not folded at all.
 extension Validator {
     /// A field as it stands in a response shape.
-    struct ShapeEntry {
+    struct ShapeEntry: SmallMapElement {
         let field: FieldID
         /// The field's response key, kept beside it for the shape's scans.
         let key: String
@@ -29,51 +29,36 @@ extension Validator {
         var ownsChild: Bool
     }
 
-    /// One representative field per response key, in first-seen order.
+    /// One representative field per response key, in first-seen order: a class, because a shape is
+    /// shared by every spread of its fragment and copied only before its first change.
     final class ResponseShape {
-        // No dynamic exclusivity checks on these two: a shape is built and read by one validation
-        // on one thread, and no method holds an access across a call back into the shape. The
-        // checks cost a runtime call per access (Benchmarks/NOTES.md).
-        @exclusivity(unchecked) private(set) var entries: [ShapeEntry] = []
-        /// Positions by response key, built only once the shape passes `indexedFrom` entries:
-        /// most selection sets hold a handful of fields, and scanning those beats hashing every key
-        /// (parse-validate-120k: 7.6 → 6.3 ms with the scan and reserved capacity).
-        @exclusivity(unchecked) private var index: [String: Int]?
-        private static let indexedFrom = 12
+        // A shape is built and read by one validation on one thread, and no method holds an access
+        // across a call back into the shape, so release builds skip the dynamic exclusivity checks
+        // (a runtime call per access, Benchmarks/NOTES.md); debug builds, which the tests run, keep them.
+        #if DEBUG
+        private(set) var entries: SmallMap<ShapeEntry>
+        #else
+        @exclusivity(unchecked) private(set) var entries: SmallMap<ShapeEntry>
+        #endif
 
         /// An empty shape with room for `capacity` keys.
         init(capacity: Int) {
-            entries.reserveCapacity(capacity)
+            entries = SmallMap(capacity: capacity)
         }
 
         /// A copy whose entries' children are shared, not owned.
         init(copying other: ResponseShape) {
-            entries = other.entries.map { entry in
-                var entry = entry
-                entry.ownsChild = false
-                return entry
-            }
-            index = other.index
+            entries = other.entries
+            for position in 0..<entries.count { entries[position].ownsChild = false }
         }
 
         /// Where the representative of `key` is.
         func position(of key: String) -> Int? {
-            if let index { return index[key] }
-            let length = key.utf8.count
-            return entries.firstIndex { $0.key.utf8.count == length && $0.key == key }
+            entries.position(of: key)
         }
 
         /// Adds the representative of a key not seen yet.
         func append(_ entry: ShapeEntry) {
-            if index != nil {
-                index?[entry.key] = entries.count
-            } else if entries.count + 1 == Self.indexedFrom {
-                var built: [String: Int] = [:]
-                built.reserveCapacity(entries.count * 2)
-                for (position, existing) in entries.enumerated() { built[existing.key] = position }
-                built[entry.key] = entries.count
-                index = built
-            }
             entries.append(entry)
         }
 
@@ -160,7 +145,7 @@ extension Validator {
         var seen: Set<Int> = []
         for index in spreads where spreads.count == 1 || seen.insert(index).inserted {
             guard let fragment = state.fragmentShapes[index] else { continue }
-            for var entry in fragment.entries {
+            for var entry in fragment.entries.elements {
                 entry.ownsChild = false
                 entry.via = owner
                 merge(entry, into: shape, exclusive: false, found: &found)
@@ -237,7 +222,7 @@ extension Validator {
             shape.adopt(target, at: position)
         }
         var sub: [Conflict] = []
-        for var nested in incoming.entries {
+        for var nested in incoming.entries.elements {
             nested.ownsChild = false
             nested.via = entryField.offset
             merge(nested, into: target, exclusive: exclusive, found: &sub)

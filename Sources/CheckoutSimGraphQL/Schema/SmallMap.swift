@@ -1,0 +1,111 @@
+/// An element of a `SmallMap`: found by its key.
+protocol SmallMapElement {
+    /// The name the element is found by.
+    var key: String { get }
+}
+
+/// Elements in the order they were added, found by their string keys: the engine's one name map
+/// (a type's fields, a selection set's response keys, the names a validation rule has seen).
+///
+/// Nearly every map the engine keeps holds a handful of names, and comparing a short name with each
+/// of them costs less than hashing it; past `scanLimit` elements the map hashes its keys (FNV-1a over
+/// the UTF-8, open addressing), so a hostile document with thousands of names in one place stays
+/// linear. `Dictionary` hashes `String` with SipHash and normalisation checks, several times the cost
+/// of FNV-1a over a short ASCII name (Benchmarks/NOTES.md).
+struct SmallMap<Element: SmallMapElement> {
+    /// The elements, in the order they were added.
+    private(set) var elements: [Element] = []
+    /// Positions in `elements` by hash slot (-1: empty), built once `scanLimit` is passed; its count
+    /// is a power of two at least twice the elements'.
+    private var slots: [Int32] = []
+
+    /// How many elements are scanned before the map hashes its keys.
+    static var scanLimit: Int { 12 }
+
+    /// An empty map with room for `capacity` elements.
+    init(capacity: Int = 0) {
+        elements.reserveCapacity(capacity)
+    }
+
+    /// A map of `elements`; where a key repeats, the last element with it is found.
+    init(_ elements: [Element]) {
+        self.init(capacity: elements.count)
+        for element in elements { append(element) }
+    }
+
+    var count: Int { elements.count }
+
+    /// The element at `position` (in the order added).
+    subscript(position: Int) -> Element {
+        get { elements[position] }
+        _modify { yield &elements[position] }
+    }
+
+    /// Where the element with `key` is; the last one added when several have it.
+    ///
+    /// - Complexity: at most `scanLimit` comparisons of lengths and fewer of strings, or one hash
+    ///   and on average about one comparison.
+    func position(of key: String) -> Int? {
+        if slots.isEmpty {
+            // Lengths first: two different small strings always go through the standard library's
+            // out-of-line comparison.
+            let length = key.utf8.count
+            return elements.lastIndex { $0.key.utf8.count == length && $0.key == key }
+        }
+        let mask = slots.count - 1
+        var slot = Self.hash(key) & mask
+        while true {
+            let entry = slots[slot]
+            if entry < 0 { return nil }
+            if elements[Int(entry)].key == key { return Int(entry) }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// The element with `key`, if any.
+    subscript(key: String) -> Element? {
+        position(of: key).map { elements[$0] }
+    }
+
+    /// Adds `element` after the others; from now on its key finds it.
+    ///
+    /// - Complexity: amortised O(1) (a scan's worth while the map is small).
+    mutating func append(_ element: Element) {
+        elements.append(element)
+        if !slots.isEmpty {
+            if elements.count * 2 > slots.count { rehash() } else { place(elements.count - 1) }
+        } else if elements.count > Self.scanLimit {
+            rehash()
+        }
+    }
+
+    /// Rebuilds the slots for the elements now held, twice as many slots as elements or more.
+    private mutating func rehash() {
+        var size = 16
+        while size < elements.count * 2 { size *= 2 }
+        slots = [Int32](repeating: -1, count: size)
+        for position in elements.indices { place(position) }
+    }
+
+    /// Points `position`'s key at it, replacing an earlier element with the same key.
+    private mutating func place(_ position: Int) {
+        let mask = slots.count - 1
+        let key = elements[position].key
+        var slot = Self.hash(key) & mask
+        while slots[slot] >= 0, elements[Int(slots[slot])].key != key { slot = (slot + 1) & mask }
+        slots[slot] = Int32(truncatingIfNeeded: position)
+    }
+
+    private static func hash(_ key: String) -> Int {
+        // `withUTF8` hands over a pointer (small strings are copied to the stack first); walking
+        // `utf8` byte by byte costs several times more.
+        var key = key
+        return key.withUTF8 { bytes in
+            var hash: UInt32 = 2_166_136_261
+            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            return Int(hash)
+        }
+    }
+}
+
+extension SmallMap: Sendable where Element: Sendable {}
