@@ -229,7 +229,7 @@ public final class Simulator: ScenarioTarget {
 
     /// How many products the catalog holds now, fixtures and additions.
     package var productCount: Int {
-        state.withLock { $0.products.count }
+        state.withLock { $0.shop.catalog.products.count }
     }
 
     /// The schema as SDL.

@@ -118,9 +118,6 @@ package struct Catalog: Sendable {
     /// compare integers instead of strings (facets-100k: one pass of array reads).
     package private(set) var dimensions: CatalogDimensions
     private var orders: [ProductOrder: [Int]]
-    /// Goes up by one with every change after the catalog is built (`add`), so what is derived
-    /// from the catalog can tell whether it is current.
-    package private(set) var version = 0
 
     /// A catalog of `products`, with every order index built.
     package init(brands: [Brand], products: [Product]) {
@@ -241,7 +238,6 @@ package struct Catalog: Sendable {
     ///
     /// - Complexity: O(n) per order, for the insertion.
     package mutating func add(_ product: Product) {
-        version += 1
         appendUnsorted(product)
         let position = products.count - 1
         for order in ProductOrder.allCases {

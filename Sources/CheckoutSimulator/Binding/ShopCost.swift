@@ -18,7 +18,7 @@ import CheckoutSimGraphQL
 enum ShopCost {
     /// The cost of the root field `field` with `arguments`.
     static func cost(of field: String, arguments: JSONObject, context: RequestContext) -> Int {
-        let catalog = context.state.products.count
+        let catalog = context.state.shop.catalog.products.count
         switch field {
         case "products", "brandSections":
             return catalog.multipliedClamped(by: 1 + searchWords(arguments))

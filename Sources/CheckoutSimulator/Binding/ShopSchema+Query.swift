@@ -36,7 +36,7 @@ extension ShopSchema {
         ) { _, arguments, context in
             // A store's house brand for brandless additions stays out of brand filters until a product uses it.
             let catalog = context.state.shop.catalog
-            return context.state.brands.indices
+            return context.state.shop.catalog.brands.indices
                 .filter { arguments.includeEmpty || catalog.productCount(ofBrandAt: $0) > 0 }
                 .map(BrandPosition.init)
         }

@@ -3,22 +3,18 @@ import CheckoutSimGraphQL
 
 /// The mutable state of one simulator, touched only while its lock is held.
 ///
-/// Its stored `var`s skip the runtime's exclusivity checks: the lock admits one request at a
-/// time, and no access to a property is held across a call that reaches it again. Every product
-/// field reads one of them, and the check is a runtime call per read (Benchmarks/NOTES.md).
+/// `shop` skips the runtime's exclusivity checks in release builds: the lock admits one request
+/// at a time, and no access to it is held across a call that reaches it again. Every product field
+/// reads it, and the check is a runtime call per read (Benchmarks/NOTES.md). Debug builds, which
+/// the tests run, keep the checks, so a breach traps there. It has no observer: an observed
+/// property is read through a getter that copies the whole `Shop`, where a plain one is read in place.
 final class ShopState {
     let initial: Shop
-    @exclusivity(unchecked) var shop: Shop {
-        didSet {
-            // Every change to the catalog moves its version; a reset refreshes on its own.
-            if shop.catalog.version != catalogVersion { catalogChanged() }
-        }
-    }
-    /// The catalog version `products`, `brands` and `brandIndexes` were read from.
-    private var catalogVersion: Int
-    /// The catalog's products, kept beside `shop`: every product field reads one, and reaching it
-    /// through `shop.catalog` from a class copies the whole catalog struct first.
-    @exclusivity(unchecked) private(set) var products: [Product]
+    #if DEBUG
+    var shop: Shop
+    #else
+    @exclusivity(unchecked) var shop: Shop
+    #endif
     /// The content collections (read-only, so never part of a reset or a snapshot's changes).
     let content: ContentCollections
 
@@ -26,11 +22,7 @@ final class ShopState {
         initial = shop
         self.shop = shop
         self.content = content
-        products = shop.catalog.products
         currency = shop.store.currency
-        brands = shop.catalog.brands
-        brandIndexes = shop.catalog.dimensions.brands
-        catalogVersion = shop.catalog.version
     }
 
     /// A copy that shares every buffer with `other` until one of them changes: O(1).
@@ -38,30 +30,18 @@ final class ShopState {
         initial = other.initial
         shop = other.shop
         content = other.content
-        products = other.products
         currency = other.currency
-        brands = other.brands
-        brandIndexes = other.brandIndexes
-        catalogVersion = other.catalogVersion
-    }
-
-    private func catalogChanged() {
-        products = shop.catalog.products
-        brands = shop.catalog.brands
-        brandIndexes = shop.catalog.dimensions.brands
-        catalogVersion = shop.catalog.version
     }
 
     /// The brand of the product at `position`, or nil when it has none the catalog knows.
     func brandPosition(ofProductAt position: ProductPosition) -> BrandPosition? {
-        guard brandIndexes.indices.contains(position.index), brandIndexes[position.index] >= 0 else { return nil }
-        return BrandPosition(index: Int(brandIndexes[position.index]))
+        let brands = shop.catalog.dimensions.brands
+        guard brands.indices.contains(position.index), brands[position.index] >= 0 else { return nil }
+        return BrandPosition(index: Int(brands[position.index]))
     }
 
     /// Back to the state the simulator started in.
     func reset() {
-        // The catalog only changes by `add`, which moves its version past the initial one, so
-        // `shop`'s observer refreshes the copies whenever they differ.
         shop = initial
         snapshots.removeAll()
     }
@@ -89,10 +69,10 @@ final class ShopState {
         return snapshots.last { $0.key == key }?.state
     }
 
-    // Reads used by every product field. As methods of the class they reach the catalog in place;
-    // reading `state.shop.catalog` from outside copies the whole `Shop` first.
+    // Reads used by every product field, in place.
 
     func product(_ position: ProductPosition) throws(FieldError) -> Product {
+        let products = shop.catalog.products
         guard products.indices.contains(position.index) else { throw FieldError("No product at position \(position.index).") }
         return products[position.index]
     }
@@ -103,11 +83,6 @@ final class ShopState {
 
     /// The store's currency, fixed at start-up (every money field formats with it).
     let currency: Currency
-    /// The catalog's brands; a `Brand` object is a position in it.
-    @exclusivity(unchecked) private(set) var brands: [Brand]
-    /// Each product's brand as an index into `brands` (-1 for none), by product position: the
-    /// catalog's own interned numbers, shared, not recomputed.
-    @exclusivity(unchecked) private var brandIndexes: [Int32] = []
 
     /// The brand with `id`, or nil when there is none.
     func brandPosition(id: String) -> BrandPosition? {
@@ -115,6 +90,7 @@ final class ShopState {
     }
 
     func brand(_ position: BrandPosition) throws(FieldError) -> Brand {
+        let brands = shop.catalog.brands
         guard brands.indices.contains(position.index) else { throw FieldError("No brand at position \(position.index).") }
         return brands[position.index]
     }
