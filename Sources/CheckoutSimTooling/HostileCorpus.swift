@@ -38,7 +38,7 @@ package enum HostileCorpus {
 
     package static let cases: [Case] = [
         Case(name: "overlap through a fragment cycle (59 bytes)", query: "fragment A on Product{brand{...A} brand{...A}} {__typename}",
-             line: nil, operationName: nil, code: "GRAPHQL_VALIDATION_FAILED", message: "Fragment \"A\" cannot be spread here"),
+             line: nil, operationName: nil, code: "GRAPHQL_VALIDATION_FAILED", message: "Cannot spread fragment \"A\" within itself."),
         Case(name: "chain of 1,600 fragments", query: fragmentChain(1_600, cycle: false), line: nil, operationName: nil, code: nil,
              message: ""),
         Case(name: "cycle of 1,600 fragments", query: fragmentChain(1_600, cycle: true), line: nil, operationName: nil,

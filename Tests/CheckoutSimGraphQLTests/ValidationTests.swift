@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CheckoutSimGraphQL
 
@@ -216,5 +217,42 @@ struct ValidationTests {
     @Test func rejectsSubscriptions() throws {
         let errors = Validator.validate(try Parser.parse("subscription { __typename }"), schema: TestSchema.schema)
         #expect(errors.map(\.message) == ["Schema is not configured to execute subscription operation."])
+    }
+}
+
+struct RuleListTests {
+    /// graphql-js 16's `specifiedRules`, in order, with graphql-js 17's `KnownOperationTypesRule`
+    /// where graphql-js 17 lists it.
+    static let graphQLJSOrder = [
+        "ExecutableDefinitionsRule", "UniqueOperationNamesRule", "LoneAnonymousOperationRule", "KnownOperationTypesRule",
+        "KnownTypeNamesRule", "FragmentsOnCompositeTypesRule", "VariablesAreInputTypesRule", "ScalarLeafsRule",
+        "FieldsOnCorrectTypeRule", "UniqueFragmentNamesRule", "KnownFragmentNamesRule", "NoUnusedFragmentsRule",
+        "PossibleFragmentSpreadsRule", "NoFragmentCyclesRule", "UniqueVariableNamesRule", "NoUndefinedVariablesRule",
+        "NoUnusedVariablesRule", "KnownDirectivesRule", "UniqueDirectivesPerLocationRule", "KnownArgumentNamesRule",
+        "UniqueArgumentNamesRule", "ValuesOfCorrectTypeRule", "ProvidedRequiredArgumentsRule", "VariablesInAllowedPositionRule",
+        "OverlappingFieldsCanBeMergedRule", "UniqueInputFieldNamesRule",
+    ]
+
+    @Test func theRulesRunInGraphQLJSOrderEachFromItsOwnFile() throws {
+        #expect(ValidationRule.specified.map(\.name) == Self.graphQLJSOrder)
+        let rules = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/CheckoutSimGraphQL/Validation/Rules")
+        let files = try FileManager.default.contentsOfDirectory(atPath: rules.path)
+            .filter { $0.hasSuffix("Rule.swift") }.map { String($0.dropLast(".swift".count)) }
+        #expect(Set(files) == Set(Self.graphQLJSOrder), "one file per rule, named after it")
+        for name in Self.graphQLJSOrder {
+            let text = try String(contentsOf: rules.appendingPathComponent(name + ".swift"), encoding: .utf8)
+            #expect(text.contains("name: \"\(name)\""), "\(name).swift declares the rule")
+        }
+    }
+
+    @Test func everyRuleChecksSomewhere() {
+        let hooks = RuleHooks.specified
+        let placed = [
+            hooks.document, hooks.operationName, hooks.fragmentName, hooks.fragments, hooks.operation, hooks.variable,
+            hooks.typeCondition, hooks.directive, hooks.field, hooks.argument, hooks.leaveArguments, hooks.fragmentSpread,
+            hooks.inlineFragment, hooks.value, hooks.inputField, hooks.leaveInputObject, hooks.leaveOperation, hooks.leaveDocument,
+        ].flatMap { $0.map(\.name) }
+        #expect(Set(placed) == Set(Self.graphQLJSOrder))
     }
 }

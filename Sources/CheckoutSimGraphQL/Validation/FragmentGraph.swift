@@ -14,9 +14,6 @@ struct FragmentGraph {
     /// The fragments that reach no cycle, each after every fragment it spreads.
     private(set) var bottomUp: [Int]
 
-    /// Whether any fragment is on a cycle.
-    var hasCycle: Bool { bottomUp.count < spreads.count }
-
     /// Names only: enough for looking fragments up while the definitions are walked.
     init(_ document: Document) {
         indexByName = document.fragmentIndex

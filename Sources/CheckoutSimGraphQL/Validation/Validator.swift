@@ -14,11 +14,11 @@ public struct ValidationLimits: Sendable {
 
 /// The executable-definition validation rules of the GraphQL spec (§5), worded as graphql-js words them.
 ///
-/// One walk over each definition (here and in `Validator+Walk.swift`) visits every node once and
-/// calls the rules that apply to it; each rule lives in `Rules/` in a file named after graphql-js's
-/// rule (`FieldsOnCorrectTypeRule.swift`, …). Document-wide rules (names, cycles, unused
-/// fragments, variables, overlapping fields) run on summaries gathered by that walk, so no
-/// fragment is walked more than once.
+/// One walk over each definition (here, `Validator+Walk.swift` and `Validator+Values.swift`) visits
+/// every node once and calls the rules that check there, in the order `ValidationRule.specified`
+/// lists them; each rule is a `ValidationRule` value in `Rules/`, in a file named after graphql-js's
+/// rule. Document-wide rules (cycles, unused fragments, overlapping fields) run on summaries
+/// gathered by the walk, so no fragment is walked more than once.
 package struct Validator {
     struct VariableUsage {
         let name: String
@@ -74,32 +74,28 @@ package struct Validator {
         return validator.errors
     }
 
-    /// The Unique…Names rules' check: remembers where `name` was first seen, or reports `message`
-    /// at both places when it was seen before.
-    mutating func checkUnique(_ name: String, at offset: Int, seen: inout NameMap, _ message: () -> String) throws(Aborted) {
-        if let first = seen.recordFirst(name, offset) { try report(message(), [first, offset]) }
-    }
-
     mutating func report(_ message: String, _ offsets: [Int]) throws(Aborted) {
         if errors.count >= limits.maxErrors { throw Aborted() }
         errors.append(GraphQLError(message, locations: SourceLocation.of(offsets: offsets, in: document.source), code: .validationFailed))
     }
 
+    /// The rules' hooks, sorted by where they check.
+    let hooks = RuleHooks.specified
+
     private mutating func run() throws(Aborted) {
-        try checkExecutableDefinitions()
-        try checkDefinitionNames()
+        for rule in hooks.document { try rule.document?(&self, ()) }
+        try walkNames()
+        for rule in hooks.fragments { try rule.fragments?(&self, ()) }
         for (index, fragment) in document.fragments.enumerated() {
             var summary = Summary()
-            try checkFragmentDefinition(fragment, summary: &summary)
+            try walkFragmentDefinition(fragment, summary: &summary)
             if fragments.indexByName[fragment.name.value] == index { fragmentSummaries[index] = summary }
         }
         fragments.link { self.fragmentSummaries[$0]?.spreads.map(\.name) }
         for operation in document.operations {
-            try checkOperation(operation)
+            try walkOperation(operation)
         }
-        try checkFragmentCycles()
-        try checkUnusedFragments()
-        try checkOverlaps()
+        for rule in hooks.leaveDocument { try rule.leaveDocument?(&self, ()) }
     }
 
     func operationType(_ operation: OperationDefinition) -> Int? {
@@ -112,56 +108,65 @@ package struct Validator {
 
     // MARK: The walk over definitions
 
-    private mutating func checkDefinitionNames() throws(Aborted) {
+    /// The names of the operations, then of the fragments.
+    private mutating func walkNames() throws(Aborted) {
         var seenOperations = NameMap()
         for operation in document.operations {
-            try checkLoneAnonymousOperation(operation)
-            try checkUniqueOperationName(operation, seen: &seenOperations)
+            let first = operation.name.flatMap { name in seenOperations.recordFirst(name.value, name.offset) }
+            let node = NameNode(definition: operation, name: operation.name, firstOffset: first)
+            for rule in hooks.operationName { try rule.operationName?(&self, node) }
         }
-        try checkUniqueFragmentNames()
+        var seenFragments = NameMap()
+        for fragment in document.fragments {
+            let node = NameNode(definition: fragment, name: fragment.name, firstOffset: seenFragments.recordFirst(fragment.name.value, fragment.name.offset))
+            for rule in hooks.fragmentName { try rule.fragmentName?(&self, node) }
+        }
     }
 
-    private mutating func checkFragmentDefinition(_ fragment: FragmentDefinition, summary: inout Summary) throws(Aborted) {
-        let type = try compositeType(fragment.typeCondition, fragment: fragment.name.value)
-        try checkDirectives(fragment.directives, location: .fragmentDefinition, summary: &summary)
-        try checkSelectionSet(fragment.selectionSet, parent: type, summary: &summary)
+    private mutating func walkFragmentDefinition(_ fragment: FragmentDefinition, summary: inout Summary) throws(Aborted) {
+        let type = try walkTypeCondition(fragment.typeCondition, fragment: fragment.name.value)
+        try walkDirectives(fragment.directives, location: .fragmentDefinition, summary: &summary)
+        try walkSelectionSet(fragment.selectionSet, parent: type, summary: &summary)
     }
 
-    private mutating func checkOperation(_ operation: OperationDefinition) throws(Aborted) {
-        if operation.kind == .subscription {
-            try report("Schema is not configured to execute subscription operation.", [operation.offset])
-        }
+    /// The object type `condition` names, or nil (unknown, or not an object type).
+    mutating func walkTypeCondition(_ condition: Name, fragment: String?) throws(Aborted) -> Int? {
+        let type = schema.typeIndex[condition.value]
+        let node = TypeConditionNode(condition: condition, fragment: fragment, type: type)
+        for rule in hooks.typeCondition { try rule.typeCondition?(&self, node) }
+        guard let type, case .object = schema.types[type].shape else { return nil }
+        return type
+    }
+
+    private mutating func walkOperation(_ operation: OperationDefinition) throws(Aborted) {
+        for rule in hooks.operation { try rule.operation?(&self, operation) }
         var summary = Summary()
         var defined: [(definition: VariableDefinition, type: TypeRef?)] = []
         var definedByName = NameMap()
         for definition in operation.variables {
-            try checkUniqueVariableName(definition, defined: defined, definedByName: &definedByName)
-            let type = try inputType(of: definition)
+            let first = definedByName.recordFirst(definition.name.value, defined.count)
+            let namedType = schema.typeIndex[definition.type.namedType.value]
+            let node = VariableNode(definition: definition, namedType: namedType, first: first.map { defined[$0].definition })
+            for rule in hooks.variable { try rule.variable?(&self, node) }
+            let type = namedType.flatMap { schema.types[$0].isInputType ? schema.typeRef(definition.type) : nil }
             if let defaultValue = definition.defaultValue, let type {
                 var ignored = Summary()
-                try checkValue(defaultValue, type: type, summary: &ignored)
+                try walkValue(defaultValue, type: type, summary: &ignored)
             }
-            try checkDirectives(definition.directives, location: .variableDefinition, summary: &summary)
+            try walkDirectives(definition.directives, location: .variableDefinition, summary: &summary)
             defined.append((definition, type))
         }
-        try checkDirectives(
+        try walkDirectives(
             operation.directives, location: operation.kind == .mutation ? .mutation : operation.kind == .query ? .query : .subscription,
             summary: &summary)
-        try checkSelectionSet(operation.selectionSet, parent: operationType(operation), summary: &summary)
+        try walkSelectionSet(operation.selectionSet, parent: operationType(operation), summary: &summary)
 
         // The variable rules see the usages in the operation and in every fragment it reaches.
         let usages = summary.usages + reachableFragments(from: summary.spreads).flatMap { fragmentSummaries[$0]?.usages ?? [] }
-        var reportedUndefined: Set<String> = []
-        var used: Set<String> = []
-        for usage in usages {
-            used.insert(usage.name)
-            if let position = definedByName[name: usage.name] {
-                try checkVariablePosition(usage, definition: defined[position].definition, type: defined[position].type)
-            } else {
-                try reportUndefinedVariable(usage, in: operation, reported: &reportedUndefined)
-            }
-        }
-        try checkUnusedVariables(defined, used: used, in: operation)
+        let definitions = usages.map { definedByName[name: $0.name] }
+        let node = OperationUsageNode(
+            operation: operation, defined: defined, definedByName: definedByName, usages: usages, definitions: definitions)
+        for rule in hooks.leaveOperation { try rule.leaveOperation?(&self, node) }
     }
 
     /// The fragments reachable from `spreads`, each once, in first-reached order.

@@ -1,16 +1,21 @@
-/// KnownArgumentNamesRule (spec §5.4.1): every argument is one its field or directive defines.
-extension Validator {
-    /// The definition of `argument` among `definitions`; when `known` (the field or directive
-    /// exists) and there is none, reports it with `unknownMessage` and the closest names.
-    mutating func argumentDefinition(
-        _ argument: Argument, among definitions: [InputValueDefinition]?, known: Bool, unknownMessage: (String) -> String
-    ) throws(Aborted) -> InputValueDefinition? {
-        let name = argument.name.value
-        let definition = definitions?.first { $0.name == name }
-        if known, definition == nil {
-            let hint = Suggestions.didYouMean(Suggestions.list(name, options: definitions?.map(\.name) ?? []))
-            try report(unknownMessage(name) + hint, [argument.offset])
+extension ValidationRule {
+    /// KnownArgumentNamesRule (spec §5.4.1): every argument is one its field or directive defines.
+    static let knownArgumentNames = ValidationRule(name: "KnownArgumentNamesRule", argument: { validator, node throws(Validator.Aborted) in
+        guard !node.isDefined else { return }
+        let name = node.argument.name.value
+        let message: String
+        switch node.owner {
+        case .field(let field, let parent):
+            // A field its type does not define is FieldsOnCorrectTypeRule's.
+            guard node.definitions != nil else { return }
+            let owner = parent.map { "\(validator.schema.types[$0].name).\(field)" } ?? field
+            message = "Unknown argument \"\(name)\" on field \"\(owner)\"."
+        case .directive(let directive):
+            message = "Unknown argument \"\(name)\" on directive \"@\(directive)\"."
+        case .unknownDirective:
+            return
         }
-        return definition
-    }
+        let hint = Suggestions.didYouMean(Suggestions.list(name, options: node.definitions?.map(\.name) ?? []))
+        try validator.report(message + hint, [node.argument.offset])
+    })
 }

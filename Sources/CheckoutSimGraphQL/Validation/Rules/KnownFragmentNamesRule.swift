@@ -1,9 +1,7 @@
-/// KnownFragmentNamesRule (spec §5.5.2.1): every spread names a fragment the document defines.
-extension Validator {
-    /// The index of the fragment `spread` names, or nil after reporting it as unknown.
-    mutating func knownFragment(_ spread: FragmentSpread) throws(Aborted) -> Int? {
-        if let index = fragments.indexByName[spread.name.value] { return index }
-        try report("Unknown fragment \"\(spread.name.value)\".", [spread.name.offset])
-        return nil
-    }
+extension ValidationRule {
+    /// KnownFragmentNamesRule (spec §5.5.2.1): every spread names a fragment the document defines.
+    static let knownFragmentNames = ValidationRule(name: "KnownFragmentNamesRule", fragmentSpread: { validator, node throws(Validator.Aborted) in
+        guard node.fragment == nil else { return }
+        try validator.report("Unknown fragment \"\(node.spread.name.value)\".", [node.spread.name.offset])
+    })
 }

@@ -1,11 +1,17 @@
-/// NoFragmentCyclesRule (spec §5.5.2.2): no fragment spreads itself, directly or through others.
+extension ValidationRule {
+    /// NoFragmentCyclesRule (spec §5.5.2.2): no fragment spreads itself, directly or through others.
+    /// Checked before any fragment's body, as graphql-js checks each fragment as it enters it.
+    static let noFragmentCycles = ValidationRule(name: "NoFragmentCyclesRule", fragments: { validator, _ throws(Validator.Aborted) in
+        try validator.checkFragmentCycles()
+    })
+}
+
 extension Validator {
     /// graphql-js's depth-first search, which reports each cycle once at its
     /// spreads, run with an explicit stack so a chain of thousands of fragments needs no recursion.
-    mutating func checkFragmentCycles() throws(Aborted) {
-        // The fragment graph has the same edges (every spread, by first definition); when it found
-        // no cycle there is nothing to report.
-        guard fragments.hasCycle else { return }
+    fileprivate mutating func checkFragmentCycles() throws(Aborted) {
+        // A cycle runs through a spread written inside a fragment.
+        guard !document.fragments.isEmpty, !document.spreads.isEmpty else { return }
         let count = document.fragments.count
         var visited = [Bool](repeating: false, count: count)
         var pathIndex = [Int?](repeating: nil, count: count)

@@ -1,9 +1,14 @@
-/// NoUndefinedVariablesRule (spec §5.8.3): every variable used is defined by the operation.
-extension Validator {
-    /// Reports `usage`'s variable as undefined, once per name (`reported`).
-    mutating func reportUndefinedVariable(_ usage: VariableUsage, in operation: OperationDefinition, reported: inout Set<String>) throws(Aborted) {
-        guard reported.insert(usage.name).inserted else { return }
-        let suffix = operation.name.map { " by operation \"\($0.value)\"" } ?? ""
-        try report("Variable \"$\(usage.name)\" is not defined\(suffix).", [usage.offset, operation.offset])
-    }
+extension ValidationRule {
+    /// NoUndefinedVariablesRule (spec §5.8.3): every variable used is defined by the operation;
+    /// each undefined name is reported once, at its first use.
+    static let noUndefinedVariables = ValidationRule(
+        name: "NoUndefinedVariablesRule",
+        leaveOperation: { validator, node throws(Validator.Aborted) in
+            var reported = NameMap()
+            for (usage, definition) in zip(node.usages, node.definitions) where definition == nil {
+                guard reported.recordFirst(usage.name, usage.offset) == nil else { continue }
+                let suffix = node.operation.name.map { " by operation \"\($0.value)\"" } ?? ""
+                try validator.report("Variable \"$\(usage.name)\" is not defined\(suffix).", [usage.offset, node.operation.offset])
+            }
+        })
 }

@@ -1,6 +1,12 @@
-/// NoUnusedFragmentsRule (spec §5.5.1.4): every fragment is spread by some operation, directly or through fragments.
+extension ValidationRule {
+    /// NoUnusedFragmentsRule (spec §5.5.1.4): every fragment is spread by some operation, directly or through fragments.
+    static let noUnusedFragments = ValidationRule(name: "NoUnusedFragmentsRule", leaveDocument: { validator, _ throws(Validator.Aborted) in
+        try validator.checkUnusedFragments()
+    })
+}
+
 extension Validator {
-    mutating func checkUnusedFragments() throws(Aborted) {
+    fileprivate mutating func checkUnusedFragments() throws(Aborted) {
         var roots: [SpreadRef] = []
         for operation in document.operations {
             Self.collectSpreads(operation.selectionSet, in: document, into: &roots)

@@ -1,3 +1,11 @@
+extension ValidationRule {
+    /// OverlappingFieldsCanBeMergedRule (spec §5.3.2), and the limits on what an operation selects
+    /// after fragment expansion.
+    static let overlappingFieldsCanBeMerged = ValidationRule(
+        name: "OverlappingFieldsCanBeMergedRule",
+        leaveDocument: { validator, _ throws(Validator.Aborted) in try validator.checkOverlaps() })
+}
+
 /// OverlappingFieldsCanBeMerged, and the limits on what an operation selects after fragment expansion.
 ///
 /// Instead of comparing fields pairwise (graphql-js's way, quadratic in a group and exponential in

@@ -1,13 +1,20 @@
-/// ProvidedRequiredArgumentsRule (spec §5.4.2.1): non-null arguments without a default are given.
-extension Validator {
-    /// Reports each required argument of `definitions` missing from `given` (names of the arguments written), at `offset`.
-    mutating func checkRequiredArguments(
-        _ definitions: [InputValueDefinition]?, given: NameMap, at offset: Int, missingMessage: (String, String) -> String
-    ) throws(Aborted) {
-        for definition in definitions ?? [] where definition.type.isNonNull && definition.defaultValue == nil {
-            if given[definition.name] == nil {
-                try report(missingMessage(definition.name, schema.describe(definition.type)), [offset])
+extension ValidationRule {
+    /// ProvidedRequiredArgumentsRule (spec §5.4.2.1): non-null arguments without a default are given.
+    static let providedRequiredArguments = ValidationRule(
+        name: "ProvidedRequiredArgumentsRule",
+        leaveArguments: { validator, node throws(Validator.Aborted) in
+            for definition in node.definitions ?? [] where definition.type.isNonNull && definition.defaultValue == nil {
+                guard node.given[name: definition.name] == nil else { continue }
+                let type = validator.schema.describe(definition.type)
+                let message = switch node.owner {
+                case .field(let field, _):
+                    "Field \"\(field)\" argument \"\(definition.name)\" of type \"\(type)\" is required, but it was not provided."
+                case .directive(let directive):
+                    "Directive \"@\(directive)\" argument \"\(definition.name)\" of type \"\(type)\" is required, but it was not provided."
+                case .unknownDirective:
+                    ""
+                }
+                try validator.report(message, [node.offset])
             }
-        }
-    }
+        })
 }

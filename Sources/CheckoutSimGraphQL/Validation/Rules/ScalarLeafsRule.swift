@@ -1,22 +1,21 @@
-/// ScalarLeafsRule (spec §5.3.3): leaves have no sub-selection, objects must have one.
-extension Validator {
-    /// The object type to check `field`'s sub-selection against; nil for a leaf.
-    mutating func checkLeafSelection(_ field: Field, definition: FieldDefinition) throws(Aborted) -> Int? {
-        let name = field.name.value
+extension ValidationRule {
+    /// ScalarLeafsRule (spec §5.3.3): leaves have no sub-selection, objects must have one.
+    static let scalarLeafs = ValidationRule(name: "ScalarLeafsRule", field: { validator, node throws(Validator.Aborted) in
+        guard let definition = node.definition else { return }
+        let schema = validator.schema
         let kind = schema.kinds[definition.namedType]
         if kind == .scalar || kind == .enumeration {
-            if let selectionSet = field.selectionSet {
-                try report(
+            if let selectionSet = node.selectionSet {
+                let name = validator.document[node.id].name.value
+                try validator.report(
                     "Field \"\(name)\" must not have a selection since type \"\(schema.describe(definition.type))\" has no subfields.",
                     [selectionSet.offset])
             }
-            return nil
-        }
-        if field.selectionSet == nil {
-            try report(
+        } else if node.selectionSet == nil {
+            let name = validator.document[node.id].name.value
+            try validator.report(
                 "Field \"\(name)\" of type \"\(schema.describe(definition.type))\" must have a selection of subfields. Did you mean \"\(name) { ... }\"?",
-                [field.offset])
+                [node.offset])
         }
-        return definition.namedType
-    }
+    })
 }

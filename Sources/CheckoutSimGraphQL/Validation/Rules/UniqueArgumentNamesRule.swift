@@ -1,7 +1,8 @@
-/// UniqueArgumentNamesRule (spec §5.4.2): a field or directive takes each argument once.
-extension Validator {
-    mutating func checkUniqueArgument(_ argument: Argument, seen: inout NameMap) throws(Aborted) {
-        let name = argument.name.value
-        try checkUnique(name, at: argument.name.offset, seen: &seen) { "There can be only one argument named \"\(name)\"." }
-    }
+extension ValidationRule {
+    /// UniqueArgumentNamesRule (spec §5.4.2): a field or directive takes each argument once.
+    static let uniqueArgumentNames = ValidationRule(name: "UniqueArgumentNamesRule", argument: { validator, node throws(Validator.Aborted) in
+        guard let first = node.firstOffset else { return }
+        let name = node.argument.name
+        try validator.report("There can be only one argument named \"\(name.value)\".", [first, name.offset])
+    })
 }

@@ -1,7 +1,8 @@
-/// UniqueInputFieldNamesRule (spec §5.6.3): an input object literal gives each field once.
-extension Validator {
-    mutating func checkUniqueInputField(_ field: ObjectField, seen: inout NameMap) throws(Aborted) {
-        let name = field.name.value
-        try checkUnique(name, at: field.name.offset, seen: &seen) { "There can be only one input field named \"\(name)\"." }
-    }
+extension ValidationRule {
+    /// UniqueInputFieldNamesRule (spec §5.6.3): an input object literal gives each field once.
+    static let uniqueInputFieldNames = ValidationRule(name: "UniqueInputFieldNamesRule", inputField: { validator, node throws(Validator.Aborted) in
+        guard let first = node.firstOffset else { return }
+        let name = node.field.name
+        try validator.report("There can be only one input field named \"\(name.value)\".", [first, name.offset])
+    })
 }

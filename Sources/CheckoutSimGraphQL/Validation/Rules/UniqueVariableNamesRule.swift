@@ -1,13 +1,8 @@
-/// UniqueVariableNamesRule (spec §5.8.1): an operation defines each variable once.
-extension Validator {
-    /// Reports `definition` when an earlier one in `defined` has its name; `definedByName` maps names to positions there.
-    mutating func checkUniqueVariableName(
-        _ definition: VariableDefinition, defined: [(definition: VariableDefinition, type: TypeRef?)], definedByName: inout NameMap
-    ) throws(Aborted) {
-        let name = definition.name.value
-        if let first = definedByName.recordFirst(name, defined.count) {
-            try report(
-                "There can be only one variable named \"$\(name)\".", [defined[first].definition.name.offset, definition.name.offset])
-        }
-    }
+extension ValidationRule {
+    /// UniqueVariableNamesRule (spec §5.8.1): an operation defines each variable once.
+    static let uniqueVariableNames = ValidationRule(name: "UniqueVariableNamesRule", variable: { validator, node throws(Validator.Aborted) in
+        guard let first = node.first else { return }
+        let name = node.definition.name
+        try validator.report("There can be only one variable named \"$\(name.value)\".", [first.name.offset, name.offset])
+    })
 }

@@ -1,8 +1,19 @@
-/// VariablesInAllowedPositionRule (spec §5.8.5): a variable's type fits every position it is used in.
-extension Validator {
-    /// Checks one usage against its variable's definition; a nullable variable may fill a non-null
-    /// position when it or the position has a default.
-    mutating func checkVariablePosition(_ usage: VariableUsage, definition: VariableDefinition, type variableType: TypeRef?) throws(Aborted) {
+extension ValidationRule {
+    /// VariablesInAllowedPositionRule (spec §5.8.5): a variable's type fits every position it is
+    /// used in; a nullable variable may fill a non-null position when it or the position has a default.
+    static let variablesInAllowedPosition = ValidationRule(
+        name: "VariablesInAllowedPositionRule",
+        leaveOperation: { validator, node throws(Validator.Aborted) in
+            for (usage, position) in zip(node.usages, node.definitions) {
+                guard let position else { continue }
+                let (definition, type) = node.defined[position]
+                try check(usage, definition: definition, type: type, in: &validator)
+            }
+        })
+
+    private static func check(
+        _ usage: Validator.VariableUsage, definition: VariableDefinition, type variableType: TypeRef?, in validator: inout Validator
+    ) throws(Validator.Aborted) {
         guard let variableType, let expected = usage.expected else { return }
         if case .nonNull = expected, !variableType.isNonNull {
             let hasDefault: Bool
@@ -11,8 +22,9 @@ extension Validator {
             }
             if hasDefault || usage.locationHasDefault { return }
         }
+        let schema = validator.schema
         if !schema.isSubtype(variableType, of: expected) {
-            try report(
+            try validator.report(
                 "Variable \"$\(usage.name)\" of type \"\(schema.describe(variableType))\" used in position expecting type \"\(schema.describe(expected))\".",
                 [definition.offset, usage.offset])
         }

@@ -1,0 +1,179 @@
+/// One validation rule of the GraphQL spec (§5), named and worded as graphql-js names and words it:
+/// the points of the walk it checks at, each a closure.
+///
+/// The walk (`Validator.swift`, `Validator+Walk.swift`, `Validator+Values.swift`) visits every node
+/// once and works out what the rules need there (a field's definition, the type a fragment names,
+/// whether a name was seen before, the variables an operation uses); a rule only looks and reports.
+/// `ValidationRule.specified` lists the rules in graphql-js's order, and at each point the walk calls
+/// the rules that check there in that order. A new rule is its own file in `Rules/` and a line in
+/// the list.
+final class ValidationRule: Sendable {
+    typealias Hook<Node> = @Sendable (inout Validator, Node) throws(Validator.Aborted) -> Void
+
+    /// graphql-js's name for the rule.
+    let name: String
+    /// Once, before any definition: the document as a whole.
+    let document: Hook<Void>?
+    /// Each operation's name, before any definition is walked.
+    let operationName: Hook<Validator.NameNode<OperationDefinition>>?
+    /// Each fragment's name, after the operations' names.
+    let fragmentName: Hook<Validator.NameNode<FragmentDefinition>>?
+    /// Once, after the names and before any definition's body: the fragments as a whole.
+    let fragments: Hook<Void>?
+    /// Each operation, before its variables.
+    let operation: Hook<OperationDefinition>?
+    /// Each variable definition, before its default value.
+    let variable: Hook<Validator.VariableNode>?
+    /// Each type condition, of a fragment definition or an inline fragment.
+    let typeCondition: Hook<Validator.TypeConditionNode>?
+    /// Each directive, before its arguments.
+    let directive: Hook<Validator.DirectiveNode>?
+    /// Each field, before its arguments.
+    let field: Hook<Validator.FieldNode>?
+    /// Each argument of a field or directive, before its value.
+    let argument: Hook<Validator.ArgumentNode>?
+    /// A field's or directive's arguments, after the last.
+    let leaveArguments: Hook<Validator.ArgumentsNode>?
+    /// Each fragment spread.
+    let fragmentSpread: Hook<Validator.SpreadNode>?
+    /// Each inline fragment with a known type condition, before its selections.
+    let inlineFragment: Hook<Validator.InlineFragmentNode>?
+    /// Each value (of an argument, a default, a list item or an input field) with the type it must have.
+    let value: Hook<Validator.ValueNode>?
+    /// Each field of an input object value, before its value.
+    let inputField: Hook<Validator.InputFieldNode>?
+    /// An input object value, after its fields.
+    let leaveInputObject: Hook<Validator.InputObjectNode>?
+    /// Each operation, after its selections: the variables it uses, with its fragments'.
+    let leaveOperation: Hook<Validator.OperationUsageNode>?
+    /// Once, after every definition.
+    let leaveDocument: Hook<Void>?
+
+    /// The rule graphql-js calls `name`, checking at the points given.
+    init(
+        name: String,
+        document: Hook<Void>? = nil,
+        operationName: Hook<Validator.NameNode<OperationDefinition>>? = nil,
+        fragmentName: Hook<Validator.NameNode<FragmentDefinition>>? = nil,
+        fragments: Hook<Void>? = nil,
+        operation: Hook<OperationDefinition>? = nil,
+        variable: Hook<Validator.VariableNode>? = nil,
+        typeCondition: Hook<Validator.TypeConditionNode>? = nil,
+        directive: Hook<Validator.DirectiveNode>? = nil,
+        field: Hook<Validator.FieldNode>? = nil,
+        argument: Hook<Validator.ArgumentNode>? = nil,
+        leaveArguments: Hook<Validator.ArgumentsNode>? = nil,
+        fragmentSpread: Hook<Validator.SpreadNode>? = nil,
+        inlineFragment: Hook<Validator.InlineFragmentNode>? = nil,
+        value: Hook<Validator.ValueNode>? = nil,
+        inputField: Hook<Validator.InputFieldNode>? = nil,
+        leaveInputObject: Hook<Validator.InputObjectNode>? = nil,
+        leaveOperation: Hook<Validator.OperationUsageNode>? = nil,
+        leaveDocument: Hook<Void>? = nil
+    ) {
+        self.name = name
+        self.document = document
+        self.operationName = operationName
+        self.fragmentName = fragmentName
+        self.fragments = fragments
+        self.operation = operation
+        self.variable = variable
+        self.typeCondition = typeCondition
+        self.directive = directive
+        self.field = field
+        self.argument = argument
+        self.leaveArguments = leaveArguments
+        self.fragmentSpread = fragmentSpread
+        self.inlineFragment = inlineFragment
+        self.value = value
+        self.inputField = inputField
+        self.leaveInputObject = leaveInputObject
+        self.leaveOperation = leaveOperation
+        self.leaveDocument = leaveDocument
+    }
+}
+
+extension ValidationRule {
+    /// The rules, in graphql-js's `specifiedRules` order, and the one rule of graphql-js 17 that
+    /// graphql-js 16 leaves to execution (`KnownOperationTypesRule`). `OverlappingFieldsCanBeMergedRule`
+    /// also enforces the field and depth limits (`ValidationLimits`).
+    static let specified: [ValidationRule] = [
+        .executableDefinitions,
+        .uniqueOperationNames,
+        .loneAnonymousOperation,
+        .knownOperationTypes,
+        .knownTypeNames,
+        .fragmentsOnCompositeTypes,
+        .variablesAreInputTypes,
+        .scalarLeafs,
+        .fieldsOnCorrectType,
+        .uniqueFragmentNames,
+        .knownFragmentNames,
+        .noUnusedFragments,
+        .possibleFragmentSpreads,
+        .noFragmentCycles,
+        .uniqueVariableNames,
+        .noUndefinedVariables,
+        .noUnusedVariables,
+        .knownDirectives,
+        .uniqueDirectivesPerLocation,
+        .knownArgumentNames,
+        .uniqueArgumentNames,
+        .valuesOfCorrectType,
+        .providedRequiredArguments,
+        .variablesInAllowedPosition,
+        .overlappingFieldsCanBeMerged,
+        .uniqueInputFieldNames,
+    ]
+}
+
+/// The specified rules sorted by the point they check at, each point's in list order: what the
+/// walk calls.
+///
+/// Each point keeps the rules themselves (a class, so an element is one reference), not their
+/// closures: an array of closures stores them in the most general calling convention, so every call
+/// would go through a reabstraction thunk that copies the node (Benchmarks/NOTES.md).
+struct RuleHooks: Sendable {
+    let document: [ValidationRule]
+    let operationName: [ValidationRule]
+    let fragmentName: [ValidationRule]
+    let fragments: [ValidationRule]
+    let operation: [ValidationRule]
+    let variable: [ValidationRule]
+    let typeCondition: [ValidationRule]
+    let directive: [ValidationRule]
+    let field: [ValidationRule]
+    let argument: [ValidationRule]
+    let leaveArguments: [ValidationRule]
+    let fragmentSpread: [ValidationRule]
+    let inlineFragment: [ValidationRule]
+    let value: [ValidationRule]
+    let inputField: [ValidationRule]
+    let leaveInputObject: [ValidationRule]
+    let leaveOperation: [ValidationRule]
+    let leaveDocument: [ValidationRule]
+
+    init(_ rules: [ValidationRule]) {
+        document = rules.filter { $0.document != nil }
+        operationName = rules.filter { $0.operationName != nil }
+        fragmentName = rules.filter { $0.fragmentName != nil }
+        fragments = rules.filter { $0.fragments != nil }
+        operation = rules.filter { $0.operation != nil }
+        variable = rules.filter { $0.variable != nil }
+        typeCondition = rules.filter { $0.typeCondition != nil }
+        directive = rules.filter { $0.directive != nil }
+        field = rules.filter { $0.field != nil }
+        argument = rules.filter { $0.argument != nil }
+        leaveArguments = rules.filter { $0.leaveArguments != nil }
+        fragmentSpread = rules.filter { $0.fragmentSpread != nil }
+        inlineFragment = rules.filter { $0.inlineFragment != nil }
+        value = rules.filter { $0.value != nil }
+        inputField = rules.filter { $0.inputField != nil }
+        leaveInputObject = rules.filter { $0.leaveInputObject != nil }
+        leaveOperation = rules.filter { $0.leaveOperation != nil }
+        leaveDocument = rules.filter { $0.leaveDocument != nil }
+    }
+
+    /// The specified rules' hooks, sorted once.
+    static let specified = RuleHooks(ValidationRule.specified)
+}

@@ -1,0 +1,142 @@
+/// What the walk hands a rule at each point (`ValidationRule`): the node and what the walk worked
+/// out about it, so that no rule looks up what another already found.
+extension Validator {
+    /// An operation's or fragment's name, with where the first definition with that name is.
+    struct NameNode<Definition> {
+        let definition: Definition
+        /// The definition's name; nil for an anonymous operation.
+        let name: Name?
+        /// Where an earlier definition of the same kind has this name (its name's offset); nil when none.
+        let firstOffset: Int?
+    }
+
+    /// A fragment definition's or inline fragment's type condition.
+    struct TypeConditionNode {
+        let condition: Name
+        /// The fragment's name; nil for an inline fragment.
+        let fragment: String?
+        /// The type it names; nil when the schema has none.
+        let type: Int?
+    }
+
+    /// A variable definition.
+    struct VariableNode {
+        let definition: VariableDefinition
+        /// The type its type names; nil when the schema has none.
+        let namedType: Int?
+        /// An earlier definition of the same name in the operation, if any.
+        let first: VariableDefinition?
+    }
+
+    /// A directive where it is written.
+    struct DirectiveNode {
+        let directive: Directive
+        let location: DirectiveLocation
+        /// Its definition; nil for a directive the schema does not know.
+        let definition: DirectiveDefinition?
+        /// Where the same directive appeared earlier in this place; nil when it did not.
+        let firstOffset: Int?
+    }
+
+    /// A field, with the type it is selected on and its definition there. The field itself is
+    /// `validator.document[node.id]`: read it only to report, copying it for every field costs.
+    struct FieldNode {
+        let id: FieldID
+        /// Where the field starts.
+        let offset: Int
+        /// Its sub-selection, if it has one.
+        let selectionSet: SelectionSet?
+        /// The type the field is selected on; nil when that is unknown.
+        let parent: Int?
+        /// The field's definition; nil when the parent does not define it (or is unknown).
+        let definition: FieldDefinition?
+    }
+
+    /// Whose arguments these are, for the messages that name it.
+    enum ArgumentOwner {
+        /// The field `name` on the type `parent` (nil when unknown).
+        case field(name: String, parent: Int?)
+        /// The directive `name`.
+        case directive(name: String)
+        /// A directive the schema does not know: its arguments are not checked against anything.
+        case unknownDirective
+    }
+
+    /// An argument of a field or directive.
+    struct ArgumentNode {
+        let argument: Argument
+        let owner: ArgumentOwner
+        /// The owner's argument definitions; nil when the owner is unknown.
+        let definitions: [InputValueDefinition]?
+        /// Whether the owner defines the argument.
+        let isDefined: Bool
+        /// Where an argument of the same name was written earlier on the same owner.
+        let firstOffset: Int?
+    }
+
+    /// The arguments of a field or directive, after the last.
+    struct ArgumentsNode {
+        let owner: ArgumentOwner
+        let definitions: [InputValueDefinition]?
+        /// The names written.
+        let given: NameMap
+        /// Where the field or directive is.
+        let offset: Int
+    }
+
+    /// A fragment spread, with the fragment it names.
+    struct SpreadNode {
+        let spread: FragmentSpread
+        /// The type the spread is written in; nil when that is unknown.
+        let parent: Int?
+        /// The fragment's index in `Document.fragments`; nil when the document has none by that name.
+        let fragment: Int?
+        /// The type the fragment conditions on; nil when unknown.
+        let condition: Int?
+    }
+
+    /// An inline fragment whose condition names an object type.
+    struct InlineFragmentNode {
+        let inline: InlineFragment
+        let parent: Int?
+        let condition: Int
+    }
+
+    /// A value and the type it must have (never a variable: those are usages).
+    struct ValueNode {
+        let value: Value
+        let type: TypeRef
+    }
+
+    /// A field of an input object value.
+    struct InputFieldNode {
+        let field: ObjectField
+        let type: NamedType
+        /// The field's definition; nil when the input type does not define it.
+        let definition: InputValueDefinition?
+        /// Where a field of the same name was written earlier in the same object.
+        let firstOffset: Int?
+    }
+
+    /// An input object value, after its fields.
+    struct InputObjectNode {
+        let value: Value
+        let type: NamedType
+        let fields: [InputValueDefinition]
+        /// The names written.
+        let given: NameMap
+    }
+
+    /// An operation after its selections, with the variables it and its fragments use.
+    struct OperationUsageNode {
+        let operation: OperationDefinition
+        /// Its variable definitions with their types (nil when unknown or not an input type).
+        let defined: [(definition: VariableDefinition, type: TypeRef?)]
+        /// Positions in `defined` by name (the first definition of each name).
+        let definedByName: NameMap
+        /// Every usage in the operation and the fragments it reaches, in the order reached.
+        let usages: [VariableUsage]
+        /// For each usage, the position in `defined` of its variable; nil when it is undefined.
+        let definitions: [Int?]
+    }
+}

@@ -1,0 +1,77 @@
+/// The walk over values: every value with the type it must have, every input object field, and
+/// the variable usages a value contains (for the variable rules), each visited once.
+extension Validator {
+    /// Walks `value`, which must be of `type` (nil: unknown, so only its variables count).
+    mutating func walkValue(_ value: Value, type: TypeRef?, summary: inout Summary, locationHasDefault: Bool = false) throws(Aborted) {
+        if case .variable(let name) = value {
+            summary.usages.append(
+                VariableUsage(name: name.value, offset: value.offset, expected: type, locationHasDefault: locationHasDefault))
+            return
+        }
+        guard let type else {
+            try walkChildren(of: value, summary: &summary)
+            return
+        }
+        let node = ValueNode(value: value, type: type)
+        switch type {
+        case .nonNull(let inner):
+            if case .null = value {
+                for rule in hooks.value { try rule.value?(&self, node) }
+                return
+            }
+            try walkValue(value, type: inner, summary: &summary)
+        case .list(let inner):
+            if case .list(let items, _) = value {
+                for item in items { try walkValue(item, type: inner, summary: &summary) }
+            } else {
+                try walkValue(value, type: inner, summary: &summary)
+            }
+        case .named(let index):
+            if case .null = value { return }
+            for rule in hooks.value { try rule.value?(&self, node) }
+            let named = schema.types[index]
+            switch named.shape {
+            case .inputObject(let fields):
+                if case .object(let provided, _) = value {
+                    try walkInputObject(value, provided: provided, type: named, fields: fields, summary: &summary)
+                } else {
+                    try walkChildren(of: value, summary: &summary)
+                }
+            case .scalar(let kind):
+                if ValueCoercion.scalarFromLiteral(value, kind: kind) == nil { try walkChildren(of: value, summary: &summary) }
+            case .enumeration, .object:
+                break
+            }
+        }
+    }
+
+    private mutating func walkInputObject(
+        _ value: Value, provided: [ObjectField], type: NamedType, fields: [InputValueDefinition], summary: inout Summary
+    ) throws(Aborted) {
+        var given = NameMap()
+        for field in provided {
+            let name = field.name.value
+            let first = given.recordFirst(name, field.name.offset)
+            let definition = fields.first { $0.name == name }
+            let node = InputFieldNode(field: field, type: type, definition: definition, firstOffset: first)
+            for rule in hooks.inputField { try rule.inputField?(&self, node) }
+            try walkValue(field.value, type: definition?.type, summary: &summary, locationHasDefault: definition?.defaultValue != nil)
+        }
+        let node = InputObjectNode(value: value, type: type, fields: fields, given: given)
+        for rule in hooks.leaveInputObject { try rule.leaveInputObject?(&self, node) }
+    }
+
+    /// Walks into a value of unknown or wrong type so that its variables still count as used.
+    private mutating func walkChildren(of value: Value, summary: inout Summary) throws(Aborted) {
+        switch value {
+        case .list(let items, _):
+            for item in items { try walkValue(item, type: nil, summary: &summary) }
+        case .object(let fields, _):
+            for field in fields { try walkValue(field.value, type: nil, summary: &summary) }
+        case .variable:
+            try walkValue(value, type: nil, summary: &summary)
+        default:
+            break
+        }
+    }
+}
