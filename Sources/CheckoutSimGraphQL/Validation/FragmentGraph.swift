@@ -14,20 +14,34 @@ struct FragmentGraph {
     /// The fragments that reach no cycle, each after every fragment it spreads.
     private(set) var bottomUp: [Int]
 
-    /// Names only: enough for looking fragments up while the definitions are walked.
+    /// Whether any fragment is on a cycle.
+    var hasCycle: Bool { bottomUp.count < spreads.count }
+
+    /// The graph of `document`'s fragments, read from its flat arrays before any definition is
+    /// walked: the spreads are in source order, so each belongs to the last definition that starts
+    /// before it.
+    /// - Complexity: O(definitions + spreads).
     init(_ document: Document) {
         indexByName = document.fragmentIndex
-        spreads = Array(repeating: [], count: document.fragments.count)
-        reachesCycle = Array(repeating: false, count: document.fragments.count)
+        let fragments = document.fragments
+        spreads = Array(repeating: [], count: fragments.count)
+        reachesCycle = Array(repeating: false, count: fragments.count)
         bottomUp = []
-    }
-
-    /// Records each fragment's spreads and orders the fragments.
-    /// - Complexity: O(fragments + spreads).
-    mutating func link(spreadNames: (Int) -> [String]?) {
-        for fragment in spreads.indices {
-            guard let names = spreadNames(fragment) else { continue }
-            spreads[fragment] = names.compactMap { indexByName[$0] }
+        let operations = document.operations
+        let definitions = document.order
+        var definition = -1
+        for spread in document.spreads {
+            while definition + 1 < definitions.count {
+                let next = definitions[definition + 1]
+                let start = next.isFragment ? fragments[next.index].offset : operations[next.index].offset
+                guard start <= spread.offset else { break }
+                definition += 1
+            }
+            guard definition >= 0, definitions[definition].isFragment else { continue }
+            let fragment = definitions[definition].index
+            // Later definitions of a repeated name spread nothing.
+            guard indexByName[fragments[fragment].name.value] == fragment, let target = indexByName[spread.name.value] else { continue }
+            spreads[fragment].append(target)
         }
         order()
     }

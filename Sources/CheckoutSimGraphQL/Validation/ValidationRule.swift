@@ -177,3 +177,12 @@ struct RuleHooks: Sendable {
     /// The specified rules' hooks, sorted once.
     static let specified = RuleHooks(ValidationRule.specified)
 }
+
+extension Array where Element == ValidationRule {
+    /// Calls `body` with each rule in order, without retaining each (the list holds them).
+    @inline(__always) func run(_ body: (ValidationRule) throws(Validator.Aborted) -> Void) throws(Validator.Aborted) {
+        try withUnsafeBufferPointer { (rules: UnsafeBufferPointer<ValidationRule>) throws(Validator.Aborted) in
+            for index in rules.indices { try body(rules[index]) }
+        }
+    }
+}

@@ -16,7 +16,7 @@ extension Validator {
         switch type {
         case .nonNull(let inner):
             if case .null = value {
-                for rule in hooks.value { try rule.value?(&self, node) }
+                try hooks.value.run { rule throws(Aborted) in try rule.value?(&self, node) }
                 return
             }
             try walkValue(value, type: inner, summary: &summary)
@@ -28,7 +28,7 @@ extension Validator {
             }
         case .named(let index):
             if case .null = value { return }
-            for rule in hooks.value { try rule.value?(&self, node) }
+            try hooks.value.run { rule throws(Aborted) in try rule.value?(&self, node) }
             let named = schema.types[index]
             switch named.shape {
             case .inputObject(let fields):
@@ -37,8 +37,9 @@ extension Validator {
                 } else {
                     try walkChildren(of: value, summary: &summary)
                 }
-            case .scalar(let kind):
-                if ValueCoercion.scalarFromLiteral(value, kind: kind) == nil { try walkChildren(of: value, summary: &summary) }
+            case .scalar:
+                // Only a list or object (never a valid scalar) has children: their variables count.
+                try walkChildren(of: value, summary: &summary)
             case .enumeration, .object:
                 break
             }
@@ -54,11 +55,11 @@ extension Validator {
             let first = given.recordFirst(name, field.name.offset)
             let definition = fields.first { $0.name == name }
             let node = InputFieldNode(field: field, type: type, definition: definition, firstOffset: first)
-            for rule in hooks.inputField { try rule.inputField?(&self, node) }
+            try hooks.inputField.run { rule throws(Aborted) in try rule.inputField?(&self, node) }
             try walkValue(field.value, type: definition?.type, summary: &summary, locationHasDefault: definition?.defaultValue != nil)
         }
         let node = InputObjectNode(value: value, type: type, fields: fields, given: given)
-        for rule in hooks.leaveInputObject { try rule.leaveInputObject?(&self, node) }
+        try hooks.leaveInputObject.run { rule throws(Aborted) in try rule.leaveInputObject?(&self, node) }
     }
 
     /// Walks into a value of unknown or wrong type so that its variables still count as used.

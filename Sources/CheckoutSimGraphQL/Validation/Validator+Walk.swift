@@ -15,7 +15,7 @@ extension Validator {
                 let fragment = fragments.indexByName[spread.name.value]
                 let condition = fragment.flatMap { schema.typeIndex[document.fragments[$0].typeCondition.value] }
                 let node = SpreadNode(spread: spread, parent: parent, fragment: fragment, condition: condition)
-                for rule in hooks.fragmentSpread { try rule.fragmentSpread?(&self, node) }
+                try hooks.fragmentSpread.run { rule throws(Aborted) in try rule.fragmentSpread?(&self, node) }
             case .inlineFragment(let id):
                 let inline = document[id]
                 try walkDirectives(inline.directives, location: .inlineFragment, summary: &summary)
@@ -24,7 +24,7 @@ extension Validator {
                     type = try walkTypeCondition(condition, fragment: nil)
                     if let type {
                         let node = InlineFragmentNode(inline: inline, parent: parent, condition: type)
-                        for rule in hooks.inlineFragment { try rule.inlineFragment?(&self, node) }
+                        try hooks.inlineFragment.run { rule throws(Aborted) in try rule.inlineFragment?(&self, node) }
                     }
                 }
                 try walkSelectionSet(inline.selectionSet, parent: type, summary: &summary)
@@ -35,7 +35,7 @@ extension Validator {
     private mutating func walkField(_ field: Field, id: FieldID, parent: Int?, summary: inout Summary) throws(Aborted) {
         let definition = parent.flatMap { schema.field(field.name.value, on: $0) }
         let node = FieldNode(id: id, offset: field.offset, selectionSet: field.selectionSet, parent: parent, definition: definition)
-        for rule in hooks.field { try rule.field?(&self, node) }
+        try hooks.field.run { rule throws(Aborted) in try rule.field?(&self, node) }
         if !field.arguments.isEmpty || definition?.hasRequiredArguments == true {
             try walkArguments(
                 field.arguments, owner: .field(name: field.name.value, parent: parent), definitions: definition?.arguments,
@@ -58,11 +58,11 @@ extension Validator {
             let first = given.recordFirst(argument.name.value, argument.name.offset)
             let definition = definitions?.first { $0.name == argument.name.value }
             let node = ArgumentNode(argument: argument, owner: owner, definitions: definitions, isDefined: definition != nil, firstOffset: first)
-            for rule in hooks.argument { try rule.argument?(&self, node) }
+            try hooks.argument.run { rule throws(Aborted) in try rule.argument?(&self, node) }
             try walkValue(argument.value, type: definition?.type, summary: &summary, locationHasDefault: definition?.defaultValue != nil)
         }
         let node = ArgumentsNode(owner: owner, definitions: definitions, given: given, offset: offset)
-        for rule in hooks.leaveArguments { try rule.leaveArguments?(&self, node) }
+        try hooks.leaveArguments.run { rule throws(Aborted) in try rule.leaveArguments?(&self, node) }
     }
 
     mutating func walkDirectives(_ directives: Directives, location: DirectiveLocation, summary: inout Summary) throws(Aborted) {
@@ -73,7 +73,7 @@ extension Validator {
             let definition = schema.directive(named: name)
             let first = definition == nil ? nil : seen.recordFirst(name, directive.offset)
             let node = DirectiveNode(directive: directive, location: location, definition: definition, firstOffset: first)
-            for rule in hooks.directive { try rule.directive?(&self, node) }
+            try hooks.directive.run { rule throws(Aborted) in try rule.directive?(&self, node) }
             try walkArguments(
                 directive.arguments, owner: definition == nil ? .unknownDirective : .directive(name: name),
                 definitions: definition?.arguments, at: directive.offset, summary: &summary)

@@ -91,7 +91,6 @@ package struct Validator {
             try walkFragmentDefinition(fragment, summary: &summary)
             if fragments.indexByName[fragment.name.value] == index { fragmentSummaries[index] = summary }
         }
-        fragments.link { self.fragmentSummaries[$0]?.spreads.map(\.name) }
         for operation in document.operations {
             try walkOperation(operation)
         }
@@ -114,12 +113,12 @@ package struct Validator {
         for operation in document.operations {
             let first = operation.name.flatMap { name in seenOperations.recordFirst(name.value, name.offset) }
             let node = NameNode(definition: operation, name: operation.name, firstOffset: first)
-            for rule in hooks.operationName { try rule.operationName?(&self, node) }
+            try hooks.operationName.run { rule throws(Aborted) in try rule.operationName?(&self, node) }
         }
         var seenFragments = NameMap()
         for fragment in document.fragments {
             let node = NameNode(definition: fragment, name: fragment.name, firstOffset: seenFragments.recordFirst(fragment.name.value, fragment.name.offset))
-            for rule in hooks.fragmentName { try rule.fragmentName?(&self, node) }
+            try hooks.fragmentName.run { rule throws(Aborted) in try rule.fragmentName?(&self, node) }
         }
     }
 
@@ -133,13 +132,13 @@ package struct Validator {
     mutating func walkTypeCondition(_ condition: Name, fragment: String?) throws(Aborted) -> Int? {
         let type = schema.typeIndex[condition.value]
         let node = TypeConditionNode(condition: condition, fragment: fragment, type: type)
-        for rule in hooks.typeCondition { try rule.typeCondition?(&self, node) }
+        try hooks.typeCondition.run { rule throws(Aborted) in try rule.typeCondition?(&self, node) }
         guard let type, case .object = schema.types[type].shape else { return nil }
         return type
     }
 
     private mutating func walkOperation(_ operation: OperationDefinition) throws(Aborted) {
-        for rule in hooks.operation { try rule.operation?(&self, operation) }
+        try hooks.operation.run { rule throws(Aborted) in try rule.operation?(&self, operation) }
         var summary = Summary()
         var defined: [(definition: VariableDefinition, type: TypeRef?)] = []
         var definedByName = NameMap()
@@ -147,7 +146,7 @@ package struct Validator {
             let first = definedByName.recordFirst(definition.name.value, defined.count)
             let namedType = schema.typeIndex[definition.type.namedType.value]
             let node = VariableNode(definition: definition, namedType: namedType, first: first.map { defined[$0].definition })
-            for rule in hooks.variable { try rule.variable?(&self, node) }
+            try hooks.variable.run { rule throws(Aborted) in try rule.variable?(&self, node) }
             let type = namedType.flatMap { schema.types[$0].isInputType ? schema.typeRef(definition.type) : nil }
             if let defaultValue = definition.defaultValue, let type {
                 var ignored = Summary()
@@ -166,7 +165,7 @@ package struct Validator {
         let definitions = usages.map { definedByName[name: $0.name] }
         let node = OperationUsageNode(
             operation: operation, defined: defined, definedByName: definedByName, usages: usages, definitions: definitions)
-        for rule in hooks.leaveOperation { try rule.leaveOperation?(&self, node) }
+        try hooks.leaveOperation.run { rule throws(Aborted) in try rule.leaveOperation?(&self, node) }
     }
 
     /// The fragments reachable from `spreads`, each once, in first-reached order.

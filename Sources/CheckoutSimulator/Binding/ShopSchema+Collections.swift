@@ -122,7 +122,7 @@ extension ShopSchema {
 
     /// A field of type `type`, non-null when the data says so: a record without a value there is
     /// then reported as any null in a non-null field is.
-    private static func add<Type: NullableOutputType>(
+    @inline(__always) private static func add<Type: NullableOutputType>(
         _ type: Type, _ field: ContentField, named name: String? = nil, description: String? = nil,
         to fields: inout Fields<IntegerParent<RequestContext, ContentRecordNumber>>,
         _ read: @escaping @Sendable (ContentRecordNumber, RequestContext) -> Type.Element?

@@ -10,8 +10,9 @@ extension Validator {
     /// graphql-js's depth-first search, which reports each cycle once at its
     /// spreads, run with an explicit stack so a chain of thousands of fragments needs no recursion.
     fileprivate mutating func checkFragmentCycles() throws(Aborted) {
-        // A cycle runs through a spread written inside a fragment.
-        guard !document.fragments.isEmpty, !document.spreads.isEmpty else { return }
+        // The fragment graph has the same edges (every spread, by first definition); when it found
+        // no cycle there is nothing to report.
+        guard fragments.hasCycle else { return }
         let count = document.fragments.count
         var visited = [Bool](repeating: false, count: count)
         var pathIndex = [Int?](repeating: nil, count: count)
