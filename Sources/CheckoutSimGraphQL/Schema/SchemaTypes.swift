@@ -189,10 +189,10 @@ package struct InputValueDefinition: Sendable {
 
 /// A field of an object type. A class: the executor hands it around once per resolved field.
 package final class FieldDefinition: Sendable, SmallMapElement {
-    var key: String { name }
-
     /// The field's name.
     public let name: String
+    /// Found by its name in its type's `SmallMap`.
+    var key: String { name }
     /// Its description, for introspection and SDL.
     public let description: String
     /// The type of its value.

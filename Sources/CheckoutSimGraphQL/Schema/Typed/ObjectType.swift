@@ -1,9 +1,9 @@
 /// An object type of a schema, named with how its parents travel (`Carrier`).
 ///
 /// Declared as a value before any field returns it
-/// (`let cart = ObjectType<BoxedParent<Shop, CartView>>("Cart")`): `Fields.object(_:_:_:_:)` and its
-/// siblings take the type and a resolver that must return its `Carrier.Parent`, so the compiler
-/// checks what each field hands on, and `TypedSchemaBuilder.build` checks that every name is
+/// (`let cart = ObjectType<BoxedParent<Shop, CartView>>("Cart")`); it is an `OutputType`, so a
+/// field of type `.nonNull(cart)` takes a resolver that must return its `Carrier.Parent`, and the
+/// compiler checks what each field hands on; `TypedSchemaBuilder.build` checks that every name is
 /// declared once, with the carrier the fields returning it use.
 public struct ObjectType<Carrier: ParentCarrier>: Sendable {
     /// The type's name in the schema.
