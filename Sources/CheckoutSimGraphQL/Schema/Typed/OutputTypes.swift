@@ -96,7 +96,7 @@ public struct DataOutput: OutputType {
     public let source: String
     public var namedTypes: [TypeReference] { [] }
 
-    @inlinable public static func resolved(_ value: JSON?) -> Resolved {
+    @inlinable @inline(__always) public static func resolved(_ value: JSON?) -> Resolved {
         switch value {
         case nil, .null?: .null
         case .array(let items)?: .list(items.map { $0 == .null ? .null : .leaf($0) })
