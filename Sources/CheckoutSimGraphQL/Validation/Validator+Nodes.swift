@@ -24,8 +24,8 @@ extension Validator {
         let definition: VariableDefinition
         /// The type its type names; nil when the schema has none.
         let namedType: Int?
-        /// An earlier definition of the same name in the operation, if any.
-        let first: VariableDefinition?
+        /// Where an earlier definition of the same name in the operation has its name; nil when none.
+        let firstOffset: Int?
     }
 
     /// A directive where it is written.
@@ -62,9 +62,10 @@ extension Validator {
         case unknownDirective
     }
 
-    /// An argument of a field or directive.
+    /// An argument of a field or directive. The argument itself is
+    /// `validator.document.arguments[node.index]`: read it only to report.
     struct ArgumentNode {
-        let argument: Argument
+        let index: Int
         let owner: ArgumentOwner
         /// The owner's argument definitions; nil when the owner is unknown.
         let definitions: [InputValueDefinition]?

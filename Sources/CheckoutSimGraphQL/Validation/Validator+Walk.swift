@@ -54,10 +54,11 @@ extension Validator {
         _ arguments: Arguments, owner: ArgumentOwner, definitions: [InputValueDefinition]?, at offset: Int, summary: inout Summary
     ) throws(Aborted) {
         var given = NameMap()
-        for argument in document[arguments] {
+        for index in arguments.range {
+            let argument = document.arguments[index]
             let first = given.recordFirst(argument.name.value, argument.name.offset)
             let definition = definitions?.first { $0.name == argument.name.value }
-            let node = ArgumentNode(argument: argument, owner: owner, definitions: definitions, isDefined: definition != nil, firstOffset: first)
+            let node = ArgumentNode(index: index, owner: owner, definitions: definitions, isDefined: definition != nil, firstOffset: first)
             try hooks.argument.run { rule throws(Aborted) in try rule.argument?(&self, node) }
             try walkValue(argument.value, type: definition?.type, summary: &summary, locationHasDefault: definition?.defaultValue != nil)
         }

@@ -145,7 +145,7 @@ package struct Validator {
         for definition in operation.variables {
             let first = definedByName.recordFirst(definition.name.value, defined.count)
             let namedType = schema.typeIndex[definition.type.namedType.value]
-            let node = VariableNode(definition: definition, namedType: namedType, first: first.map { defined[$0].definition })
+            let node = VariableNode(definition: definition, namedType: namedType, firstOffset: first.map { defined[$0].definition.name.offset })
             try hooks.variable.run { rule throws(Aborted) in try rule.variable?(&self, node) }
             let type = namedType.flatMap { schema.types[$0].isInputType ? schema.typeRef(definition.type) : nil }
             if let defaultValue = definition.defaultValue, let type {

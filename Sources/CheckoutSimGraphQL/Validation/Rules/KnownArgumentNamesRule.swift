@@ -2,7 +2,8 @@ extension ValidationRule {
     /// KnownArgumentNamesRule (spec §5.4.1): every argument is one its field or directive defines.
     static let knownArgumentNames = ValidationRule(name: "KnownArgumentNamesRule", argument: { validator, node throws(Validator.Aborted) in
         guard !node.isDefined else { return }
-        let name = node.argument.name.value
+        let argument = validator.document.arguments[node.index]
+        let name = argument.name.value
         let message: String
         switch node.owner {
         case .field(let field, let parent):
@@ -16,6 +17,6 @@ extension ValidationRule {
             return
         }
         let hint = Suggestions.didYouMean(Suggestions.list(name, options: node.definitions?.map(\.name) ?? []))
-        try validator.report(message + hint, [node.argument.offset])
+        try validator.report(message + hint, [argument.offset])
     })
 }
