@@ -6,9 +6,20 @@
 struct FragmentGraph {
     /// The first definition of each fragment name, as an index into `Document.fragments`.
     let indexByName: [String: Int]
+
+    /// The fragment `spread` names; nil when the document defines none by that name.
+    func target(of spread: FragmentSpreadID) -> Int? {
+        targets[spread.index]
+    }
     /// For each fragment, the fragments it spreads (anywhere in it), in document order; a spread of
     /// an unknown name is left out. Later definitions of a repeated name spread nothing.
     private(set) var spreads: [[Int]]
+    /// For each spread in `Document.spreads`, the fragment it names; nil for a name the document does
+    /// not define. Every rule reads it here rather than looking the name up again.
+    private(set) var targets: [Int?]
+    /// For each operation, the fragments it spreads itself (not through fragments), in document
+    /// order: where the operation's reach starts.
+    private(set) var roots: [[Int]]
     /// Whether the fragment is on a cycle or spreads (directly or not) one that is.
     private(set) var reachesCycle: [Bool]
     /// The fragments that reach no cycle, each after every fragment it spreads.
@@ -17,9 +28,9 @@ struct FragmentGraph {
     /// Whether any fragment is on a cycle.
     var hasCycle: Bool { bottomUp.count < spreads.count }
 
-    /// The graph of `document`'s fragments, read from its flat arrays before any definition is
-    /// walked: the spreads are in source order, so each belongs to the last definition that starts
-    /// before it.
+    /// The graph of `document`'s fragments and each operation's roots in it, read from its flat
+    /// arrays before any definition is walked: the spreads are in source order, so each belongs to
+    /// the last definition that starts before it.
     /// - Complexity: O(definitions + spreads).
     init(_ document: Document) {
         indexByName = document.fragmentIndex
@@ -28,20 +39,27 @@ struct FragmentGraph {
         reachesCycle = Array(repeating: false, count: fragments.count)
         bottomUp = []
         let operations = document.operations
+        roots = Array(repeating: [], count: operations.count)
+        targets = []
+        targets.reserveCapacity(document.spreads.count)
         let definitions = document.order
         var definition = -1
+        // Whether the current definition adds edges: an operation, or a fragment name's first definition
+        // (later definitions of a repeated name spread nothing).
+        var counts = false
         for spread in document.spreads {
             while definition + 1 < definitions.count {
                 let next = definitions[definition + 1]
                 let start = next.isFragment ? fragments[next.index].offset : operations[next.index].offset
                 guard start <= spread.offset else { break }
                 definition += 1
+                counts = !next.isFragment || indexByName[fragments[next.index].name.value] == next.index
             }
-            guard definition >= 0, definitions[definition].isFragment else { continue }
-            let fragment = definitions[definition].index
-            // Later definitions of a repeated name spread nothing.
-            guard indexByName[fragments[fragment].name.value] == fragment, let target = indexByName[spread.name.value] else { continue }
-            spreads[fragment].append(target)
+            let target = indexByName[spread.name.value]
+            targets.append(target)
+            guard definition >= 0, counts, let target else { continue }
+            let owner = definitions[definition]
+            if owner.isFragment { spreads[owner.index].append(target) } else { roots[owner.index].append(target) }
         }
         order()
     }

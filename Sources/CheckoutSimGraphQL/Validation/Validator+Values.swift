@@ -12,10 +12,10 @@ extension Validator {
             try walkChildren(of: value, summary: &summary)
             return
         }
-        let node = ValueNode(value: value, type: type)
         switch type {
         case .nonNull(let inner):
             if case .null = value {
+                let node = ValueNode(value: value, type: type)
                 try hooks.value.run { rule throws(Aborted) in try rule.value?(&self, node) }
                 return
             }
@@ -28,6 +28,7 @@ extension Validator {
             }
         case .named(let index):
             if case .null = value { return }
+            let node = ValueNode(value: value, type: type)
             try hooks.value.run { rule throws(Aborted) in try rule.value?(&self, node) }
             let named = schema.types[index]
             switch named.shape {

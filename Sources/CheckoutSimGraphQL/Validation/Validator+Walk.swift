@@ -11,8 +11,7 @@ extension Validator {
             case .fragmentSpread(let id):
                 let spread = document[id]
                 try walkDirectives(spread.directives, location: .fragmentSpread, summary: &summary)
-                summary.spreads.append(SpreadRef(name: spread.name.value, offset: spread.offset))
-                let fragment = fragments.indexByName[spread.name.value]
+                let fragment = fragments.target(of: id)
                 let condition = fragment.flatMap { schema.typeIndex[document.fragments[$0].typeCondition.value] }
                 let node = SpreadNode(spread: spread, parent: parent, fragment: fragment, condition: condition)
                 try hooks.fragmentSpread.run { rule throws(Aborted) in try rule.fragmentSpread?(&self, node) }

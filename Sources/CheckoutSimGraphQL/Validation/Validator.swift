@@ -35,9 +35,22 @@ package struct Validator {
         package let offset: Int
     }
 
+    /// The spreads in `selectionSet` and its nested selections, not following fragments.
+    package static func collectSpreads(_ selectionSet: SelectionSet, in document: Document, into spreads: inout [SpreadRef]) {
+        for selection in document[selectionSet] {
+            switch selection {
+            case .field(let id):
+                if let nested = document[id].selectionSet { collectSpreads(nested, in: document, into: &spreads) }
+            case .fragmentSpread(let id):
+                let spread = document[id]
+                spreads.append(SpreadRef(name: spread.name.value, offset: spread.offset))
+            case .inlineFragment(let id): collectSpreads(document[id].selectionSet, in: document, into: &spreads)
+            }
+        }
+    }
+
     struct Summary {
         var usages: [VariableUsage] = []
-        var spreads: [SpreadRef] = []
     }
 
     struct Aborted: Error {}
@@ -91,8 +104,8 @@ package struct Validator {
             try walkFragmentDefinition(fragment, summary: &summary)
             if fragments.indexByName[fragment.name.value] == index { fragmentSummaries[index] = summary }
         }
-        for operation in document.operations {
-            try walkOperation(operation)
+        for (index, operation) in document.operations.enumerated() {
+            try walkOperation(operation, index: index)
         }
         for rule in hooks.leaveDocument { try rule.leaveDocument?(&self, ()) }
     }
@@ -137,7 +150,7 @@ package struct Validator {
         return type
     }
 
-    private mutating func walkOperation(_ operation: OperationDefinition) throws(Aborted) {
+    private mutating func walkOperation(_ operation: OperationDefinition, index: Int) throws(Aborted) {
         try hooks.operation.run { rule throws(Aborted) in try rule.operation?(&self, operation) }
         var summary = Summary()
         var defined: [(definition: VariableDefinition, type: TypeRef?)] = []
@@ -161,16 +174,16 @@ package struct Validator {
         try walkSelectionSet(operation.selectionSet, parent: operationType(operation), summary: &summary)
 
         // The variable rules see the usages in the operation and in every fragment it reaches.
-        let usages = summary.usages + reachableFragments(from: summary.spreads).flatMap { fragmentSummaries[$0]?.usages ?? [] }
+        let usages = summary.usages + reachableFragments(from: fragments.roots[index]).flatMap { fragmentSummaries[$0]?.usages ?? [] }
         let definitions = usages.map { definedByName[name: $0.name] }
         let node = OperationUsageNode(
             operation: operation, defined: defined, definedByName: definedByName, usages: usages, definitions: definitions)
         try hooks.leaveOperation.run { rule throws(Aborted) in try rule.leaveOperation?(&self, node) }
     }
 
-    /// The fragments reachable from `spreads`, each once, in first-reached order.
-    mutating func reachableFragments(from spreads: [SpreadRef]) -> [Int] {
+    /// The fragments reachable from `roots`, each once, in first-reached order.
+    mutating func reachableFragments(from roots: [Int]) -> [Int] {
         reachStamp += 1
-        return fragments.reachable(from: spreads.compactMap { fragments.indexByName[$0.name] }, mark: &reachMarks, stamp: reachStamp)
+        return fragments.reachable(from: roots, mark: &reachMarks, stamp: reachStamp)
     }
 }

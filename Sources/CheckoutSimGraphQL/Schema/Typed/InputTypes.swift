@@ -49,13 +49,13 @@ public struct BooleanInput: LeafInputType {
     public func literal(_ value: Bool) -> String { value ? "true" : "false" }
 }
 
-/// A leaf type built from data, written as GraphQL source, read as its coerced JSON: for input
-/// types whose Swift types are not known when the code is compiled (content collections).
-public struct DataInput: LeafInputType {
+/// A type built from data, written as GraphQL source, read as its coerced JSON: for input types
+/// whose Swift types are not known when the code is compiled (content collections). It takes no
+/// default (a JSON value is not GraphQL source).
+public struct DataInput: InputType {
     public typealias Decoded = JSON
     public let source: String
-    @inlinable public func decode(_ json: JSON) -> JSON? { json }
-    public func literal(_ value: JSON) -> String { value.serialized() }
+    @inlinable public func read(_ name: String, of values: ArgumentValues) -> JSON? { values.value(name) }
 }
 
 /// `[Item]`, read as `[Item.Decoded]`.
@@ -126,7 +126,7 @@ extension InputType {
         ListInput(item: item)
     }
 
-    /// A leaf type built from data: see `DataInput`.
+    /// A type built from data: see `DataInput`.
     public static func data(_ source: String) -> Self where Self == DataInput {
         DataInput(source: source)
     }

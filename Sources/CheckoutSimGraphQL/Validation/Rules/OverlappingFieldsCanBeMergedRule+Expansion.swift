@@ -78,7 +78,7 @@ extension Validator {
             case .inlineFragment(let id):
                 expand(document[id].selectionSet, table: &table, base: base, overflowed: &overflowed, into: &total)
             case .fragmentSpread(let id):
-                guard let index = fragments.indexByName[document[id].name.value], let inner = table.sizes[index] else { continue }
+                guard let index = fragments.target(of: id), let inner = table.sizes[index] else { continue }
                 total.fields = min(cap, total.fields + inner.fields)
                 total.depth = max(total.depth, inner.depth)
                 // A fragment spread twice repeats its keys: folded, its fields agree with themselves.

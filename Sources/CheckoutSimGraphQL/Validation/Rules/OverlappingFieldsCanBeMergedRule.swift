@@ -182,7 +182,7 @@ extension Validator {
                 fold(document[inline.selectionSet], parent: condition, owner: owner, into: shape, spreads: &spreads, found: &found,
                      state: state)
             case .fragmentSpread(let id):
-                if let index = fragments.indexByName[document[id].name.value] { spreads.append(index) }
+                if let index = fragments.target(of: id) { spreads.append(index) }
             }
         }
     }
