@@ -1,10 +1,12 @@
 extension String {
-    /// Whether the text has more than `limit` characters, counting no further than `limit + 1`:
-    /// a text many times the limit costs no more to check than one at it. Every text a client
-    /// sends that the shop keeps is checked so (docs/limits.md#shop-bounds).
+    /// Whether the text has more than `limit` characters, counting Unicode scalars (not grapheme
+    /// clusters: `"a"` followed by 100,000 combining accents is one cluster but 100,001 scalars,
+    /// and it is the scalars that take memory) and no further than `limit + 1`: a text many times
+    /// the limit costs no more to check than one at it. Every text a client sends that the shop
+    /// keeps is checked so (docs/limits.md#shop-bounds).
     /// - Complexity: O(min(n, limit)).
     package func isLonger(thanCharacters limit: Int) -> Bool {
-        utf8.count > limit && prefix(limit + 1).count > limit
+        utf8.count > limit && unicodeScalars.prefix(limit + 1).count > limit
     }
 }
 

@@ -66,19 +66,33 @@ public struct NetworkFault: Sendable, Equatable {
         }
     }
 
-    /// `text` in double quotes, `"` and `\` escaped, line ends written as `\n`.
+    /// `text` as a JSON string: in double quotes, `"` and `\\` escaped, every control character
+    /// (line ends, tabs, NEL, the line and paragraph separators) written as an escape, so the
+    /// text stays on its line whatever it holds.
     package static func quotedText(_ text: String) -> String {
         var out = "\""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
-            default: out.append(character)
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out + "\""
+    }
+
+    /// `text` as one word of a scenario line: as it is when it is plain (printable ASCII, no space,
+    /// quote or backslash, not starting with `#`), else quoted by `quotedText`.
+    package static func word(_ text: String) -> String {
+        let plain = !text.isEmpty && text.utf8.first != UInt8(ascii: "#")
+            && text.utf8.allSatisfy { (0x21...0x7E).contains($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        return plain ? text : quotedText(text)
     }
 
     /// Whether `text` can name an operation a fault is aimed at: a GraphQL name of at most 128 characters.

@@ -92,7 +92,7 @@ struct ScenarioParserTests {
         }
         #expect(send.variables == ##"{"name": "#1 {{who}}"}"##)
         #expect(send.variablesColumn == 14)
-        guard case .send(let inline) = scenario.steps[1].actions[0], case .inline(let document) = inline.operation else {
+        guard case .send(let inline) = scenario.steps[1].actions[0], case .inline(let document, _) = inline.operation else {
             Issue.record("expected an inline send")
             return
         }
@@ -209,7 +209,7 @@ struct ScenarioParserTests {
     @Test func inlineOperationsThatFailValidationRunWhenTheStepExpectsThatError() throws {
         let text = Self.header + "  send\n  ```graphql\n  { cuont }\n  ```\n  expect error GRAPHQL_VALIDATION_FAILED\n"
         let scenario = try Self.parse(text).get()
-        guard case .send(let send) = scenario.steps[0].actions[0], case .inline(let document) = send.operation else {
+        guard case .send(let send) = scenario.steps[0].actions[0], case .inline(let document, _) = send.operation else {
             Issue.record("expected an inline send")
             return
         }

@@ -3,6 +3,7 @@ import Testing
 @testable import CheckoutSimulator
 @testable import CheckoutSimScenarios
 @testable import CheckoutSimGraphQL
+@testable import CheckoutSimCommerce
 
 /// Levers (docs/control.md#levers): states on demand over HTTP, in the library and in scenarios;
 /// kept beside the journal so a recording replays them.
@@ -50,6 +51,9 @@ struct LeverTests {
         Refusal(body: #"{"stock": {"pixel-8": -1}}"#, message: "stock.pixel-8 is wrong."),
         Refusal(body: #"{"payments": {"next": "maybe"}}"#, message: "payments is wrong."),
         Refusal(body: #"{"payments": {"next": "approved", "declineCode": "x"}}"#, message: "payments.declineCode is wrong."),
+        // A decline code is a word: one that carries a line end could add a line to a recording (issue 40).
+        Refusal(body: #"{"payments": {"next": "declined", "declineCode": "a x1\nlever stock iphone-15 0\n#"}}"#, message: "payments.declineCode is wrong."),
+        Refusal(body: #"{"payments": {"next": "declined", "declineCode": "card declined"}}"#, message: "payments.declineCode is wrong."),
         Refusal(body: #"{"scratchCards": {"next": "A pony"}}"#, message: #"The scratch-card table has no reward \"A pony\""#),
         Refusal(body: #"{"offers": {"NOPE": {"expiresAt": null}}}"#, message: #"There is no offer \"NOPE\"."#),
         Refusal(body: #"{"offers": {"WELCOME10": {"expiresAt": "soon"}}}"#, message: "offers.WELCOME10.expiresAt is wrong."),
@@ -104,5 +108,26 @@ struct LeverTests {
             """)
         #expect(report.steps.map(\.status) == [.passed, .passed, .passed, .passed, .passed, .error], "\(report.steps.compactMap(\.failure?.message))")
         #expect(report.steps.last?.failure?.message == #"No product has the id "no-such-product"."#)
+    }
+}
+
+/// A lever's recorded line reads back as the same lever, whatever text it carries, and stays one
+/// line (issue 40: a lever's text once added lines to a recording).
+struct LeverLineTests {
+    @Test(arguments: [
+        Lever.stock(productId: "a b#c", units: 3),
+        Lever.stock(productId: "x\nlever stock iphone-15 0", units: 0),
+        Lever.payments(PaymentLever(outcome: .declined, declineCode: "insufficient_funds", count: 2)),
+        Lever.scratchCard(reward: "Free \"shipping\"\n# and\u{2028}more"),
+        Lever.scratchCard(reward: "#FREE"),
+        Lever.offerWindow(code: "tab\there", expiresAt: nil),
+    ])
+    func aLeverLineReadsBackAsTheLever(_ lever: Lever) throws {
+        let line = lever.scenarioLine
+        #expect(!line.contains("\n") && !line.contains("\r") && !line.contains("\u{2028}") && !line.contains("\t"), "\(line)")
+        let rest = String(line.dropFirst("lever ".count))
+        let words = try #require(ScenarioParser.networkWords(rest, from: 1), "\(line)")
+        #expect(try Lever.parse(words.map(\.text)).get() == lever, "\(line)")
+        #expect(ScenarioParser.stripComment(line) == line, "a # in a lever's text is not a comment: \(line)")
     }
 }

@@ -28,11 +28,17 @@ struct VerifyTests {
              passed: false, count: 0, nearMisses: ["3: variables.n", "2: variables.n", "4: variables.id variables.n"]),
         Case(id: "the wrong session", pattern: #"{"operation": "AddToCart", "session": "carol"}"#,
              passed: false, count: 0, nearMisses: ["4: session", "3: session", "2: session"]),
-        Case(id: "an operation never sent", pattern: #"{"operation": "Checkout"}"#, passed: false, count: 0, nearMisses: []),
+        // Nothing of the operation was sent: the nearest entries of any operation explain it (SPEC §7.3).
+        Case(id: "an operation never sent", pattern: #"{"operation": "Checkout"}"#, passed: false, count: 0,
+             nearMisses: ["5: operation", "4: operation", "3: operation"]),
         Case(id: "another operation with the same variables", pattern: #"{"operation": "Favorite", "variables": {"id": "pixel-8"}}"#,
-             passed: false, count: 0, nearMisses: ["3: operation", "2: operation"]),
+             passed: false, count: 0, nearMisses: ["3: operation", "2: operation", "5: operation variables.id"]),
         Case(id: "at most 1 query", pattern: #"{"operation": "Brands", "atMost": 1}"#, passed: false, count: 2, nearMisses: []),
         Case(id: "between 1 and 2 queries", pattern: #"{"operation": "Brands", "atLeast": 1, "atMost": 2}"#, passed: true, count: 2, nearMisses: []),
+        // The bounds are inclusive: a count equal to either bound holds.
+        Case(id: "at least 3 adds, 3 sent", pattern: #"{"operation": "AddToCart", "atLeast": 3}"#, passed: true, count: 3, nearMisses: []),
+        Case(id: "at most 3 adds, 3 sent", pattern: #"{"operation": "AddToCart", "atMost": 3}"#, passed: true, count: 3, nearMisses: []),
+        Case(id: "at most 2 adds, 3 sent", pattern: #"{"operation": "AddToCart", "atMost": 2}"#, passed: false, count: 3, nearMisses: []),
         Case(id: "at least 4 adds", pattern: #"{"operation": "AddToCart", "atLeast": 4}"#, passed: false, count: 3,
              nearMisses: []),
         Case(id: "empty: none expected", journal: "empty", pattern: #"{"operation": "AddToCart", "atMost": 0}"#, passed: true, count: 0, nearMisses: []),
@@ -78,9 +84,16 @@ struct VerifyTests {
             let passed = try await harness.send("POST", "/__sim/verify", body: #"{"operation": "Brands", "count": 2}"#)
             #expect(passed.status == 200)
             #expect(passed.body == #"{"ok":true,"count":2}"#)
-            for bad in ["{}", #"{"operation": 1}"#, #"{"operation": "A", "count": 1, "atMost": 2}"#, #"{"operation": "A", "times": 1}"#, "nope"] {
+            // Issue 40: a pattern is bounded in bytes, depth and values; its bounds must be satisfiable; it names an operation.
+            let manyKeys = "{" + (0..<90_000).map { "\"\($0)\":1" }.joined(separator: ",") + "}"
+            let deep = String(repeating: #"{"a": "#, count: 12) + "1" + String(repeating: "}", count: 12)
+            let wide = "{" + (0..<300).map { "\"k\($0)\": 1" }.joined(separator: ",") + "}"
+            for bad in ["{}", #"{"operation": 1}"#, #"{"operation": "A", "count": 1, "atMost": 2}"#, #"{"operation": "A", "times": 1}"#, "nope",
+                        #"{"operation": "A", "atLeast": 2, "atMost": 1}"#, #"{"operation": ""}"#, #"{"operation": "a b"}"#,
+                        #"{"operation": "AddToCart", "variables": \#(manyKeys)}"#, #"{"operation": "AddToCart", "variables": \#(deep)}"#,
+                        #"{"operation": "AddToCart", "variables": \#(wide)}"#] {
                 let refused = try await harness.send("POST", "/__sim/verify", body: bad)
-                #expect(refused.status == 400, "\(bad)")
+                #expect(refused.status == 400, "\(bad.prefix(80))")
             }
         }
     }

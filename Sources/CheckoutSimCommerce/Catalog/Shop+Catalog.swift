@@ -117,7 +117,9 @@ extension Shop {
             }
         }
         let name = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty || name.count > 120 { problem("name", "The name must be 1 to 120 characters, got \(name.count).") }
+        if name.isEmpty || name.isLonger(thanCharacters: Self.maxLabel) {
+            problem("name", "The name must be 1 to \(Self.maxLabel) characters, got \(name.unicodeScalars.count).")
+        }
         if input.category.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { problem("category", "The category must not be blank.") }
         let price = currency.minorUnits(fromDecimal: input.price)
         if price == nil || price ?? 0 <= 0 || price ?? 0 > Currency.maximumAmount {

@@ -37,6 +37,14 @@ package struct PaymentLever: Sendable, Equatable {
         self.count = count
     }
 
+    /// Whether `text` can be a decline code: one word of 1–64 ASCII letters, digits and `_`, as
+    /// card networks' codes are (`insufficient_funds`); anything else is refused where a lever is
+    /// read, so no decline code can carry a space, a quote or a line end into a recording.
+    package static func isDeclineCode(_ text: String) -> Bool {
+        (1...64).contains(text.utf8.count)
+            && text.utf8.allSatisfy { (0x41...0x5A).contains($0 & 0xDF) || (0x30...0x39).contains($0) || $0 == 0x5F }
+    }
+
     /// The decline code the payment gets; nil when it succeeds.
     var forcedDeclineCode: String? {
         switch outcome {

@@ -84,7 +84,8 @@ package struct Send: Sendable {
     /// Which operation a send runs.
     package enum Operation: Sendable {
         case named(String)
-        case inline(String)
+        /// A document written in the file; `operationName` picks one of its operations.
+        case inline(String, operationName: String?)
     }
 
     /// The operation to run.

@@ -47,6 +47,9 @@ extension Lever {
             var lever = PaymentLever(outcome: outcome)
             var index = 2
             if outcome == .declined, index < words.count, !words[index].hasPrefix("x") {
+                guard PaymentLever.isDeclineCode(words[index]) else {
+                    return problem(index, "expected a decline code of letters, digits and _, like insufficient_funds")
+                }
                 lever.declineCode = words[index]
                 index += 1
             }
@@ -81,15 +84,18 @@ extension Lever {
         }
     }
 
-    /// The lever as a scenario's `lever` line says it (`parse` reads it back).
+    /// The lever as a scenario's `lever` line says it (`parse` reads it back): a text that is not
+    /// one plain word (space, quote, `#`, control character, or empty) is written quoted and
+    /// escaped, so no lever can add a line to a recording.
     package var scenarioLine: String {
-        switch self {
-        case .stock(let productId, let units): "lever stock \(productId) \(units)"
+        let word = NetworkFault.word
+        return switch self {
+        case .stock(let productId, let units): "lever stock \(word(productId)) \(units)"
         case .payments(let payments):
-            "lever payments \(payments.outcome.rawValue)" + (payments.outcome == .declined ? " \(payments.declineCode ?? "generic_decline")" : "")
+            "lever payments \(payments.outcome.rawValue)" + (payments.outcome == .declined ? " \(word(payments.declineCode ?? "generic_decline"))" : "")
                 + " x\(payments.count)"
-        case .scratchCard(let reward): "lever scratchCards next " + (reward.contains(" ") || reward.contains("\"") ? NetworkFault.quotedText(reward) : reward)
-        case .offerWindow(let code, let expiresAt): "lever offers \(code) expiresAt \(expiresAt?.iso8601 ?? "never")"
+        case .scratchCard(let reward): "lever scratchCards next " + word(reward)
+        case .offerWindow(let code, let expiresAt): "lever offers \(word(code)) expiresAt \(expiresAt?.iso8601 ?? "never")"
         case .clear: "lever clear"
         }
     }

@@ -1,4 +1,5 @@
 import CheckoutSimSupport
+import CheckoutSimGraphQL
 
 /// `network …` lines (docs/scenarios.md): the faults a scenario's later sends meet.
 extension ScenarioParser {
@@ -95,8 +96,9 @@ extension ScenarioParser {
         append(.network(.fault(fault), position))
     }
 
-    /// The words of a `network` line with their columns; a word in double quotes is one word,
-    /// its `\"` and `\\` unescaped. Nil when a quote is not closed.
+    /// The words of a `network` or `lever` line with their columns; a word in double quotes is one
+    /// word, read as a JSON string (its escapes undone). Nil when a quote is not closed or its
+    /// text is not a JSON string.
     static func networkWords(_ rest: String, from column: Int) -> [(text: String, column: Int, quoted: Bool)]? {
         var words: [(text: String, column: Int, quoted: Bool)] = []
         let characters = Array(rest)
@@ -108,18 +110,13 @@ extension ScenarioParser {
             }
             let start = offset
             if characters[offset] == "\"" {
-                var text = ""
                 offset += 1
-                while offset < characters.count, characters[offset] != "\"" {
-                    if characters[offset] == "\\", offset + 1 < characters.count {
-                        offset += 1
-                        text.append(characters[offset] == "n" ? "\n" : characters[offset])
-                    } else {
-                        text.append(characters[offset])
-                    }
+                var escaped = false
+                while offset < characters.count, escaped || characters[offset] != "\"" {
+                    escaped = !escaped && characters[offset] == "\\"
                     offset += 1
                 }
-                guard offset < characters.count else { return nil }
+                guard offset < characters.count, case .string(let text)? = try? JSONParser.parse(String(characters[start...offset])) else { return nil }
                 offset += 1
                 words.append((text, column + start, true))
             } else {

@@ -16,12 +16,22 @@ extension ScenarioParser {
         var variablesText = rest
         var variablesColumn = restColumn
         var operationName: String?
+        // `send NAME` followed by a fenced document runs that operation of the document.
+        let fenceFollows = fence(after: nextLine) != nil
         if !rest.isEmpty, !rest.hasPrefix("{") {
-            let name = String(rest.prefix { !$0.isWhitespace })
+            var name = String(rest.prefix { !$0.isWhitespace })
+            var written = name.count
+            if rest.hasPrefix("\""), let word = Self.networkWords(rest, from: restColumn)?.first, word.quoted {
+                // A quoted name (any text a client sent as operationName), read as a JSON string.
+                name = word.text
+                written = Self.quotedLength(rest)
+            }
             operationName = name
-            variablesText = rest.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
-            variablesColumn = restColumn + (rest.count - rest.dropFirst(name.count).drop { $0.isWhitespace }.count)
-            if let reason = library.unavailable[name] {
+            variablesText = rest.dropFirst(written).trimmingCharacters(in: .whitespaces)
+            variablesColumn = restColumn + (rest.count - rest.dropFirst(written).drop { $0.isWhitespace }.count)
+            if fenceFollows {
+                // The document is inline; the name picks its operation.
+            } else if let reason = library.unavailable[name] {
                 fail(position.line, restColumn, "operation \"\(name)\" is written for the bundled fixtures and cannot run on these: \(reason)")
             } else if library.documents[name] == nil, library.origin != .broken {
                 let hint = Suggestions.didYouMean(Suggestions.list(name, options: library.names))
@@ -30,27 +40,24 @@ extension ScenarioParser {
         }
         let variables = variablesText.isEmpty ? nil : variablesText
         if let variables { checkJSON(variables, line: position.line, column: variablesColumn, what: "variables", mustBeObject: true) }
-        if let operationName {
+        if let operationName, !fenceFollows {
             append(.send(Send(operation: .named(operationName), variables: variables, position: position, variablesColumn: variablesColumn)))
             return nextLine
         }
-        var index = nextLine
-        while index < lines.count, lines[index].trimmingCharacters(in: .whitespaces).isEmpty { index += 1 }
-        let fence = index < lines.count ? lines[index].trimmingCharacters(in: .whitespaces) : ""
-        guard fence == "```" || fence == "```graphql" else {
+        guard case (var index, let fence)? = fence(after: nextLine) else {
             fail(position.line, position.column, "an inline send is followed by the operation between ``` lines; or name an operation: send NAME")
             return nextLine
         }
         let fenceLine = index + 1
         var body: [String] = []
         index += 1
-        while index < lines.count, lines[index].trimmingCharacters(in: .whitespaces) != "```" {
+        while index < lines.count, lines[index].trimmingCharacters(in: .whitespaces) != fence {
             body.append(lines[index])
             index += 1
         }
         guard index < lines.count else {
             let fenceColumn = lines[fenceLine - 1].prefix { $0 == " " || $0 == "\t" }.count + 1
-            fail(fenceLine, fenceColumn, "this ``` is never closed; end the operation with a line of ```")
+            fail(fenceLine, fenceColumn, "this \(fence) is never closed; end the operation with a line of \(fence)")
             return lines.count
         }
         let document = body.joined(separator: "\n")
@@ -65,13 +72,41 @@ extension ScenarioParser {
             current?.requestErrors = (prepared.errors.map(\.code.rawValue), Array(diagnostics[at...]), at)
             diagnostics.removeSubrange(at...)
         }
-        append(.send(Send(operation: .inline(document), variables: variables, position: position, variablesColumn: variablesColumn)))
+        append(.send(Send(
+            operation: .inline(document, operationName: operationName), variables: variables, position: position, variablesColumn: variablesColumn)))
         return index + 1
+    }
+
+    /// The opening fence after `line`, past blank lines: its index and its backticks (three or
+    /// more, then optionally `graphql`); the closing line is the same backticks alone.
+    private func fence(after line: Int) -> (index: Int, fence: String)? {
+        var index = line
+        while index < lines.count, lines[index].trimmingCharacters(in: .whitespaces).isEmpty { index += 1 }
+        guard index < lines.count else { return nil }
+        let opening = lines[index].trimmingCharacters(in: .whitespaces)
+        let backticks = opening.prefix { $0 == "`" }
+        guard backticks.count >= 3, ["", "graphql"].contains(opening.dropFirst(backticks.count)) else { return nil }
+        return (index, String(backticks))
+    }
+
+    /// How many characters the double-quoted string at the start of `text` takes, quotes included.
+    static func quotedLength(_ text: String) -> Int {
+        var escaped = false
+        for (offset, character) in text.enumerated().dropFirst() {
+            if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { return offset + 1 }
+        }
+        return text.count
     }
 
     mutating func stepLine(_ keyword: String, _ rest: String, position: SourcePosition, restColumn: Int) {
         switch keyword {
         case "session":
+            if rest.hasPrefix("\"") {
+                // A quoted name: any text (a recording writes a name with spaces or marks so).
+                guard let name = quoted(rest, line: position.line, column: restColumn, what: "the session's name") else { return }
+                guard !name.isEmpty else { return fail(position.line, restColumn, "expected a session name, found \"\"") }
+                return append(.session(name))
+            }
             guard !rest.isEmpty, !rest.contains(where: \.isWhitespace) else {
                 return fail(position.line, restColumn, "expected one session name, like: session alice")
             }

@@ -44,8 +44,9 @@ package struct ScenarioParser {
 
     init(file: String, text: String, library: OperationLibrary, schema: Schema) {
         self.file = file
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        // Split on the byte: a CR LF pair is one Character, which a split on "\n" would not see.
+        var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
         }
         if lines.last == "" { lines.removeLast() }
         self.lines = lines

@@ -251,8 +251,9 @@ struct StepRunner {
         case .named(let name):
             operationName = name
             query = scenario.library.documents[name] ?? ""
-        case .inline(let document):
+        case .inline(let document, let name):
             query = document
+            operationName = name
         }
         let built = GraphQLRequest(query: query, variables: variables, operationName: operationName)
         request = built

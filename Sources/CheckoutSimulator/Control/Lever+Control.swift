@@ -4,7 +4,7 @@ import CheckoutSimGraphQL
 /// The `levers` control action's argument (docs/control.md#levers).
 extension Lever {
     /// The argument's shape, as refusals show it.
-    static let shape = #"{"stock"?: {"PRODUCT_ID": 0…1000000}, "payments"?: {"next": "approved"|"declined"|"requires_action", "declineCode"?, "count"?: 1…1000}, "scratchCards"?: {"next": REWARD}, "offers"?: {"CODE": {"expiresAt": ISO or null}}}; {} clears the levers not yet used up"#
+    static let shape = #"{"stock"?: {"PRODUCT_ID": 0…1000000}, "payments"?: {"next": "approved"|"declined"|"requires_action", "declineCode"?: a word of letters, digits and _, "count"?: 1…1000}, "scratchCards"?: {"next": REWARD}, "offers"?: {"CODE": {"expiresAt": ISO or null}}}; {} clears the levers not yet used up"#
 
     /// Reads the levers an argument pulls, in the order it names them; `{}` is `clear`.
     static func parse(_ argument: JSON?) -> Result<[Lever], BadRequest> {
@@ -28,7 +28,7 @@ extension Lever {
                 else { return refused("payments") }
                 var lever = PaymentLever(outcome: outcome)
                 if let code = payments["declineCode"] {
-                    guard outcome == .declined, let text = code.stringValue, (1...64).contains(text.utf8.count) else { return refused("payments.declineCode") }
+                    guard outcome == .declined, let text = code.stringValue, PaymentLever.isDeclineCode(text) else { return refused("payments.declineCode") }
                     lever.declineCode = text
                 }
                 if let count = payments["count"] {

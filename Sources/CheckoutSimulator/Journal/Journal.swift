@@ -74,6 +74,11 @@ struct Journal {
         var fault: Simulator.JournalEntry.Fault? = nil
         var client: Simulator.JournalEntry.Client?
         var response: [UInt8] = []
+        /// The operation name the request itself gave (nil: the document's only operation ran).
+        var requestedOperation: String? = nil
+        /// Whether the persisted-query step refused it before it ran (an APQ miss, a hash that does
+        /// not match, a document not in the safelist).
+        var persistedRefusal = false
     }
 
     /// Appends `request` as the next entry, dropping the oldest ones until both bounds hold.
@@ -95,7 +100,8 @@ struct Journal {
         let entry = Simulator.JournalEntry(
             seq: nextSeq, at: request.at, session: request.session, transport: request.transport, operationName: request.operationName,
             operationType: request.operationType, query: query, variables: request.variables, status: request.status,
-            errorCodes: request.errorCodes, faultMet: request.fault, client: request.client, response: request.response)
+            errorCodes: request.errorCodes, faultMet: request.fault, client: request.client, response: request.response,
+            requestedOperation: request.requestedOperation, persistedRefusal: request.persistedRefusal)
         nextSeq += 1
         entries.append(entry)
         bytes += Self.ownBytes(of: entry)

@@ -39,6 +39,11 @@ extension Simulator {
         /// The response document it got (empty when none came), shared with the transport, not
         /// copied: recording reads it to find the values later requests took from it.
         let response: [UInt8]
+        /// The operation name the request gave, when it gave one: a recording sends it again.
+        let requestedOperation: String?
+        /// Whether the persisted-query step refused the request before it ran: a recording notes
+        /// it without replaying it (a scenario sends documents, not hashes).
+        let persistedRefusal: Bool
 
         /// A fault a request met (docs/journal.md): no network, or one of the injected faults.
         enum Fault: Sendable, Equatable {

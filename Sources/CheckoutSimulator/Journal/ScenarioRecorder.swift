@@ -29,7 +29,7 @@ struct ScenarioRecorder {
 
     func scenario(named name: String) -> String {
         let captures = findCaptures()
-        var out = "scenario \"\(Self.clean(name))\"\nseed \(seed)\nnow \(start.iso8601)\n"
+        var out = "scenario \(NetworkFault.quotedText(name))\nseed \(seed)\nnow \(start.iso8601)\n"
         var session = "default"
         var clock = start
         var nextLever = 0
@@ -39,8 +39,15 @@ struct ScenarioRecorder {
                 lines.append(levers[nextLever].lever.scenarioLine)
                 nextLever += 1
             }
+            if entry.persistedRefusal {
+                // A scenario sends documents, not hashes: the refusal is noted, not replayed
+                // (Apollo's client follows a miss with the document, recorded as the next step).
+                out += "\n# request \(index + 1): refused by the persisted-query step (\(entry.errorCodes.first ?? "")); not replayed\n"
+                if !lines.isEmpty { out += lines.map { $0 + "\n" }.joined() }
+                continue
+            }
             if entry.session != session {
-                lines.append("session \(Self.sessionName(entry.session))")
+                lines.append("session \(NetworkFault.word(entry.session))")
                 session = entry.session
             }
             if entry.at > clock {
@@ -54,16 +61,15 @@ struct ScenarioRecorder {
             }
             // Only values captured on an earlier step are substituted: a step that sent a value
             // before any response gave it writes it as it is.
-            let variables = Self.variablesText(entry.variables, captures: captures.byValue.compactMapValues { $0.producer < index ? $0.name : nil })
+            let variables = Self.variablesText(entry.variables) { captures.byValue[$0].flatMap { $0.producer < index ? $0.name : nil } }
             // A library operation's text ends at its last definition; a file or client may add a newline.
             if let name = entry.operationName, let known = operations[name], entry.query.utf8.starts(with: known.utf8),
                entry.query.utf8.dropFirst(known.utf8.count).allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
                 lines.append("send \(name) \(variables)")
             } else {
-                lines.append("send \(variables)")
-                lines.append("```graphql")
-                lines += entry.query.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
-                lines.append("```")
+                // The operation the request named is named again (a document of several operations).
+                lines.append("send " + (entry.requestedOperation.map { NetworkFault.word($0) + " " } ?? "") + variables)
+                lines += Self.fenced(entry.query)
             }
             switch entry.faultMet {
             case .offline?:
@@ -80,7 +86,7 @@ struct ScenarioRecorder {
                 if entry.faultMet?.ran ?? true || entry.status == 200 {
                     var seen = Set<String>()
                     for code in entry.errorCodes where seen.insert(code).inserted {
-                        lines.append("expect error \(code)")
+                        lines.append("expect error \(NetworkFault.word(code))")
                     }
                 }
                 for capture in captures.all where capture.producer == index {
@@ -88,9 +94,19 @@ struct ScenarioRecorder {
                 }
                 lines.append("snapshot")
             }
-            out += "\nstep \"\(title(entry, index: index))\"\n" + lines.map { "  " + $0 }.joined(separator: "\n") + "\n"
+            out += "\nstep \(NetworkFault.quotedText(title(entry, index: index)))\n" + lines.map { "  " + $0 }.joined(separator: "\n") + "\n"
         }
         return out
+    }
+
+    /// A document between fence lines of backticks: three, or more when a line of the document is
+    /// itself a fence of that length (a block string may hold one), so the document cannot close
+    /// its own fence.
+    private static func fenced(_ document: String) -> [String] {
+        let body = document.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let longest = body.map { $0.drop { $0 == " " || $0 == "\t" }.prefix { $0 == "`" }.count }.max() ?? 0
+        let fence = String(repeating: "`", count: max(3, longest + 1))
+        return [fence + "graphql"] + body + [fence]
     }
 
     /// `AddToCart pixel-8 ×2`: the operation and its key variables (top-level strings, a quantity).
@@ -103,28 +119,33 @@ struct ScenarioRecorder {
             default: break
             }
         }
-        return Self.clean(String(words.joined(separator: " ").prefix(80)))
+        return String(words.joined(separator: " ").prefix(80))
     }
 
     /// The values later requests sent that an earlier response had, each named once.
+    ///
+    /// Each response is read once, as the walk passes it: its capture-like strings (the only ones
+    /// a later request can be said to take from it) go into an index, a newer response's path
+    /// replacing an older one's, so finding a value's producer is one lookup — the export is
+    /// linear in the journal, however many values are never found.
     private func findCaptures() -> (all: [Capture], byValue: [String: Capture]) {
-        var parsed: [Int: JSON] = [:]
+        var produced: [String: (producer: Int, path: String)] = [:]
         var byValue: [String: Capture] = [:]
         var all: [Capture] = []
         var counts: [String: Int] = [:]
         for (index, entry) in entries.enumerated() {
             for value in Self.strings(in: .object(entry.variables)) where byValue[value] == nil {
-                guard let base = Self.captureBase(value) else { continue }
-                for producer in stride(from: index - 1, through: 0, by: -1) {
-                    if parsed[producer] == nil { parsed[producer] = (try? JSONParser.parse(entries[producer].response)) ?? .null }
-                    guard let path = Self.path(of: value, in: parsed[producer] ?? .null, at: "$") else { continue }
-                    counts[base, default: 0] += 1
-                    let name = counts[base] == 1 && base != "cursor" ? base : base + String(counts[base] ?? 1)
-                    let capture = Capture(name: name, producer: producer, path: path)
-                    byValue[value] = capture
-                    all.append(capture)
-                    break
-                }
+                guard let base = Self.captureBase(value), let found = produced[value] else { continue }
+                counts[base, default: 0] += 1
+                let name = counts[base] == 1 && base != "cursor" ? base : base + String(counts[base] ?? 1)
+                let capture = Capture(name: name, producer: found.producer, path: found.path)
+                byValue[value] = capture
+                all.append(capture)
+            }
+            if !entry.response.isEmpty, let response = try? JSONParser.parse(entry.response) {
+                var firstPaths: [String: String] = [:]
+                Self.capturable(in: response, at: "$", into: &firstPaths)
+                for (value, path) in firstPaths { produced[value] = (index, path) }
             }
         }
         return (all, byValue)
@@ -149,21 +170,16 @@ struct ScenarioRecorder {
         captureBase(value) != nil
     }
 
-    /// The first path at which `value` stands as a string in `json`, written as a scenario path.
-    private static func path(of value: String, in json: JSON, at path: String) -> String? {
+    /// Every capture-like string in `json` with the first path it stands at, as a scenario path.
+    private static func capturable(in json: JSON, at path: String, into found: inout [String: String]) {
         switch json {
-        case .string(let text): return text == value ? path : nil
+        case .string(let text):
+            if found[text] == nil, isCapturable(text) { found[text] = path }
         case .object(let object):
-            for (key, member) in zip(object.keys, object.values) {
-                if let found = Self.path(of: value, in: member, at: path + "." + key) { return found }
-            }
-            return nil
+            for (key, member) in zip(object.keys, object.values) { capturable(in: member, at: path + "." + key, into: &found) }
         case .array(let items):
-            for (index, item) in items.enumerated() {
-                if let found = Self.path(of: value, in: item, at: path + "[\(index)]") { return found }
-            }
-            return nil
-        default: return nil
+            for (index, item) in items.enumerated() { capturable(in: item, at: path + "[\(index)]", into: &found) }
+        default: break
         }
     }
 
@@ -176,28 +192,24 @@ struct ScenarioRecorder {
         }
     }
 
-    /// The variables as compact JSON, a captured value written as `{{name}}` in its place.
-    private static func variablesText(_ variables: JSONObject, captures: [String: String]) -> String {
+    /// The variables as compact JSON, a captured value written as `{{name}}` in its place. Strings
+    /// are written with every control character and line separator escaped, and one that holds
+    /// `{{` has every `{` written `\\u007B`, so a replay reads the text, not a placeholder.
+    private static func variablesText(_ variables: JSONObject, capture: (String) -> String?) -> String {
+        func text(_ string: String) -> String {
+            let written = NetworkFault.quotedText(string)
+            return written.contains("{{") ? written.replacingOccurrences(of: "{", with: "\\u007B") : written
+        }
         func write(_ value: JSON) -> String {
             switch value {
-            case .string(let text): return captures[text].map { "{{\($0)}}" } ?? value.serialized()
+            case .string(let string): return capture(string).map { "{{\($0)}}" } ?? text(string)
             case .object(let object):
-                return "{" + zip(object.keys, object.values).map { JSON.string($0).serialized() + ":" + write($1) }.joined(separator: ",") + "}"
+                return "{" + zip(object.keys, object.values).map { text($0) + ":" + write($1) }.joined(separator: ",") + "}"
             case .array(let items): return "[" + items.map(write).joined(separator: ",") + "]"
             default: return value.serialized()
             }
         }
         return write(.object(variables))
-    }
-
-    /// A session name as a `session` line takes it.
-    private static func sessionName(_ name: String) -> String {
-        clean(name).replacingOccurrences(of: " ", with: "-")
-    }
-
-    /// Text safe inside a scenario's quotes and on one line.
-    private static func clean(_ text: String) -> String {
-        String(text.map { $0 == "\"" || $0.isNewline ? " " : $0 })
     }
 }
 

@@ -39,27 +39,28 @@ extension Simulator {
     /// Journals a request answered without running: faulted, or a persisted query refused.
     func journalUnrun(
         _ request: GraphQLRequest, session: String, note: JournalNote, status: Int, errorCodes: [String], fault: JournalEntry.Fault? = nil,
-        response: [UInt8]
+        response: [UInt8], persistedRefusal: Bool = false
     ) {
         guard Self.refusal(ofSession: session) == nil else { return }
         let prepared = prepare(request.query)
         withState { state in
             appendToJournal(
                 request, prepared: prepared, session: session, note: note, at: state.shop.clock, status: status, errorCodes: errorCodes,
-                fault: fault, response: response)
+                fault: fault, response: response, persistedRefusal: persistedRefusal)
         }
     }
 
     /// Appends one entry; called under the state lock, so entries keep the order requests ran in.
     func appendToJournal(
         _ request: GraphQLRequest, prepared: PreparedDocument, session: String, note: JournalNote, at clock: Instant, status: Int,
-        errorCodes: [String], fault: JournalEntry.Fault? = nil, response: [UInt8]
+        errorCodes: [String], fault: JournalEntry.Fault? = nil, response: [UInt8], persistedRefusal: Bool = false
     ) {
         let operation = prepared.operation(named: request.operationName)
         let entry = Journal.Request(
             at: clock, session: session, transport: note.transport, operationName: request.operationName ?? operation?.name,
             operationType: operation?.kind.rawValue, query: request.query, variables: request.variables, status: status,
-            errorCodes: errorCodes, fault: fault, client: note.client, response: response)
+            errorCodes: errorCodes, fault: fault, client: note.client, response: response, requestedOperation: request.operationName,
+            persistedRefusal: persistedRefusal)
         journal.withLock { $0.append(entry) }
     }
 

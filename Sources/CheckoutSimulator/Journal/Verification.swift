@@ -1,5 +1,6 @@
 import CheckoutSimGraphQL
 import CheckoutSimScenarios
+import CheckoutSimSupport
 
 extension Simulator {
     /// What a verification expects of the journal: requests of one operation, optionally in one
@@ -26,27 +27,60 @@ extension Simulator {
             self.atMost = atMost
         }
 
-        /// Reads `{"operation", "session"?, "variables"?, "count"?, "atLeast"?, "atMost"?}`.
+        /// The largest pattern body, in bytes (docs/journal.md, "Verifying").
+        static let maxBytes = 64 << 10
+        /// The deepest nesting of the variables a pattern names (objects and arrays).
+        static let maxDepth = 8
+        /// The most values (members and items, at any depth) the variables a pattern names may hold.
+        static let maxValues = 256
+
+        /// Reads `{"operation", "session"?, "variables"?, "count"?, "atLeast"?, "atMost"?}`, bounded
+        /// in bytes, depth and values so that comparing it with an entry costs a bounded amount.
         package static func parse(_ body: [UInt8]) -> Result<RequestPattern, BadRequest> {
             let shape = #"Send {"operation": "AddToCart", "session"?: "…", "variables"?: {…}, "count"? | "atLeast"? | "atMost"?: 0…1000000}."#
-            guard case .object(let object)? = try? JSONParser.parse(body, maxDepth: 26), case .string(let operation)? = object["operation"] else {
-                return .failure(BadRequest("Expected a JSON object naming an operation. " + shape))
+            guard body.count <= maxBytes else {
+                return .failure(BadRequest("A pattern is at most \(maxBytes) bytes; this one is \(body.count). " + shape))
+            }
+            guard case .object(let object)? = try? JSONParser.parse(body, maxDepth: maxDepth + 1), case .string(let operation)? = object["operation"] else {
+                return .failure(BadRequest("Expected a JSON object naming an operation, its variables nested at most \(maxDepth) deep. " + shape))
+            }
+            guard NetworkFault.isOperationName(operation) else {
+                return .failure(BadRequest("\"operation\" must be an operation's name, like AddToCart. " + shape))
             }
             var pattern = RequestPattern(operation: operation)
             for (key, value) in zip(object.keys, object.values) where key != "operation" {
                 switch (key, value) {
                 case ("session", .string(let session)): pattern.session = session
-                case ("variables", .object(let variables)): pattern.variables = variables
+                case ("variables", .object(let variables)) where Self.values(in: value, upTo: maxValues + 1) <= maxValues: pattern.variables = variables
                 case ("count", .int(let number)) where (0...1_000_000).contains(number): pattern.count = number
                 case ("atLeast", .int(let number)) where (0...1_000_000).contains(number): pattern.atLeast = number
                 case ("atMost", .int(let number)) where (0...1_000_000).contains(number): pattern.atMost = number
+                case ("variables", .object):
+                    return .failure(BadRequest("\"variables\" names more than \(maxValues) values; a pattern names the few that matter. " + shape))
                 default: return .failure(BadRequest("\"\(key)\" is unknown or out of range. " + shape))
                 }
             }
             if pattern.count != nil, pattern.atLeast != nil || pattern.atMost != nil {
                 return .failure(BadRequest("Give count, or atLeast and atMost, not both. " + shape))
             }
+            if let low = pattern.atLeast, let high = pattern.atMost, low > high {
+                return .failure(BadRequest("atLeast (\(low)) is more than atMost (\(high)): no count could meet both. " + shape))
+            }
             return .success(pattern)
+        }
+
+        /// How many values `json` holds below itself, counting no further than `limit`.
+        private static func values(in json: JSON, upTo limit: Int) -> Int {
+            var counted = 0
+            var pending = [json]
+            while let value = pending.popLast(), counted < limit {
+                switch value {
+                case .object(let object): counted += object.count; pending += object.values
+                case .array(let items): counted += items.count; pending += items
+                default: break
+                }
+            }
+            return counted
         }
 
         /// The bounds as words: `exactly 2`, `at least 1`, `between 1 and 3`.
@@ -64,6 +98,27 @@ extension Simulator {
         func accepts(_ matches: Int) -> Bool {
             if let count { return matches == count }
             return matches >= (atLeast ?? (atMost == nil ? 1 : 0)) && matches <= (atMost ?? .max)
+        }
+
+        /// How far `entry` is from the pattern: one for another operation, one for another
+        /// session, one per variable path that differs; nothing is built to count it.
+        func distance(to entry: JournalEntry) -> Int {
+            var distance = entry.operationName == operation ? 0 : 1
+            if let session, entry.session != session { distance += 1 }
+            if let variables { distance += Self.differing(variables, from: entry.variables) }
+            return distance
+        }
+
+        private static func differing(_ expected: JSONObject, from actual: JSONObject) -> Int {
+            var count = 0
+            for (key, value) in zip(expected.keys, expected.values) {
+                switch (value, actual[key]) {
+                case (.object(let inner), .object(let other)?): count += differing(inner, from: other)
+                case (_, let other?) where ValueMatcher.matches(other, value): continue
+                default: count += 1
+                }
+            }
+            return count
         }
 
         /// What `entry` has that the pattern does not: the operation, the session, each variable path.
@@ -145,23 +200,47 @@ extension Simulator {
     /// Checks the journal against `pattern` (docs/journal.md, "Verifying").
     ///
     /// Near misses are ranked by distance — one for a different operation, one for a different
-    /// session, one per variable path that differs — then the newest first; entries of another
-    /// operation that share no variable are not near misses at all.
+    /// session, one per variable path that differs — then the newest first. While some entry has
+    /// the pattern's operation, an entry of another operation is a near miss only when it shares a
+    /// variable the pattern names; when none has, the nearest entries of any operation are.
+    /// Entries are measured, not copied: only the three kept are described, so a verification
+    /// costs memory independent of the journal's length.
     public func verify(_ pattern: RequestPattern) -> Verification {
-        let entries = journal.withLock { Array($0.kept) }
+        let entries = journal.withLock { $0.kept }
         var matched = 0
-        var misses: [(distance: Int, miss: NearMiss)] = []
-        for entry in entries {
-            let differences = pattern.differences(from: entry)
-            if differences.isEmpty {
+        var sameOperation = false
+        // The nearest misses so far, nearest first; the other kind (another operation) kept apart
+        // until it is known whether any entry has the pattern's operation.
+        var nearest: [(distance: Int, seq: Int, index: Int)] = []
+        var nearestElsewhere: [(distance: Int, seq: Int, index: Int)] = []
+        let variableCount = pattern.variables?.count ?? 0
+        func keep(_ candidate: (distance: Int, seq: Int, index: Int), in list: inout [(distance: Int, seq: Int, index: Int)]) {
+            let place = list.firstIndex { (candidate.distance, -candidate.seq) < ($0.distance, -$0.seq) } ?? list.endIndex
+            guard place < 3 else { return }
+            list.insert(candidate, at: place)
+            if list.count > 3 { list.removeLast() }
+        }
+        for index in entries.indices {
+            let entry = entries[index]
+            let distance = pattern.distance(to: entry)
+            if distance == 0 {
                 matched += 1
-            } else if entry.operationName == pattern.operation || differences.count < 1 + (pattern.variables?.count ?? 0) {
-                misses.append((differences.count, NearMiss(entry: entry, differences: differences)))
+            } else if entry.operationName == pattern.operation {
+                sameOperation = true
+                keep((distance, entry.seq, index), in: &nearest)
+            } else if distance < 1 + variableCount {
+                keep((distance, entry.seq, index), in: &nearest)
+            } else {
+                keep((distance, entry.seq, index), in: &nearestElsewhere)
             }
+        }
+        if matched > 0 { sameOperation = true }
+        if !sameOperation {
+            for candidate in nearestElsewhere { keep(candidate, in: &nearest) }
         }
         let passed = pattern.accepts(matched)
         let tooFew = matched < (pattern.count ?? pattern.atLeast ?? (pattern.atMost == nil ? 1 : 0))
-        let nearest = passed || !tooFew ? [] : misses.sorted { ($0.distance, -$0.miss.entry.seq) < ($1.distance, -$1.miss.entry.seq) }.prefix(3).map(\.miss)
-        return Verification(passed: passed, count: matched, expected: pattern.expectation, nearMisses: nearest)
+        let misses = passed || !tooFew ? [] : nearest.map { NearMiss(entry: entries[$0.index], differences: pattern.differences(from: entries[$0.index])) }
+        return Verification(passed: passed, count: matched, expected: pattern.expectation, nearMisses: misses)
     }
 }

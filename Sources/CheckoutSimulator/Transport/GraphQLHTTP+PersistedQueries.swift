@@ -55,7 +55,8 @@ extension GraphQLHTTP {
         _ error: GraphQLError, for decoded: DecodedRequest, session: String, note: JournalNote, status: Int, simulator: Simulator
     ) -> [UInt8] {
         let body = GraphQLResponse(errors: [error]).compactBytes()
-        simulator.journalUnrun(decoded.request, session: session, note: note, status: status, errorCodes: [error.code.rawValue], response: body)
+        simulator.journalUnrun(decoded.request, session: session, note: note, status: status, errorCodes: [error.code.rawValue], response: body,
+            persistedRefusal: true)
         return body
     }
 
