@@ -139,6 +139,21 @@ struct JournalTests {
     ]
 
     /// Five requests: a query, three adds (one past the per-order limit), a query for another session.
+    /// Issue 40: variables of many empty objects (two bytes of JSON, a slot each in memory) once
+    /// counted ~10× under what they keep, so 16 MiB of journal held 150 MB.
+    @Test func theBoundCountsWhatVariablesReallyKeep() throws {
+        let simulator = try Simulator()
+        let empties = JSON.array(Array(repeating: .object(JSONObject()), count: 100_000))
+        for _ in 1...16 {
+            _ = simulator.execute(GraphQLRequest(query: "{ brands { id } }", variables: ["a": empties]))
+        }
+        let kept = simulator.requests().count
+        let perEntry = 100_000 * MemoryLayout<JSON>.stride
+        #expect(kept * perEntry <= simulator.maxJournalBytes, "\(kept) entries of \(perEntry) bytes each")
+        #expect(kept >= 1)
+        #expect(simulator.journal.withLock { $0.bytes } <= simulator.maxJournalBytes)
+    }
+
     static func filled() throws -> Simulator {
         let simulator = try Simulator()
         _ = simulator.execute(GraphQLRequest(query: "query Brands { brands { id } }"))

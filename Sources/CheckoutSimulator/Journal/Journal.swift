@@ -144,22 +144,42 @@ struct Journal {
         }
     }
 
-    /// An entry's bytes besides its document: a fixed overhead, its texts, its variables (by
-    /// estimate) and its response.
+    /// An entry's bytes besides its document: what it really keeps in memory — a fixed overhead,
+    /// its texts, its variables as the values they were parsed into, and its response.
     private static func ownBytes(of entry: Simulator.JournalEntry) -> Int {
-        128 + estimatedSize(of: .object(entry.variables)) + entry.response.count + entry.session.utf8.count + (entry.operationName?.utf8.count ?? 0)
-            + entry.errorCodes.reduce(0) { $0 + $1.utf8.count + 3 } + (entry.fault?.utf8.count ?? 0) + (entry.client.map { $0.name.utf8.count + ($0.version?.utf8.count ?? 0) } ?? 0)
+        256 + retainedBytes(of: .object(entry.variables)) + heapBytes(entry.response.count) + heapBytes(of: entry.session)
+            + heapBytes(of: entry.operationName ?? "") + heapBytes(of: entry.requestedOperation ?? "")
+            + entry.errorCodes.reduce(0) { $0 + MemoryLayout<String>.stride + heapBytes(of: $1) } + (entry.fault?.utf8.count ?? 0)
+            + (entry.client.map { heapBytes(of: $0.name) + heapBytes(of: $0.version ?? "") } ?? 0)
     }
 
-    /// About the bytes `value`'s compact JSON takes, without writing it (variables nest at most
-    /// 25 deep: the request limits hold before a request is journaled).
-    private static func estimatedSize(of value: JSON) -> Int {
+    /// The memory `value` holds below its own slot: each array's and object's storage (a header,
+    /// then a slot per item, a key and a slot per member) and each long string's. Counted this way,
+    /// `[{},{},…]` costs a slot per `{}`, not the two bytes its JSON takes — an estimate by the
+    /// JSON text was some 10× under what such variables keep (docs/journal.md, "Bounds").
+    /// Variables nest at most 25 deep: the request limits hold before a request is journaled.
+    static func retainedBytes(of value: JSON) -> Int {
+        let slot = MemoryLayout<JSON>.stride
         switch value {
-        case .string(let text): return text.utf8.count + 2
+        case .string(let text): return heapBytes(of: text)
         case .object(let object):
-            return 2 + zip(object.keys, object.values).reduce(0) { $0 + $1.0.utf8.count + 4 + estimatedSize(of: $1.1) }
-        case .array(let items): return 2 + items.reduce(0) { $0 + 1 + estimatedSize(of: $1) }
-        default: return 8
+            guard !object.isEmpty else { return 0 }
+            return heapBytes(object.count * MemoryLayout<String>.stride) + heapBytes(object.count * slot)
+                + zip(object.keys, object.values).reduce(0) { $0 + heapBytes(of: $1.0) + retainedBytes(of: $1.1) }
+        case .array(let items):
+            guard !items.isEmpty else { return 0 }
+            return heapBytes(items.count * slot) + items.reduce(0) { $0 + retainedBytes(of: $1) }
+        default: return 0
         }
+    }
+
+    /// A heap allocation of `count` bytes: a header, rounded up to 16 bytes; none for nothing.
+    private static func heapBytes(_ count: Int) -> Int {
+        count == 0 ? 0 : (32 + count + 15) & ~15
+    }
+
+    /// The heap a string keeps: none for up to 15 bytes (stored inline), else its allocation.
+    private static func heapBytes(of text: String) -> Int {
+        text.utf8.count <= 15 ? 0 : heapBytes(text.utf8.count)
     }
 }

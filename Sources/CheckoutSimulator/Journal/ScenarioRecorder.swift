@@ -27,13 +27,22 @@ struct ScenarioRecorder {
         let path: String
     }
 
-    func scenario(named name: String) -> String {
+    /// The scenario; nil when `stopIf` said to stop (the client left, the server stops). Past
+    /// `Simulator.maxListingBytes` it ends at the step before, with a comment saying where the
+    /// next export starts (`since`).
+    func scenario(named name: String, stopIf shouldStop: () -> Bool = { false }) -> String? {
         let captures = findCaptures()
         var out = "scenario \(NetworkFault.quotedText(name))\nseed \(seed)\nnow \(start.iso8601)\n"
         var session = "default"
         var clock = start
         var nextLever = 0
         for (index, entry) in entries.enumerated() {
+            if index % 64 == 0, shouldStop() { return nil }
+            if out.utf8.count > Simulator.maxListingBytes, index > 0 {
+                let last = entries[index - 1].seq
+                out += "\n# The export stops here, at \(Simulator.maxListingBytes >> 20) MiB: \(entries.count - index) more requests follow; export them with since=\(last).\n"
+                break
+            }
             var lines: [String] = []
             while nextLever < levers.count, levers[nextLever].after < entry.seq {
                 lines.append(levers[nextLever].lever.scenarioLine)
@@ -217,10 +226,15 @@ extension Simulator {
     /// The journal's entries that `filter` matches, written as a scenario that replays them
     /// (docs/journal.md, "Recording").
     public func recordedScenario(name: String = "Recorded journey", matching filter: RequestFilter = RequestFilter()) -> String {
+        recordedScenario(name: name, matching: filter, stopIf: { false }) ?? ""
+    }
+
+    /// The recording, or nil when `shouldStop` says to stop (its client has gone).
+    func recordedScenario(name: String, matching filter: RequestFilter, stopIf shouldStop: () -> Bool) -> String? {
         let library = (try? OperationLibrary.load(BundledOperations.files, schema: schema, origin: .bundled).get()) ?? .empty
         let operations = library.documents.merging(recordingOperations.withLock { $0 }) { _, own in own }
         var recorder = ScenarioRecorder(entries: requests(matching: filter), operations: operations, seed: startSeed, start: startClock)
         recorder.levers = journal.withLock { $0.levers }
-        return recorder.scenario(named: name)
+        return recorder.scenario(named: name, stopIf: shouldStop)
     }
 }

@@ -64,15 +64,35 @@ extension Simulator {
         journal.withLock { $0.append(entry) }
     }
 
-    /// `{"requests": […], "total": N, "dropped": D}`: the entries `filter` matches (up to its
-    /// limit), how many match in all, and how many the journal dropped.
-    func journalJSON(matching filter: RequestFilter) -> JSON {
-        journal.withLock { journal in
+    /// The most bytes one listing or export answer takes (docs/journal.md, "Reading it"): past it
+    /// the answer ends at the entry before, saying where the next page starts.
+    static let maxListingBytes = 16 << 20
+
+    /// `{"requests": […], "total": N, "dropped": D}` as bytes: the entries `filter` matches (up to
+    /// its limit), how many match in all, and how many the journal dropped; when the entries would
+    /// take more than `maxListingBytes`, as many as fit (at least one) and `"next": SEQ`, the
+    /// `since` that reads on. Entries share their document in memory but each writes it out, so
+    /// the bound is what keeps a listing's memory from growing with entries × document.
+    func journalListing(matching filter: RequestFilter) -> [UInt8] {
+        let (found, total, dropped) = journal.withLock { journal in
             let (found, total) = journal.select(filter)
-            return .object(JSONObject([
-                ("requests", .array(found.map(\.json))), ("total", .int(total)), ("dropped", .int(journal.dropped)),
-            ]))
+            return (found, total, journal.dropped)
         }
+        var body = Array(#"{"requests":["#.utf8)
+        var next: Int?
+        for (index, entry) in found.enumerated() {
+            let bytes = Array(entry.json.serialized().utf8)
+            if index > 0, body.count + bytes.count > Self.maxListingBytes {
+                next = found[index - 1].seq
+                break
+            }
+            if index > 0 { body.append(UInt8(ascii: ",")) }
+            body += bytes
+        }
+        body += Array(#"],"total":\#(total),"dropped":\#(dropped)"#.utf8)
+        if let next { body += Array(#","next":\#(next)"#.utf8) }
+        body.append(UInt8(ascii: "}"))
+        return body
     }
 }
 

@@ -63,7 +63,9 @@ extension SimulatorServer {
             switch Simulator.RequestFilter.parse(parameters) {
             case .failure(let failure): return .refused(failure.message)
             case .success(let filter):
-                let text = context.shop.simulator.recordedScenario(name: name, matching: filter)
+                guard let text = context.shop.simulator.recordedScenario(name: name, matching: filter, stopIf: { context.peer.shouldStop }) else {
+                    return SimulatorServer.errorAnswer(status: 503, message: "The export stopped: the server is stopping or the client has gone.")
+                }
                 return HTTPAnswer(
                     status: 200, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")], body: Array(text.utf8))
             }
@@ -177,10 +179,10 @@ extension SimulatorServer {
         case .failure(let failure):
             return .refused(failure.message)
         case .success(let filter):
-            let json = countOnly
-                ? JSON.object(JSONObject([("count", .int(context.shop.simulator.requestCount(matching: filter)))]))
-                : context.shop.simulator.journalJSON(matching: filter)
-            return .json(200, Array(json.serialized().utf8))
+            guard !countOnly else {
+                return .json(200, Array(JSON.object(JSONObject([("count", .int(context.shop.simulator.requestCount(matching: filter)))])).serialized().utf8))
+            }
+            return .json(200, context.shop.simulator.journalListing(matching: filter))
         }
     }
 
