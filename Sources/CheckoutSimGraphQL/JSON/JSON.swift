@@ -54,6 +54,17 @@ public enum JSON: Sendable, Equatable {
         return nil
     }
 
+    /// About the bytes the value's compact JSON takes (strings without their escapes, numbers as
+    /// 8), without writing it: what budgets on kept and read values count.
+    package var approximateTextSize: Int {
+        switch self {
+        case .null, .bool, .int, .double: return 8
+        case .string(let text): return text.utf8.count + 2
+        case .array(let items): return 2 + items.reduce(0) { $0 + 1 + $1.approximateTextSize }
+        case .object(let object): return 2 + zip(object.keys, object.values).reduce(0) { $0 + $1.0.utf8.count + 4 + $1.1.approximateTextSize }
+        }
+    }
+
     /// The JSON type name used in error messages ("a string", "an object", …).
     public var kindDescription: String {
         switch self {

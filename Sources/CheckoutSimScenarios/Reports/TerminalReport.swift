@@ -53,6 +53,7 @@ package struct TerminalReport {
                 missing = outcome.status == nil ? "(no response: offline or dropped)"
                     : outcome.truncated ? "(the body was cut short)" : outcome.unreadable ? "(the body is not JSON)" : missing
             }
+            if round.responseNotKept { missing = "(a response came; not kept: the step's rounds had kept 4 MiB of responses)" }
             out += "  ←\(label) \(http)\(round.response?.serialized() ?? missing)\n"
         }
         return out

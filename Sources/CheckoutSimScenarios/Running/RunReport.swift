@@ -43,6 +43,8 @@ package struct StepRound: Sendable {
     package let request: GraphQLRequest?
     /// The response; nil when none came.
     package let response: JSON?
+    /// Whether a response came but is not kept (the step's rounds had kept 4 MiB of responses).
+    package var responseNotKept = false
     /// How the HTTP exchange went, for a send over HTTP (after a `network` line); nil when the
     /// request went straight to the engine.
     package var http: HTTPOutcome? = nil

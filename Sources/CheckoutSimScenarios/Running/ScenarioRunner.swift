@@ -14,6 +14,12 @@ package struct RunOptions: Sendable {
     /// The most requests the whole run may send, `repeat` rounds included; past it the step
     /// fails (a scenario posted to a live server is bounded so; docs/http.md#the-server-under-pressure). Nil: no bound.
     package var maxSends: Int?
+    /// The most bytes of responses one file's run may read, `repeat` rounds included (a posted
+    /// run's bound); past it the step fails. Nil: no bound.
+    package var maxResponseBytes: Int?
+    /// The most bytes the values a run keeps (captures, `let`s, collected values) may take, by
+    /// their JSON; past it the step fails naming the line (docs/scenarios.md).
+    package var maxKeptBytes = 8 << 20
     /// Asked before every send; true ends the run there (its client has gone, the server stops).
     package var shouldStop: CancellationCheck?
 
@@ -67,6 +73,9 @@ package struct ScenarioRunner: Sendable {
         var state = StepRunner.State(captures: options.variables, session: "default")
         state.sendsLeft = sendsLeft
         state.maxSends = options.maxSends ?? 0
+        state.responseBytesLeft = options.maxResponseBytes
+        state.maxResponseBytes = options.maxResponseBytes ?? 0
+        state.maxKeptBytes = options.maxKeptBytes
         state.shouldStop = options.shouldStop
         defer { sendsLeft = state.sendsLeft }
         var stopped = false

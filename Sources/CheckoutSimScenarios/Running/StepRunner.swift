@@ -13,7 +13,28 @@ struct StepRunner {
         var sendsLeft: Int?
         var maxSends = 0
         var shouldStop: CancellationCheck?
+        /// Bytes of responses the run may still read; nil without a bound.
+        var responseBytesLeft: Int?
+        var maxResponseBytes = 0
+        /// The bytes each kept value takes, and their sum, against `maxKeptBytes`.
+        var keptSizes: [String: Int] = [:]
+        var keptBytes = 0
+        var maxKeptBytes = Int.max
+
+        /// Keeps `value` as `name`, counting its bytes (`added`: what a collect appended, so a
+        /// growing array is not measured again whole). False when the budget is passed.
+        mutating func keep(_ name: String, _ value: JSON, added: JSON? = nil) -> Bool {
+            let old = keptSizes[name] ?? 0
+            let size = added.map { old + $0.approximateTextSize } ?? value.approximateTextSize
+            keptSizes[name] = size
+            keptBytes += size - old
+            captures[name] = value
+            return keptBytes <= maxKeptBytes
+        }
     }
+
+    /// The most bytes of responses a step's rounds keep for its report; later rounds keep none.
+    static let maxRoundBytes = 4 << 20
 
     let scenario: Scenario
     let step: Step
@@ -26,6 +47,8 @@ struct StepRunner {
     private var response: JSON?
     /// Every send of the step: one, or one per round of a `repeat`.
     private var rounds: [StepRound] = []
+    /// The bytes of the responses `rounds` keep.
+    private var roundBytes = 0
 
     init(scenario: Scenario, step: Step, index: Int, target: any ScenarioTarget, update: Bool) {
         self.scenario = scenario
@@ -80,7 +103,8 @@ struct StepRunner {
             case .assign(let name, let text, let position, let column):
                 switch resolve(text, line: position.line, column: column, captures: state.captures) {
                 case .failure(let problem): return report(.error, problem, session: state.session)
-                case .success(let value): state.captures[name] = value
+                case .success(let value):
+                    if !state.keep(name, value) { return report(.error, overBudget(name, position, budget: state.maxKeptBytes), session: state.session) }
                 }
             case .network(let change, _):
                 var network = state.network ?? NetworkConditions()
@@ -104,7 +128,21 @@ struct StepRunner {
                 case .failure(let problem): return report(.error, problem, session: state.session)
                 case .success(let result): (response, http) = result
                 }
-                var round = StepRound(request: request, response: response)
+                let size = response?.approximateTextSize ?? 0
+                if let left = state.responseBytesLeft {
+                    guard size <= left else {
+                        return report(.error, diagnostic(send.position.line, send.position.column,
+                            "the run stopped here: the responses it read passed \(state.maxResponseBytes >> 20) MiB, the most one run may read (repeat rounds included)"),
+                            session: state.session)
+                    }
+                    state.responseBytesLeft = left - size
+                }
+                // Rounds keep their responses for the report until they take 4 MiB; the step's last
+                // response is kept apart, so expectations never miss it.
+                let keepsResponse = roundBytes + size <= Self.maxRoundBytes
+                if keepsResponse { roundBytes += size }
+                var round = StepRound(request: request, response: keepsResponse ? response : nil)
+                round.responseNotKept = !keepsResponse && response != nil
                 round.http = http
                 rounds.append(round)
                 lastSend = send
@@ -134,26 +172,37 @@ struct StepRunner {
                     return report(.failed, diagnostic(position.line, position.column, "cannot capture \(name): \(path) does not exist in the response"),
                                   session: state.session)
                 }
-                state.captures[name] = value
+                if !state.keep(name, value) { return report(.error, overBudget(name, position, budget: state.maxKeptBytes), session: state.session) }
             case .collect(let name, let path, let position):
                 let found = response.map(path.select(in:)) ?? []
                 guard path.isWildcard || !found.isEmpty else {
                     return report(.failed, diagnostic(position.line, position.column, "cannot collect into \(name): \(path) does not exist in the response"),
                                   session: state.session)
                 }
+                let kept: Bool
                 switch state.captures[name] {
-                case nil: state.captures[name] = .array(found)
-                case .array(let items)?: state.captures[name] = .array(items + found)
+                case nil: kept = state.keep(name, .array(found))
+                case .array(var items)?:
+                    state.captures[name] = nil  // one reference left, so the append does not copy
+                    items += found
+                    kept = state.keep(name, .array(items), added: .array(found))
                 case let other?:
                     return report(.error, diagnostic(position.line, position.column,
                         "cannot collect into \(name): it holds \(other.kindDescription), not an array"), session: state.session)
                 }
+                if !kept { return report(.error, overBudget(name, position, budget: state.maxKeptBytes), session: state.session) }
             case .snapshot(let position):
                 guard let json = response else { continue }
                 if let problem = checkSnapshot(json, position: position) { return report(.failed, problem, session: state.session) }
             }
         }
         return report(.passed, nil, session: state.session)
+    }
+
+    /// The failure of a line whose value takes the run's kept values past `budget` bytes.
+    private func overBudget(_ name: String, _ position: SourcePosition, budget: Int) -> Diagnostic {
+        diagnostic(position.line, position.column,
+            "the values this run keeps (captures, lets and collected values) passed their budget of \(budget) bytes here, keeping \(name)")
     }
 
     /// Why `expectation` fails (`.failed`) or cannot be evaluated (`.error`); nil when it holds.

@@ -159,6 +159,7 @@ extension SimulatorServer {
             // under pressure"): it cannot outlive the request.
             var options = RunOptions()
             options.maxSends = configuration.maxScenarioSends
+            options.maxResponseBytes = SimulatorServer.maxScenarioResponseBytes
             let peer = context.peer
             options.shouldStop = { peer.shouldStop }
             return context.shop.simulator.perform(action, network: context.shop.network, options: options)

@@ -14,6 +14,10 @@ import Foundation
 /// (256 threads, about 100 KB each when idle). Requests still run one at a time in the simulator;
 /// reading, parsing, validating and writing happen outside its lock.
 public final class SimulatorServer: Sendable {
+    /// The most bytes of responses one `POST /__sim/scenario` run may read, `repeat` rounds
+    /// included (docs/http.md, "The server under pressure").
+    static let maxScenarioResponseBytes = 256 << 20
+
     /// The server's limits and behaviour; the defaults are docs/http.md's.
     public struct Configuration: Sendable {
         /// The `Access-Control-Allow-Origin` every response carries.
