@@ -55,7 +55,13 @@ struct ServerConnection {
                 // A truncated answer promises its whole body's length, sends half of it, then closes.
                 if truncated { body = Array(body.prefix(body.count / 2)) }
                 let head = answer.head(minorVersion: request.minorVersion, keepAlive: keepAlive)
-                let sent = rate.map { write(head, body, bytesPerSecond: $0, peer: peer) } ?? write(head, body)
+                let sent: Bool
+                if let rate, server.beginSlowWrite() {
+                    sent = write(head, body, bytesPerSecond: rate, peer: peer)
+                    server.endSlowWrite()
+                } else {
+                    sent = write(head, body)
+                }
                 server.log(request, answer, bytes: body.count, duration: clock.now - started)
                 if truncated { return }
                 guard sent, keepAlive else { return }
@@ -153,10 +159,12 @@ struct ServerConnection {
     }
 
     /// Writes `head` at once, then `body` at `bytesPerSecond`, a tenth of a second's worth at a
-    /// time (docs/control.md#faults, `slow`). A client that leaves ends it; a stopping server has
-    /// the rest written at once.
+    /// time (docs/control.md#faults, `slow`). A client that leaves ends it; a stopping server, or
+    /// the end of `slowWriteLimit`, has the rest written at once.
     private func write(_ head: [UInt8], _ body: [UInt8], bytesPerSecond: Int, peer: ConnectionPeer) -> Bool {
         guard write(head) else { return false }
+        let clock = ContinuousClock()
+        let deadline = clock.now + server.configuration.slowWriteLimit
         let chunk = max(1, bytesPerSecond / 10)
         let pause = Int(Int64(chunk) * 1_000_000_000 / Int64(bytesPerSecond))
         var offset = 0
@@ -165,6 +173,7 @@ struct ServerConnection {
             guard write(Array(body[offset..<next])) else { return false }
             offset = next
             guard offset < body.count else { break }
+            guard clock.now < deadline else { return write(Array(body[offset...])) }
             switch peer.pause(nanoseconds: pause) {
             case .elapsed: continue
             case .peerGone: return false

@@ -33,6 +33,8 @@ public final class SimulatorServer: Sendable {
         public var maxConnections = 256
         /// The most requests one `POST /__sim/scenario` run may send, `repeat` rounds included.
         public var maxScenarioSends = 10_000
+        /// The longest a `slow` fault may stretch one response; then the rest is written at once.
+        public var slowWriteLimit: Duration = .seconds(30)
         /// The most sandboxes besides `default` (docs/http.md#sandboxes); one more is 429.
         public var maxSandboxes = 64
         /// Run on each new sandbox's simulator before it answers (`serve --preload`).
@@ -110,9 +112,31 @@ public final class SimulatorServer: Sendable {
         var idleOrder: UInt64 = 0
         /// Idle connections shut down to admit a newcomer, until their thread sees it.
         var evicted: Set<Int32> = []
+        /// Responses being written slowly (a `slow` fault) right now.
+        var slowed = 0
         var stopping = false
         var acceptorDone = false
         var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// How many responses may be slowed at once: all connections but an eighth (at least 4), so
+    /// slowed responses can never take the last slots that `/healthz` and the control call that
+    /// clears the fault need (docs/http.md, "The server under pressure").
+    var maxSlowed: Int { max(0, configuration.maxConnections - max(4, configuration.maxConnections / 8)) }
+
+    /// Takes a slot for a slowed response; false when `maxSlowed` are slowed already (the response
+    /// is then written at full speed).
+    func beginSlowWrite() -> Bool {
+        life.withLock { life in
+            guard life.slowed < maxSlowed else { return false }
+            life.slowed += 1
+            return true
+        }
+    }
+
+    /// Gives back a slowed response's slot.
+    func endSlowWrite() {
+        life.withLock { $0.slowed -= 1 }
     }
 
     /// Starts a server for `simulator` on `host` and `port` (0 picks a free one); it is ready when this returns.
