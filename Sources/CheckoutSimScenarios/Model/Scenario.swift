@@ -79,6 +79,21 @@ package enum NetworkChange: Sendable, Equatable {
     case reset
 }
 
+extension Scenario {
+    /// Every send of every step, with the document it runs (a named operation's from the library).
+    package var sends: [(send: Send, document: String)] {
+        steps.flatMap { step in
+            step.actions.compactMap { action -> (send: Send, document: String)? in
+                guard case .send(let send) = action else { return nil }
+                switch send.operation {
+                case .named(let name): return (send, library.documents[name] ?? "")
+                case .inline(let document, _): return (send, document)
+                }
+            }
+        }
+    }
+}
+
 /// A request: a named operation from the library, or an inline document.
 package struct Send: Sendable {
     /// Which operation a send runs.

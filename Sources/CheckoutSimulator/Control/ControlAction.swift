@@ -106,6 +106,14 @@ extension Simulator {
                 let errors = error.diagnostics.map { GraphQLError($0.description, code: .badRequest) }
                 return .json(400, GraphQLResponse(errors: errors).compactBytes())
             case .success(let scenario):
+                // Safelisting holds for a posted scenario's sends as for the app's (docs/apollo.md).
+                if persistedQueries.onlyPersisted, let unlisted = scenario.sends.first(where: { !persistedQueries.lists($0.document) }) {
+                    let place = "scenario:\(unlisted.send.position.line):\(unlisted.send.position.column)"
+                    let error = GraphQLError(
+                        "\(place): the operation is not in the persisted query list: this server runs only its manifest's operations.",
+                        code: GraphQLHTTP.persistedQueryNotInList)
+                    return .json(400, GraphQLResponse(errors: [error]).compactBytes())
+                }
                 let report = runLive([scenario], options: options)
                 return .json(report.passed ? 200 : 422, Array(JSONReport.json(report).serialized().utf8))
             }

@@ -26,10 +26,14 @@ extension GraphQLHTTP {
     }
 
     /// The names of the operations `request` would run: each one's `operationName`, else its
-    /// document's only operation's name.
+    /// document's only operation's name — for a persisted query sent by hash alone, the stored
+    /// document's, as the journal names it.
     static func operationNames(of request: Request, simulator: Simulator) -> [String] {
         decoded(request, simulator: simulator).requests.compactMap { one in
-            one.request.operationName ?? simulator.prepare(one.request.query).operation(named: nil)?.name
+            if let name = one.request.operationName { return name }
+            var query = one.request.query
+            if !one.hasQuery, let reference = one.persistedQuery, let stored = simulator.persistedQueries.text(for: reference.hash) { query = stored }
+            return simulator.prepare(query).operation(named: nil)?.name
         }
     }
 

@@ -61,6 +61,13 @@ struct ManifestTests {
         #expect(registering.0 == 400 && registering.1.contains("PERSISTED_QUERY_NOT_IN_LIST"), "APQ cannot add to the list")
         let listedText = try Self.body(["query": manifest.operations[0].body])
         #expect(try await ServeCommandTests.post(byId, listedText).0 == 200, "a listed document may also come as text")
+        // Issue 40: a posted scenario is held to the list as the app is — an inline document is refused, a listed operation runs.
+        let scenarioURL = byId.deletingLastPathComponent().appendingPathComponent("__sim/scenario")
+        let inline = "scenario \"Bypass\"\nstep \"Unlisted\"\n  send\n  ```\n  { brands { id } }\n  ```\n"
+        let bypass = try await ServeCommandTests.post(scenarioURL, inline)
+        #expect(bypass.0 == 400 && bypass.1.contains("PERSISTED_QUERY_NOT_IN_LIST") && bypass.1.contains("scenario:3:3"), "\(bypass.1)")
+        let listed = try await ServeCommandTests.post(scenarioURL, "scenario \"Listed\"\nstep \"Brands\"\n  send Brands\n")
+        #expect(listed.0 == 200, "\(listed.1.prefix(300))")
         #expect(safelisted.terminate().status == 0)
         #expect(plain.terminate().status == 0)
     }

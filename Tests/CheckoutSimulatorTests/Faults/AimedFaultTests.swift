@@ -3,6 +3,7 @@ import Testing
 @testable import CheckoutSimulator
 @testable import CheckoutSimScenarios
 @testable import CheckoutSimGraphQL
+@testable import CheckoutSimSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -43,6 +44,23 @@ struct AimedFaultTests {
             #expect(recorded.contains(line), "\(line) in \(recorded)")
         }
         try RecordingTests.replay([("aimed-faults", recorded)], folder: "recording-aimed-faults")
+    }
+
+    /// Issue 40, defect 12: Apollo sends a registered document by hash alone, often without
+    /// `operationName`; an aimed fault meets it by the stored document's operation.
+    @Test func anAimedFaultMeetsAPersistedQuerySentByHashAlone() async throws {
+        try await ServerHarness.with(simulator: try Simulator()) { harness in
+            let document = "query Brands { brands { id } }"
+            let hash = SHA256.hex(document)
+            let register = #"{"query": \#(JSONWriter.string(.string(document))), "extensions": {"persistedQuery": {"version": 1, "sha256Hash": "\#(hash)"}}}"#
+            #expect(try await harness.post(register).status == 200)
+            _ = try await harness.send("POST", "/__sim/network", body: #"{"failNext": {"status": 503, "operation": "Brands"}}"#)
+            let byHash = #"{"extensions": {"persistedQuery": {"version": 1, "sha256Hash": "\#(hash)"}}}"#
+            let faulted = try await harness.post(byHash)
+            #expect(faulted.status == 503, "\(faulted.body)")
+            #expect(try await harness.post(byHash).status == 200, "used up")
+            #expect(harness.simulator.requests().map { $0.fault ?? "-" } == ["-", "fail 503", "-"])
+        }
     }
 
     @Test func theURLProtocolAimsTooAndSeveralAimsAddUp() async throws {
