@@ -74,8 +74,14 @@ extension SimulatorServer {
             answer.headers.append(("Content-Type", "text/plain; charset=utf-8"))
             return .answer(answer)
         }
-        // Only a path that names a route makes a sandbox: a typo is a 404, not a new shop.
-        guard Self.routes[under] != nil else { return .shop(root, path: under) }
+        // The list of sandboxes is the server's, not a sandbox's: under one it is not there.
+        if under == "/__sim/sandboxes" { return .shop(root, path: "/sandbox/…" + under) }
+        // Only a request a route would serve with the shop's state makes a sandbox: a typo is a
+        // 404, and a preflight, a refused method, the health check, the schema and the page are
+        // answered without making a shop (docs/http.md#sandboxes).
+        guard let route = Self.routes[under], under == "/graphql" || under.hasPrefix("/__sim/"), request.method != "OPTIONS",
+              (route.methods ?? ["GET", "POST"]).contains(request.method == "HEAD" ? "GET" : request.method)
+        else { return .shop(root, path: under) }
         if name == "default" { return .shop(root, path: under) }
         let key = String(name)
         if let known = sandboxes.withLock({ $0.byName[key] }) { return .shop(known, path: under) }

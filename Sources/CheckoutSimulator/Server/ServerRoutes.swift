@@ -170,6 +170,10 @@ extension SimulatorServer {
     /// journal alone): docs/journal.md.
     private func journal(_ context: RouteContext, countOnly: Bool = false) -> HTTPAnswer {
         if context.method == "DELETE" {
+            // Nothing narrows a clear: a parameter (a filter that GET would read) is refused, not ignored.
+            guard context.request.query.isEmpty else {
+                return .refused("DELETE /__sim/requests clears the whole journal and takes no parameters.")
+            }
             context.shop.simulator.clearRequests()
             return .json(200, Array(#"{"ok":true}"#.utf8))
         }

@@ -95,7 +95,8 @@ enum GraphQLRequestDecoding {
         var persistedQuery: PersistedQueryReference?
         if case .object(let extensions)? = object["extensions"], let persisted = extensions["persistedQuery"] {
             guard case .object(let fields) = persisted, case .int(let version)? = fields["version"],
-                  case .string(let hash)? = fields["sha256Hash"], (1...128).contains(hash.utf8.count)
+                  case .string(let hash)? = fields["sha256Hash"], (1...128).contains(hash.utf8.count),
+                  fields.keys.allSatisfy({ $0 == "version" || $0 == "sha256Hash" })
             else {
                 return .failure(BadRequest(#"Expected extensions.persistedQuery to be {"version": 1, "sha256Hash": "…"}."#))
             }

@@ -56,6 +56,22 @@ struct SandboxTests {
             }
             #expect(try await harness.send("GET", "/sandbox/typo/graphqll").status == 404)
             #expect(try await harness.send("GET", "/__sim/sandboxes").body.contains("typo") == false, "a 404 makes no sandbox")
+            // Issue 40: nothing that leaves a shop untouched makes one — a refused method, a preflight,
+            // the health check, the schema, the page — and the list is the server's, not a sandbox's.
+            #expect(try await harness.send("PUT", "/sandbox/m405/graphql", body: "{}").status == 405)
+            #expect(try await harness.send("OPTIONS", "/sandbox/preflight/graphql").status == 204)
+            #expect(try await harness.send("GET", "/sandbox/health/healthz").status == 200)
+            #expect(try await harness.send("GET", "/sandbox/sdl/schema.graphql").status == 200)
+            #expect(try await harness.send("GET", "/sandbox/page/").status == 200)
+            #expect(try await harness.send("GET", "/sandbox/listing/__sim/sandboxes").status == 404)
+            let listed = try await harness.send("GET", "/__sim/sandboxes").body
+            for name in ["m405", "preflight", "health", "sdl", "page", "listing"] {
+                #expect(!listed.contains("\"\(name)\""), "\(name) made a sandbox: \(listed)")
+            }
+            #expect(try await harness.send("DELETE", "/__sim/requests?bogus=1").status == 400, "a clear takes no filter")
+            // A persistedQuery with a key Apollo never sends is refused, not half read.
+            let extra = try await harness.post(#"{"extensions": {"persistedQuery": {"version": 1, "sha256Hash": "ab", "extra": true}}}"#)
+            #expect(extra.status == 400 && extra.body.contains("Expected extensions.persistedQuery to be"), "\(extra.body)")
             let client = try harness.raw()
             try client.send("GET /sandbox/one HTTP/1.1\r\nHost: x\r\n\r\n")
             let redirect = try client.response()
