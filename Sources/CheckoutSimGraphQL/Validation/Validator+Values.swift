@@ -21,6 +21,8 @@ extension Validator {
             }
             try walkValue(value, type: inner, summary: &summary)
         case .list(let inner):
+            // A null is a value of any nullable type, a list too: it is not an item (spec §3.11).
+            if case .null = value { return }
             if case .list(let items, _) = value {
                 for item in items { try walkValue(item, type: inner, summary: &summary) }
             } else {

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import CheckoutSimulator
+@testable import CheckoutSimGraphQL
+
+/// A differential test against graphql-core over documents generated from the live schema, as an
+/// external API fuzzer generates them (issue 40): an explicit `null` for a nullable list argument
+/// or input field was once refused (`Expected value of type "ID!", found null.`) where graphql-js
+/// accepts it. Every generated document must validate as graphql-core says, word for word, and
+/// one that graphql-core accepts must run without a request error.
+struct GeneratedDocumentParityTests {
+    /// True when python3 has graphql-core 3.2.8 and hypothesis-graphql; otherwise says loudly
+    /// that the differential test is skipped.
+    static var generatorAvailable: Bool {
+        let process = ReferenceScript.python(["-c", "import graphql, hypothesis_graphql, sys; sys.exit(graphql.__version__ != '3.2.8')"])
+        process.standardError = FileHandle.nullDevice
+        if (try? process.run()) != nil {
+            process.waitUntilExit()
+            if process.terminationStatus == 0 { return true }
+        }
+        FileHandle.standardError.write(Data(
+            "SKIPPING the generated-document differential test: python3 with graphql-core 3.2.8 and hypothesis-graphql not found (pip install graphql-core==3.2.8 hypothesis-graphql==0.13.5; .ci/run installs them)\n".utf8))
+        return false
+    }
+
+    @Test(.enabled(if: generatorAvailable))
+    func generatedDocumentsValidateAndRunAsGraphQLCoreSays() throws {
+        let simulator = try Simulator()
+        let request = JSON.object(JSONObject([("sdl", .string(simulator.sdl)), ("count", .int(120))]))
+        let lines = try ReferenceScript.run("generated_documents.py", input: request.serialized())
+        #expect(lines.count >= 100, "the generator made \(lines.count) documents")
+        // The class of document the fuzzer found refused, pinned so that it is always generated.
+        let pinned = [
+            #"{"query": "{ products(first: 2, filter: {brandIds: null}) { totalCount } }", "errors": []}"#,
+            #"{"query": "{ products(first: null, filter: {search: null, brandIds: [\"apple\"]}) { totalCount } }", "errors": []}"#,
+        ]
+        for line in pinned + lines {
+            let generated = try JSONParser.parse(line)
+            let query = try #require(generated["query"]?.stringValue)
+            let expected = (generated["errors"]?.arrayValue ?? []).compactMap(\.stringValue).map { $0.replacingOccurrences(of: "'", with: "\"") }
+            let ours: [String]
+            do {
+                ours = Validator.validate(try Parser.parse(query), schema: simulator.schema).map(\.message)
+            } catch {
+                ours = [error.message]
+            }
+            #expect(ours == expected, "\(query)")
+            guard expected.isEmpty else { continue }
+            let response = simulator.execute(GraphQLRequest(query: query))
+            let requestErrors = response.errors.filter { $0.path == nil }
+            #expect(requestErrors.isEmpty, "\(query)\n\(requestErrors.map(\.message))")
+        }
+    }
+}
+
+/// The Python scripts in `Tests/Reference/`, run with python3 from PATH.
+enum ReferenceScript {
+    static func python(_ arguments: [String]) -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        return process
+    }
+
+    /// Runs `script` with `input` on its standard input; its standard output's lines.
+    static func run(_ script: String, input: String) throws -> [String] {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Reference/\(script)").path
+        let process = python([path])
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let data = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+}
