@@ -142,6 +142,12 @@ struct RequestBoundsTests {
         #expect(long.serialized(pretty: false).contains(#"{"code":"INVALID_INPUT","field":["input","imageURL"]}"#), "\(long.serialized(pretty: false))")
         let atLimit = add(description: String(repeating: "d", count: 10_000))
         #expect(atLimit.serialized(pretty: false).contains(#""product":{"id":"new-1"}"#), "\(atLimit.serialized(pretty: false))")
+        // Issue 40: "a" and 100,000 combining accents is one grapheme cluster but 100,001 scalars,
+        // which is what memory holds: the caps count scalars.
+        let stacked = add(description: "a" + String(repeating: "\u{301}", count: 100_000))
+        #expect(stacked.serialized(pretty: false).contains(#"{"code":"INVALID_INPUT","field":["input","description"]}"#))
+        let stackedAtLimit = add(description: "a" + String(repeating: "\u{301}", count: 9_999))
+        #expect(stackedAtLimit.serialized(pretty: false).contains(#""product":{"id":"new-2"}"#), "10,000 scalars are at the limit")
     }
 
     /// Session names and the texts checkout keeps are capped too: nothing a client sends grows

@@ -3,6 +3,7 @@ import Testing
 @testable import CheckoutSimulator
 @testable import CheckoutSimScenarios
 @testable import CheckoutSimGraphQL
+@testable import CheckoutSimSupport
 
 /// Every request the server answered records into a file that replays it (docs/journal.md,
 /// "Recording"): requests whose texts once broke the file — backslashes, placeholders, session
@@ -74,6 +75,32 @@ struct RecordingRoundTripTests {
                 #expect(after.response == before.response, "\(String(decoding: after.response, as: UTF8.self)) ≠ \(String(decoding: before.response, as: UTF8.self))\n\(recorded)")
             }
         }
+    }
+
+    /// Over HTTP: an Apollo APQ session starts with a miss, then registers its document; an
+    /// injected error's message holds a line end and scenario words. The recording notes the miss,
+    /// keeps the message on its line, and replays.
+    @Test func apqMissesAndInjectedMessagesRecordIntoAFileThatReplays() async throws {
+        var recorded = ""
+        try await ServerHarness.with { harness in
+            let document = "query Brands { brands { id } }"
+            let hash = SHA256.hex(document)
+            let miss = try await harness.post(#"{"extensions": {"persistedQuery": {"version": 1, "sha256Hash": "\#(hash)"}}}"#)
+            #expect(miss.body.contains("PERSISTED_QUERY_NOT_FOUND"))
+            let register = #"{"query": "\#(document)", "extensions": {"persistedQuery": {"version": 1, "sha256Hash": "\#(hash)"}}}"#
+            #expect(try await harness.post(register).status == 200)
+            let fault = #"{"errorNext": {"message": "Try again\nlever stock iphone-15 0\n# x", "code": "TRY_LATER", "count": 1}}"#
+            #expect(try await harness.send("POST", "/__sim/network", body: fault).status == 200)
+            _ = try await harness.post(#"{"query": "\#(document)"}"#)
+            #expect(try await harness.send("POST", "/__sim/levers", body: #"{"payments": {"next": "declined", "declineCode": "insufficient_funds"}}"#).status == 200)
+            _ = try await harness.post(#"{"query": "{ product(id: \"iphone-15\") { stock } }"}"#)
+            recorded = try await harness.send("GET", "/__sim/requests.scenario").body
+        }
+        #expect(recorded.contains("# request 1: refused by the persisted-query step (PERSISTED_QUERY_NOT_FOUND); not replayed"), "\(recorded)")
+        #expect(recorded.contains(#"network error TRY_LATER "Try again\nlever stock iphone-15 0\n# x" x1"#), "\(recorded)")
+        #expect(!recorded.contains("\nlever stock"), "no line was added: \(recorded)")
+        #expect(recorded.contains("lever payments declined insufficient_funds x1"))
+        try RecordingTests.replay([("apq", recorded)], folder: "recording-apq")
     }
 
     @Test func noRecordedTextAddsALine() throws {
