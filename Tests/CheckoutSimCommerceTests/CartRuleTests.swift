@@ -112,6 +112,47 @@ struct CartRuleTests {
         #expect(MoneyMath.divideRoundingHalfEven(2833 * 10, by: 100) == 283)
     }
 
+    /// Boundaries a mutation campaign found untested (issue 40): each case sits exactly on one.
+    struct Boundary: CustomTestStringConvertible, Sendable {
+        let id: String
+        let freeShippingOver: Int64
+        let lines: [(String, Int)]
+        let offer: String?
+        let discountTotal: Int64
+        let shipping: Int64
+        var testDescription: String { id }
+    }
+
+    @Test(arguments: [
+        // 10% of 41.65 is 4.165: exactly half a cent, which rounds to the even 4.16 (half-up would give 4.17).
+        Boundary(id: "a percent offer landing on a half cent", freeShippingOver: 50000, lines: [("lamp", 1), ("pen", 5)], offer: "PCT10",
+                 discountTotal: 416, shipping: 999),
+        Boundary(id: "merchandise exactly at the free-shipping threshold", freeShippingOver: 2500, lines: [("lamp", 1)], offer: nil,
+                 discountTotal: 0, shipping: 0),
+        Boundary(id: "a cent under the threshold", freeShippingOver: 2501, lines: [("lamp", 1)], offer: nil, discountTotal: 0, shipping: 999),
+        Boundary(id: "the threshold counts merchandise after discounts", freeShippingOver: 2250, lines: [("lamp", 1)], offer: "PCT10",
+                 discountTotal: 250, shipping: 0),
+        Boundary(id: "a discount taking merchandise a cent under", freeShippingOver: 2251, lines: [("lamp", 1)], offer: "PCT10",
+                 discountTotal: 250, shipping: 999),
+    ])
+    func boundaries(_ boundary: Boundary) throws {
+        var shop = TestShop.make(freeShippingOver: boundary.freeShippingOver)
+        for (product, quantity) in boundary.lines { try shop.addToCart(productId: product, quantity: quantity, session: s) }
+        if let offer = boundary.offer { try shop.applyOffer(code: offer, session: s) }
+        let view = shop.cartView(for: shop.shopper(named: s))
+        #expect(view.discountTotal == boundary.discountTotal)
+        #expect(view.shipping == boundary.shipping)
+    }
+
+    /// Stock and the per-order limit are inclusive: exactly the limit goes in, one more does not.
+    @Test func stockAndLimitsAreInclusive() throws {
+        var shop = TestShop.make()
+        try shop.addToCart(productId: "lamp", quantity: 3, session: s)  // max 3 per order, stock 5
+        #expect(TestShop.code { () throws(CommerceError) in try shop.addToCart(productId: "lamp", quantity: 1, session: s) } == .quantityLimitExceeded)
+        try shop.addToCart(productId: "rug", quantity: 2, session: "other")  // stock 2, max 10
+        #expect(TestShop.code { () throws(CommerceError) in try shop.addToCart(productId: "rug", quantity: 1, session: "other") } == .insufficientStock)
+    }
+
     @Test func amountOffIsCappedAtItsBase() throws {
         var shop = TestShop.make(rewards: TestShop.only(TestShop.amount(100_000)))
         try shop.addToCart(productId: "lamp", quantity: 1, session: s)

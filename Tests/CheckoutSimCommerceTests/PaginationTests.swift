@@ -65,7 +65,15 @@ struct PaginationTests {
         var seen: [String] = []
         var after: Cursor?
         var pageNumber = 0
+        // A walk can need no more pages than products (plus the last, empty one; products added
+        // between pages count too): an off-by-one cursor that stops advancing fails here instead
+        // of looping for ever.
         while true {
+            let maxPages = catalog.products.count + 2
+            guard pageNumber <= maxPages else {
+                Issue.record("the walk passed \(maxPages) pages of \(pageSize): a cursor did not advance")
+                break
+            }
             let page = Paginator.page(catalog, inventory: inventory, order: order, filter: filter, first: pageSize, after: after, endpoint: "products")
             seen += page.positions.map { catalog.products[$0].id }
             #expect(page.hasPreviousPage == (after != nil && pageNumber > 0))

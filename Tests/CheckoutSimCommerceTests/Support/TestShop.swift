@@ -18,7 +18,7 @@ enum TestShop {
         OfferDefinition(code: code, title: code + " title", description: "", value: value, minSpend: minSpend, brandId: brand, expiresAt: expires, usageLimit: limit)
     }
 
-    static func make(issueCards: Int = 2, rewards: [ScratchReward]? = nil) -> Shop {
+    static func make(issueCards: Int = 2, rewards: [ScratchReward]? = nil, freeShippingOver: Int64 = 50000) -> Shop {
         let catalog = Catalog(
             brands: [Brand(id: "acme", name: "Acme", position: 0), Brand(id: "zenith", name: "Zenith", position: 1)],
             products: [
@@ -29,7 +29,7 @@ enum TestShop {
                 product("sofa", "zenith", 99999, stock: 10, rank: 5),
                 product("pen", "zenith", 333, stock: 50, max: 50, rank: 6),
             ])
-        let store = StoreSettings(name: "Test", currency: usd, now: now, seed: 42, flatRateShipping: 999, freeShippingOver: 50000, defaultMaxPerOrder: 10)
+        let store = StoreSettings(name: "Test", currency: usd, now: now, seed: 42, flatRateShipping: 999, freeShippingOver: freeShippingOver, defaultMaxPerOrder: 10)
         let offers = [
             offer("PCT10", percent(10)),
             offer("FLAT50", amount(5000), minSpend: 30000),

@@ -38,6 +38,19 @@ import FoundationNetworking
         }
     }
 
+    /// Issue 40: CORS on the 404 and the route-level 405 (a mutation campaign dropped it there unnoticed).
+    @Test func notFoundAndMethodNotAllowedCarryCORS() async throws {
+        try await ServerHarness.with { harness in
+            let missing = try await harness.send("GET", "/nope")
+            #expect(missing.status == 404 && missing.headers["access-control-allow-origin"] == "*")
+            let refused = try await harness.send("PUT", "/healthz", body: "{}")
+            #expect(refused.status == 405 && refused.headers["access-control-allow-origin"] == "*")
+            #expect(refused.headers["allow"] == "GET, HEAD")
+            let sandboxed = try await harness.send("DELETE", "/sandbox/x/__sim/verify")
+            #expect(sandboxed.status == 405 && sandboxed.headers["access-control-allow-origin"] == "*")
+        }
+    }
+
     @Test func sessionComesFromTheHeaderThenTheQueryParameter() async throws {
         try await ServerHarness.with { harness in
             let add = #"{"query": "mutation { addToCart(productId: \"pixel-8\") { cart { totalQuantity } } }"}"#
