@@ -48,6 +48,9 @@ struct Journal {
     /// The entries kept, oldest first.
     var kept: ArraySlice<Simulator.JournalEntry> { entries[head...] }
 
+    /// Every slot, the dropped ones awaiting compaction included (they hold nothing).
+    var slots: [Simulator.JournalEntry] { entries }
+
     /// The kept entries `filter` matches, oldest first and at most `filter.limit` of them, and
     /// how many match in all (the limit aside).
     func select(_ filter: Simulator.RequestFilter) -> (entries: [Simulator.JournalEntry], total: Int) {
@@ -126,6 +129,9 @@ struct Journal {
 
     private mutating func dropOldest() {
         let entry = entries[head]
+        // The slot is kept until the next compaction, but not what it held: a dropped entry's
+        // variables, document and response are released now, so the bound is what is kept.
+        entries[head] = Self.dropped
         head += 1
         dropped += 1
         bytes -= Self.ownBytes(of: entry)
@@ -143,6 +149,12 @@ struct Journal {
             head = 0
         }
     }
+
+    /// What a dropped entry's slot holds until the array is compacted: nothing.
+    private static let dropped = Simulator.JournalEntry(
+        seq: 0, at: Instant(seconds: 0), session: "", transport: .library, operationName: nil, operationType: nil, query: "",
+        variables: JSONObject(), status: 0, errorCodes: [], faultMet: nil, client: nil, response: [], requestedOperation: nil,
+        persistedRefusal: false)
 
     /// An entry's bytes besides its document: what it really keeps in memory — a fixed overhead,
     /// its texts, its variables as the values they were parsed into, and its response.
