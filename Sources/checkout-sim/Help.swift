@@ -15,7 +15,9 @@ enum Help {
     /// What `checkout-sim --help` prints.
     static var overview: String {
         let entries = commands.map { ($0.description.synopsis, $0.description.summary) } + [helpEntry]
-        let list = entries.map { "  " + $0.0.padding(toLength: 19, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n")
+        // The column is as wide as the longest synopsis and two spaces, so none runs into its summary.
+        let width = max(19, (entries.map(\.0.count).max() ?? 0) + 2)
+        let list = entries.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n")
         return """
             checkout-sim — a deterministic GraphQL mock shop
 

@@ -51,6 +51,16 @@ struct CommandHelpTests {
         }
     }
 
+    /// Every synopsis in the overview is followed by two spaces before its summary (issue 40:
+    /// `operations --manifest` once ran into its summary).
+    @Test(.enabled(if: Processes.checkoutSim != nil))
+    func theOverviewsColumnsDoNotRunTogether() throws {
+        let overview = try Processes.run(try #require(Processes.checkoutSim), ["--help"]).stdout
+        let lines = Self.section("COMMANDS:", in: overview)
+        #expect(lines.contains { $0.hasPrefix("operations --manifest  Print") }, "\(lines)")
+        for line in lines { #expect(line.contains("  "), "\(line)") }
+    }
+
     /// A valued option with nothing after it asks for its value; a flag is accepted, so parsing
     /// stops at the unknown option after it. Neither starts the command.
     @Test(.enabled(if: Processes.checkoutSim != nil), arguments: cases)

@@ -52,14 +52,10 @@ struct SpecExampleTests {
           network online
         """
 
-    /// The copies match SPEC.md whenever it is beside the package (it is in CI), so a change
-    /// to the examples there fails here until they run again.
-    @Test func theCopiesAreSPECsExamples() throws {
-        let spec = Processes.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/SPEC.md")
-        guard let text = try? String(contentsOf: spec, encoding: .utf8) else {
-            print("⚠️  SKIPPED: SpecExampleTests.theCopiesAreSPECsExamples: \(spec.path) is not beside the package")
-            return
-        }
+    /// The copies are docs/scenarios.md's examples, so a change to the examples there fails here
+    /// until they run again.
+    @Test func theCopiesAreTheDocsExamples() throws {
+        let text = try String(contentsOf: Processes.packageRoot.appendingPathComponent("docs/scenarios.md"), encoding: .utf8)
         #expect(text.contains("```\n" + Self.journey + "\n```"))
         #expect(text.contains("```\n" + Self.loops + "\n```"))
     }

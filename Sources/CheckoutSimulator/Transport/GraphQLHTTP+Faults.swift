@@ -69,10 +69,13 @@ extension GraphQLHTTP {
             running.fault = rate.map { .network(.slow(bytesPerSecond: $0)) }
             return .answer(respond(running), bytesPerSecond: rate)
         }
+        var answer = replacement
         if let kind = faults.answer {
             journalFaulted(request, simulator: simulator, answer: replacement, fault: .network(kind))
+            // The request log names a faulted request's operations as the journal does.
+            answer.operationNames = operationNames(of: request, simulator: simulator)
         }
-        return .answer(replacement, bytesPerSecond: rate)
+        return .answer(answer, bytesPerSecond: rate)
     }
 
     /// The answer for a request a `fail` fault stopped: `status`, with a GraphQL error body.

@@ -99,7 +99,7 @@ package enum GraphQLHTTP {
                 return reply.single(
                     simulator.execute(prepared, decoded.request, session: session, note: request.note(reply), cancelled: cancelled),
                     session: session,
-                    operation: decoded.request.operationName)
+                    operation: decoded.request.operationName ?? prepared.operation(named: nil)?.name)
             }
         case "POST":
             let type = ASCII.lowercased(request.contentType ?? "")
@@ -120,7 +120,7 @@ package enum GraphQLHTTP {
                 return reply.single(
                     simulator.execute(decoded.request, session: session, caching: .reuse, note: request.note(reply), cancelled: cancelled),
                     session: session,
-                    operation: decoded.request.operationName)
+                    operation: operationName(of: decoded.request, simulator: simulator))
             case .success(.batch(let items)):
                 var note = request.note(reply)
                 note.status = { _ in 200 }
@@ -129,6 +129,12 @@ package enum GraphQLHTTP {
         default:
             return reply.refusal("Use POST, or GET for queries.", status: 405, allow: "GET, POST")
         }
+    }
+
+    /// The operation `request` runs, as the journal and the request log name it: the one it
+    /// names, else its document's only one (from the simulator's cached documents).
+    static func operationName(of request: GraphQLRequest, simulator: Simulator) -> String? {
+        request.operationName ?? simulator.prepare(request.query).operation(named: nil)?.name
     }
 
     /// Runs a batch's operations in order; an item that is not a request gets an error response in its place.
@@ -158,12 +164,13 @@ package enum GraphQLHTTP {
                         decoded.request, session: session, caching: .reuse, note: note, maxResponseBytes: remaining, maxCost: costLeft,
                         cancelled: cancelled)
                     costLeft -= response.cost
+                    names.append(operationName(of: decoded.request, simulator: simulator) ?? "-")
                 case .refuse(_, let error):
                     // In a batch, a refused item is an error response in its place; the batch is 200.
                     response = GraphQLResponse(errors: [error])
                     _ = refusalBody(error, for: got, session: session, note: note, status: 200, simulator: simulator)
+                    names.append(got.request.operationName ?? "-")
                 }
-                names.append(got.request.operationName ?? "-")
                 sessions.append(session)
             case .failure(let failure):
                 response = GraphQLResponse(errors: [GraphQLError(failure.message, code: .badRequest)])
