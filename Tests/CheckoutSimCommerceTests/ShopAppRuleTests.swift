@@ -1,4 +1,5 @@
 import Testing
+import CheckoutSimSupport
 @testable import CheckoutSimCommerce
 
 /// The rules the five shop apps needed (issue #13): search modes, facets, offset paging, tax,

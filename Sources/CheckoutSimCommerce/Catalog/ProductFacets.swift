@@ -1,3 +1,5 @@
+import CheckoutSimSupport
+
 /// What a filter screen lists, with counts (docs/schema.md#ordering-search-and-filters): brands, models and categories, each
 /// counted **disjunctively**, and the price range and count of the whole filter.
 package struct ProductFacets: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import CheckoutSimSupport
+
 /// The orders products can be listed in; every tie is broken by id ascending.
 package enum ProductOrder: String, Sendable, CaseIterable, Hashable {
     case featured = "FEATURED"

@@ -1,4 +1,5 @@
 import CheckoutSimCommerce
+import CheckoutSimSupport
 import Foundation
 import CheckoutSimGraphQL
 

@@ -1,4 +1,5 @@
 import Foundation
+import CheckoutSimSupport
 
 /// Where fixtures come from: the copy compiled into the build, or a folder on disk.
 public struct FixtureSource: Sendable {
