@@ -46,10 +46,7 @@ extension Simulator {
         let graphQLRequest = GraphQLHTTP.Request(
             method: "POST", query: "", accept: "\(GraphQLHTTP.graphQLResponseType), application/json;q=0.9",
             contentType: "application/json", session: session, body: Array(JSON.object(body).serialized().utf8), transport: .library)
-        let faults = GraphQLHTTP.faults(for: graphQLRequest, simulator: self, network: &network)
-        let delivery = GraphQLHTTP.deliver(graphQLRequest, simulator: self, faults: faults) { running in
-            GraphQLHTTP.respond(to: running, simulator: self)
-        }
-        return (delivery, faults)
+        let exchange = GraphQLHTTP.Exchange(graphQLRequest, simulator: self, network: &network)
+        return (exchange.deliver(simulator: self), exchange.faults)
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Favorites, suggestions and products added at run time (docs/schema.md#everything-else).
 extension Shop {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Offer codes (docs/schema.md#offers).
 extension Shop {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// A session's recent searches: newest first, trimmed, case-insensitively unique, at most 10.
 package struct RecentSearches: Sendable, Equatable {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Prints a schema as SDL, in the form graphql-js's `printSchema` produces.
 ///

@@ -1,5 +1,4 @@
 import CheckoutSimGraphQL
-import Foundation
 
 /// `expect` lines and the conditions `expect` and `repeat until` share (docs/scenarios.md).
 extension ScenarioParser {

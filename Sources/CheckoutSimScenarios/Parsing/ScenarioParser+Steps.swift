@@ -1,5 +1,4 @@
 import CheckoutSimCommerce
-import Foundation
 import CheckoutSimGraphQL
 
 extension ScenarioParser {

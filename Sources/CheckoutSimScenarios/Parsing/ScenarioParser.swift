@@ -1,5 +1,4 @@
 import CheckoutSimCommerce
-import Foundation
 import CheckoutSimGraphQL
 
 /// Parses `.scenario` files (docs/scenarios.md), collecting every problem with its line and column.

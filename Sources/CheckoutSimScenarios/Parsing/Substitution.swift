@@ -1,4 +1,3 @@
-import Foundation
 import CheckoutSimGraphQL
 
 /// `{{name}}` placeholders in variables JSON and expected values.

@@ -1,4 +1,3 @@
-import Foundation
 import CheckoutSimGraphQL
 
 /// Evaluates an `expect` line against a response; nil when it holds, else what went wrong.

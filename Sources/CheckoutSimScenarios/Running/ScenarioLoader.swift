@@ -1,4 +1,3 @@
-import CheckoutSimCommerce
 import CheckoutSimSupport
 import Foundation
 import CheckoutSimGraphQL

@@ -1,4 +1,3 @@
-import Foundation
 import CheckoutSimGraphQL
 
 /// Options for a run (docs/cli.md `run`).

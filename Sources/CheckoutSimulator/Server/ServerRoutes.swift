@@ -133,15 +133,13 @@ extension SimulatorServer {
             contentType: request.header("content-type"), session: request.header("x-checkout-session"),
             body: context.method == "POST" ? request.body : [], transport: .http,
             clientName: request.header("apollographql-client-name"), clientVersion: request.header("apollographql-client-version"))
-        let faults = GraphQLHTTP.faults(for: graphQLRequest, simulator: simulator, network: context.shop.network)
-        let nanoseconds = faults.latency.clampedNanoseconds
-        if nanoseconds > 0, !faults.offline, peer.pause(nanoseconds: nanoseconds) == .peerGone {
+        let exchange = GraphQLHTTP.Exchange(graphQLRequest, simulator: simulator, network: context.shop.network)
+        let nanoseconds = exchange.faults.latency.clampedNanoseconds
+        if nanoseconds > 0, !exchange.faults.offline, peer.pause(nanoseconds: nanoseconds) == .peerGone {
             return .dropped
         }
         let gate = context.shop.gate
-        let delivery = GraphQLHTTP.deliver(graphQLRequest, simulator: simulator, faults: faults) { running in
-            gate.pass { GraphQLHTTP.respond(to: running, simulator: simulator, cancelled: { peer.hasGone }) }
-        }
+        let delivery = exchange.deliver(simulator: simulator, cancelled: { peer.hasGone }) { run in gate.pass(run) }
         return delivery.mapAnswer { answer in
             var answer = answer
             answer.headers.append(("Cache-Control", "no-store"))

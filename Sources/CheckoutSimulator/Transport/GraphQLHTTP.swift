@@ -11,7 +11,7 @@ package enum GraphQLHTTP {
     static let graphQLResponseType = "application/graphql-response+json"
 
     /// What the handler reads of an HTTP request, whichever transport it came by.
-    package struct Request {
+    package struct Request: Sendable {
         /// `GET` or `POST` (the server answers `HEAD` as `GET`); anything else gets 405.
         package var method: String
         /// The URL's query, still percent-encoded, without the `?`.
@@ -73,61 +73,35 @@ package enum GraphQLHTTP {
     /// the body's `session`, else `default`. `cancelled` stops the request (and a batch between
     /// its operations) once the client has gone.
     package static func respond(to request: Request, simulator: Simulator, cancelled: CancellationCheck? = nil) -> HTTPAnswer {
-        let reply = Reply(wantsGraphQLResponseType: (request.accept ?? "").contains(graphQLResponseType))
-        guard let parameters = FormQuery.decode(request.query) else {
-            return reply.refusal("The query string is not valid percent-encoding.", status: 400)
-        }
-        let transportSession = request.transportSession(parameters)
-        switch request.method {
-        case "GET":
-            switch GraphQLRequestDecoding.get(parameters, limits: simulator.limits) {
-            case .failure(let failure):
-                return reply.refusal(failure.message, status: 400)
-            case .success(let got):
-                let session = transportSession ?? "default"
-                let decoded: DecodedRequest
-                switch resolvePersisted(got, simulator: simulator) {
-                case .run(let resolved): decoded = resolved
-                case .refuse(let status, let error):
-                    return reply.persistedRefusal(error, status: status, got, session: session, note: request.note(reply), simulator: simulator)
-                }
-                // The kind comes from the prepared (cached) document the request then runs with.
-                let prepared = simulator.prepare(decoded.request.query)
-                if prepared.operation(named: decoded.request.operationName)?.kind == .mutation {
-                    return reply.refusal("Mutations must be sent with POST.", status: 405, allow: "POST")
-                }
-                return reply.single(
-                    simulator.execute(prepared, decoded.request, session: session, note: request.note(reply), cancelled: cancelled),
-                    session: session,
-                    operation: decoded.request.operationName ?? prepared.operation(named: nil)?.name)
+        run(read(request, simulator: simulator), of: request, simulator: simulator, cancelled: cancelled)
+    }
+
+    /// Runs what `reading` found in `request`: its one operation or its batch, or the refusal it read to.
+    static func run(_ reading: Reading, of request: Request, simulator: Simulator, cancelled: CancellationCheck?) -> HTTPAnswer {
+        let reply = reading.reply
+        switch reading.content {
+        case .refused(let answer):
+            return answer
+        case .single(let got, let session, let viaGET):
+            let decoded: DecodedRequest
+            switch resolvePersisted(got, simulator: simulator) {
+            case .run(let resolved): decoded = resolved
+            case .refuse(let status, let error):
+                return reply.persistedRefusal(error, status: status, got, session: session, note: request.note(reply), simulator: simulator)
             }
-        case "POST":
-            let type = ASCII.lowercased(request.contentType ?? "")
-            guard type.hasPrefix("application/json") || type.hasPrefix(graphQLResponseType) else {
-                return reply.refusal("Send the request as Content-Type: application/json.", status: 415)
+            // The kind comes from the prepared (cached) document the request then runs with.
+            let prepared = simulator.prepare(decoded.request.query)
+            if viaGET, prepared.operation(named: decoded.request.operationName)?.kind == .mutation {
+                return reply.refusal("Mutations must be sent with POST.", status: 405, allow: "POST")
             }
-            switch GraphQLRequestDecoding.post(request.body, limits: simulator.limits) {
-            case .failure(let failure):
-                return reply.refusal(failure.message, status: 400)
-            case .success(.single(let got)):
-                let session = transportSession ?? got.session ?? "default"
-                let decoded: DecodedRequest
-                switch resolvePersisted(got, simulator: simulator) {
-                case .run(let resolved): decoded = resolved
-                case .refuse(let status, let error):
-                    return reply.persistedRefusal(error, status: status, got, session: session, note: request.note(reply), simulator: simulator)
-                }
-                return reply.single(
-                    simulator.execute(decoded.request, session: session, caching: .reuse, note: request.note(reply), cancelled: cancelled),
-                    session: session,
-                    operation: operationName(of: decoded.request, simulator: simulator))
-            case .success(.batch(let items)):
-                var note = request.note(reply)
-                note.status = { _ in 200 }
-                return batch(items, transportSession: transportSession, simulator: simulator, reply: reply, note: note, cancelled: cancelled)
-            }
-        default:
-            return reply.refusal("Use POST, or GET for queries.", status: 405, allow: "GET, POST")
+            return reply.single(
+                simulator.execute(prepared, decoded.request, session: session, note: request.note(reply), cancelled: cancelled),
+                session: session,
+                operation: decoded.request.operationName ?? prepared.operation(named: nil)?.name)
+        case .batch(let items, let transportSession):
+            var note = request.note(reply)
+            note.status = { _ in 200 }
+            return batch(items, transportSession: transportSession, simulator: simulator, reply: reply, note: note, cancelled: cancelled)
         }
     }
 
@@ -188,7 +162,7 @@ package enum GraphQLHTTP {
     }
 
     /// Builds answers in the media type the client asked for.
-    struct Reply {
+    struct Reply: Sendable {
         /// Whether the client accepts `application/graphql-response+json`.
         let wantsGraphQLResponseType: Bool
 

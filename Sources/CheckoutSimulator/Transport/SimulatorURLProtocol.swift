@@ -77,16 +77,13 @@ public class SimulatorURLProtocol: URLProtocol {
             contentType: Self.field("content-type", in: fields), session: Self.field("x-checkout-session", in: fields),
             body: Self.body(of: request), transport: .urlprotocol, clientName: Self.field("apollographql-client-name", in: fields),
             clientVersion: Self.field("apollographql-client-version", in: fields))
-        let faults = GraphQLHTTP.faults(for: graphQLRequest, simulator: route.simulator, network: route.conditions)
+        let exchange = GraphQLHTTP.Exchange(graphQLRequest, simulator: route.simulator, network: route.conditions)
         let loading = Loading(protocol: self)
         let deliver: @Sendable () -> Void = {
-            let delivery = GraphQLHTTP.deliver(graphQLRequest, simulator: route.simulator, faults: faults) { running in
-                GraphQLHTTP.respond(to: running, simulator: route.simulator)
-            }
-            loading.carry(delivery, url: url)
+            loading.carry(exchange.deliver(simulator: route.simulator), url: url)
         }
-        let nanoseconds = faults.latency.clampedNanoseconds
-        if nanoseconds > 0, !faults.offline {
+        let nanoseconds = exchange.faults.latency.clampedNanoseconds
+        if nanoseconds > 0, !exchange.faults.offline {
             DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: deliver)
         } else {
             deliver()
