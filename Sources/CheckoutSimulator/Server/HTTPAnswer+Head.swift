@@ -1,12 +1,14 @@
 import CheckoutSimSupport
 
 extension HTTPAnswer {
-    /// The head the server writes before the body: the status line, the fields, `Content-Length`
-    /// and `Connection` when needed. The body follows as it is (left out for `HEAD` and 204).
+    /// The head the server writes before the body: the status line, the fields, the CORS fields
+    /// (added here, on the one write path, so that every response has them: routes, protocol
+    /// errors and the connection-limit 503 alike), `Content-Length` and `Connection` when needed.
+    /// The body follows as it is (left out for `HEAD` and 204).
     ///
     /// No `Date` field: the server has no clock whose time it may show (RFC 9110 §6.6.1 allows
     /// that), and leaving it out keeps responses byte-identical from run to run.
-    func head(minorVersion: Int, keepAlive: Bool) -> [UInt8] {
+    func head(minorVersion: Int, keepAlive: Bool, corsOrigin: String) -> [UInt8] {
         // Appended as bytes into one buffer sized up front: building the head as a String and
         // converting it was measured to cost several times more.
         var bytes: [UInt8] = []
@@ -23,6 +25,10 @@ extension HTTPAnswer {
             append(value)
             bytes += [13, 10]
         }
+        append("Access-Control-Allow-Origin: ")
+        append(corsOrigin)
+        bytes += [13, 10]
+        if corsOrigin != "*" { append("Vary: Origin\r\n") }
         if status != 204, status >= 200 {
             append("Content-Length: ")
             append(String(body.count))

@@ -61,14 +61,14 @@ extension SimulatorServer {
         let rest = path.dropFirst("/sandbox/".count)
         let name = rest.prefix { $0 != "/" }
         guard SandboxTable.isValid(name) else {
-            return .answer(Self.errorAnswer(status: 400, message: "A sandbox name is 1 to 64 of A-Z a-z 0-9 . _ -, not \"\(name)\"."))
+            return .answer(HTTPAnswer.graphQLError("A sandbox name is 1 to 64 of A-Z a-z 0-9 . _ -, not \"\(name)\".", status: 400))
         }
         let under = String(rest.dropFirst(name.count))
         if under.isEmpty {
             if request.method == "DELETE" {
                 let dropped = name == "default" ? false : sandboxes.withLock { $0.remove(String(name)) }
                 return .answer(dropped ? .json(200, Array(#"{"ok":true}"#.utf8))
-                    : Self.errorAnswer(status: 404, message: "There is no sandbox \"\(name)\" to drop (the default one cannot be)."))
+                    : HTTPAnswer.graphQLError("There is no sandbox \"\(name)\" to drop (the default one cannot be).", status: 404))
             }
             var answer = HTTPAnswer(status: 308, headers: [("Location", path + "/")])
             answer.headers.append(("Content-Type", "text/plain; charset=utf-8"))
@@ -89,7 +89,7 @@ extension SimulatorServer {
         // sandbox never holds up the requests of the others.
         guard sandboxes.withLock({ $0.names.count < configuration.maxSandboxes }) else { return .answer(tooManySandboxes) }
         guard let simulator = root.simulator.freshCopy() else {
-            return .answer(Self.errorAnswer(status: 503, message: "The sandbox could not be made."))
+            return .answer(HTTPAnswer.graphQLError("The sandbox could not be made.", status: 503))
         }
         configuration.prepareSandbox?(simulator)
         return sandboxes.withLock { table -> SandboxLookup in
@@ -104,10 +104,9 @@ extension SimulatorServer {
 
     /// 429 `TOO_MANY_SANDBOXES`: the bound is reached, and nothing is evicted.
     private var tooManySandboxes: HTTPAnswer {
-        let body = GraphQLResponse(errors: [GraphQLError(
+        .graphQLError(
             "The server already holds \(configuration.maxSandboxes) sandboxes, the most it keeps; drop one (DELETE /sandbox/NAME).",
-            code: GraphQLError.Code(rawValue: "TOO_MANY_SANDBOXES"))])
-        return HTTPAnswer(status: 429, headers: [("Content-Type", "application/json; charset=utf-8")], body: body.compactBytes())
+            status: 429, code: GraphQLError.Code(rawValue: "TOO_MANY_SANDBOXES"))
     }
 
     /// `GET /__sim/sandboxes`: every sandbox, `default` first, then in the order they were made.

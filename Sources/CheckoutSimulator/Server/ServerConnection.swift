@@ -54,7 +54,7 @@ struct ServerConnection {
                 var body = answer.sendsBody(forHead: request.method == "HEAD") ? answer.body : []
                 // A truncated answer promises its whole body's length, sends half of it, then closes.
                 if truncated { body = Array(body.prefix(body.count / 2)) }
-                let head = answer.head(minorVersion: request.minorVersion, keepAlive: keepAlive)
+                let head = answer.head(minorVersion: request.minorVersion, keepAlive: keepAlive, corsOrigin: server.configuration.corsOrigin)
                 let sent: Bool
                 if let rate, server.beginSlowWrite() {
                     sent = write(head, body, bytesPerSecond: rate, peer: peer)
@@ -135,8 +135,8 @@ struct ServerConnection {
 
     /// Answers a request that cannot be served, then the connection closes.
     private func reject(_ failure: HTTPFailure) {
-        let answer = server.withCORS(SimulatorServer.errorAnswer(status: failure.status, message: failure.message))
-        _ = write(answer.head(minorVersion: 1, keepAlive: false), answer.body)
+        let answer = HTTPAnswer.graphQLError(failure.message, status: failure.status)
+        _ = write(answer.head(minorVersion: 1, keepAlive: false, corsOrigin: server.configuration.corsOrigin), answer.body)
         server.logRejection(failure)
     }
 

@@ -64,7 +64,7 @@ extension SimulatorServer {
             case .failure(let failure): return .refused(failure.message)
             case .success(let filter):
                 guard let text = context.shop.simulator.recordedScenario(name: name, matching: filter, stopIf: { context.peer.shouldStop }) else {
-                    return SimulatorServer.errorAnswer(status: 503, message: "The export stopped: the server is stopping or the client has gone.")
+                    return .graphQLError("The export stopped: the server is stopping or the client has gone.", status: 503)
                 }
                 return HTTPAnswer(
                     status: 200, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")], body: Array(text.utf8))
@@ -89,35 +89,24 @@ extension SimulatorServer {
         let shop: Sandbox
         let path: String
         switch sandbox(for: request) {
-        case .answer(let answer): return .answer(withCORS(answer), bytesPerSecond: nil)
+        case .answer(let answer): return .answer(answer, bytesPerSecond: nil)
         case .shop(let found, let under): (shop, path) = (found, under)
         }
         let route = Self.routes[path]
         if request.method == "OPTIONS" {
-            return .answer(withCORS(preflight(request, allow: route.map { $0.allow + ", OPTIONS" } ?? "GET, HEAD, POST, OPTIONS")), bytesPerSecond: nil)
+            return .answer(preflight(request, allow: route.map { $0.allow + ", OPTIONS" } ?? "GET, HEAD, POST, OPTIONS"), bytesPerSecond: nil)
         }
         guard let route else {
             return .answer(
-                withCORS(Self.errorAnswer(status: 404, message: "Nothing at \(request.path); the GraphQL endpoint is /graphql.")), bytesPerSecond: nil)
+                .graphQLError("Nothing at \(request.path); the GraphQL endpoint is /graphql.", status: 404), bytesPerSecond: nil)
         }
         let method = request.method == "HEAD" ? "GET" : request.method
         if let methods = route.methods, !methods.contains(method) {
-            var answer = Self.errorAnswer(status: 405, message: "Use \(route.allow.replacingOccurrences(of: ", ", with: " or ")) here.")
+            var answer = HTTPAnswer.graphQLError("Use \(route.allow.replacingOccurrences(of: ", ", with: " or ")) here.", status: 405)
             answer.headers.append(("Allow", route.allow))
-            return .answer(withCORS(answer), bytesPerSecond: nil)
+            return .answer(answer, bytesPerSecond: nil)
         }
-        return route.handle(self, RouteContext(request: request, method: method, peer: peer, shop: shop)).mapAnswer(withCORS)
-    }
-
-    /// `answer` with the CORS fields every response carries, protocol errors and the
-    /// connection-limit 503 included (docs/http.md, "The server under pressure").
-    func withCORS(_ answer: HTTPAnswer) -> HTTPAnswer {
-        var answer = answer
-        answer.headers.append(("Access-Control-Allow-Origin", configuration.corsOrigin))
-        if configuration.corsOrigin != "*" {
-            answer.headers.append(("Vary", "Origin"))
-        }
-        return answer
+        return route.handle(self, RouteContext(request: request, method: method, peer: peer, shop: shop))
     }
 
     /// `/graphql` through the one GraphQL-over-HTTP handler, after the network faults in force.
@@ -198,13 +187,6 @@ extension SimulatorServer {
             ("Access-Control-Max-Age", "600"),
             ("Allow", allow),
         ])
-    }
-
-    /// `{"errors":[{"message":…,"extensions":{"code":…}}]}` with `status` and the one code for that
-    /// status; 4xx/5xx from the transport close nothing by themselves.
-    static func errorAnswer(status: Int, message: String) -> HTTPAnswer {
-        let body = GraphQLResponse(errors: [GraphQLError(message, code: HTTPStatusCode.code(for: status))])
-        return HTTPAnswer(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: body.compactBytes())
     }
 
     /// Logs an answered request: `bytes` of the answer's body were sent; a nil answer is a

@@ -285,8 +285,9 @@ public final class SimulatorServer: Sendable {
 
     /// Answers a connection past the limit with 503 without waiting for it, and closes it.
     private func refuse(_ descriptor: Int32) {
-        let answer = withCORS(Self.errorAnswer(status: 503, message: "The server has \(configuration.maxConnections) open connections; try again."))
-        _ = POSIXSocket.sendSome(descriptor, answer.head(minorVersion: 1, keepAlive: false), answer.body, from: 0, dontWait: true)
+        let answer = HTTPAnswer.graphQLError("The server has \(configuration.maxConnections) open connections; try again.", status: 503)
+        _ = POSIXSocket.sendSome(
+            descriptor, answer.head(minorVersion: 1, keepAlive: false, corsOrigin: configuration.corsOrigin), answer.body, from: 0, dontWait: true)
         POSIXSocket.closeDescriptor(descriptor)
     }
 

@@ -63,8 +63,7 @@ extension GraphQLHTTP {
             case .garbage?:
                 replacement = garbage
             case .error(let message, let code)?:
-                let body = GraphQLResponse(errors: [GraphQLError(message, code: GraphQLError.Code(rawValue: code))])
-                replacement = HTTPAnswer(status: 200, headers: [("Content-Type", "application/json; charset=utf-8")], body: body.compactBytes())
+                replacement = .graphQLError(message, status: 200, code: GraphQLError.Code(rawValue: code))
             case .truncate?:
                 return .truncated(respond(meeting: .network(.truncate)), bytesPerSecond: rate)
             case .latency?, .slow?, nil:
@@ -101,8 +100,7 @@ extension GraphQLHTTP {
 
     /// The answer for a request a `fail` fault stopped: `status`, with a GraphQL error body.
     static func injectedFailure(status: Int) -> HTTPAnswer {
-        let body = GraphQLResponse(errors: [GraphQLError("Injected failure: HTTP \(status).", code: .internalServerError)])
-        return HTTPAnswer(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: body.compactBytes())
+        .graphQLError("Injected failure: HTTP \(status).", status: status, code: .internalServerError)
     }
 
     /// The answer a `garbage` fault gives: 200 with what a captive portal or a misconfigured

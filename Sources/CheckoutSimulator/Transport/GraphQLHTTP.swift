@@ -202,10 +202,8 @@ package enum GraphQLHTTP {
 
         /// An answer for a request that never reached GraphQL: `status` and one error.
         func refusal(_ message: String, status: Int, allow: String? = nil) -> HTTPAnswer {
-            let response = GraphQLResponse(errors: [GraphQLError(message, code: HTTPStatusCode.code(for: status))])
-            var headers = [(name: "Content-Type", value: contentType)]
-            if let allow { headers.insert(("Allow", allow), at: 0) }
-            var answer = HTTPAnswer(status: status, headers: headers, body: response.compactBytes())
+            var answer = HTTPAnswer.graphQLError(message, status: status, contentType: contentType)
+            if let allow { answer.headers.insert(("Allow", allow), at: 0) }
             answer.session = "default"
             return answer
         }

@@ -7,8 +7,21 @@ extension HTTPAnswer {
         HTTPAnswer(status: status, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")], body: body)
     }
 
-    /// The answer to a request refused before it did anything: 400 and one `BAD_REQUEST` error.
+    /// `status` and `{"errors":[{"message":…,"extensions":{"code":…}}]}`: the one builder for an
+    /// answer carrying one GraphQL error (a refusal, a transport limit, an injected fault). The
+    /// code is the status's (`HTTPStatusCode`) unless given.
+    static func graphQLError(
+        _ message: String, status: Int, code: GraphQLError.Code? = nil, contentType: String = "application/json; charset=utf-8"
+    ) -> HTTPAnswer {
+        let body = GraphQLResponse(errors: [GraphQLError(message, code: code ?? HTTPStatusCode.code(for: status))]).compactBytes()
+        return HTTPAnswer(status: status, headers: [("Content-Type", contentType)], body: body)
+    }
+
+    /// The answer to a control request refused before it did anything: 400, one `BAD_REQUEST`
+    /// error, kept by no cache.
     static func refused(_ message: String) -> HTTPAnswer {
-        json(400, GraphQLResponse(errors: [GraphQLError(message, code: .badRequest)]).compactBytes())
+        var answer = graphQLError(message, status: 400)
+        answer.headers.append(("Cache-Control", "no-store"))
+        return answer
     }
 }
