@@ -30,13 +30,12 @@ let package = Package(
         // The benchmarks and the hostile corpus: used by the CLI and the tests, not in the library product.
         .target(
             name: "CheckoutSimTooling",
-            dependencies: ["CheckoutSimulator", "CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios"]
+            dependencies: ["CheckoutSimulator", "CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce"]
         ),
         .executableTarget(
             name: "checkout-sim",
             dependencies: [
-                "CheckoutSimulator", "CheckoutSimTooling", "CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce",
-                "CheckoutSimScenarios",
+                "CheckoutSimulator", "CheckoutSimTooling", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios",
             ]
         ),
         .testTarget(name: "CheckoutSimGraphQLTests", dependencies: ["CheckoutSimGraphQL"]),

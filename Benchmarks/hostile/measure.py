@@ -17,8 +17,8 @@ import urllib.request
 
 
 class Server:
-    def __init__(self, binary):
-        self.process = subprocess.Popen([binary, "serve", "--port", "0", "--quiet"], stdout=subprocess.PIPE, text=True)
+    def __init__(self, binary, extra=()):
+        self.process = subprocess.Popen([binary, "serve", "--port", "0", "--quiet", *extra], stdout=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         self.base = line.strip().split(" ")[-1].rsplit("/", 1)[0]
         self.port = int(self.base.rsplit(":", 1)[1])
@@ -100,6 +100,17 @@ def defect4(server):
     return f"export of 600 entries with 100 order-N strings each: status {status}, {len(text) / 1e6:.1f} MB in {time.time() - started:.2f} s"
 
 
+def defect4r(binary):
+    """serve --record over the same journal: how long SIGTERM takes."""
+    server = Server(binary, ["--record", "/tmp/measure-record.scenario"])
+    query = "query Brands { brands { id name } }"
+    for request in range(600):
+        server.request("POST", "/graphql", graphql(query, {"ids": [f"order-{request * 100 + i}" for i in range(100)]}))
+    started = time.time()
+    server.stop()
+    return f"serve --record, the same 600 entries: SIGTERM to exit in {time.time() - started:.1f} s"
+
+
 def defect8(server):
     empties = "[" + ",".join(["{}"] * 330_000) + "]"
     body = '{"query": "{ brands { id } }", "variables": {"a": ' + empties + "}}"
@@ -144,8 +155,11 @@ def raw_status(port, request):
 
 def main():
     binary = sys.argv[1]
-    chosen = sys.argv[2:] or ["1", "2", "3", "4", "8", "9"]
+    chosen = sys.argv[2:] or ["1", "2", "3", "4", "4r", "8", "9"]
     for number in chosen:
+        if number == "4r":
+            print(f"defect 4 (record): {defect4r(binary)}", flush=True)
+            continue
         server = Server(binary)
         try:
             result = globals()["defect" + number](server)
