@@ -135,7 +135,7 @@ public final class Simulator: ScenarioTarget {
         var limits = limits
         if let maxResponseBytes { limits.maxResponseBytes = min(limits.maxResponseBytes, max(0, maxResponseBytes)) }
         if let maxCost { limits.maxCost = min(limits.maxCost, max(0, maxCost)) }
-        return state.withLock { state in
+        let (response, clock, place) = state.withLock { state -> (GraphQLResponse, Instant, Journal.Place) in
             let response: GraphQLResponse
             if state.shop.touchSession(session) {
                 let context = RequestContext(state: state, sessionName: session)
@@ -147,12 +147,14 @@ public final class Simulator: ScenarioTarget {
                     "The simulator already holds \(state.shop.maxSessions) sessions, the most it keeps; reuse a session name or reset it.",
                     code: .tooManySessions)])
             }
-            // Journaled under the state lock, so entries come in the order requests ran, at the clock they saw.
-            appendToJournal(
-                request, prepared: prepared, session: session, note: note, at: state.shop.clock, status: note.status(response),
-                errorCodes: response.journalErrorCodes, fault: note.fault, response: response.compactBytes())
-            return response
+            // The journal place is taken under the state lock, so entries come in the order
+            // requests ran, at the clock they saw; what fills it is worked out after the lock.
+            return (response, state.shop.clock, journal.withLock { $0.reserve() })
         }
+        appendToJournal(
+            request, prepared: prepared, session: session, note: note, at: clock, place: place, status: note.status(response),
+            errorCodes: response.errorCodes, fault: note.fault, response: response.compactBytes())
+        return response
     }
 
     /// The answer to a request naming `session`, when the name is refused (too long).

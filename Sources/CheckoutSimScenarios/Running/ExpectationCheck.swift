@@ -148,26 +148,7 @@ package enum ExpectationCheck {
     /// Codes of GraphQL errors (`extensions.code`) and of payload `errors` lists, in document order.
     static func errorCodes(in response: JSON) -> [String] {
         var codes = (response["errors"]?.arrayValue ?? []).compactMap { $0["extensions"]?["code"]?.stringValue }
-        if let data = response["data"] { collectPayloadCodes(data, into: &codes) }
+        response["data"]?.collectPayloadErrorCodes(into: &codes)
         return codes
-    }
-
-    /// Appends the codes of every payload `errors` list under `value`, in document order (an
-    /// error whose code was not selected as a placeholder saying so).
-    package static func collectPayloadCodes(_ value: JSON, into codes: inout [String]) {
-        switch value {
-        case .object(let object):
-            for (key, member) in object.members {
-                if key == "errors", case .array(let items) = member {
-                    codes += items.map { $0["code"]?.stringValue ?? "(an error without a selected code)" }
-                } else {
-                    collectPayloadCodes(member, into: &codes)
-                }
-            }
-        case .array(let items):
-            for item in items { collectPayloadCodes(item, into: &codes) }
-        default:
-            break
-        }
     }
 }

@@ -5,7 +5,10 @@ import CheckoutSimGraphQL
 ///
 /// A document sent many times is kept once: entries share the first copy's storage, and its bytes
 /// count once while any entry holds it. Past either bound the oldest entries are dropped and
-/// counted in `dropped`. Entries come in the order the simulator ran them, under its state lock.
+/// counted in `dropped`. Entries come in the order the simulator ran them: a request takes its
+/// place (`reserve`) under the simulator's state lock, right after it ran, and fills it (`append`)
+/// after that lock, with what the transport and the response tell of it; a place filled before
+/// an earlier one waits for it, so readers see entries in run order, none missing.
 struct Journal {
     /// The most entries kept.
     var maxEntries = 10_000
@@ -32,6 +35,33 @@ struct Journal {
     /// How many entries were dropped since the last reset.
     private(set) var dropped = 0
     private var nextSeq = 1
+    /// The place the next entry fills; later places filled first wait in `waiting`.
+    private var nextFilled = 1
+    private var waiting: [Int: Request] = [:]
+    /// Moves on at every clear: a place taken before it is not filled after it.
+    private var epoch = 0
+
+    /// A place in the journal, taken when the request ran.
+    struct Place {
+        fileprivate let seq: Int
+        fileprivate let epoch: Int
+    }
+
+    /// Takes the next place, in the order requests run (called under the simulator's state lock).
+    mutating func reserve() -> Place {
+        defer { nextSeq += 1 }
+        return Place(seq: nextSeq, epoch: epoch)
+    }
+
+    /// Fills `place` with `request`; the entries it completes are appended in order.
+    mutating func fill(_ place: Place, with request: Request) {
+        guard place.epoch == epoch, place.seq >= nextFilled else { return }
+        waiting[place.seq] = request
+        while let next = waiting.removeValue(forKey: nextFilled) {
+            append(next, seq: nextFilled)
+            nextFilled += 1
+        }
+    }
     /// The levers pulled, in order, each after the entry it followed (its `seq`; 0 before any):
     /// beside the entries, so a recording replays them (docs/journal.md). Bounded like the entries.
     private(set) var levers: [(after: Int, lever: Lever)] = []
@@ -85,7 +115,7 @@ struct Journal {
     }
 
     /// Appends `request` as the next entry, dropping the oldest ones until both bounds hold.
-    mutating func append(_ request: Request) {
+    private mutating func append(_ request: Request, seq: Int) {
         let document: Document
         if let last = lastDocument, last.text == request.query {
             document = last
@@ -101,11 +131,10 @@ struct Journal {
         lastDocument = document
         let query = document.text
         let entry = Simulator.JournalEntry(
-            seq: nextSeq, at: request.at, session: request.session, transport: request.transport, operationName: request.operationName,
+            seq: seq, at: request.at, session: request.session, transport: request.transport, operationName: request.operationName,
             operationType: request.operationType, query: query, variables: request.variables, status: request.status,
             errorCodes: request.errorCodes, faultMet: request.fault, client: request.client, response: request.response,
             requestedOperation: request.requestedOperation, persistedRefusal: request.persistedRefusal)
-        nextSeq += 1
         entries.append(entry)
         bytes += Self.ownBytes(of: entry)
         while count > 0, count > maxEntries || bytes > maxBytes {
@@ -121,10 +150,14 @@ struct Journal {
         lastDocument = nil
         bytes = 0
         levers.removeAll()
+        // Places taken before the clear are not filled after it.
+        epoch += 1
+        waiting.removeAll()
         if restart {
             dropped = 0
             nextSeq = 1
         }
+        nextFilled = nextSeq
     }
 
     private mutating func dropOldest() {

@@ -43,17 +43,17 @@ extension Simulator {
     ) {
         guard Self.refusal(ofSession: session) == nil else { return }
         let prepared = prepare(request.query)
-        withState { state in
-            appendToJournal(
-                request, prepared: prepared, session: session, note: note, at: state.shop.clock, status: status, errorCodes: errorCodes,
-                fault: fault, response: response, persistedRefusal: persistedRefusal)
-        }
+        let (clock, place) = withState { state in (state.shop.clock, journal.withLock { $0.reserve() }) }
+        appendToJournal(
+            request, prepared: prepared, session: session, note: note, at: clock, place: place, status: status, errorCodes: errorCodes,
+            fault: fault, response: response, persistedRefusal: persistedRefusal)
     }
 
-    /// Appends one entry; called under the state lock, so entries keep the order requests ran in.
+    /// Fills the journal `place` a request took under the state lock (so entries keep the order
+    /// requests ran in) with the entry, its status and codes worked out outside that lock.
     func appendToJournal(
-        _ request: GraphQLRequest, prepared: PreparedDocument, session: String, note: JournalNote, at clock: Instant, status: Int,
-        errorCodes: [String], fault: JournalEntry.Fault? = nil, response: [UInt8], persistedRefusal: Bool = false
+        _ request: GraphQLRequest, prepared: PreparedDocument, session: String, note: JournalNote, at clock: Instant, place: Journal.Place,
+        status: Int, errorCodes: [String], fault: JournalEntry.Fault? = nil, response: [UInt8], persistedRefusal: Bool = false
     ) {
         let operation = prepared.operation(named: request.operationName)
         let entry = Journal.Request(
@@ -61,7 +61,7 @@ extension Simulator {
             operationType: operation?.kind.rawValue, query: request.query, variables: request.variables, status: status,
             errorCodes: errorCodes, fault: fault, client: note.client, response: response, requestedOperation: request.operationName,
             persistedRefusal: persistedRefusal)
-        journal.withLock { $0.append(entry) }
+        journal.withLock { $0.fill(place, with: entry) }
     }
 
     /// The most bytes one listing or export answer takes (docs/journal.md, "Reading it"): past it
