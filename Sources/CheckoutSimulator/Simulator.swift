@@ -109,29 +109,21 @@ public final class Simulator: ScenarioTarget {
         case bypass
     }
 
-    /// Executes one request, reusing cached documents or not (benchmarks measure both).
+    /// Executes one request, serialised with every other request, and journals it as `note` says
+    /// (docs/journal.md): the one path every transport and the library take.
     ///
-    /// `maxResponseBytes` and `maxCost` lower the response limit and the cost budget for this
-    /// request (a batch shares one of each among its operations); `cancelled` stops it at its
-    /// next field once its client has gone.
+    /// The document is `prepared` when the caller has it already (a GET reads its operation's
+    /// kind first), else looked up in the document cache (`.reuse`) or parsed and validated as a
+    /// cold request would be (`.bypass`, benchmarks). `maxResponseBytes` and `maxCost` lower the
+    /// response limit and the cost budget for this request (a batch shares one of each among its
+    /// operations); `cancelled` stops it at its next field once its client has gone.
     package func execute(
-        _ request: GraphQLRequest, session: String = "default", caching: DocumentCaching, note: JournalNote,
-        maxResponseBytes: Int? = nil, maxCost: Int? = nil, cancelled: CancellationCheck? = nil
+        _ request: GraphQLRequest, session: String = "default", caching: DocumentCaching = .reuse, prepared: PreparedDocument? = nil,
+        note: JournalNote, maxResponseBytes: Int? = nil, maxCost: Int? = nil, cancelled: CancellationCheck? = nil
     ) -> GraphQLResponse {
         // Refused before the document is parsed: a name too long wastes no work.
         if let refusal = Self.refusal(ofSession: session) { return refusal }
-        let prepared = caching == .reuse ? prepare(request.query) : GraphQLEngine.prepare(request.query, schema: schema, limits: limits)
-        return execute(
-            prepared, request, session: session, note: note, maxResponseBytes: maxResponseBytes, maxCost: maxCost, cancelled: cancelled)
-    }
-
-    /// Executes `request` with the document prepared for its text (`prepare(_:)`), serialised
-    /// with every other request, and journals it as `note` says (docs/journal.md).
-    package func execute(
-        _ prepared: PreparedDocument, _ request: GraphQLRequest, session: String, note: JournalNote, maxResponseBytes: Int? = nil,
-        maxCost: Int? = nil, cancelled: CancellationCheck? = nil
-    ) -> GraphQLResponse {
-        if let refusal = Self.refusal(ofSession: session) { return refusal }
+        let prepared = prepared ?? (caching == .reuse ? prepare(request.query) : GraphQLEngine.prepare(request.query, schema: schema, limits: limits))
         var limits = limits
         if let maxResponseBytes { limits.maxResponseBytes = min(limits.maxResponseBytes, max(0, maxResponseBytes)) }
         if let maxCost { limits.maxCost = min(limits.maxCost, max(0, maxCost)) }

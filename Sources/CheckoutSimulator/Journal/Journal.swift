@@ -12,7 +12,7 @@ import CheckoutSimGraphQL
 struct Journal {
     /// The most entries kept.
     var maxEntries = 10_000
-    /// The most bytes of text kept (documents once each, variables, codes), by estimate.
+    /// The most bytes kept: what entries really hold in memory (documents once each; `ownBytes`).
     var maxBytes = 16 << 20
 
     /// Entries in order; those before `head` have been dropped.

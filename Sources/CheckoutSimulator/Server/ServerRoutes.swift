@@ -149,7 +149,7 @@ extension SimulatorServer {
             options.maxResponseBytes = SimulatorServer.maxScenarioResponseBytes
             let peer = context.peer
             options.shouldStop = { peer.shouldStop }
-            return context.shop.simulator.perform(action, network: context.shop.network, options: options)
+            return context.shop.simulator.perform(action, network: context.shop.network, options: options).answer
         }
     }
 

@@ -95,7 +95,7 @@ package enum GraphQLHTTP {
                 return reply.refusal("Mutations must be sent with POST.", status: 405, allow: "POST")
             }
             return reply.single(
-                simulator.execute(prepared, decoded.request, session: session, note: request.note(reply), cancelled: cancelled),
+                simulator.execute(decoded.request, session: session, prepared: prepared, note: request.note(reply), cancelled: cancelled),
                 session: session,
                 operation: decoded.request.operationName ?? prepared.operation(named: nil)?.name)
         case .batch(let items, let transportSession):

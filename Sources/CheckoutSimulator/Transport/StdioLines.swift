@@ -47,7 +47,7 @@ package struct StdioLines: Sendable {
             }
             switch ControlAction.parse(name: name, argument: object[name]) {
             case .failure(let failure): return HTTPAnswer.refused(failure.message).body
-            case .success(let action): return simulator.perform(action, network: nil).body
+            case .success(let action): return simulator.perform(action, network: nil).answer.body
             }
         }
         switch GraphQLRequestDecoding.request(from: object, sourceBytes: line.count, limits: simulator.limits) {
