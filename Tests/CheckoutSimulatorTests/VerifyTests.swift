@@ -75,6 +75,24 @@ struct VerifyTests {
         #expect(misses == testCase.nearMisses)
     }
 
+    /// The pattern's bounds are inclusive: 256 values and a depth of 8 are accepted, one more of either is not.
+    @Test func thePatternBoundsAreInclusive() throws {
+        func pattern(_ variables: String) -> Result<Simulator.RequestPattern, BadRequest> {
+            Simulator.RequestPattern.parse(Array(#"{"operation": "AddToCart", "variables": \#(variables)}"#.utf8))
+        }
+        func values(_ count: Int) -> String { "{" + (0..<count).map { "\"k\($0)\": 1" }.joined(separator: ",") + "}" }
+        func nested(_ depth: Int) -> String { String(repeating: #"{"a": "#, count: depth) + "1" + String(repeating: "}", count: depth) }
+        #expect((try? pattern(values(256)).get()) != nil)
+        #expect((try? pattern(values(257)).get()) == nil)
+        #expect((try? pattern(nested(8)).get()) != nil, "variables 8 deep (the pattern itself one more)")
+        #expect((try? pattern(nested(9)).get()) == nil)
+        let padding = Simulator.RequestPattern.maxBytes - #"{"operation": "AddToCart", "session": ""}"#.utf8.count
+        let atLimit = #"{"operation": "AddToCart", "session": "\#(String(repeating: "s", count: padding))"}"#
+        #expect(atLimit.utf8.count == Simulator.RequestPattern.maxBytes)
+        #expect((try? Simulator.RequestPattern.parse(Array(atLimit.utf8)).get()) != nil)
+        #expect((try? Simulator.RequestPattern.parse(Array((atLimit + " ").utf8)).get()) == nil)
+    }
+
     @Test func aFailedVerificationExplainsItselfOverHTTP() async throws {
         try await ServerHarness.with(simulator: try JournalTests.filled()) { harness in
             let failed = try await harness.send("POST", "/__sim/verify", body: #"{"operation": "AddToCart", "variables": {"id": "pixel-8", "n": 3}}"#)
