@@ -85,14 +85,22 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                     // next request (aimed ones look its operations up), then cleared.
                     for name in ["network", "levers"] {
                         if case .success(let action) = ControlAction.parse(name: name, body: request.body) {
-                            let answer = shared.simulator.perform(action, network: shared.network)
+                            let answer = shared.simulator.perform(action, network: shared.network).answer
                             precondition([200, 400].contains(answer.status), "unexpected control status \(answer.status)")
                         }
                     }
-                    _ = GraphQLHTTP.faults(
-                        for: GraphQLHTTP.Request(method: request.method, query: request.query, body: request.body),
+                    _ = GraphQLHTTP.Exchange(
+                        GraphQLHTTP.Request(method: request.method, query: request.query, body: request.body),
                         simulator: shared.simulator, network: shared.network)
                     shared.network.withLock { $0 = NetworkConditions() }
+                    // Every request answered records into a file that parses (docs/journal.md, "Recording").
+                    if shared.runs % 50 == 0 {
+                        let recorded = shared.simulator.recordedScenario(name: "fuzz")
+                        if case .failure(let error) = shared.simulator.parseScenario(recorded, file: "recorded.scenario") {
+                            try? recorded.write(toFile: "Fuzz/crashes/unparsed-recording.scenario", atomically: true, encoding: .utf8)
+                            preconditionFailure("a recording does not parse: \(error.description)\n\(recorded)")
+                        }
+                    }
                     if shared.runs % 200 == 0 { shared.simulator.reset() }
                     continue
                 case .failure(let failure):

@@ -95,7 +95,12 @@ struct ScenarioRecorder {
                 if entry.faultMet?.ran ?? true || entry.status == 200 {
                     var seen = Set<String>()
                     for code in entry.errorCodes where seen.insert(code).inserted {
-                        lines.append("expect error \(NetworkFault.word(code))")
+                        // A payload error whose code the app did not select has no code to expect.
+                        if code.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F }), !code.isEmpty {
+                            lines.append("expect error \(code)")
+                        } else {
+                            lines.append("# a payload error without a selected code: select errors { code } to expect it")
+                        }
                     }
                 }
                 for capture in captures.all where capture.producer == index {
@@ -113,7 +118,8 @@ struct ScenarioRecorder {
     /// its own fence.
     private static func fenced(_ document: String) -> [String] {
         let body = document.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-        let longest = body.map { $0.drop { $0 == " " || $0 == "\t" }.prefix { $0 == "`" }.count }.max() ?? 0
+        // Measured as the parser reads a fence: after trimming the same white space (NBSP too).
+        let longest = body.map { $0.trimmingCharacters(in: .whitespaces).prefix { $0 == "`" }.count }.max() ?? 0
         let fence = String(repeating: "`", count: max(3, longest + 1))
         return [fence + "graphql"] + body + [fence]
     }

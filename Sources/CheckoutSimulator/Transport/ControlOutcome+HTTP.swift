@@ -6,7 +6,7 @@ extension ControlOutcome {
     /// The outcome as HTTP says it (docs/control.md): 200 and the JSON when done, 400 and one
     /// error when refused, 400 and every problem when a scenario cannot run, 200 or 422 (an
     /// expectation failed) and the run's JSON report when it ran. `serve --stdio` writes the same body.
-    var answer: HTTPAnswer {
+    package var answer: HTTPAnswer {
         switch self {
         case .done(let json): return .json(200, Array(json.serialized().utf8))
         case .refused(let message): return .refused(message)
