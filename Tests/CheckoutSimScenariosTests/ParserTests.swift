@@ -321,3 +321,20 @@ struct ScenarioParserTests {
         #expect(throws: ScenarioLoadError.self) { try OperationLibrary.load(files, schema: TinySchema.schema, origin: .folder("Operations")).get() }
     }
 }
+
+/// A diagnostic on a very long line (a one-line inline document of a megabyte) shows a window
+/// around its column, so a hundred of them cost what a hundred on short lines do (issue 40: a
+/// recording's long documents made loading it take seconds).
+struct DiagnosticExcerptTests {
+    @Test func aLongLineIsShownAsAWindowWithTheCaretInPlace() {
+        let line = String(repeating: "a", count: 500_000) + "X" + String(repeating: "b", count: 500_000)
+        let diagnostic = Diagnostic(file: "f", line: 1, column: 500_001, message: "here", lineText: line)
+        let lines = diagnostic.excerpt.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 2)
+        #expect(lines[0].unicodeScalars.count == 2 * Diagnostic.excerptReach + 2, "a window and two ellipses")
+        let caret = lines[1].unicodeScalars.count - 1
+        #expect(Array(lines[0].unicodeScalars)[caret] == "X", "the caret stands under the column")
+        let short = Diagnostic(file: "f", line: 1, column: 3, message: "m", lineText: "ab\tX")
+        #expect(short.excerpt == "ab\tX\n  ^", "a short line is shown whole")
+    }
+}

@@ -20,13 +20,36 @@ package struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         self.excerpt = excerpt
     }
 
+    /// The most bytes of a line an excerpt shows whole; a longer one is shown as a window of
+    /// `excerptReach` scalars either side of the column, so a diagnostic on a megabyte-long line
+    /// (an inline document of one line) costs no more than one on a short line.
+    static let maxWholeLine = 400
+    static let excerptReach = 100
+
     /// A diagnostic pointing into `lineText` (1-based column, in Unicode scalars).
     package init(file: String, line: Int, column: Int, message: String, lineText: String) {
-        var pad = ""
-        for (index, scalar) in lineText.unicodeScalars.enumerated() where index < column - 1 {
-            pad.append(scalar == "\t" ? "\t" : " ")
+        let scalars = lineText.unicodeScalars
+        let caret = max(0, column - 1)
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        var lead = ""
+        var tail = ""
+        if lineText.utf8.count > Self.maxWholeLine {
+            start = scalars.index(scalars.startIndex, offsetBy: max(0, caret - Self.excerptReach), limitedBy: scalars.endIndex) ?? scalars.endIndex
+            end = scalars.index(start, offsetBy: 2 * Self.excerptReach, limitedBy: scalars.endIndex) ?? scalars.endIndex
+            if start > scalars.startIndex { lead = "…" }
+            if end < scalars.endIndex { tail = "…" }
         }
-        self.init(file: file, line: line, column: column, message: message, excerpt: lineText + "\n" + pad + "^")
+        var pad = lead.isEmpty ? "" : " "
+        var index = start
+        var offset = scalars.distance(from: scalars.startIndex, to: start)
+        while index < end, offset < caret {
+            pad.append(scalars[index] == "\t" ? "\t" : " ")
+            index = scalars.index(after: index)
+            offset += 1
+        }
+        let shown = lead + String(scalars[start..<end]) + tail
+        self.init(file: file, line: line, column: column, message: message, excerpt: shown + "\n" + pad + "^")
     }
 
     /// `FILE:LINE:COLUMN: message` (`FILE: message` for a whole file), then the line and a
