@@ -28,6 +28,8 @@ final class Shared: @unchecked Sendable {
     let network = Locked(NetworkConditions())
     lazy var library = try! OperationLibrary.load(BundledOperations.files, schema: simulator.schema).get()
     var runs = 0
+    /// The journal's last entry whose recording the http target has checked.
+    var checkedSeq = 0
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -93,15 +95,20 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                         GraphQLHTTP.Request(method: request.method, query: request.query, body: request.body),
                         simulator: shared.simulator, network: shared.network)
                     shared.network.withLock { $0 = NetworkConditions() }
-                    // Every request answered records into a file that parses (docs/journal.md, "Recording").
-                    if shared.runs % 50 == 0 {
-                        let recorded = shared.simulator.recordedScenario(name: "fuzz")
+                    // Every request answered records into a file that parses (docs/journal.md,
+                    // "Recording"): every 20 runs, the entries since the last check, each once.
+                    if shared.runs % 20 == 0 {
+                        let recorded = shared.simulator.recordedScenario(name: "fuzz", matching: Simulator.RequestFilter(since: shared.checkedSeq))
+                        shared.checkedSeq = shared.simulator.requests().last?.seq ?? 0
                         if case .failure(let error) = shared.simulator.parseScenario(recorded, file: "recorded.scenario") {
                             try? recorded.write(toFile: "Fuzz/crashes/unparsed-recording.scenario", atomically: true, encoding: .utf8)
                             preconditionFailure("a recording does not parse: \(error.description)\n\(recorded)")
                         }
                     }
-                    if shared.runs % 200 == 0 { shared.simulator.reset() }
+                    if shared.runs % 200 == 0 {
+                        shared.simulator.reset()
+                        shared.checkedSeq = 0
+                    }
                     continue
                 case .failure(let failure):
                     precondition([400, 413, 417, 431, 501, 505].contains(failure.status), "unexpected status \(failure.status)")
