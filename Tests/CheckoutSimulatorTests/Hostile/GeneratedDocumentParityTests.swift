@@ -12,12 +12,8 @@ struct GeneratedDocumentParityTests {
     /// True when python3 has graphql-core 3.2.8 and hypothesis-graphql; otherwise says loudly
     /// that the differential test is skipped.
     static var generatorAvailable: Bool {
-        let process = ReferenceScript.python(["-c", "import graphql, hypothesis_graphql, sys; sys.exit(graphql.__version__ != '3.2.8')"])
-        process.standardError = FileHandle.nullDevice
-        if (try? process.run()) != nil {
-            process.waitUntilExit()
-            if process.terminationStatus == 0 { return true }
-        }
+        let check = "import graphql, hypothesis_graphql, sys; sys.exit(graphql.__version__ != '3.2.8')"
+        if let result = try? Processes.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", check]), result.status == 0 { return true }
         FileHandle.standardError.write(Data(
             "SKIPPING the generated-document differential test: python3 with graphql-core 3.2.8 and hypothesis-graphql not found (pip install graphql-core==3.2.8 hypothesis-graphql==0.13.5; .ci/run installs them)\n".utf8))
         return false
@@ -27,7 +23,10 @@ struct GeneratedDocumentParityTests {
     func generatedDocumentsValidateAndRunAsGraphQLCoreSays() throws {
         let simulator = try Simulator()
         let request = JSON.object(JSONObject([("sdl", .string(simulator.sdl)), ("count", .int(120))]))
-        let lines = try ReferenceScript.run("generated_documents.py", input: request.serialized())
+        let script = Processes.packageRoot.appendingPathComponent("Tests/Reference/generated_documents.py").path
+        let generated = try Processes.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script], input: request.serialized(), timeout: 120)
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let lines = generated.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count >= 100, "the generator made \(lines.count) documents")
         // The class of document the fuzzer found refused, pinned so that it is always generated.
         let pinned = [
@@ -50,32 +49,5 @@ struct GeneratedDocumentParityTests {
             let requestErrors = response.errors.filter { $0.path == nil }
             #expect(requestErrors.isEmpty, "\(query)\n\(requestErrors.map(\.message))")
         }
-    }
-}
-
-/// The Python scripts in `Tests/Reference/`, run with python3 from PATH.
-enum ReferenceScript {
-    static func python(_ arguments: [String]) -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        return process
-    }
-
-    /// Runs `script` with `input` on its standard input; its standard output's lines.
-    static func run(_ script: String, input: String) throws -> [String] {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Reference/\(script)").path
-        let process = python([path])
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }
