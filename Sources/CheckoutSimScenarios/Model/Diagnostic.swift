@@ -32,17 +32,19 @@ package struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         let caret = max(0, column - 1)
         var start = scalars.startIndex
         var end = scalars.endIndex
+        // The scalar offset `start` stands at: the window's first, walked to once.
+        var offset = 0
         var lead = ""
         var tail = ""
         if lineText.utf8.count > Self.maxWholeLine {
-            start = scalars.index(scalars.startIndex, offsetBy: max(0, caret - Self.excerptReach), limitedBy: scalars.endIndex) ?? scalars.endIndex
+            offset = max(0, caret - Self.excerptReach)
+            start = scalars.index(scalars.startIndex, offsetBy: offset, limitedBy: scalars.endIndex) ?? scalars.endIndex
             end = scalars.index(start, offsetBy: 2 * Self.excerptReach, limitedBy: scalars.endIndex) ?? scalars.endIndex
             if start > scalars.startIndex { lead = "…" }
             if end < scalars.endIndex { tail = "…" }
         }
         var pad = lead.isEmpty ? "" : " "
         var index = start
-        var offset = scalars.distance(from: scalars.startIndex, to: start)
         while index < end, offset < caret {
             pad.append(scalars[index] == "\t" ? "\t" : " ")
             index = scalars.index(after: index)

@@ -96,6 +96,19 @@ extension ScenarioParser {
         append(.network(.fault(fault), position))
     }
 
+    /// The JSON string that starts at `start` (a `"`) in `characters`: its text and the offset
+    /// just past its closing quote; nil when it is not closed or not a JSON string.
+    static func quotedWord(_ characters: [Character], at start: Int) -> (text: String, end: Int)? {
+        var offset = start + 1
+        var escaped = false
+        while offset < characters.count, escaped || characters[offset] != "\"" {
+            escaped = !escaped && characters[offset] == "\\"
+            offset += 1
+        }
+        guard offset < characters.count, case .string(let text)? = try? JSONParser.parse(String(characters[start...offset])) else { return nil }
+        return (text, offset + 1)
+    }
+
     /// The words of a `network` or `lever` line with their columns; a word in double quotes is one
     /// word, read as a JSON string (its escapes undone). Nil when a quote is not closed or its
     /// text is not a JSON string.
@@ -110,14 +123,8 @@ extension ScenarioParser {
             }
             let start = offset
             if characters[offset] == "\"" {
-                offset += 1
-                var escaped = false
-                while offset < characters.count, escaped || characters[offset] != "\"" {
-                    escaped = !escaped && characters[offset] == "\\"
-                    offset += 1
-                }
-                guard offset < characters.count, case .string(let text)? = try? JSONParser.parse(String(characters[start...offset])) else { return nil }
-                offset += 1
+                guard let (text, end) = quotedWord(characters, at: start) else { return nil }
+                offset = end
                 words.append((text, column + start, true))
             } else {
                 while offset < characters.count, characters[offset] != " " { offset += 1 }

@@ -20,10 +20,10 @@ extension ScenarioParser {
         if !rest.isEmpty, !rest.hasPrefix("{") {
             var name = String(rest.prefix { !$0.isWhitespace })
             var written = name.count
-            if rest.hasPrefix("\""), let word = Self.networkWords(rest, from: restColumn)?.first, word.quoted {
+            if rest.hasPrefix("\""), let (text, end) = Self.quotedWord(Array(rest), at: 0) {
                 // A quoted name (any text a client sent as operationName), read as a JSON string.
-                name = word.text
-                written = Self.quotedLength(rest)
+                name = text
+                written = end
             }
             operationName = name
             variablesText = rest.dropFirst(written).trimmingCharacters(in: .whitespaces)
@@ -86,15 +86,6 @@ extension ScenarioParser {
         let backticks = opening.prefix { $0 == "`" }
         guard backticks.count >= 3, ["", "graphql"].contains(opening.dropFirst(backticks.count)) else { return nil }
         return (index, String(backticks))
-    }
-
-    /// How many characters the double-quoted string at the start of `text` takes, quotes included.
-    static func quotedLength(_ text: String) -> Int {
-        var escaped = false
-        for (offset, character) in text.enumerated().dropFirst() {
-            if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { return offset + 1 }
-        }
-        return text.count
     }
 
     mutating func stepLine(_ keyword: String, _ rest: String, position: SourcePosition, restColumn: Int) {

@@ -56,8 +56,15 @@ struct Journal {
     /// Fills `place` with `request`; the entries it completes are appended in order.
     mutating func fill(_ place: Place, with request: Request) {
         guard place.epoch == epoch, place.seq >= nextFilled else { return }
-        waiting[place.seq] = request
-        while let next = waiting.removeValue(forKey: nextFilled) {
+        // The common case, the next place filled next, appends at once; only a request that
+        // overtook another waits.
+        guard place.seq == nextFilled else {
+            waiting[place.seq] = request
+            return
+        }
+        append(request, seq: nextFilled)
+        nextFilled += 1
+        while !waiting.isEmpty, let next = waiting.removeValue(forKey: nextFilled) {
             append(next, seq: nextFilled)
             nextFilled += 1
         }

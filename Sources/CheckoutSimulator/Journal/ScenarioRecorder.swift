@@ -96,7 +96,7 @@ struct ScenarioRecorder {
                     var seen = Set<String>()
                     for code in entry.errorCodes where seen.insert(code).inserted {
                         // A payload error whose code the app did not select has no code to expect.
-                        if code.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F }), !code.isEmpty {
+                        if NetworkFault.isErrorCode(code) {
                             lines.append("expect error \(code)")
                         } else {
                             lines.append("# a payload error without a selected code: select errors { code } to expect it")
@@ -158,9 +158,7 @@ struct ScenarioRecorder {
                 all.append(capture)
             }
             if !entry.response.isEmpty, let response = try? JSONParser.parse(entry.response) {
-                var firstPaths: [String: String] = [:]
-                Self.capturable(in: response, at: "$", into: &firstPaths)
-                for (value, path) in firstPaths { produced[value] = (index, path) }
+                Self.capturable(in: response, at: "$", producer: index, into: &produced)
             }
         }
         return (all, byValue)
@@ -185,15 +183,18 @@ struct ScenarioRecorder {
         captureBase(value) != nil
     }
 
-    /// Every capture-like string in `json` with the first path it stands at, as a scenario path.
-    private static func capturable(in json: JSON, at path: String, into found: inout [String: String]) {
+    /// Indexes every capture-like string in `json`, the response of entry `producer`, at the
+    /// first path it stands at there (a scenario path), replacing what an older response gave.
+    private static func capturable(
+        in json: JSON, at path: String, producer: Int, into found: inout [String: (producer: Int, path: String)]
+    ) {
         switch json {
         case .string(let text):
-            if found[text] == nil, isCapturable(text) { found[text] = path }
+            if found[text]?.producer != producer, isCapturable(text) { found[text] = (producer, path) }
         case .object(let object):
-            for (key, member) in zip(object.keys, object.values) { capturable(in: member, at: path + "." + key, into: &found) }
+            for (key, member) in zip(object.keys, object.values) { capturable(in: member, at: path + "." + key, producer: producer, into: &found) }
         case .array(let items):
-            for (index, item) in items.enumerated() { capturable(in: item, at: path + "[\(index)]", into: &found) }
+            for (index, item) in items.enumerated() { capturable(in: item, at: path + "[\(index)]", producer: producer, into: &found) }
         default: break
         }
     }

@@ -103,22 +103,9 @@ extension Simulator {
         /// How far `entry` is from the pattern: one for another operation, one for another
         /// session, one per variable path that differs; nothing is built to count it.
         func distance(to entry: JournalEntry) -> Int {
-            var distance = entry.operationName == operation ? 0 : 1
-            if let session, entry.session != session { distance += 1 }
-            if let variables { distance += Self.differing(variables, from: entry.variables) }
+            var distance = (entry.operationName == operation ? 0 : 1) + (session.map { entry.session == $0 ? 0 : 1 } ?? 0)
+            if let variables { Self.walk(variables, against: entry.variables, at: nil) { _, _, _ in distance += 1 } }
             return distance
-        }
-
-        private static func differing(_ expected: JSONObject, from actual: JSONObject) -> Int {
-            var count = 0
-            for (key, value) in zip(expected.keys, expected.values) {
-                switch (value, actual[key]) {
-                case (.object(let inner), .object(let other)?): count += differing(inner, from: other)
-                case (_, let other?) where ValueMatcher.matches(other, value): continue
-                default: count += 1
-                }
-            }
-            return count
         }
 
         /// What `entry` has that the pattern does not: the operation, the session, each variable path.
@@ -131,21 +118,25 @@ extension Simulator {
                 found.append(Difference(field: "session", expected: .string(session), found: .string(entry.session)))
             }
             if let variables {
-                Self.compare(variables, with: entry.variables, at: "variables", into: &found)
+                Self.walk(variables, against: entry.variables, at: "variables") { place, expected, other in
+                    found.append(Difference(field: place ?? "", expected: expected, found: other))
+                }
             }
             return found
         }
 
-        private static func compare(_ expected: JSONObject, with actual: JSONObject, at path: String, into found: inout [Difference]) {
+        /// Calls `differ` for each value of `expected` that `actual` does not match (objects as
+        /// subsets, other values as scenario `contains` matches them), with its path when `path`
+        /// is given — `distance` passes none, so counting builds no text.
+        private static func walk(
+            _ expected: JSONObject, against actual: JSONObject, at path: String?, _ differ: (String?, JSON, JSON?) -> Void
+        ) {
             for (key, value) in zip(expected.keys, expected.values) {
-                let place = path + "." + key
+                let place = path.map { $0 + "." + key }
                 switch (value, actual[key]) {
-                case (.object(let inner), .object(let other)?):
-                    compare(inner, with: other, at: place, into: &found)
-                case (_, let other?) where ValueMatcher.matches(other, value):
-                    continue
-                case (_, let other):
-                    found.append(Difference(field: place, expected: value, found: other))
+                case (.object(let inner), .object(let other)?): walk(inner, against: other, at: place, differ)
+                case (_, let other?) where ValueMatcher.matches(other, value): continue
+                case (_, let other): differ(place, value, other)
                 }
             }
         }

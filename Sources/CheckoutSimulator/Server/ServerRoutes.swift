@@ -32,9 +32,18 @@ extension SimulatorServer {
             self.handle = { server, context in .answer(answer(server, context), bytesPerSecond: nil) }
         }
 
+        /// The methods served, spelled out when the handler answers every method itself (the
+        /// GraphQL endpoint serves GET and POST).
+        private var served: [String] { methods ?? ["GET", "POST"] }
+
         /// The `Allow` field for the methods served.
         var allow: String {
-            (methods ?? ["GET", "POST"]).flatMap { $0 == "GET" ? ["GET", "HEAD"] : [$0] }.joined(separator: ", ")
+            served.flatMap { $0 == "GET" ? ["GET", "HEAD"] : [$0] }.joined(separator: ", ")
+        }
+
+        /// Whether the route serves `method` (`HEAD` as `GET`).
+        func serves(_ method: String) -> Bool {
+            served.contains(method == "HEAD" ? "GET" : method)
         }
     }
 

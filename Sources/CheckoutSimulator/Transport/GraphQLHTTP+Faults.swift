@@ -17,23 +17,31 @@ extension GraphQLHTTP {
         let reading: Reading
         /// The faults the request met.
         package let faults: FaultsForRequest
+        /// The operations it carries, when a fault aimed at one needed them named.
+        private let operationNames: [String]?
 
         /// Reads `request` and takes the faults it meets from a transport's `network`. Its
-        /// operations are named only when a fault is aimed at one.
+        /// operations are named only when a fault is aimed at one, outside the network's lock.
         package init(_ request: Request, simulator: Simulator, network: Locked<NetworkConditions>) {
             self.request = request
             reading = GraphQLHTTP.read(request, simulator: simulator)
-            let reading = reading
             // One lock when no fault is aimed (the common case): the faults are taken at once.
-            faults = network.withLock { conditions -> FaultsForRequest? in conditions.isAimed ? nil : conditions.take(operations: []) }
-                ?? network.withLock { $0.take(operations: GraphQLHTTP.operationNames(of: reading, simulator: simulator)) }
+            if let unaimed = network.withLock({ conditions in conditions.isAimed ? nil : conditions.take(operations: []) }) {
+                faults = unaimed
+                operationNames = nil
+            } else {
+                let names = GraphQLHTTP.operationNames(of: reading, simulator: simulator)
+                faults = network.withLock { $0.take(operations: names) }
+                operationNames = names
+            }
         }
 
         /// Reads `request` and takes the faults it meets from a scenario's own `network`, by the same rule.
         package init(_ request: Request, simulator: Simulator, network: inout NetworkConditions) {
             self.request = request
             reading = GraphQLHTTP.read(request, simulator: simulator)
-            faults = network.take(operations: network.isAimed ? GraphQLHTTP.operationNames(of: reading, simulator: simulator) : [])
+            operationNames = network.isAimed ? GraphQLHTTP.operationNames(of: reading, simulator: simulator) : nil
+            faults = network.take(operations: operationNames ?? [])
         }
 
         /// How the request is answered after its faults: not at all (offline, drop), with an
@@ -72,7 +80,7 @@ extension GraphQLHTTP {
             if let kind = faults.answer {
                 journalFaulted(simulator: simulator, answer: replacement, fault: .network(kind))
                 // The request log names a faulted request's operations as the journal does.
-                replacement.operationNames = GraphQLHTTP.operationNames(of: reading, simulator: simulator)
+                replacement.operationNames = operationNames ?? GraphQLHTTP.operationNames(of: reading, simulator: simulator)
             }
             return .answer(replacement, bytesPerSecond: rate)
         }

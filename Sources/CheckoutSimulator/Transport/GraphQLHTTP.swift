@@ -105,12 +105,6 @@ package enum GraphQLHTTP {
         }
     }
 
-    /// The operation `request` runs, as the journal and the request log name it: the one it
-    /// names, else its document's only one (from the simulator's cached documents).
-    static func operationName(of request: GraphQLRequest, simulator: Simulator) -> String? {
-        request.operationName ?? simulator.prepare(request.query).operation(named: nil)?.name
-    }
-
     /// Runs a batch's operations in order; an item that is not a request gets an error response in its place.
     private static func batch(
         _ items: [Result<DecodedRequest, BadRequest>], transportSession: String?, simulator: Simulator, reply: Reply,
@@ -134,11 +128,13 @@ package enum GraphQLHTTP {
                 let session = transportSession ?? got.session ?? "default"
                 switch resolvePersisted(got, simulator: simulator) {
                 case .run(let decoded):
+                    // Prepared once: the log names the operation from the document that runs.
+                    let prepared = simulator.prepare(decoded.request.query)
                     response = simulator.execute(
-                        decoded.request, session: session, caching: .reuse, note: note, maxResponseBytes: remaining, maxCost: costLeft,
+                        decoded.request, session: session, prepared: prepared, note: note, maxResponseBytes: remaining, maxCost: costLeft,
                         cancelled: cancelled)
                     costLeft -= response.cost
-                    names.append(operationName(of: decoded.request, simulator: simulator) ?? "-")
+                    names.append(decoded.request.operationName ?? prepared.operation(named: nil)?.name ?? "-")
                 case .refuse(_, let error):
                     // In a batch, a refused item is an error response in its place; the batch is 200.
                     response = GraphQLResponse(errors: [error])
