@@ -57,17 +57,24 @@ extension Executor {
                 let spread = document[id]
                 let name = spread.name.value
                 guard shouldInclude(document[spread.directives]), !visited.contains(name), let fragment = document.fragment(named: name),
-                      fragment.typeCondition.value == schema.types[type].name
+                      applies(fragment.typeCondition.value, to: type)
                 else { continue }
                 visited.insert(name)
                 stack.append((fragment.selectionSet.range.lowerBound, fragment.selectionSet.range.upperBound))
             case .inlineFragment(let id):
                 let inline = document[id]
                 guard shouldInclude(document[inline.directives]) else { continue }
-                if let condition = inline.typeCondition, condition.value != schema.types[type].name { continue }
+                if let condition = inline.typeCondition, !applies(condition.value, to: type) { continue }
                 stack.append((inline.selectionSet.range.lowerBound, inline.selectionSet.range.upperBound))
             }
         }
+    }
+
+    /// DoesFragmentTypeApply (spec §6.3.2): the condition is the object type, or an interface or
+    /// union it is a possible type of.
+    private func applies(_ condition: String, to type: Int) -> Bool {
+        guard let conditionType = schema.typeIndex[condition] else { return false }
+        return schema.isPossible(type, of: conditionType)
     }
 
     /// The field's coerced arguments: fixed in the plan, or coerced now from this request's variables.

@@ -31,7 +31,25 @@ extension Executor {
         /// The object type when the field is one object (not a list), for the `.index` fast path.
         let objectType: Int?
         /// The sub-fields collected for this field's object type, filled on first use.
-        var children: [CollectedField]?
+        private var children: [CollectedField]?
+        /// For a field of an abstract type: the sub-fields collected for each object type its
+        /// values were, as the type conditions inside differ by type.
+        private var childrenByType: [(type: Int, fields: [CollectedField])] = []
+
+        /// The sub-fields collected for values of the object type `type`, if collected already.
+        func children(of type: Int) -> [CollectedField]? {
+            if type == namedType { return children }
+            return childrenByType.first { $0.type == type }?.fields
+        }
+
+        /// Keeps the sub-fields collected for values of `type`.
+        func keep(_ fields: [CollectedField], of type: Int) {
+            if type == namedType {
+                children = fields
+            } else {
+                childrenByType.append((type, fields))
+            }
+        }
 
         init(_ group: FieldGroup, definition: FieldDefinition?, fixedArguments: Result<JSONObject, CoercionFailure>?, schema: Schema) {
             responseKey = group.key

@@ -305,6 +305,18 @@ package struct Executor: ~Copyable {
             case .leaf(let value): return serializeLeaf(value, typeIndex: index, field: field)
             case .integer(let position): return completeChild(index, parent: (), position: position, field: field)
             case .object(let parent): return completeChild(index, parent: parent, position: -1, field: field)
+            case .typed(let concrete, let inner):
+                guard schema.types.indices.contains(concrete), schema.kinds[concrete] == .object, schema.isPossible(concrete, of: index) else {
+                    let name = schema.types.indices.contains(concrete) ? schema.types[concrete].name : "#\(concrete)"
+                    record("Runtime Object type \"\(name)\" is not a possible type for \"\(schema.types[index].name)\".",
+                           code: .internalServerError, field: field)
+                    return .failed
+                }
+                switch inner {
+                case .integer(let position): return completeChild(concrete, parent: (), position: position, field: field)
+                case .object(let parent): return completeChild(concrete, parent: parent, position: -1, field: field)
+                default: break
+                }
             case .null, .list, .withContext: break
             }
         case .nonNull:
@@ -327,15 +339,19 @@ package struct Executor: ~Copyable {
 
     private mutating func completeChild(_ index: Int, parent: Any, position: Int, field: CollectedField) -> Outcome {
         guard schema.kinds[index] == .object else {
-            record("Expected a value of type \"\(schema.types[index].name)\".", code: .internalServerError, field: field)
+            let name = schema.types[index].name
+            let message = schema.types[index].isAbstract
+                ? "Abstract type \"\(name)\" must resolve to an Object type at runtime for field \"\(document[field.first].name.value)\"; its resolver must answer `.typed`."
+                : "Expected a value of type \"\(name)\"."
+            record(message, code: .internalServerError, field: field)
             return .failed
         }
         let fields: [CollectedField]
-        if let known = field.children {
+        if let known = field.children(of: index) {
             fields = known
         } else {
             fields = collectFields(type: index, selectionSets: field.selectionSets(in: document))
-            field.children = fields
+            field.keep(fields, of: index)
         }
         return completeObject(type: index, fields: fields, parent: parent, index: position)
     }
@@ -362,6 +378,9 @@ package struct Executor: ~Copyable {
         case (.id?, .int(let number)):
             accepted = true
             writer.writeString(String(number))
+        case (.custom?, .string), (.custom?, .int), (.custom?, .double), (.custom?, .bool):
+            accepted = true
+            writer.write(value)
         case (nil, .string(let name)):
             accepted = schema.types[typeIndex].enumValues.contains { $0.name == name }
             if accepted { writer.writeString(name) }

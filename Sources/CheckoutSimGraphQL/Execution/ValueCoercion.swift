@@ -72,7 +72,7 @@ package enum ValueCoercion {
                     throw CoercionFailure(message: "Field \"\(key)\" is not defined by type \"\(named.name)\".\(hint)", value: value, path: path)
                 }
                 return .object(result)
-            case .object:
+            case .object, .interface, .union:
                 throw CoercionFailure(message: "\"\(named.name)\" is not an input type.", value: value, path: path)
             }
         }
@@ -113,6 +113,8 @@ package enum ValueCoercion {
             case .int(let number): return .string(String(number))
             default: throw CoercionFailure(message: "ID cannot represent value: \(inspect(value))", value: value, path: path)
             }
+        case .custom:
+            return value
         }
     }
 
@@ -157,6 +159,8 @@ package enum ValueCoercion {
             if case .null = value { return .null }
             let named = schema.types[index]
             switch named.shape {
+            case .scalar(.custom):
+                return untyped(value, variables: variables)
             case .scalar(let kind):
                 guard let scalar = scalarFromLiteral(value, kind: kind) else { throw literalFailure(value, type: type, schema: schema) }
                 return scalar
@@ -181,7 +185,7 @@ package enum ValueCoercion {
                     }
                 }
                 return .object(result)
-            case .object:
+            case .object, .interface, .union:
                 throw literalFailure(value, type: type, schema: schema)
             }
         }
@@ -208,6 +212,22 @@ package enum ValueCoercion {
             return .string(text)
         default:
             return nil
+        }
+    }
+
+    /// A literal as JSON whatever its type, variables replaced by their values (null when absent):
+    /// what a custom scalar receives, as graphql-js's `valueFromASTUntyped` gives it.
+    static func untyped(_ value: Value, variables: JSONObject) -> JSON {
+        switch value {
+        case .variable(let name): variables[name.value] ?? .null
+        case .null: .null
+        case .int(let text, _): Int(text).map(JSON.int) ?? Double(text).map(JSON.double) ?? .string(text)
+        case .float(let text, _): Double(text).map(JSON.double) ?? .string(text)
+        case .string(let text, _, _), .enumValue(let text, _): .string(text)
+        case .boolean(let flag, _): .bool(flag)
+        case .list(let items, _): .array(items.map { untyped($0, variables: variables) })
+        case .object(let fields, _):
+            .object(JSONObject(fields.map { ($0.name.value, untyped($0.value, variables: variables)) }))
         }
     }
 

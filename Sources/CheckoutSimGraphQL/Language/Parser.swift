@@ -43,7 +43,7 @@ package struct Parser {
         return try parser.parseDocument()
     }
 
-    private init(source: [UInt8], limits: ParseLimits) throws(GraphQLError) {
+    init(source: [UInt8], limits: ParseLimits) throws(GraphQLError) {
         // Nodes are found by 32-bit index, and every node takes at least one token.
         lexer = Lexer(source: source, maxTokens: min(limits.maxTokens, Int(Int32.max)))
         self.limits = limits
@@ -75,7 +75,7 @@ package struct Parser {
         }
     }
 
-    private func unexpected(_ token: Token? = nil) -> GraphQLError {
+    func unexpected(_ token: Token? = nil) -> GraphQLError {
         let token = token ?? self.token
         return lexer.error("Unexpected \(describe(token)).", at: token.start)
     }
@@ -92,7 +92,7 @@ package struct Parser {
     }
 
     @discardableResult
-    private mutating func expect(_ kind: TokenKind) throws(GraphQLError) -> Token {
+    mutating func expect(_ kind: TokenKind) throws(GraphQLError) -> Token {
         guard token.kind == kind else {
             throw lexer.error("Expected \(kind.description), found \(describe(token)).", at: token.start)
         }
@@ -101,20 +101,20 @@ package struct Parser {
         return current
     }
 
-    private mutating func skip(_ kind: TokenKind) throws(GraphQLError) -> Bool {
+    mutating func skip(_ kind: TokenKind) throws(GraphQLError) -> Bool {
         guard token.kind == kind else { return false }
         try advance()
         return true
     }
 
-    private mutating func expectKeyword(_ word: StaticString) throws(GraphQLError) {
+    mutating func expectKeyword(_ word: StaticString) throws(GraphQLError) {
         guard isKeyword(word) else {
             throw lexer.error("Expected \"\(word)\", found \(describe(token)).", at: token.start)
         }
         try advance()
     }
 
-    private mutating func parseName() throws(GraphQLError) -> Name {
+    mutating func parseName() throws(GraphQLError) -> Name {
         let current = try expect(.name)
         return Name(value: text(of: current), offset: current.start)
     }
@@ -186,7 +186,7 @@ package struct Parser {
         return definitions
     }
 
-    private mutating func parseTypeReference() throws(GraphQLError) -> TypeNode {
+    mutating func parseTypeReference() throws(GraphQLError) -> TypeNode {
         let start = token.start
         var type: TypeNode
         if try skip(.bracketL) {
@@ -301,7 +301,7 @@ package struct Parser {
 
     // MARK: Values
 
-    private mutating func parseValue(constant: Bool) throws(GraphQLError) -> Value {
+    mutating func parseValue(constant: Bool) throws(GraphQLError) -> Value {
         let current = token
         switch current.kind {
         case .bracketL:

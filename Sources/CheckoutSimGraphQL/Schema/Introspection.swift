@@ -69,24 +69,34 @@ enum Introspection {
                     named(type, in: schema)?.name
                 }
                 fields.field("description", type: .string, "The type's description.") { type, schema in
-                    named(type, in: schema)?.description
+                    named(type, in: schema).flatMap { $0.description.isEmpty ? nil : $0.description }
                 }
-                fields.field("specifiedByURL", type: .string, "A URL describing a custom scalar's behaviour.") { _, _ in nil }
-                fields.field("fields", type: .list(.nonNull(field)), "The fields of an object type.", arguments: IncludeDeprecated.self) { type, include, schema in
-                    guard let named = named(type, in: schema), named.kind == .object else { return nil }
+                fields.field("specifiedByURL", type: .string, "A URL describing a custom scalar's behaviour.") { type, schema in
+                    named(type, in: schema)?.specifiedByURL
+                }
+                fields.field("fields", type: .list(.nonNull(field)), "The fields of an object or interface type.", arguments: IncludeDeprecated.self) { type, include, schema in
+                    guard let named = named(type, in: schema), named.kind == .object || named.kind == .interface else { return nil }
                     return named.fields.filter { include.lists($0.deprecationReason) }
                 }
-                fields.field("interfaces", type: .list(.nonNull(type)), "The interfaces an object type implements.") { type, schema in
-                    named(type, in: schema)?.kind == .object ? [] : nil
+                fields.field("interfaces", type: .list(.nonNull(type)), "The interfaces an object or interface type implements.") { type, schema in
+                    guard let named = named(type, in: schema), named.kind == .object || named.kind == .interface else { return nil }
+                    return named.interfaces.map(TypeRef.named)
                 }
-                fields.field("possibleTypes", type: .list(.nonNull(type)), "The possible types of an abstract type.") { _, _ in nil }
+                fields.field("possibleTypes", type: .list(.nonNull(type)), "The object types an interface or union may be.") { type, schema in
+                    guard case .named(let index) = type, schema.types[index].isAbstract else { return nil }
+                    return schema.possibleTypes[index].map(TypeRef.named)
+                }
                 fields.field("enumValues", type: .list(.nonNull(enumValue)), "The values of an enum type.", arguments: IncludeDeprecated.self) { type, include, schema in
                     guard let named = named(type, in: schema), named.kind == .enumeration else { return nil }
                     return named.enumValues.filter { include.lists($0.deprecationReason) }
                 }
-                fields.field("inputFields", type: .list(.nonNull(inputValue)), "The fields of an input object type.", arguments: IncludeDeprecated.self) { type, _, schema in
+                fields.field("inputFields", type: .list(.nonNull(inputValue)), "The fields of an input object type.", arguments: IncludeDeprecated.self) { type, include, schema in
                     guard let named = named(type, in: schema), named.kind == .inputObject else { return nil }
-                    return named.inputFields
+                    return named.inputFields.filter { include.lists($0.deprecationReason) }
+                }
+                fields.field("isOneOf", type: .boolean, "Whether an input object takes exactly one of its fields.") { type, schema in
+                    guard let named = named(type, in: schema), named.kind == .inputObject else { return nil }
+                    return named.isOneOf
                 }
                 fields.field("ofType", type: type, "The type a list or non-null wrapper wraps.") { type, _ in
                     switch type {
@@ -97,37 +107,39 @@ enum Introspection {
             },
             object(field, "A field of an object type.") { fields in
                 fields.field("name", type: .nonNull(.string), "The field's name.") { field, _ in field.name }
-                fields.field("description", type: .string, "The field's description.") { field, _ in field.description }
-                fields.field("args", type: .nonNull(.list(.nonNull(inputValue))), "The field's arguments.", arguments: IncludeDeprecated.self) { field, _, _ in field.arguments }
+                fields.field("description", type: .string, "The field's description.") { field, _ in field.description.isEmpty ? nil : field.description }
+                fields.field("args", type: .nonNull(.list(.nonNull(inputValue))), "The field's arguments.", arguments: IncludeDeprecated.self) { field, include, _ in
+                    field.arguments.filter { include.lists($0.deprecationReason) }
+                }
                 fields.field("type", type: .nonNull(type), "The type of the field's value.") { field, _ in field.type }
                 fields.field("isDeprecated", type: .nonNull(.boolean), "Whether the field is deprecated.") { field, _ in field.deprecationReason != nil }
                 fields.field("deprecationReason", type: .string, "Why the field is deprecated.") { field, _ in field.deprecationReason }
             },
             object(inputValue, "An argument or an input object field.") { fields in
                 fields.field("name", type: .nonNull(.string), "The input value's name.") { value, _ in value.name }
-                fields.field("description", type: .string, "The input value's description.") { value, _ in value.description }
+                fields.field("description", type: .string, "The input value's description.") { value, _ in value.description.isEmpty ? nil : value.description }
                 fields.field("type", type: .nonNull(type), "The input value's type.") { value, _ in value.type }
                 fields.field("defaultValue", type: .string, "The default value as GraphQL source text.") { value, _ in value.defaultValueText }
-                fields.field("isDeprecated", type: .nonNull(.boolean), "Whether the input value is deprecated; never here.") { _, _ in false }
-                fields.field("deprecationReason", type: .string, "Why the input value is deprecated.") { _, _ in nil }
+                fields.field("isDeprecated", type: .nonNull(.boolean), "Whether the input value is deprecated.") { value, _ in value.deprecationReason != nil }
+                fields.field("deprecationReason", type: .string, "Why the input value is deprecated.") { value, _ in value.deprecationReason }
             },
             object(enumValue, "One value of an enum type.") { fields in
                 fields.field("name", type: .nonNull(.string), "The value's name.") { value, _ in value.name }
-                fields.field("description", type: .string, "The value's description.") { value, _ in value.description }
+                fields.field("description", type: .string, "The value's description.") { value, _ in value.description.isEmpty ? nil : value.description }
                 fields.field("isDeprecated", type: .nonNull(.boolean), "Whether the value is deprecated.") { value, _ in value.deprecationReason != nil }
                 fields.field("deprecationReason", type: .string, "Why the value is deprecated.") { value, _ in value.deprecationReason }
             },
             object(directive, "A directive the executor understands, where it may appear and its arguments.") { fields in
                 fields.field("name", type: .nonNull(.string), "The directive's name, without @.") { directive, _ in directive.name }
-                fields.field("description", type: .string, "The directive's description.") { directive, _ in directive.description }
+                fields.field("description", type: .string, "The directive's description.") { directive, _ in directive.description.isEmpty ? nil : directive.description }
                 fields.field("isRepeatable", type: .nonNull(.boolean), "Whether it may appear more than once in one place.") { directive, _ in
                     directive.isRepeatable
                 }
                 fields.field("locations", type: .nonNull(.list(.nonNull(directiveLocation))), "Where the directive may appear.") { directive, _ in
                     directive.locations
                 }
-                fields.field("args", type: .nonNull(.list(.nonNull(inputValue))), "The directive's arguments.", arguments: IncludeDeprecated.self) { directive, _, _ in
-                    directive.arguments
+                fields.field("args", type: .nonNull(.list(.nonNull(inputValue))), "The directive's arguments.", arguments: IncludeDeprecated.self) { directive, include, _ in
+                    directive.arguments.filter { include.lists($0.deprecationReason) }
                 }
             },
             (typeKind.name, "The kinds of type that introspection reports.", .enumeration(TypeKind.allCases.map { kind in

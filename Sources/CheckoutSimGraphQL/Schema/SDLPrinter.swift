@@ -7,37 +7,73 @@ package enum SDLPrinter {
     /// The SDL of `schema`, ending with a newline.
     package static func print(_ schema: Schema) -> String {
         var blocks: [String] = []
+        if let definition = printSchemaDefinition(schema) { blocks.append(definition) }
+        for directive in schema.directives where !specifiedDirectives.contains(directive.name) {
+            blocks.append(printDescription(directive.description, indentation: "", first: true) + "directive @" + directive.name
+                + printArguments(directive.arguments, indentation: "", schema: schema) + (directive.isRepeatable ? " repeatable" : "")
+                + " on " + directive.locations.map(\.rawValue).joined(separator: " | "))
+        }
         for type in schema.types where !schema.isBuiltIn(type) {
             blocks.append(printType(type, schema: schema))
         }
         return blocks.joined(separator: "\n\n") + "\n"
     }
 
+    /// The directives graphql-js leaves out of printed SDL, as every schema has them.
+    static let specifiedDirectives: Set<String> = ["include", "skip", "deprecated", "specifiedBy", "oneOf"]
+
+    /// `schema { … }`, printed only when a root type is not named as convention names it.
+    private static func printSchemaDefinition(_ schema: Schema) -> String? {
+        let query = schema.types[schema.queryType].name
+        let mutation = schema.mutationType.map { schema.types[$0].name }
+        guard query != "Query" || (mutation != nil && mutation != "Mutation") || schema.description != nil else { return nil }
+        var lines = ["  query: \(query)"]
+        if let mutation { lines.append("  mutation: \(mutation)") }
+        return printDescription(schema.description ?? "", indentation: "", first: true) + "schema {\n" + lines.joined(separator: "\n") + "\n}"
+    }
+
     private static func printType(_ type: NamedType, schema: Schema) -> String {
         let description = printDescription(type.description, indentation: "", first: true)
         switch type.shape {
         case .scalar:
-            return description + "scalar \(type.name)"
+            let specified = type.specifiedByURL.map { " @specifiedBy(url: \(JSON.string($0).serialized()))" } ?? ""
+            return description + "scalar \(type.name)" + specified
         case .object(let fields, _):
-            let lines = fields.enumerated().map { index, field in
-                printDescription(field.description, indentation: "  ", first: index == 0) + "  " + field.name
-                    + printArguments(field.arguments, indentation: "  ", schema: schema) + ": " + schema.describe(field.type)
-                    + printDeprecation(field.deprecationReason)
-            }
-            return description + "type \(type.name) {\n" + lines.joined(separator: "\n") + "\n}"
+            return description + "type \(type.name)" + printInterfaces(type, schema: schema) + printFields(fields, schema: schema)
+        case .interface(let fields, _):
+            return description + "interface \(type.name)" + printInterfaces(type, schema: schema) + printFields(fields, schema: schema)
+        case .union(let members):
+            let list = members.isEmpty ? "" : " = " + members.map { schema.types[$0].name }.joined(separator: " | ")
+            return description + "union \(type.name)" + list
         case .enumeration(let values):
             let lines = values.enumerated().map { index, value in
                 printDescription(value.description, indentation: "  ", first: index == 0) + "  " + value.name
                     + printDeprecation(value.deprecationReason)
             }
-            return description + "enum \(type.name) {\n" + lines.joined(separator: "\n") + "\n}"
+            return description + "enum \(type.name)" + printBlock(lines)
         case .inputObject(let fields):
             let lines = fields.enumerated().map { index, field in
                 printDescription(field.description, indentation: "  ", first: index == 0) + "  "
                     + printInputValue(field, schema: schema)
             }
-            return description + "input \(type.name) {\n" + lines.joined(separator: "\n") + "\n}"
+            return description + "input \(type.name)" + (type.isOneOf ? " @oneOf" : "") + printBlock(lines)
         }
+    }
+
+    private static func printInterfaces(_ type: NamedType, schema: Schema) -> String {
+        type.interfaces.isEmpty ? "" : " implements " + type.interfaces.map { schema.types[$0].name }.joined(separator: " & ")
+    }
+
+    private static func printFields(_ fields: [FieldDefinition], schema: Schema) -> String {
+        printBlock(fields.enumerated().map { index, field in
+            printDescription(field.description, indentation: "  ", first: index == 0) + "  " + field.name
+                + printArguments(field.arguments, indentation: "  ", schema: schema) + ": " + schema.describe(field.type)
+                + printDeprecation(field.deprecationReason)
+        })
+    }
+
+    private static func printBlock(_ lines: [String]) -> String {
+        lines.isEmpty ? "" : " {\n" + lines.joined(separator: "\n") + "\n}"
     }
 
     private static func printArguments(_ arguments: [InputValueDefinition], indentation: String, schema: Schema) -> String {
@@ -55,7 +91,7 @@ package enum SDLPrinter {
     private static func printInputValue(_ value: InputValueDefinition, schema: Schema) -> String {
         var text = "\(value.name): \(schema.describe(value.type))"
         if let defaultText = value.defaultValueText { text += " = \(defaultText)" }
-        return text
+        return text + printDeprecation(value.deprecationReason)
     }
 
     private static func printDeprecation(_ reason: String?) -> String {

@@ -20,6 +20,11 @@ public final class Schema: Sendable {
     package let scalarKinds: [ScalarKind?]
     /// Each type's fields by name, by type index, for `field(_:on:)`.
     let fieldsByName: [SmallMap<FieldDefinition>]
+    /// By type index: for an interface, the object types implementing it in schema order; for a
+    /// union, its members in declaration order; empty for other types (graphql-js's `getPossibleTypes`).
+    package let possibleTypes: [[Int]]
+    /// By type index, for an abstract type: each type index's membership of `possibleTypes`.
+    private let possibleSets: [Set<Int>]
 
     /// Per object type, by type index: what `FieldCall.row` is for that type's fields (see
     /// `SchemaBuilder.object(_:_:row:_:)`).
@@ -44,6 +49,16 @@ public final class Schema: Sendable {
             return nil
         }
         fieldsByName = types.map { SmallMap($0.fields) }
+        var possible = [[Int]](repeating: [], count: types.count)
+        for (position, type) in types.enumerated() {
+            switch type.shape {
+            case .union(let members): possible[position] = members
+            case .object: for interface in type.interfaces where types.indices.contains(interface) { possible[interface].append(position) }
+            default: break
+            }
+        }
+        possibleTypes = possible
+        possibleSets = possible.map(Set.init)
         var index: [String: Int] = [:]
         for (position, type) in types.enumerated() { index[type.name] = position }
         typeIndex = index
@@ -56,6 +71,23 @@ public final class Schema: Sendable {
     /// The type called `name`, if the schema has one.
     package func type(named name: String) -> NamedType? {
         typeIndex[name].map { types[$0] }
+    }
+
+    /// Whether a value of the object type `object` may stand where `type` is expected: the same
+    /// type, or one of an abstract type's possible types.
+    package func isPossible(_ object: Int, of type: Int) -> Bool {
+        object == type || possibleSets[type].contains(object)
+    }
+
+    /// Whether some object type is both a possible `a` and a possible `b` (graphql-js's `doTypesOverlap`).
+    package func typesOverlap(_ a: Int, _ b: Int) -> Bool {
+        if a == b { return true }
+        switch (kinds[a] == .object, kinds[b] == .object) {
+        case (true, true): return false
+        case (true, false): return possibleSets[b].contains(a)
+        case (false, true): return possibleSets[a].contains(b)
+        case (false, false): return !possibleSets[a].isDisjoint(with: possibleSets[b])
+        }
     }
 
     /// The directive called `name`, if the schema has one.

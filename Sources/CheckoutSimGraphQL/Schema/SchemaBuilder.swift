@@ -14,11 +14,12 @@ import Foundation
         let type: String
         let description: String
         let arguments: [ArgumentDeclaration]
-        let resolver: ResolverKind
+        let resolver: ResolverKind?
+        var deprecationReason: String?
 
         /// A field resolved by `kind`.
         @usableFromInline init(
-            _ name: String, _ type: String, _ description: String, arguments: [ArgumentDeclaration], kind: ResolverKind
+            _ name: String, _ type: String, _ description: String, arguments: [ArgumentDeclaration], kind: ResolverKind?
         ) {
             self.name = name
             self.type = type
@@ -31,12 +32,37 @@ import Foundation
     enum Pending {
         case scalar(ScalarKind)
         case object([FieldSpec])
+        case interface([FieldSpec])
+        /// The member types' names.
+        case union([String])
         case enumeration([EnumValueDefinition])
         case inputObject([ArgumentDeclaration])
     }
 
+    /// A directive a schema read from SDL declares.
+    struct PendingDirective {
+        let name: String
+        let description: String
+        let locations: [DirectiveLocation]
+        let arguments: [ArgumentDeclaration]
+        let isRepeatable: Bool
+    }
+
     private var pending: [(name: String, description: String, shape: Pending)] = []
     private var rowReaders: [String: RowReader] = [:]
+    /// The interfaces each object or interface type implements, by name.
+    var interfaces: [String: [String]] = [:]
+    /// The input types declared `@oneOf`.
+    var oneOf: Set<String> = []
+    /// Each custom scalar's `@specifiedBy` URL.
+    var specifiedBy: [String: String] = [:]
+    /// Directives declared besides the built-in ones, which follow them.
+    var declaredDirectives: [PendingDirective] = []
+    /// Whether every type, field and argument must be described (the typed binding's rule; a
+    /// schema read from SDL may leave descriptions out).
+    var requiresDescriptions = true
+    /// Whether `@oneOf` is among the built-in directives (schemas read from SDL, as graphql-js 16.9).
+    var declaresOneOf = false
     /// Set by `TypedSchemaBuilder`: the class every request's context must be.
     var contextType: ObjectIdentifier?
     var rootCost: RootCost?
@@ -57,6 +83,11 @@ import Foundation
         rowReaders[name] = row
     }
 
+    /// Declares a named type of any shape.
+    mutating func declare(_ name: String, _ description: String, _ shape: Pending) {
+        pending.append((name, description, shape))
+    }
+
     /// Declares an enum type; each value is (name, description).
     @usableFromInline mutating func enumeration(_ name: String, _ description: String, _ values: [(String, String)]) {
         pending.append(
@@ -69,10 +100,10 @@ import Foundation
     }
 
     /// The schema, with `query` (and `mutation`) as root types; every unknown type, duplicate,
-    /// and missing description is reported at once.
+    /// misplaced type and missing description is reported at once.
     @usableFromInline func build(query: String, mutation: String? = nil, description: String? = nil) throws(SchemaError) -> Schema {
         var all = pending
-        all += Self.builtInScalars
+        for scalar in Self.builtInScalars where !all.contains(where: { $0.name == scalar.name }) { all.append(scalar) }
         all += Introspection.types
         var index: [String: Int] = [:]
         var problems: [String] = []
@@ -80,61 +111,97 @@ import Foundation
             if index[entry.name] != nil { problems.append("type \(entry.name) is defined twice") }
             index[entry.name] = position
         }
-
-        func resolve(_ text: String, in place: String) -> TypeRef? {
+        func resolve(_ text: String, in place: String, input: Bool) -> TypeRef? {
             guard let type = Self.parseTypeString(text, index: index) else {
                 problems.append("\(place): unknown or malformed type \"\(text)\"")
                 return nil
+            }
+            switch (all[type.namedIndex].shape, input) {
+            case (.inputObject, false), (.object, true), (.interface, true), (.union, true):
+                problems.append("\(place): \(text) is not an \(input ? "input" : "output") type")
+            default:
+                break
             }
             return type
         }
 
         func inputValues(_ specs: [ArgumentDeclaration], in place: String) -> [InputValueDefinition] {
             specs.compactMap { spec in
-                guard let type = resolve(spec.type, in: "\(place).\(spec.name)") else { return nil }
-                if spec.description.isEmpty { problems.append("\(place).\(spec.name) has no description") }
+                guard let type = resolve(spec.type, in: "\(place).\(spec.name)", input: true) else { return nil }
+                if requiresDescriptions, spec.description.isEmpty { problems.append("\(place).\(spec.name) has no description") }
                 return InputValueDefinition(
                     name: spec.name, description: spec.description, type: type, defaultValue: nil,
-                    defaultValueText: spec.defaultValue)
+                    defaultValueText: spec.defaultValue, deprecationReason: spec.deprecationReason)
+            }
+        }
+
+        func fields(_ specs: [FieldSpec], of owner: String) -> (fields: [FieldDefinition], index: [String: Int]) {
+            var fields: [FieldDefinition] = []
+            var fieldIndex: [String: Int] = [:]
+            for spec in specs {
+                let place = "\(owner).\(spec.name)"
+                guard let type = resolve(spec.type, in: place, input: false) else { continue }
+                if requiresDescriptions, spec.description.isEmpty { problems.append("\(place) has no description") }
+                if fieldIndex[spec.name] != nil { problems.append("\(place) is defined twice") }
+                if spec.name.hasPrefix("__") { problems.append("\(place): names starting with \"__\" are reserved for introspection") }
+                fieldIndex[spec.name] = fields.count
+                fields.append(
+                    FieldDefinition(
+                        name: spec.name, description: spec.description, type: type,
+                        arguments: inputValues(spec.arguments, in: place), deprecationReason: spec.deprecationReason,
+                        resolver: spec.resolver))
+            }
+            return (fields, fieldIndex)
+        }
+
+        func named(_ names: [String], in place: String, kind: TypeKind) -> [Int] {
+            names.compactMap { name in
+                guard let position = index[name], all[position].shape.kind == kind else {
+                    problems.append("\(place): \(name) is not an \(kind == .object ? "object type" : "interface")")
+                    return nil
+                }
+                return position
             }
         }
 
         var types: [NamedType] = []
         for entry in all {
-            if entry.description.isEmpty { problems.append("type \(entry.name) has no description") }
+            if requiresDescriptions, entry.description.isEmpty { problems.append("type \(entry.name) has no description") }
+            var type: NamedType
             switch entry.shape {
             case .scalar(let kind):
-                types.append(NamedType(name: entry.name, description: entry.description, shape: .scalar(kind)))
+                type = NamedType(name: entry.name, description: entry.description, shape: .scalar(kind))
+                type.specifiedByURL = specifiedBy[entry.name]
             case .enumeration(let values):
-                types.append(NamedType(name: entry.name, description: entry.description, shape: .enumeration(values: values)))
+                type = NamedType(name: entry.name, description: entry.description, shape: .enumeration(values: values))
             case .inputObject(let specs):
-                let fields = inputValues(specs, in: entry.name)
-                types.append(NamedType(name: entry.name, description: entry.description, shape: .inputObject(fields: fields)))
+                type = NamedType(name: entry.name, description: entry.description, shape: .inputObject(fields: inputValues(specs, in: entry.name)))
+                type.isOneOf = oneOf.contains(entry.name)
             case .object(let specs):
-                var fields: [FieldDefinition] = []
-                var fieldIndex: [String: Int] = [:]
-                for spec in specs {
-                    let place = "\(entry.name).\(spec.name)"
-                    guard let type = resolve(spec.type, in: place) else { continue }
-                    if spec.description.isEmpty { problems.append("\(place) has no description") }
-                    if fieldIndex[spec.name] != nil { problems.append("\(place) is defined twice") }
-                    if spec.name.hasPrefix("__") { problems.append("\(place): names starting with \"__\" are reserved for introspection") }
-                    fieldIndex[spec.name] = fields.count
-                    fields.append(
-                        FieldDefinition(
-                            name: spec.name, description: spec.description, type: type,
-                            arguments: inputValues(spec.arguments, in: place), deprecationReason: nil,
-                            resolver: spec.resolver))
-                }
-                types.append(
-                    NamedType(name: entry.name, description: entry.description, shape: .object(fields: fields, fieldIndex: fieldIndex)))
+                let (fields, fieldIndex) = fields(specs, of: entry.name)
+                type = NamedType(name: entry.name, description: entry.description, shape: .object(fields: fields, fieldIndex: fieldIndex))
+            case .interface(let specs):
+                let (fields, fieldIndex) = fields(specs, of: entry.name)
+                type = NamedType(name: entry.name, description: entry.description, shape: .interface(fields: fields, fieldIndex: fieldIndex))
+            case .union(let members):
+                type = NamedType(name: entry.name, description: entry.description, shape: .union(members: named(members, in: entry.name, kind: .object)))
             }
+            type.interfaces = named(interfaces[entry.name] ?? [], in: entry.name, kind: .interface)
+            types.append(type)
         }
         guard let queryIndex = index[query] else { throw SchemaError(message: "unknown query type \(query)") }
         let mutationIndex = mutation.flatMap { index[$0] }
+        var directives = declaredDirectives.map { declared in
+            DirectiveDefinition(
+                name: declared.name, description: declared.description, locations: declared.locations,
+                arguments: inputValues(declared.arguments, in: "@" + declared.name), isRepeatable: declared.isRepeatable)
+        }
+        for builtIn in Self.directives(index: index, oneOf: declaresOneOf) where !directives.contains(where: { $0.name == builtIn.name }) {
+            directives.append(builtIn)
+        }
         if !problems.isEmpty { throw SchemaError(message: problems.joined(separator: "\n")) }
         let draft = Schema(
-            types: types, queryType: queryIndex, mutationType: mutationIndex, directives: Self.directives(index: index),
+            types: types, queryType: queryIndex, mutationType: mutationIndex, directives: directives,
             description: description, rowReaders: rowReaders, contextType: contextType, rootCost: rootCost)
         return try Self.resolvingDefaults(of: draft, rowReaders: rowReaders)
     }
@@ -162,35 +229,47 @@ import Foundation
                     let coerced = try ValueCoercion.literal(literal, type: value.type, variables: JSONObject(), schema: schema)
                     return InputValueDefinition(
                         name: value.name, description: value.description, type: value.type, defaultValue: coerced,
-                        defaultValueText: text)
+                        defaultValueText: text, deprecationReason: value.deprecationReason)
                 } catch {
                     problems.append("\(place).\(value.name): invalid default value \(text)")
                     return value
                 }
             }
         }
+        func withDefaults(_ fields: [FieldDefinition], in owner: String) -> [FieldDefinition] {
+            fields.map { field in
+                FieldDefinition(
+                    name: field.name, description: field.description, type: field.type,
+                    arguments: withDefaults(field.arguments, in: "\(owner).\(field.name)"),
+                    deprecationReason: field.deprecationReason, resolver: field.resolver)
+            }
+        }
         let types = schema.types.map { type -> NamedType in
+            var resolved = type
             switch type.shape {
             case .inputObject(let fields):
-                return NamedType(
-                    name: type.name, description: type.description,
-                    shape: .inputObject(fields: withDefaults(fields, in: type.name)))
+                resolved = NamedType(name: type.name, description: type.description, shape: .inputObject(fields: withDefaults(fields, in: type.name)))
             case .object(let fields, let index):
-                let resolved = fields.map { field in
-                    FieldDefinition(
-                        name: field.name, description: field.description, type: field.type,
-                        arguments: withDefaults(field.arguments, in: "\(type.name).\(field.name)"),
-                        deprecationReason: field.deprecationReason, resolver: field.resolver)
-                }
-                return NamedType(name: type.name, description: type.description, shape: .object(fields: resolved, fieldIndex: index))
+                resolved = NamedType(name: type.name, description: type.description, shape: .object(fields: withDefaults(fields, in: type.name), fieldIndex: index))
+            case .interface(let fields, let index):
+                resolved = NamedType(name: type.name, description: type.description, shape: .interface(fields: withDefaults(fields, in: type.name), fieldIndex: index))
             default:
                 return type
             }
+            resolved.interfaces = type.interfaces
+            resolved.isOneOf = type.isOneOf
+            resolved.specifiedByURL = type.specifiedByURL
+            return resolved
+        }
+        let directives = schema.directives.map { directive in
+            DirectiveDefinition(
+                name: directive.name, description: directive.description, locations: directive.locations,
+                arguments: withDefaults(directive.arguments, in: "@" + directive.name), isRepeatable: directive.isRepeatable)
         }
         if !problems.isEmpty { throw SchemaError(message: problems.joined(separator: "\n")) }
         return Schema(
             types: types, queryType: schema.queryType, mutationType: schema.mutationType,
-            directives: schema.directives, description: schema.description, rowReaders: rowReaders,
+            directives: directives, description: schema.description, rowReaders: rowReaders,
             contextType: schema.contextType, rootCost: schema.rootCost)
     }
 
@@ -204,7 +283,7 @@ import Foundation
         ]
     }
 
-    private static func directives(index: [String: Int]) -> [DirectiveDefinition] {
+    private static func directives(index: [String: Int], oneOf: Bool) -> [DirectiveDefinition] {
         func argument(_ name: String, _ type: String, _ description: String, _ defaultText: String? = nil) -> InputValueDefinition {
             InputValueDefinition(
                 name: name, description: description, type: parseTypeString(type, index: index) ?? .named(0),
@@ -236,6 +315,24 @@ import Foundation
                 locations: [.scalar],
                 arguments: [argument("url", "String!", "The URL that specifies the behavior of this scalar.")],
                 isRepeatable: false),
-        ]
+        ] + (oneOf ? [
+            DirectiveDefinition(
+                name: "oneOf", description: "Marks an input object as taking exactly one of its fields.", locations: [.inputObject],
+                arguments: [], isRepeatable: false)
+        ] : [])
+    }
+}
+
+extension SchemaBuilder.Pending {
+    /// The kind of type declared.
+    var kind: TypeKind {
+        switch self {
+        case .scalar: .scalar
+        case .object: .object
+        case .interface: .interface
+        case .union: .union
+        case .enumeration: .enumeration
+        case .inputObject: .inputObject
+        }
     }
 }

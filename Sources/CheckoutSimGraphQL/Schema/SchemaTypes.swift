@@ -43,136 +43,6 @@ package enum TypeKind: String, Sendable, CaseIterable {
     case nonNull = "NON_NULL"
 }
 
-/// A resolved value handed back by a field resolver.
-public enum Resolved {
-    case null
-    /// A scalar or enum value; the executor checks it against the field's type.
-    case leaf(JSON)
-    /// An object, passed as the parent to the resolvers of its selected fields.
-    case object(Any)
-    /// An object whose value is one integer (`IntegerBacked`: a row in a table the resolvers
-    /// know, an amount), passed as `FieldCall.integer`; cheaper than `object` because nothing is
-    /// boxed or cast.
-    case integer(Int)
-    case list([Resolved])
-    /// A value whose whole subtree resolves with `context` in place of the request's: how a
-    /// resolver answers from a snapshot of its data rather than the live data.
-    indirect case withContext(AnyObject, Resolved)
-
-    /// A `String`, `ID` or enum value.
-    public static func string(_ value: String) -> Resolved { .leaf(.string(value)) }
-    /// An `Int` value.
-    public static func int(_ value: Int) -> Resolved { .leaf(.int(value)) }
-    /// A `Boolean` value.
-    public static func bool(_ value: Bool) -> Resolved { .leaf(.bool(value)) }
-
-    /// A text value, or null when there is none.
-    public static func optional(_ value: String?) -> Resolved {
-        value.map { .leaf(.string($0)) } ?? .null
-    }
-}
-
-/// What the executor hands a field: the parent value, coerced arguments and the request's context.
-///
-/// Opaque outside the engine: a `ParentCarrier` turns it into the typed parent and context a
-/// resolver receives. The executor builds one per object and changes only `arguments` from field
-/// to field.
-public struct FieldCall {
-    /// The parent object as its field resolved it (`()` for `.integer` parents).
-    @usableFromInline let parent: Any
-    /// The parent's integer when it was resolved as `.integer`; -1 otherwise.
-    @usableFromInline let integer: Int
-    /// What the parent object's type reads once for all its fields (`SchemaBuilder.object(_:_:row:_:)`),
-    /// such as the product a `Product` object stands for; nil when the type has no row reader.
-    @usableFromInline var row: AnyObject?
-    /// Why the row reader failed, when it did (and `row` is nil).
-    @usableFromInline var rowFailure: (any Error)?
-    /// The field's arguments, coerced to their types, defaults filled in.
-    @usableFromInline var arguments: JSONObject
-    /// The field's argument definitions (for their defaults); empty for a field without arguments.
-    var argumentDefinitions: [InputValueDefinition] = []
-    /// What the caller passed for this request (the simulator's request context).
-    @usableFromInline let context: AnyObject?
-    /// The schema being executed.
-    @usableFromInline let schema: Schema
-
-    /// The request's context as the schema's `Context` class, without a runtime cast.
-    ///
-    /// The one place the typed binding reads its context unchecked. Its invariant: the executor
-    /// refuses, before any resolver runs, a request whose context is missing or of another class
-    /// than the schema's `Context` (`Schema.contextType`; `ExecutionTests` tries one). Debug builds
-    /// check the invariant here on every call (`unsafeDowncast` and `unsafelyUnwrapped` trap there).
-    @inlinable @inline(__always) public func context<Context: AnyObject>(as _: Context.Type) -> Context {
-        unsafeDowncast(context.unsafelyUnwrapped, to: Context.self)
-    }
-
-    init(parent: Any, integer: Int, arguments: JSONObject, context: AnyObject?, schema: Schema) {
-        self.parent = parent
-        self.integer = integer
-        self.arguments = arguments
-        self.context = context
-        self.schema = schema
-    }
-}
-
-/// An error a resolver throws; it becomes a field error with the field's path and location.
-public struct FieldError: Error, Sendable {
-    /// The error message in the response.
-    public let message: String
-    /// The `extensions.code` in the response.
-    public let code: GraphQLError.Code
-
-    /// Whether this is `noValue`: reported as the null it stands for.
-    let isNoValue: Bool
-
-    /// An error with `message`, reported with `code`.
-    public init(_ message: String, code: GraphQLError.Code = .internalServerError) {
-        self.message = message
-        self.code = code
-        isNoValue = false
-    }
-
-    /// What a resolver of a non-null field throws when it finds nothing: the field is reported
-    /// exactly as a null in a non-null field is (an error, and null in the nearest nullable
-    /// parent), as graphql-js reports a resolver returning null there.
-    public static let noValue = FieldError(noValue: ())
-
-    private init(noValue: Void) {
-        message = "No value."
-        code = .internalServerError
-        isNoValue = true
-    }
-}
-
-extension Optional {
-    /// The value, or `FieldError.noValue` when there is none: for a non-null field's resolver
-    /// whose lookup may find nothing.
-    @inlinable public func orNoValue() throws(FieldError) -> Wrapped {
-        guard let value = self else { throw FieldError.noValue }
-        return value
-    }
-}
-
-/// Resolves a field generally: objects, lists, leaves or null.
-@usableFromInline typealias FieldResolver = @Sendable (FieldCall) throws -> Resolved
-
-/// Reads, once per object, what every field of the object needs; its result is `FieldCall.row`.
-@usableFromInline typealias RowReader = @Sendable (FieldCall) throws -> AnyObject?
-
-/// How a field is resolved: generally, or straight to a leaf value that the executor writes
-/// without building a `Resolved` or `JSON` value first (most fields of a listing are leaves).
-@usableFromInline enum ResolverKind: Sendable {
-    case general(FieldResolver)
-    /// For `String`, `ID` and enum fields.
-    case string(@Sendable (FieldCall) throws -> String?)
-    /// For `String` and `ID` fields whose text is made on the fly (money, times): the resolver
-    /// passes the UTF-8 bytes to the writer it is given, which copies them into the response;
-    /// not calling it means null, and only the first call counts. The bytes must be valid UTF-8.
-    case utf8(@Sendable (FieldCall, (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void)
-    case int(@Sendable (FieldCall) throws -> Int?)
-    case bool(@Sendable (FieldCall) throws -> Bool?)
-}
-
 /// An argument of a field or directive, or a field of an input object.
 package struct InputValueDefinition: Sendable {
     /// The argument's name.
@@ -185,6 +55,8 @@ package struct InputValueDefinition: Sendable {
     public let defaultValue: JSON?
     /// The default as GraphQL source text (for SDL and introspection).
     public let defaultValueText: String?
+    /// Why it is deprecated; nil when it is not.
+    public var deprecationReason: String? = nil
 }
 
 /// A field of an object type. A class: the executor hands it around once per resolved field.
@@ -272,9 +144,11 @@ package enum DirectiveLocation: String, Sendable, CaseIterable {
     case inputFieldDefinition = "INPUT_FIELD_DEFINITION"
 }
 
-/// The built-in scalars and how they accept and produce values.
+/// The built-in scalars and how they accept and produce values; `custom` is a scalar a schema
+/// declares (`Decimal`, `URL`, …), which, as graphql-js treats a scalar built from SDL or
+/// introspection, accepts any input value and writes any leaf value as it is.
 package enum ScalarKind: Sendable {
-    case int, float, string, boolean, id
+    case int, float, string, boolean, id, custom
 }
 
 /// A named type of a schema.
@@ -283,6 +157,10 @@ package struct NamedType: Sendable {
     public enum Shape: Sendable {
         case scalar(ScalarKind)
         case object(fields: [FieldDefinition], fieldIndex: [String: Int])
+        /// An interface: its fields, which each implementation has too.
+        case interface(fields: [FieldDefinition], fieldIndex: [String: Int])
+        /// A union of object types, by index, in declaration order.
+        case union(members: [Int])
         case enumeration(values: [EnumValueDefinition])
         case inputObject(fields: [InputValueDefinition])
     }
@@ -293,12 +171,20 @@ package struct NamedType: Sendable {
     public let description: String
     /// Its kind and members.
     public let shape: Shape
+    /// The interfaces an object or interface type implements, by index, in declaration order.
+    public var interfaces: [Int] = []
+    /// Whether an input object is `@oneOf`: exactly one of its fields is given, and not null.
+    public var isOneOf = false
+    /// The URL a custom scalar's `@specifiedBy` names.
+    public var specifiedByURL: String? = nil
 
     /// The kind, as introspection reports it.
     public var kind: TypeKind {
         switch shape {
         case .scalar: .scalar
         case .object: .object
+        case .interface: .interface
+        case .union: .union
         case .enumeration: .enumeration
         case .inputObject: .inputObject
         }
@@ -308,7 +194,23 @@ package struct NamedType: Sendable {
     public var isInputType: Bool {
         switch shape {
         case .scalar, .enumeration, .inputObject: true
-        case .object: false
+        case .object, .interface, .union: false
+        }
+    }
+
+    /// Whether selections may be made on the type (objects, interfaces and unions).
+    public var isComposite: Bool {
+        switch shape {
+        case .object, .interface, .union: true
+        default: false
+        }
+    }
+
+    /// Whether the type is an interface or a union, whose values are of one of its possible types.
+    public var isAbstract: Bool {
+        switch shape {
+        case .interface, .union: true
+        default: false
         }
     }
 
@@ -320,16 +222,20 @@ package struct NamedType: Sendable {
         }
     }
 
-    /// The fields of an object type; empty for others.
+    /// The fields of an object or interface type; empty for others.
     public var fields: [FieldDefinition] {
-        if case .object(let fields, _) = shape { return fields }
-        return []
+        switch shape {
+        case .object(let fields, _), .interface(let fields, _): fields
+        default: []
+        }
     }
 
-    /// The field called `name` of an object type.
+    /// The field called `name` of an object or interface type.
     public func field(named name: String) -> FieldDefinition? {
-        guard case .object(let fields, let index) = shape, let position = index[name] else { return nil }
-        return fields[position]
+        switch shape {
+        case .object(let fields, let index), .interface(let fields, let index): index[name].map { fields[$0] }
+        default: nil
+        }
     }
 
     /// The fields of an input object type; empty for others.

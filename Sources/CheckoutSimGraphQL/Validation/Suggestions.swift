@@ -45,7 +45,7 @@ package enum Suggestions {
     }
 
     /// graphql-js's naturalCompare: digit runs compare numerically, other characters by code unit.
-    private static func naturalOrder(_ lhs: String, _ rhs: String) -> Bool {
+    static func naturalOrder(_ lhs: String, _ rhs: String) -> Bool {
         let a = Array(lhs.utf16)
         let b = Array(rhs.utf16)
         var i = 0

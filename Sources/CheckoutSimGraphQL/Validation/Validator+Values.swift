@@ -43,7 +43,7 @@ extension Validator {
             case .scalar:
                 // Only a list or object (never a valid scalar) has children: their variables count.
                 try walkChildren(of: value, summary: &summary)
-            case .enumeration, .object:
+            case .enumeration, .object, .interface, .union:
                 break
             }
         }

@@ -43,7 +43,7 @@ extension Validator {
         if let selectionSet = field.selectionSet {
             // A leaf's sub-selection is walked for its variables and errors as graphql-js walks it,
             // against no type.
-            let childType = definition.flatMap { schema.kinds[$0.namedType] == .object ? $0.namedType : nil }
+            let childType = definition.flatMap { schema.types[$0.namedType].isComposite ? $0.namedType : nil }
             try walkSelectionSet(selectionSet, parent: childType, summary: &summary)
         }
     }

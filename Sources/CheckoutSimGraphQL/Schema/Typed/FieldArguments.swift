@@ -49,6 +49,8 @@ public struct ArgumentDeclaration: Sendable {
     let type: String
     let description: String
     let defaultValue: String?
+    /// Why it is deprecated (only schemas read from SDL have such arguments).
+    var deprecationReason: String?
 
     @usableFromInline init(_ name: String, _ type: String, _ description: String, default defaultValue: String? = nil) {
         self.name = name

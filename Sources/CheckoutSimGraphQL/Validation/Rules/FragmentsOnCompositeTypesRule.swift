@@ -1,11 +1,11 @@
 extension ValidationRule {
-    /// FragmentsOnCompositeTypesRule (spec §5.5.1.3): fragments condition on object types only (an
-    /// unknown type is KnownTypeNamesRule's).
+    /// FragmentsOnCompositeTypesRule (spec §5.5.1.3): fragments condition on object, interface or
+    /// union types only (an unknown type is KnownTypeNamesRule's).
     static let fragmentsOnCompositeTypes = ValidationRule(
         name: "FragmentsOnCompositeTypesRule",
         typeCondition: { validator, node throws(Validator.Aborted) in
             guard let type = node.type else { return }
-            if case .object = validator.schema.types[type].shape { return }
+            if validator.schema.types[type].isComposite { return }
             let condition = node.condition
             if let fragment = node.fragment {
                 try validator.report(

@@ -204,7 +204,10 @@ extension Validator {
         let left = [firstField.offset]
         let right = [entryField.offset]
         let via = first.via
-        let exclusive = exclusive || (first.parent != nil && entry.parent != nil && first.parent != entry.parent)
+        // Parents that are two different object types never both apply (an interface or union
+        // parent may be either, as in graphql-js's areMutuallyExclusive).
+        let exclusive = exclusive || (first.parent.map { schema.kinds[$0] == .object } == true
+            && entry.parent.map { schema.kinds[$0] == .object } == true && first.parent != entry.parent)
         if !exclusive {
             if firstField.name.value != entryField.name.value {
                 let reason = "\"\(firstField.name.value)\" and \"\(entryField.name.value)\" are different fields"

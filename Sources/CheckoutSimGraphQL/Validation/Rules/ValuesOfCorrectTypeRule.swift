@@ -35,9 +35,17 @@ extension Validator {
         }
         switch named.shape {
         case .inputObject:
-            guard case .object = value else {
+            guard case .object(let fields, _) = value else {
                 try report("Expected value of type \"\(named.name)\", found \(ValuePrinter.print(value)).", [value.offset])
                 return
+            }
+            if named.isOneOf {
+                // graphql-js 16.9's rule for `@oneOf` inputs: one key, whose value is not null.
+                if fields.count != 1 {
+                    try report("OneOf Input Object \"\(named.name)\" must specify exactly one key.", [value.offset])
+                } else if case .null = fields[0].value {
+                    try report("Field \"\(named.name).\(fields[0].name.value)\" must be non-null.", [value.offset])
+                }
             }
         case .enumeration(let values):
             let names = values.map(\.name)
@@ -51,9 +59,12 @@ extension Validator {
                 let hint = Suggestions.didYouMean(Suggestions.list(name, options: names), subject: "the enum value")
                 try report("Value \"\(name)\" does not exist in \"\(named.name)\" enum.\(hint)", [value.offset])
             }
+        case .scalar(.custom):
+            // A custom scalar accepts any literal, as graphql-js's scalars built from SDL do.
+            return
         case .scalar(let kind):
             if ValueCoercion.scalarFromLiteral(value, kind: kind) == nil { try report(Self.scalarMessage(value, kind: kind), [value.offset]) }
-        case .object:
+        case .object, .interface, .union:
             try report("Expected value of type \"\(named.name)\", found \(ValuePrinter.print(value)).", [value.offset])
         }
     }
@@ -68,6 +79,7 @@ extension Validator {
         case .string: return "String cannot represent a non string value: \(printed)"
         case .boolean: return "Boolean cannot represent a non boolean value: \(printed)"
         case .id: return "ID cannot represent a non-string and non-integer value: \(printed)"
+        case .custom: return "Expected a value, found \(printed)."
         }
     }
 }

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Writes Shopify's Storefront schema as SDL without descriptions.
+
+Usage: Scripts/storefront-schema.py INTROSPECTION.json > Storefront/storefront-2026-04.graphql
+
+The input is Shopify's published introspection (SPEC §11's reference). Only the facts are kept:
+names, types, nullability, arguments, defaults, enum values, interfaces, unions, scalars,
+directives and which items are deprecated, in the reference's order. Descriptions are left out and
+deprecation reasons rewritten (docs/storefront.md describes the modeled fields in this project's words).
+"""
+import json
+import sys
+
+
+def type_ref(t):
+    if t["kind"] == "NON_NULL":
+        return type_ref(t["ofType"]) + "!"
+    if t["kind"] == "LIST":
+        return "[" + type_ref(t["ofType"]) + "]"
+    return t["name"]
+
+
+def deprecation(item):
+    """Which items are deprecated is kept; the reasons are Shopify's prose, so they are rewritten:
+    the replacement a reason names in backticks (the first one), or a plain note."""
+    if not item.get("isDeprecated"):
+        return ""
+    reason = item.get("deprecationReason") or ""
+    if reason.startswith("Use ") and reason.count("`") >= 2:
+        replacement = reason.split("`")[1]
+        return " @deprecated(reason: " + json.dumps("Replaced by `%s`." % replacement) + ")"
+    return " @deprecated(reason: \"Deprecated in the Storefront API; answers its default here.\")"
+
+
+def input_value(a):
+    text = a["name"] + ": " + type_ref(a["type"])
+    if a.get("defaultValue") is not None:
+        text += " = " + a["defaultValue"]
+    return text + deprecation(a)
+
+
+def arguments(args):
+    return "(" + ", ".join(input_value(a) for a in args) + ")" if args else ""
+
+
+def main():
+    schema = json.load(open(sys.argv[1]))["__schema"]
+    blocks = [
+        "schema {\n  query: %s\n  mutation: %s\n}" % (schema["queryType"]["name"], schema["mutationType"]["name"])
+    ]
+    for d in schema["directives"]:
+        blocks.append(
+            "directive @" + d["name"] + arguments(d["args"]) + (" repeatable" if d.get("isRepeatable") else "")
+            + " on " + " | ".join(d["locations"]))
+    for t in schema["types"]:
+        name, kind = t["name"], t["kind"]
+        if name.startswith("__"):
+            continue
+        if kind == "SCALAR":
+            url = t.get("specifiedByURL")
+            blocks.append("scalar " + name + (" @specifiedBy(url: %s)" % json.dumps(url) if url else ""))
+        elif kind in ("OBJECT", "INTERFACE"):
+            head = ("type " if kind == "OBJECT" else "interface ") + name
+            if t.get("interfaces"):
+                head += " implements " + " & ".join(i["name"] for i in t["interfaces"])
+            lines = ["  " + f["name"] + arguments(f["args"]) + ": " + type_ref(f["type"]) + deprecation(f) for f in t["fields"]]
+            blocks.append(head + " {\n" + "\n".join(lines) + "\n}")
+        elif kind == "UNION":
+            blocks.append("union " + name + " = " + " | ".join(p["name"] for p in t["possibleTypes"]))
+        elif kind == "ENUM":
+            lines = ["  " + v["name"] + deprecation(v) for v in t["enumValues"]]
+            blocks.append("enum " + name + " {\n" + "\n".join(lines) + "\n}")
+        elif kind == "INPUT_OBJECT":
+            lines = ["  " + input_value(f) for f in t["inputFields"]]
+            blocks.append("input " + name + (" @oneOf" if t.get("isOneOf") else "") + " {\n" + "\n".join(lines) + "\n}")
+    sys.stdout.write("\n\n".join(blocks) + "\n")
+
+
+main()
