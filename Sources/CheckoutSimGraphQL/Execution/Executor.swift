@@ -378,7 +378,7 @@ package struct Executor: ~Copyable {
         case (.id?, .int(let number)):
             accepted = true
             writer.writeString(String(number))
-        case (.custom?, .string), (.custom?, .int), (.custom?, .double), (.custom?, .bool):
+        case (.custom?, _):
             accepted = true
             writer.write(value)
         case (nil, .string(let name)):
