@@ -22,9 +22,15 @@ let package = Package(
             dependencies: ["EmbedResources"]
         ),
         .target(name: "CheckoutSimScenarios", dependencies: ["CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce"]),
+        // The Storefront dialect: Shopify's schema as data and its binding over Commerce.
+        .target(
+            name: "CheckoutSimStorefront",
+            dependencies: ["CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce"],
+            plugins: ["EmbedResourcesPlugin"]
+        ),
         .target(
             name: "CheckoutSimulator",
-            dependencies: ["CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios"],
+            dependencies: ["CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios", "CheckoutSimStorefront"],
             plugins: ["EmbedResourcesPlugin"]
         ),
         // The benchmarks and the hostile corpus: used by the CLI and the tests, not in the library product.
@@ -47,7 +53,11 @@ let package = Package(
         .testTarget(name: "ControlClientTests", dependencies: ["CheckoutSimControl"]),
         .testTarget(
             name: "CheckoutSimulatorTests",
-            dependencies: ["CheckoutSimulator", "CheckoutSimTooling", "CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios"]
+            dependencies: [
+                "CheckoutSimulator", "CheckoutSimTooling", "CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios",
+                "CheckoutSimStorefront",
+            ],
+            exclude: ["Storefront/storefront-2026-04.facts.json"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -2,11 +2,15 @@
 """Writes Shopify's Storefront schema as SDL without descriptions.
 
 Usage: Scripts/storefront-schema.py INTROSPECTION.json > Storefront/storefront-2026-04.graphql
+       Scripts/storefront-schema.py --facts INTROSPECTION.json > Tests/CheckoutSimulatorTests/Storefront/storefront-2026-04.facts.json
 
 The input is Shopify's published introspection (SPEC §11's reference). Only the facts are kept:
 names, types, nullability, arguments, defaults, enum values, interfaces, unions, scalars,
 directives and which items are deprecated, in the reference's order. Descriptions are left out and
 deprecation reasons rewritten (docs/storefront.md describes the modeled fields in this project's words).
+
+With --facts it writes the introspection itself without descriptions and deprecation reasons, one
+type per line: what StorefrontSchemaTests compares the served introspection with.
 """
 import json
 import sys
@@ -43,7 +47,25 @@ def arguments(args):
     return "(" + ", ".join(input_value(a) for a in args) + ")" if args else ""
 
 
+def strip(value):
+    if isinstance(value, dict):
+        return {k: strip(v) for k, v in value.items() if k not in ("description", "deprecationReason")}
+    if isinstance(value, list):
+        return [strip(v) for v in value]
+    return value
+
+
+def facts(schema):
+    lines = [json.dumps({k: strip(schema[k]) for k in ("queryType", "mutationType", "subscriptionType")}, sort_keys=True)]
+    lines += [json.dumps(strip(d), sort_keys=True) for d in schema["directives"]]
+    lines += [json.dumps(strip(t), sort_keys=True) for t in schema["types"]]
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
 def main():
+    if sys.argv[1] == "--facts":
+        facts(json.load(open(sys.argv[2]))["__schema"])
+        return
     schema = json.load(open(sys.argv[1]))["__schema"]
     blocks = [
         "schema {\n  query: %s\n  mutation: %s\n}" % (schema["queryType"]["name"], schema["mutationType"]["name"])

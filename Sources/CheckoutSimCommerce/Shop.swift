@@ -19,6 +19,8 @@ package struct Shop: Sendable {
     package let seed: UInt64
     /// The simulated time; it moves only when told to.
     package var clock: Instant
+    /// Where the clock started (what a Storefront `DateTime!` the shop does not model answers).
+    package let startClock: Instant
     private var sessions: [String: ShopperSession] = [:]
     /// The most sessions the shop keeps (docs/limits.md#shop-bounds); a new one past it is refused, never made by
     /// evicting another's data. `reset` forgets them all.
@@ -40,6 +42,7 @@ package struct Shop: Sendable {
         self.testCards = testCards
         self.seed = seed
         clock = now
+        startClock = now
     }
 
     /// How the store writes money.

@@ -18,6 +18,11 @@ package enum ASCII {
         }
     }
 
+    /// Whether the byte is `A`–`Z`, `a`–`z` or `0`–`9`.
+    package static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (65...90).contains(byte) || (97...122).contains(byte) || (48...57).contains(byte)
+    }
+
     /// The text with `A`–`Z` lowercased.
     package static func lowercased(_ text: String) -> String {
         var text = text

@@ -1,6 +1,7 @@
 import CheckoutSimSupport
 import CheckoutSimScenarios
 import CheckoutSimCommerce
+import CheckoutSimStorefront
 import CheckoutSimGraphQL
 
 /// Why a simulator could not start.
@@ -49,6 +50,8 @@ public final class Simulator: ScenarioTarget {
     let journal = Locked(Journal())
     /// Parsed and validated documents; kept across `reset`, since they depend only on the schema.
     private let documents = Locked(DocumentCache())
+    /// The same for the Storefront dialect's schema.
+    private let storefrontDocuments = Locked(DocumentCache())
     /// Documents known by their SHA-256: a manifest's and those clients registered (docs/apollo.md).
     let persistedQueries = PersistedQueries()
     /// The request limits of docs/limits.md this simulator enforces.
@@ -101,6 +104,14 @@ public final class Simulator: ScenarioTarget {
         execute(request, session: session, caching: .reuse, note: .library)
     }
 
+    /// Executes one request in `dialect`: `.storefront` answers Shopify's Storefront API
+    /// (docs/storefront.md) over the same shop.
+    public func execute(_ request: GraphQLRequest, session: String = "default", dialect: Dialect) -> GraphQLResponse {
+        var note = JournalNote.library
+        note.dialect = dialect
+        return execute(request, session: session, caching: .reuse, note: note)
+    }
+
     /// Whether a request may reuse a document parsed and validated before.
     package enum DocumentCaching: Sendable {
         /// Look the query text up in the document cache (what every transport does).
@@ -121,19 +132,38 @@ public final class Simulator: ScenarioTarget {
         _ request: GraphQLRequest, session: String = "default", caching: DocumentCaching = .reuse, prepared: PreparedDocument? = nil,
         note: JournalNote, maxResponseBytes: Int? = nil, maxCost: Int? = nil, cancelled: CancellationCheck? = nil
     ) -> GraphQLResponse {
+        let dialect = note.dialect
         // Refused before the document is parsed: a name too long wastes no work.
         if let refusal = Self.refusal(ofSession: session) { return refusal }
-        let prepared = prepared ?? (caching == .reuse ? prepare(request.query) : GraphQLEngine.prepare(request.query, schema: schema, limits: limits))
+        let schema: Schema
+        switch dialect {
+        case .native: schema = self.schema
+        case .storefront:
+            switch StorefrontSchema.built {
+            case .success(let built): schema = built
+            case .failure(let error): return GraphQLResponse(errors: [GraphQLError("The Storefront schema cannot be built: \(error)", code: .internalServerError)])
+            }
+        }
+        let prepared = prepared
+            ?? (caching == .reuse ? prepare(request.query, dialect: dialect) : GraphQLEngine.prepare(request.query, schema: schema, limits: limits))
+        var settings = StorefrontSettings()
+        if let origin = note.storefrontOrigin { settings.origin = origin }
         var limits = limits
         if let maxResponseBytes { limits.maxResponseBytes = min(limits.maxResponseBytes, max(0, maxResponseBytes)) }
         if let maxCost { limits.maxCost = min(limits.maxCost, max(0, maxCost)) }
+        var unmodeled: [String] = []
         let (response, clock, place) = state.withLock { state -> (GraphQLResponse, Instant, Journal.Place) in
             let response: GraphQLResponse
             if state.shop.touchSession(session) {
-                let context = RequestContext(state: state, sessionName: session)
+                let context: AnyObject
+                switch dialect {
+                case .native: context = RequestContext(state: state, sessionName: session)
+                case .storefront: context = StorefrontContext(holder: state, settings: settings, session: session)
+                }
                 response = GraphQLEngine.execute(
                     prepared, variables: request.variables, operationName: request.operationName, schema: schema, context: context,
                     limits: limits, cancelled: cancelled)
+                if let storefront = context as? StorefrontContext { unmodeled = storefront.unmodeled }
             } else {
                 response = GraphQLResponse(errors: [GraphQLError(
                     "The simulator already holds \(state.shop.maxSessions) sessions, the most it keeps; reuse a session name or reset it.",
@@ -145,7 +175,7 @@ public final class Simulator: ScenarioTarget {
         }
         appendToJournal(
             request, prepared: prepared, session: session, note: note, at: clock, place: place, status: note.status(response),
-            errorCodes: response.errorCodes, fault: note.fault, response: response.compactBytes())
+            errorCodes: response.errorCodes, fault: note.fault, response: response.compactBytes(), dialect: dialect, unmodeled: unmodeled)
         return response
     }
 
@@ -168,10 +198,13 @@ public final class Simulator: ScenarioTarget {
     }
 
     /// The cached document for `query`, or a new one parsed and validated outside every lock.
-    package func prepare(_ query: String) -> PreparedDocument {
-        if let known = documents.withLock({ $0.lookup(query) }) { return known }
+    package func prepare(_ query: String, dialect: Dialect = .native) -> PreparedDocument {
+        let cache = dialect == .native ? documents : storefrontDocuments
+        if let known = cache.withLock({ $0.lookup(query) }) { return known }
+        // A Storefront schema that failed to build is reported by `execute`; nothing runs against it.
+        let schema = dialect == .storefront ? (try? StorefrontSchema.built.get()) ?? self.schema : self.schema
         let prepared = GraphQLEngine.prepare(query, schema: schema, limits: limits)
-        documents.withLock { $0.insert(prepared, for: query) }
+        cache.withLock { $0.insert(prepared, for: query) }
         return prepared
     }
 
@@ -228,4 +261,12 @@ public final class Simulator: ScenarioTarget {
 
     /// The schema as SDL.
     public var sdl: String { SDLPrinter.print(schema) }
+
+    /// The GraphQL dialect a request speaks: the shop's own schema, or Shopify's Storefront API
+    /// over the same shop (docs/storefront.md).
+    public enum Dialect: String, Sendable, CaseIterable {
+        case native, storefront
+    }
 }
+
+extension ShopState: StorefrontShopHolder {}

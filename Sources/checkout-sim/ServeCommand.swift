@@ -11,7 +11,7 @@ enum ServeCommand: Command {
     static let description = CommandDescription(
         name: "serve", synopsis: "serve", summary: "Serve the shop over HTTP (playground at /), or --stdio lines",
         usage: [
-            "serve [--port N] [--host ADDR] [--cors ORIGIN] [--preload FILE] [--record FILE] [--operations DIR] [--max-sandboxes N] [--persisted-queries FILE [--only-persisted]] [--quiet]",
+            "serve [--port N] [--host ADDR] [--cors ORIGIN] [--preload FILE] [--record FILE] [--operations DIR] [--max-sandboxes N] [--persisted-queries FILE [--only-persisted]] [--storefront-token T] [--quiet]",
             "serve --stdio",
         ],
         discussion: """
@@ -19,6 +19,8 @@ enum ServeCommand: Command {
               POST/GET /graphql   GraphQL over HTTP; a JSON array is a batch
               GET /               the playground
               GET /schema.graphql the schema as SDL; GET /healthz
+              POST /api/VERSION/graphql.json  Shopify's Storefront API over the same shop
+                                  (GET /api/VERSION/schema.graphql its SDL; docs/storefront.md)
               POST /__sim/reset, /__sim/advance {"by":"2h"}, /__sim/network, /__sim/levers, /__sim/scenario
               GET /__sim/requests, /__sim/requests/count, /__sim/requests.scenario; POST /__sim/verify
               /sandbox/NAME/…     every route above on an isolated shop made on first use;
@@ -43,6 +45,7 @@ enum ServeCommand: Command {
             .valued("max-sandboxes", "N", "The most sandboxes (/sandbox/NAME/…) besides default (default 64)"),
             .valued("persisted-queries", "FILE", "An Apollo persisted-query manifest: its ids are known hashes"),
             .flag("only-persisted", "Run only the manifest's operations (safelisting)"),
+            .valued("storefront-token", "T", "The Storefront access token /api/…/graphql.json requires (default: any)"),
             .flag("quiet", "No request log"),
             .flag("stdio", "JSON lines over standard input and output instead of HTTP"),
         ])
@@ -65,7 +68,7 @@ enum ServeCommand: Command {
             }
         }
         if arguments.has("stdio") {
-            for option in ["port", "host", "cors", "preload", "record", "operations", "max-sandboxes", "only-persisted"] where arguments.has(option) {
+            for option in ["port", "host", "cors", "preload", "record", "operations", "max-sandboxes", "only-persisted", "storefront-token"] where arguments.has(option) {
                 throw .init(message: "--\(option) is for the HTTP server; --stdio reads standard input")
             }
             return stdio(simulator, session: arguments.value("session") ?? "default")
@@ -101,6 +104,10 @@ enum ServeCommand: Command {
             }
         }
         if let origin = arguments.value("cors") { configuration.corsOrigin = origin }
+        if let token = arguments.value("storefront-token") {
+            guard !token.isEmpty, token.utf8.count <= 256 else { throw .init(message: "--storefront-token: expected 1–256 characters") }
+            configuration.storefrontToken = token
+        }
         if !arguments.has("quiet") {
             configuration.log = { Output.error($0.description) }
         }

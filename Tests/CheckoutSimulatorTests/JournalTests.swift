@@ -61,7 +61,7 @@ struct JournalTests {
         #expect(entries[3].client == nil)
         #expect(entries[2].variables == JSONObject([("id", .string("pixel-8")), ("n", .int(99))]))
         #expect(lines[2].hasPrefix(#"{"seq":3,"at":"2026-03-01T11:00:00Z","session":"app","transport":"urlprotocol","operationName":"AddToCart","operationType":"mutation","query":"#))
-        #expect(lines[2].hasSuffix(#""status":200,"errorCodes":["QUANTITY_LIMIT_EXCEEDED"],"fault":null,"client":{"name":"ShopApp-iOS","version":"1.4.0"}}"#))
+        #expect(lines[2].hasSuffix(#""status":200,"errorCodes":["QUANTITY_LIMIT_EXCEEDED"],"fault":null,"client":{"name":"ShopApp-iOS","version":"1.4.0"},"dialect":"native"}"#))
         let again = try await Self.journey().lines
         #expect(again == lines, "byte-identical from run to run")
     }

@@ -94,15 +94,15 @@ enum Introspection {
                     guard let named = named(type, in: schema), named.kind == .inputObject else { return nil }
                     return named.inputFields.filter { include.lists($0.deprecationReason) }
                 }
-                fields.field("isOneOf", type: .boolean, "Whether an input object takes exactly one of its fields.") { type, schema in
-                    guard let named = named(type, in: schema), named.kind == .inputObject else { return nil }
-                    return named.isOneOf
-                }
                 fields.field("ofType", type: type, "The type a list or non-null wrapper wraps.") { type, _ in
                     switch type {
                     case .list(let inner), .nonNull(let inner): inner
                     case .named: nil
                     }
+                }
+                fields.field("isOneOf", type: .boolean, "Whether an input object takes exactly one of its fields.") { type, schema in
+                    guard let named = named(type, in: schema), named.kind == .inputObject else { return nil }
+                    return named.isOneOf
                 }
             },
             object(field, "A field of an object type.") { fields in

@@ -19,14 +19,26 @@ package enum SchemaDefinitionLoader {
     /// resolution (nil: none, an error when the field is executed). Syntax and schema errors are
     /// reported with their line and column, every schema problem at once.
     package static func build(_ text: String, resolver: (FieldSite) -> FieldResolution?) throws(SchemaError) -> Schema {
-        let definitions: SchemaDefinitions
+        try build(parse(text), contextType: nil, resolver: resolver)
+    }
+
+    /// The definitions `text` holds; syntax errors are reported with their line and column.
+    package static func parse(_ text: String) throws(SchemaError) -> SchemaDefinitions {
         do {
-            definitions = try Parser.parseSchemaDefinitions(text)
+            return try Parser.parseSchemaDefinitions(text)
         } catch {
             let place = error.locations.first.map { "\($0.line):\($0.column): " } ?? ""
             throw SchemaError(message: place + error.message)
         }
+    }
+
+    /// The schema `definitions` declare. With a `contextType`, the executor refuses a request
+    /// whose context is of any other class, so resolvers may read it with `FieldCall.context(as:)`.
+    package static func build(
+        _ definitions: SchemaDefinitions, contextType: AnyObject.Type?, resolver: (FieldSite) -> FieldResolution?
+    ) throws(SchemaError) -> Schema {
         var builder = SchemaBuilder()
+        builder.contextType = contextType.map(ObjectIdentifier.init)
         builder.requiresDescriptions = false
         builder.declaresOneOf = true
         func arguments(_ values: [SchemaDefinitions.InputValue]) -> [ArgumentDeclaration] {

@@ -119,6 +119,10 @@ struct Journal {
         /// Whether the persisted-query step refused it before it ran (an APQ miss, a hash that does
         /// not match, a document not in the safelist).
         var persistedRefusal = false
+        /// The dialect it spoke.
+        var dialect = Simulator.Dialect.native
+        /// The unmodeled Storefront fields it read.
+        var unmodeled: [String] = []
     }
 
     /// Appends `request` as the next entry, dropping the oldest ones until both bounds hold.
@@ -141,7 +145,8 @@ struct Journal {
             seq: seq, at: request.at, session: request.session, transport: request.transport, operationName: request.operationName,
             operationType: request.operationType, query: query, variables: request.variables, status: request.status,
             errorCodes: request.errorCodes, faultMet: request.fault, client: request.client, response: request.response,
-            requestedOperation: request.requestedOperation, persistedRefusal: request.persistedRefusal)
+            requestedOperation: request.requestedOperation, persistedRefusal: request.persistedRefusal, dialect: request.dialect,
+            unmodeled: request.unmodeled)
         entries.append(entry)
         bytes += Self.ownBytes(of: entry)
         while count > 0, count > maxEntries || bytes > maxBytes {

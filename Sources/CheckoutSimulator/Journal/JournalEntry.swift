@@ -44,6 +44,11 @@ extension Simulator {
         /// Whether the persisted-query step refused the request before it ran: a recording notes
         /// it without replaying it (a scenario sends documents, not hashes).
         let persistedRefusal: Bool
+        /// The dialect it spoke: the shop's schema or Shopify's Storefront API.
+        public var dialect: Dialect = .native
+        /// Each unmodeled Storefront field (`Type.field`) it read, which answered its default
+        /// (docs/storefront.md#unmodeled-fields).
+        public var unmodeled: [String] = []
 
         /// A fault a request met (docs/journal.md): no network, or one of the injected faults.
         enum Fault: Sendable, Equatable {
@@ -90,7 +95,8 @@ extension Simulator {
                 ("client", client.map { client in
                     .object(JSONObject([("name", .string(client.name)), ("version", client.version.map(JSON.string) ?? .null)]))
                 } ?? .null),
-            ]))
+                ("dialect", .string(dialect.rawValue)),
+            ] + (dialect == .storefront ? [("unmodeled", .array(unmodeled.map(JSON.string)))] : [])))
         }
     }
 }

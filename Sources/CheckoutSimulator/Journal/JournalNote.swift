@@ -9,6 +9,11 @@ package struct JournalNote {
     var status: (GraphQLResponse) -> Int
     /// The fault the request meets while it still runs (a truncated or slow delivery).
     var fault: Simulator.JournalEntry.Fault? = nil
+    /// The dialect the request speaks (the endpoint it came to).
+    var dialect = Simulator.Dialect.native
+    /// Where the server that took a Storefront request answers (`http://HOST[/sandbox/NAME]`):
+    /// its checkout URLs point there.
+    var storefrontOrigin: String? = nil
 
     /// A request made through the library (or a scenario run against a live simulator): status 200.
     package static var library: JournalNote { JournalNote(transport: .library, client: nil) { _ in 200 } }

@@ -42,25 +42,26 @@ extension Simulator {
         response: [UInt8], persistedRefusal: Bool = false
     ) {
         guard Self.refusal(ofSession: session) == nil else { return }
-        let prepared = prepare(request.query)
+        let prepared = prepare(request.query, dialect: note.dialect)
         let (clock, place) = withState { state in (state.shop.clock, journal.withLock { $0.reserve() }) }
         appendToJournal(
             request, prepared: prepared, session: session, note: note, at: clock, place: place, status: status, errorCodes: errorCodes,
-            fault: fault, response: response, persistedRefusal: persistedRefusal)
+            fault: fault, response: response, persistedRefusal: persistedRefusal, dialect: note.dialect)
     }
 
     /// Fills the journal `place` a request took under the state lock (so entries keep the order
     /// requests ran in) with the entry, its status and codes worked out outside that lock.
     func appendToJournal(
         _ request: GraphQLRequest, prepared: PreparedDocument, session: String, note: JournalNote, at clock: Instant, place: Journal.Place,
-        status: Int, errorCodes: [String], fault: JournalEntry.Fault? = nil, response: [UInt8], persistedRefusal: Bool = false
+        status: Int, errorCodes: [String], fault: JournalEntry.Fault? = nil, response: [UInt8], persistedRefusal: Bool = false,
+        dialect: Dialect = .native, unmodeled: [String] = []
     ) {
         let operation = prepared.operation(named: request.operationName)
         let entry = Journal.Request(
             at: clock, session: session, transport: note.transport, operationName: request.operationName ?? operation?.name,
             operationType: operation?.kind.rawValue, query: request.query, variables: request.variables, status: status,
             errorCodes: errorCodes, fault: fault, client: note.client, response: response, requestedOperation: request.operationName,
-            persistedRefusal: persistedRefusal)
+            persistedRefusal: persistedRefusal, dialect: dialect, unmodeled: unmodeled)
         journal.withLock { $0.fill(place, with: entry) }
     }
 

@@ -79,7 +79,9 @@ extension SimulatorServer {
         // Only a request a route would serve with the shop's state makes a sandbox: a typo is a
         // 404, and a preflight, a refused method, the health check, the schema and the page are
         // answered without making a shop (docs/http.md#sandboxes).
-        guard let route = Self.routes[under], under == "/graphql" || under.hasPrefix("/__sim/"), route.serves(request.method)
+        let storefront = Self.storefrontRoute(for: under)
+        guard let route = Self.routes[under] ?? storefront, under == "/graphql" || under.hasPrefix("/__sim/") || storefront != nil,
+              route.serves(request.method), !under.hasSuffix("/schema.graphql")
         else { return .shop(root, path: under) }
         if name == "default" { return .shop(root, path: under) }
         let key = String(name)

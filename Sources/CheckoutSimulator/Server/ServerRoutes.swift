@@ -87,6 +87,9 @@ extension SimulatorServer {
                 return .json(verification.passed ? 200 : 422, Array(verification.json.serialized().utf8))
             }
         }
+        routes["/__sim/storefront/coverage"] = Route(methods: ["GET"]) { _, context in
+            .json(200, Array(context.shop.simulator.storefrontCoverage.serialized().utf8))
+        }
         for name in ControlAction.names {
             routes["/__sim/" + name] = Route(methods: ["POST"]) { server, context in server.control(name, context) }
         }
@@ -101,7 +104,7 @@ extension SimulatorServer {
         case .answer(let answer): return .answer(answer, bytesPerSecond: nil)
         case .shop(let found, let under): (shop, path) = (found, under)
         }
-        let route = Self.routes[path]
+        let route = Self.routes[path] ?? Self.storefrontRoute(for: path)
         if request.method == "OPTIONS" {
             return .answer(preflight(request, allow: route.map { $0.allow + ", OPTIONS" } ?? "GET, HEAD, POST, OPTIONS"), bytesPerSecond: nil)
         }
@@ -122,15 +125,19 @@ extension SimulatorServer {
     ///
     /// An injected latency is waited out on the connection's thread, watching the client: one
     /// that leaves frees its connection at once, and a stopping server cuts the wait short.
-    private func graphQL(_ context: RouteContext) -> Delivery {
+    func graphQL(_ context: RouteContext, dialect: Simulator.Dialect = .native) -> Delivery {
         let simulator = context.shop.simulator
         let request = context.request
         let peer = context.peer
-        let graphQLRequest = GraphQLHTTP.Request(
+        var graphQLRequest = GraphQLHTTP.Request(
             method: context.method, query: request.query, accept: request.header("accept"),
             contentType: request.header("content-type"), session: request.header("x-checkout-session"),
             body: context.method == "POST" ? request.body : [], transport: .http,
             clientName: request.header("apollographql-client-name"), clientVersion: request.header("apollographql-client-version"))
+        if dialect == .storefront {
+            graphQLRequest.dialect = .storefront
+            graphQLRequest.storefrontOrigin = storefrontOrigin(of: context)
+        }
         let exchange = GraphQLHTTP.Exchange(graphQLRequest, simulator: simulator, network: context.shop.network)
         let nanoseconds = exchange.faults.latency.clampedNanoseconds
         if nanoseconds > 0, !exchange.faults.offline, peer.pause(nanoseconds: nanoseconds) == .peerGone {

@@ -37,6 +37,9 @@ public final class SimulatorServer: Sendable {
         public var slowWriteLimit: Duration = .seconds(30)
         /// The most sandboxes besides `default` (docs/http.md#sandboxes); one more is 429.
         public var maxSandboxes = 64
+        /// The Storefront access token requests to `/api/VERSION/graphql.json` must carry
+        /// (`serve --storefront-token`); nil accepts any (docs/storefront.md).
+        public var storefrontToken: String?
         /// Run on each new sandbox's simulator before it answers (`serve --preload`).
         public var prepareSandbox: (@Sendable (Simulator) -> Void)?
         /// Called once per request, after its response is written (the `serve` command's log).

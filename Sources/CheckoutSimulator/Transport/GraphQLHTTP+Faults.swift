@@ -30,7 +30,7 @@ extension GraphQLHTTP {
                 faults = unaimed
                 operationNames = nil
             } else {
-                let names = GraphQLHTTP.operationNames(of: reading, simulator: simulator)
+                let names = GraphQLHTTP.operationNames(of: reading, simulator: simulator, dialect: request.dialect)
                 faults = network.withLock { $0.take(operations: names) }
                 operationNames = names
             }
@@ -40,7 +40,7 @@ extension GraphQLHTTP {
         package init(_ request: Request, simulator: Simulator, network: inout NetworkConditions) {
             self.request = request
             reading = GraphQLHTTP.read(request, simulator: simulator)
-            operationNames = network.isAimed ? GraphQLHTTP.operationNames(of: reading, simulator: simulator) : nil
+            operationNames = network.isAimed ? GraphQLHTTP.operationNames(of: reading, simulator: simulator, dialect: request.dialect) : nil
             faults = network.take(operations: operationNames ?? [])
         }
 
@@ -80,7 +80,7 @@ extension GraphQLHTTP {
             if let kind = faults.answer {
                 journalFaulted(simulator: simulator, answer: replacement, fault: .network(kind))
                 // The request log names a faulted request's operations as the journal does.
-                replacement.operationNames = operationNames ?? GraphQLHTTP.operationNames(of: reading, simulator: simulator)
+                replacement.operationNames = operationNames ?? GraphQLHTTP.operationNames(of: reading, simulator: simulator, dialect: request.dialect)
             }
             return .answer(replacement, bytesPerSecond: rate)
         }
@@ -97,12 +97,12 @@ extension GraphQLHTTP {
     /// The names of the operations `reading` would run: each one's `operationName`, else its
     /// document's only operation's name — for a persisted query sent by hash alone, the stored
     /// document's, as the journal names it.
-    static func operationNames(of reading: Reading, simulator: Simulator) -> [String] {
+    static func operationNames(of reading: Reading, simulator: Simulator, dialect: Simulator.Dialect) -> [String] {
         reading.requests.compactMap { one, _ in
             if let name = one.request.operationName { return name }
             var query = one.request.query
             if !one.hasQuery, let reference = one.persistedQuery, let stored = simulator.persistedQueries.text(for: reference.hash) { query = stored }
-            return simulator.prepare(query).operation(named: nil)?.name
+            return simulator.prepare(query, dialect: dialect).operation(named: nil)?.name
         }
     }
 

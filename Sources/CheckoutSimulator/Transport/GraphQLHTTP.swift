@@ -31,6 +31,10 @@ package enum GraphQLHTTP {
         package var clientVersion: String? = nil
         /// The fault the request meets while it still runs (truncate, slow), for the journal.
         var fault: Simulator.JournalEntry.Fault? = nil
+        /// The dialect of the endpoint it came to (docs/storefront.md).
+        package var dialect = Simulator.Dialect.native
+        /// Where the server answers, for a Storefront request's checkout URLs.
+        package var storefrontOrigin: String? = nil
 
         /// A request with these parts.
         package init(
@@ -59,7 +63,7 @@ package enum GraphQLHTTP {
         func note(_ reply: Reply) -> JournalNote {
             JournalNote(
                 transport: transport, client: clientName.map { Simulator.JournalEntry.Client(name: $0, version: clientVersion) },
-                status: reply.status(of:), fault: fault)
+                status: reply.status(of:), fault: fault, dialect: dialect, storefrontOrigin: storefrontOrigin)
         }
     }
 
@@ -90,7 +94,7 @@ package enum GraphQLHTTP {
                 return reply.persistedRefusal(error, status: status, got, session: session, note: request.note(reply), simulator: simulator)
             }
             // The kind comes from the prepared (cached) document the request then runs with.
-            let prepared = simulator.prepare(decoded.request.query)
+            let prepared = simulator.prepare(decoded.request.query, dialect: request.dialect)
             if viaGET, prepared.operation(named: decoded.request.operationName)?.kind == .mutation {
                 return reply.refusal("Mutations must be sent with POST.", status: 405, allow: "POST")
             }
@@ -129,7 +133,7 @@ package enum GraphQLHTTP {
                 switch resolvePersisted(got, simulator: simulator) {
                 case .run(let decoded):
                     // Prepared once: the log names the operation from the document that runs.
-                    let prepared = simulator.prepare(decoded.request.query)
+                    let prepared = simulator.prepare(decoded.request.query, dialect: note.dialect)
                     response = simulator.execute(
                         decoded.request, session: session, prepared: prepared, note: note, maxResponseBytes: remaining, maxCost: costLeft,
                         cancelled: cancelled)

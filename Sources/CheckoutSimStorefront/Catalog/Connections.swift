@@ -1,0 +1,127 @@
+import CheckoutSimGraphQL
+import CheckoutSimSupport
+import Foundation
+
+/// One page of a Storefront connection, as its `edges`, `nodes`, `pageInfo` and `totalCount` read it.
+struct ConnectionPage {
+    var nodes: [Resolved]
+    var cursors: [String]
+    var hasNextPage: Bool
+    var hasPreviousPage: Bool
+    var totalCount: Int
+}
+
+/// An edge: a node and its cursor.
+struct ConnectionEdge {
+    let node: Resolved
+    let cursor: String
+}
+
+/// `pageInfo` of a page.
+struct PageInfoValue {
+    let hasNextPage: Bool
+    let hasPreviousPage: Bool
+    let startCursor: String?
+    let endCursor: String?
+}
+
+/// The paging arguments every Storefront connection takes (docs/storefront.md#pagination).
+struct PagingArguments {
+    enum Request {
+        case first(Int, after: String?)
+        case last(Int, before: String?)
+    }
+
+    /// The most items a page may hold, as on Shopify.
+    static let maxPageSize = 250
+
+    let request: Request
+    let reverse: Bool
+
+    /// The arguments of `call`; Shopify's errors for a page size missing or out of range.
+    init(_ call: FieldCall) throws(FieldError) {
+        let values = call.argumentValues
+        let first = values["first"]?.intValue
+        let last = values["last"]?.intValue
+        reverse = values["reverse"]?.boolValue ?? false
+        switch (first, last) {
+        case (nil, nil), (.some, .some):
+            throw FieldError("you must provide one of first or last", code: .badUserInput)
+        case (let count?, nil):
+            try Self.check(count, "first")
+            request = .first(count, after: values["after"]?.stringValue)
+        case (nil, let count?):
+            try Self.check(count, "last")
+            request = .last(count, before: values["before"]?.stringValue)
+        }
+    }
+
+    private static func check(_ count: Int, _ name: String) throws(FieldError) {
+        guard (0...maxPageSize).contains(count) else {
+            throw FieldError("The \(name) argument must be between 0 and \(maxPageSize); it is \(count).", code: .badUserInput)
+        }
+    }
+
+    /// A page of `items` (each with a stable key) read as these arguments say; cursors name the
+    /// key, so a cursor from another list is refused.
+    func page(of items: [Resolved], keys: [String], list: String) throws(FieldError) -> ConnectionPage {
+        let order = reverse ? Array(keys.indices.reversed()) : Array(keys.indices)
+        func position(of cursor: String) throws(FieldError) -> Int {
+            guard let data = Data(base64Encoded: cursor), let decoded = String(data: data, encoding: .utf8), decoded.hasPrefix(list + "|"),
+                  let found = order.firstIndex(where: { keys[$0] == decoded.dropFirst(list.count + 1) })
+            else { throw FieldError("Invalid cursor \"\(cursor)\" for this list.", code: .badUserInput) }
+            return found
+        }
+        var range: Range<Int>
+        switch request {
+        case .first(let count, let after):
+            var start = 0
+            if let after { start = try position(of: after) + 1 }
+            range = start..<min(order.count, start + count)
+        case .last(let count, let before):
+            var end = order.count
+            if let before { end = try position(of: before) }
+            range = max(0, end - count)..<end
+        }
+        let chosen = order[range]
+        return ConnectionPage(
+            nodes: chosen.map { items[$0] }, cursors: chosen.map { Base64.encode(list + "|" + keys[$0]) },
+            hasNextPage: range.upperBound < order.count, hasPreviousPage: range.lowerBound > 0, totalCount: items.count)
+    }
+}
+
+extension StorefrontBinding {
+    /// Every connection, edge and `PageInfo` reads a `ConnectionPage`, whatever it lists.
+    static func connectionFields(_ fields: inout ModeledFields, facts: SchemaFacts) {
+        for name in facts.typeNames where name.hasSuffix("Connection") {
+            fields.add(name, "edges") { call, _ in
+                let page = try call.parent(ConnectionPage.self)
+                return .list(zip(page.nodes, page.cursors).map { .object(ConnectionEdge(node: $0, cursor: $1)) })
+            }
+            fields.add(name, "nodes") { call, _ in .list(try call.parent(ConnectionPage.self).nodes) }
+            fields.add(name, "pageInfo") { call, _ in
+                let page = try call.parent(ConnectionPage.self)
+                return .object(PageInfoValue(
+                    hasNextPage: page.hasNextPage, hasPreviousPage: page.hasPreviousPage, startCursor: page.cursors.first,
+                    endCursor: page.cursors.last))
+            }
+            fields.add(name, "totalCount") { call, _ in .leaf(.string(String(try call.parent(ConnectionPage.self).totalCount))) }
+        }
+        for name in facts.typeNames where name.hasSuffix("Edge") {
+            fields.add(name, "node") { call, _ in try call.parent(ConnectionEdge.self).node }
+            fields.add(name, "cursor") { call, _ in .leaf(.string(try call.parent(ConnectionEdge.self).cursor)) }
+        }
+        fields.add("PageInfo", "hasNextPage") { call, _ in .leaf(.bool(try call.parent(PageInfoValue.self).hasNextPage)) }
+        fields.add("PageInfo", "hasPreviousPage") { call, _ in .leaf(.bool(try call.parent(PageInfoValue.self).hasPreviousPage)) }
+        fields.add("PageInfo", "startCursor") { call, _ in .optional(try call.parent(PageInfoValue.self).startCursor) }
+        fields.add("PageInfo", "endCursor") { call, _ in .optional(try call.parent(PageInfoValue.self).endCursor) }
+    }
+}
+
+extension FieldCall {
+    /// The parent as the Swift type its field resolved it to.
+    func parent<Parent>(_: Parent.Type) throws(FieldError) -> Parent {
+        guard let parent = parentValue as? Parent else { throw FieldError("Unexpected parent \(type(of: parentValue)).") }
+        return parent
+    }
+}

@@ -1,0 +1,151 @@
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
+
+/// A product variant as the dialect carries it: the product's catalog position and the variant's index.
+struct VariantRef {
+    let product: Int
+    let index: Int
+}
+
+/// A `MoneyV2`: an amount in the shop's minor units.
+struct MoneyValue {
+    let amount: Int64
+}
+
+/// An `Image` (and a `MediaImage`'s image): its URL, alternative text and id.
+struct ImageValue {
+    let id: String
+    let url: String
+    let altText: String?
+}
+
+/// `name`/`value` pairs: `SelectedOption`s and `ProductOption` values.
+struct OptionValue {
+    let name: String
+    let values: [String]
+}
+
+extension StorefrontContext {
+    /// The product at a catalog position, or a field error naming it.
+    func product(_ position: Int) throws(FieldError) -> Product {
+        guard let product = shop.catalog.product(at: position) else { throw FieldError("No product at position \(position).") }
+        return product
+    }
+
+    func image(ofProductAt position: Int) throws(FieldError) -> ImageValue? {
+        let product = try product(position)
+        return product.imageURL.map { ImageValue(id: StorefrontID.image(product: position), url: $0, altText: product.name) }
+    }
+}
+
+extension StorefrontBinding {
+    static func productFields(_ fields: inout ModeledFields) {
+        func text(_ field: String, _ read: @escaping @Sendable (Product, StorefrontContext) -> String?) {
+            fields.add("Product", field) { call, context in .optional(read(try context.product(call.parentInteger), context)) }
+        }
+        fields.add("Product", "id") { call, _ in .string(StorefrontID.product(call.parentInteger)) }
+        text("handle") { product, _ in product.id }
+        text("title") { product, _ in product.name }
+        text("vendor") { product, context in context.shop.catalog.brand(id: product.brandId)?.name ?? "" }
+        text("productType") { product, _ in product.category }
+        text("descriptionHtml") { product, _ in "<p>" + HTMLText.escaped(product.description) + "</p>" }
+        text("createdAt") { product, _ in product.createdAt.iso8601 }
+        text("updatedAt") { product, _ in product.createdAt.iso8601 }
+        text("publishedAt") { product, _ in product.createdAt.iso8601 }
+        text("onlineStoreUrl") { product, context in "https://\(context.settings.domain)/products/\(product.id)" }
+        fields.add("Product", "description") { call, context in
+            let product = try context.product(call.parentInteger)
+            guard let limit = call.argumentValues["truncateAt"]?.intValue, limit >= 0 else { return .string(product.description) }
+            return .string(String(String.UnicodeScalarView(product.description.unicodeScalars.prefix(limit))))
+        }
+        fields.add("Product", "tags") { call, context in
+            let product = try context.product(call.parentInteger)
+            return .list(([product.model] + (product.attribute.map { [$0] } ?? [])).map(Resolved.string))
+        }
+        fields.add("Product", "availableForSale") { call, context in .bool(context.shop.inventory.stock(at: call.parentInteger) > 0) }
+        fields.add("Product", "totalInventory") { call, context in .int(context.shop.inventory.stock(at: call.parentInteger)) }
+        fields.add("Product", "featuredImage") { call, context in
+            try context.image(ofProductAt: call.parentInteger).map { .object($0) } ?? .null
+        }
+        fields.add("Product", "images") { call, context in
+            let images = try context.image(ofProductAt: call.parentInteger).map { [$0] } ?? []
+            return .object(try PagingArguments(call).page(of: images.map { .object($0) }, keys: images.map(\.id), list: "images"))
+        }
+        fields.add("Product", "priceRange") { call, context in .object(PriceRange(context.variantPrices(call.parentInteger))) }
+        fields.add("Product", "compareAtPriceRange") { call, context in
+            .object(PriceRange(context.variantCompareAtPrices(call.parentInteger)))
+        }
+        fields.add("Product", "options") { call, context in
+            .list(context.options(ofProductAt: call.parentInteger).map { .object($0) })
+        }
+        fields.add("Product", "variants") { call, context in
+            let variants = context.variants(ofProductAt: call.parentInteger)
+            return .object(try PagingArguments(call).page(
+                of: variants.map { .object($0) }, keys: variants.map { StorefrontID.variant(product: $0.product, index: $0.index) },
+                list: "variants"))
+        }
+        fields.add("Product", "selectedOrFirstAvailableVariant") { call, context in
+            let variants = context.variants(ofProductAt: call.parentInteger)
+            let available = variants.first { context.stock(of: $0) > 0 } ?? variants.first
+            return available.map { .object($0) } ?? .null
+        }
+        fields.add("Product", "seo") { call, _ in .object(SEOValue(product: call.parentInteger)) }
+        fields.add("SEO", "title") { call, context in .optional(try context.product(call.parent(SEOValue.self).product).name) }
+        fields.add("SEO", "description") { call, context in
+            .optional(try context.product(call.parent(SEOValue.self).product).shortDescription)
+        }
+        fields.add("ProductPriceRange", "minVariantPrice") { call, _ in .object(MoneyValue(amount: try call.parent(PriceRange.self).low)) }
+        fields.add("ProductPriceRange", "maxVariantPrice") { call, _ in .object(MoneyValue(amount: try call.parent(PriceRange.self).high)) }
+        fields.add("MoneyV2", "amount") { call, context in
+            .string(ShopifyDecimal.text(try call.parent(MoneyValue.self).amount, currency: context.shop.currency))
+        }
+        fields.add("MoneyV2", "currencyCode") { _, context in .string(context.shop.currency.code) }
+        fields.add("Image", "id") { call, _ in .string(try call.parent(ImageValue.self).id) }
+        fields.add("Image", "url") { call, _ in .string(try call.parent(ImageValue.self).url) }
+        fields.add("Image", "altText") { call, _ in .optional(try call.parent(ImageValue.self).altText) }
+        fields.add("ProductOption", "id") { call, _ in .string("gid://shopify/ProductOption/" + (try call.parent(OptionValue.self).name)) }
+        fields.add("ProductOption", "name") { call, _ in .string(try call.parent(OptionValue.self).name) }
+        fields.add("ProductOption", "optionValues") { call, _ in
+            let option = try call.parent(OptionValue.self)
+            return .list(option.values.map { .object(OptionValue(name: $0, values: [])) })
+        }
+        fields.add("ProductOptionValue", "name") { call, _ in .string(try call.parent(OptionValue.self).name) }
+        fields.add("SelectedOption", "name") { call, _ in .string(try call.parent(OptionValue.self).name) }
+        fields.add("SelectedOption", "value") { call, _ in .string(try call.parent(OptionValue.self).values.first ?? "") }
+    }
+}
+
+/// A product's lowest and highest variant price.
+struct PriceRange {
+    let low: Int64
+    let high: Int64
+
+    init(_ prices: [Int64]) {
+        low = prices.min() ?? 0
+        high = prices.max() ?? 0
+    }
+}
+
+/// A product's `seo`.
+struct SEOValue {
+    let product: Int
+}
+
+/// Text made safe inside HTML.
+enum HTMLText {
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+}

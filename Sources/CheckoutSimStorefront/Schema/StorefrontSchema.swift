@@ -1,0 +1,67 @@
+import CheckoutSimGraphQL
+
+/// Shopify's Storefront schema (API version 2026-04, `Storefront/storefront-2026-04.graphql`),
+/// built once per process with the modeled fields bound over Commerce and every other field
+/// answering its default (docs/storefront.md).
+package enum StorefrontSchema {
+    /// The API version whose schema every `/api/VERSION/graphql.json` answers with.
+    package static let version = "2026-04"
+
+    /// The schema's SDL as bundled (no descriptions).
+    package static let sdl: String = EmbeddedResources.files.first { $0.path == "Storefront/storefront-\(version).graphql" }?.text ?? ""
+
+    /// The bundled SDL parsed, with the facts the defaults need and the modeled fields.
+    private static let parts: Result<(SchemaDefinitions, SchemaFacts, ModeledFields), SchemaError> = Result {
+        () throws(SchemaError) -> (SchemaDefinitions, SchemaFacts, ModeledFields) in
+        let definitions = try SchemaDefinitionLoader.parse(sdl)
+        let facts = SchemaFacts(definitions)
+        return (definitions, facts, StorefrontBinding.fields(facts: facts))
+    }
+
+    /// The built schema, or why it could not be built (a broken bundle; tests build it).
+    package static let built: Result<Schema, SchemaError> = parts.flatMap { definitions, facts, modeled in
+        Result { () throws(SchemaError) -> Schema in
+            try SchemaDefinitionLoader.build(definitions, contextType: StorefrontContext.self) { site in
+                resolution(for: site, modeled: modeled, facts: facts)
+            }
+        }
+    }
+
+    /// `Type.field` of every modeled field, sorted (docs/storefront.md lists them).
+    package static var modeledFields: [String] {
+        (try? parts.get().2.resolvers.keys.sorted()) ?? []
+    }
+
+    private static func resolution(for site: SchemaDefinitionLoader.FieldSite, modeled: ModeledFields, facts: SchemaFacts) -> FieldResolution {
+        let name = "\(site.typeName).\(site.fieldName)"
+        let type = site.type
+        if let body = modeled.resolvers[name] {
+            return .general { call in
+                let context = call.context(as: StorefrontContext.self)
+                // A defaulted parent has no data: its modeled fields answer defaults too.
+                if call.parentValue is DefaultObject {
+                    return DefaultAnswer.resolved(type, facts: facts, context: context, schema: call.executedSchema)
+                }
+                return try body(call, context)
+            }
+        }
+        return .general { call in
+            let context = call.context(as: StorefrontContext.self)
+            if !(call.parentValue is DefaultObject) { context.touch(name) }
+            return DefaultAnswer.resolved(type, facts: facts, context: context, schema: call.executedSchema)
+        }
+    }
+}
+
+/// How a modeled field answers: from its parent as carried (`FieldCall.parentValue` or
+/// `parentInteger`), its arguments and the context.
+typealias ModeledResolver = @Sendable (FieldCall, StorefrontContext) throws -> Resolved
+
+/// The modeled fields by `Type.field`.
+struct ModeledFields: Sendable {
+    private(set) var resolvers: [String: ModeledResolver] = [:]
+
+    mutating func add(_ type: String, _ field: String, _ body: @escaping ModeledResolver) {
+        resolvers["\(type).\(field)"] = body
+    }
+}

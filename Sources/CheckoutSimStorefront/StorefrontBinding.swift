@@ -1,0 +1,13 @@
+/// The modeled part of the Storefront schema (docs/storefront.md#modeled-fields): each feature
+/// adds its fields; every field not added answers its default.
+enum StorefrontBinding {
+    static func fields(facts: SchemaFacts) -> ModeledFields {
+        var fields = ModeledFields()
+        connectionFields(&fields, facts: facts)
+        shopFields(&fields)
+        productFields(&fields)
+        variantFields(&fields)
+        catalogQueries(&fields)
+        return fields
+    }
+}

@@ -1,0 +1,78 @@
+import Testing
+@testable import CheckoutSimGraphQL
+@testable import CheckoutSimulator
+
+/// Reading the catalog the Storefront way (docs/storefront.md): products with their variant,
+/// prices and images; keyset pages both ways; ids and nodes.
+struct StorefrontCatalogTests {
+    static func run(_ simulator: Simulator, _ query: String, variables: JSONObject = JSONObject()) -> JSON {
+        simulator.execute(GraphQLRequest(query: query, variables: variables), dialect: .storefront).json
+    }
+
+    @Test func aProductReadsAsShopifyWritesIt() throws {
+        let simulator = try Simulator()
+        let answer = Self.run(simulator, """
+            { product(handle: "iphone-15-pro") { id handle title vendor productType availableForSale totalInventory tags
+                description(truncateAt: 8) onlineStoreUrl
+                priceRange { minVariantPrice { amount currencyCode } maxVariantPrice { amount } }
+                compareAtPriceRange { maxVariantPrice { amount } }
+                featuredImage { url altText }
+                options { name optionValues { name } }
+                variants(first: 5) { nodes { id title sku price { amount } compareAtPrice { amount } selectedOptions { name value } quantityAvailable availableForSale product { handle } } } } }
+            """)
+        #expect(answer.serialized() == #"{"data":{"product":{"id":"gid://shopify/Product/1000003","handle":"iphone-15-pro","title":"iPhone 15 Pro 256 GB","vendor":"Apple","productType":"Phones","availableForSale":true,"totalInventory":8,"tags":["iPhone 15 Pro","256 GB"],"description":"Titanium","onlineStoreUrl":"https://checkout-sim.myshopify.com/products/iphone-15-pro","priceRange":{"minVariantPrice":{"amount":"1299.0","currencyCode":"USD"},"maxVariantPrice":{"amount":"1299.0"}},"compareAtPriceRange":{"maxVariantPrice":{"amount":"1399.0"}},"featuredImage":{"url":"https://images.checkout-sim.example/products/iphone-15-pro.jpg","altText":"iPhone 15 Pro 256 GB"},"options":[{"name":"Title","optionValues":[{"name":"Default Title"}]}],"variants":{"nodes":[{"id":"gid://shopify/ProductVariant/1000003001","title":"Default Title","sku":"iphone-15-pro","price":{"amount":"1299.0"},"compareAtPrice":{"amount":"1399.0"},"selectedOptions":[{"name":"Title","value":"Default Title"}],"quantityAvailable":8,"availableForSale":true,"product":{"handle":"iphone-15-pro"}}]}}}}"#)
+    }
+
+    @Test func nodesAreTypedAndUnknownIdsAreNull() throws {
+        let simulator = try Simulator()
+        let answer = Self.run(simulator, """
+            { node(id: "gid://shopify/Product/1000001") { __typename id ... on Product { handle } }
+              nodes(ids: ["gid://shopify/ProductVariant/1000001001", "gid://shopify/Product/99", "nonsense", "gid://shopify/ProductVariant/1000001002"]) {
+                __typename ... on ProductVariant { title product { id } } } }
+            """)
+        #expect(answer.serialized() == #"{"data":{"node":{"__typename":"Product","id":"gid://shopify/Product/1000001","handle":"iphone-15"},"nodes":[{"__typename":"ProductVariant","title":"Default Title","product":{"id":"gid://shopify/Product/1000001"}},null,null,null]}}"#)
+    }
+
+    /// Every product, by pages of `size` forward, and by pages backward from the end.
+    static func handles(_ simulator: Simulator, size: Int, sortKey: String, reverse: Bool, backward: Bool) throws -> [String] {
+        var handles: [String] = []
+        var cursor: JSON = .null
+        for _ in 0..<100 {
+            let page = Self.run(
+                simulator, """
+                query($size: Int, $cursor: String) { products(\(backward ? "last: $size, before: $cursor" : "first: $size, after: $cursor"), sortKey: \(sortKey), reverse: \(reverse)) {
+                  edges { cursor node { handle } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }
+                """, variables: ["size": .int(size), "cursor": cursor])
+            let connection = try #require(page["data"]?["products"], "\(page.serialized())")
+            let found = (connection["edges"]?.arrayValue ?? []).compactMap { $0["node"]?["handle"]?.stringValue }
+            handles = backward ? found + handles : handles + found
+            let info = try #require(connection["pageInfo"])
+            guard (backward ? info["hasPreviousPage"] : info["hasNextPage"]) == .bool(true) else { break }
+            cursor = (backward ? info["startCursor"] : info["endCursor"]) ?? .null
+        }
+        return handles
+    }
+
+    @Test(arguments: ["TITLE", "PRICE", "CREATED_AT", "BEST_SELLING", "VENDOR"])
+    func pagesBothWaysListTheSameProductsInTheSameOrder(_ sortKey: String) throws {
+        let simulator = try Simulator()
+        let forward = try Self.handles(simulator, size: 7, sortKey: sortKey, reverse: false, backward: false)
+        let backward = try Self.handles(simulator, size: 5, sortKey: sortKey, reverse: false, backward: true)
+        #expect(forward.count == simulator.productCount)
+        #expect(Set(forward).count == forward.count)
+        #expect(forward == backward)
+        let reversed = try Self.handles(simulator, size: 9, sortKey: sortKey, reverse: true, backward: false)
+        #expect(reversed == forward.reversed())
+    }
+
+    @Test func aPageNeedsASizeAndItsOwnCursors() throws {
+        let simulator = try Simulator()
+        let none = Self.run(simulator, "{ products { nodes { id } } }")
+        #expect(none["errors"]?[0]?["message"] == "you must provide one of first or last")
+        let tooMany = Self.run(simulator, "{ products(first: 251) { nodes { id } } }")
+        #expect(tooMany["errors"]?[0]?["message"] == "The first argument must be between 0 and 250; it is 251.")
+        let foreign = Self.run(simulator, #"{ products(first: 2, after: "bm90IGEgY3Vyc29y") { nodes { id } } }"#)
+        #expect(foreign["errors"]?[0]?["message"] == #"Invalid cursor "bm90IGEgY3Vyc29y" for this list."#)
+        #expect(foreign["errors"]?[0]?["extensions"]?["code"] == "BAD_USER_INPUT")
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import CheckoutSimulator
+import CheckoutSimGraphQL
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The Storefront endpoint over real sockets with a real URLSession (docs/storefront.md): the
+/// access token, the journal's dialect and unmodeled fields, coverage, the SDL, sandboxes.
+struct StorefrontHTTPTests {
+    static func body(_ query: String) -> String {
+        JSON.object(JSONObject([("query", .string(query))])).serialized()
+    }
+
+    static let headers = ["Content-Type": "application/json", "X-Shopify-Storefront-Access-Token": "public-token"]
+
+    @Test func theEndpointAnswersAndTheJournalNamesUnmodeledFields() async throws {
+        try await ServerHarness.with { harness in
+            let query = #"query Listing { shop { name } products(first: 1) { nodes { title sellingPlanGroups(first: 3) { nodes { name } } requiresSellingPlan } } }"#
+            let answer = try await harness.send("POST", "/api/2026-04/graphql.json", body: Self.body(query), headers: Self.headers)
+            #expect(answer.status == 200)
+            #expect(answer.body == #"{"data":{"shop":{"name":"Checkout Sim Electronics"},"products":{"nodes":[{"title":"DualSense Wireless Controller","sellingPlanGroups":{"nodes":[]},"requiresSellingPlan":false}]}}}"#)
+            let journal = try await harness.send("GET", "/__sim/requests")
+            let entry = try #require(try JSONParser.parse(journal.body)["requests"]?[0])
+            #expect(entry["dialect"] == "storefront")
+            #expect(entry["operationName"] == "Listing")
+            #expect(entry["unmodeled"] == .array(["Product.sellingPlanGroups", "Product.requiresSellingPlan"]))
+            let coverage = try await harness.send("GET", "/__sim/storefront/coverage")
+            #expect(coverage.body == #"{"unmodeled":[{"field":"Product.requiresSellingPlan","requests":1},{"field":"Product.sellingPlanGroups","requests":1}]}"#)
+            // A native request says so, and names nothing unmodeled.
+            _ = try await harness.post(Self.body("{ products(first: 1) { items { id } } }"))
+            let both = try await harness.send("GET", "/__sim/requests")
+            #expect(try JSONParser.parse(both.body)["requests"]?[1]?["dialect"] == "native")
+            #expect(try JSONParser.parse(both.body)["requests"]?[1]?["unmodeled"] == nil)
+        }
+    }
+
+    @Test func everyVersionAnswersThePinnedSchemaAndOtherPathsAre404() async throws {
+        try await ServerHarness.with { harness in
+            for version in ["2024-01", "2026-04", "unstable"] {
+                let answer = try await harness.send("POST", "/api/\(version)/graphql.json", body: Self.body("{ shop { name } }"))
+                #expect(answer.status == 200, "\(version)")
+            }
+            for path in ["/api/2026-13/graphql.json", "/api/latest/graphql.json", "/api/2026-04/graphql"] {
+                #expect(try await harness.send("POST", path, body: Self.body("{ shop { name } }")).status == 404, "\(path)")
+            }
+            let sdl = try await harness.send("GET", "/api/2026-04/schema.graphql")
+            #expect(sdl.status == 200)
+            #expect(sdl.body.contains("schema {\n  query: QueryRoot\n  mutation: Mutation\n}"))
+            #expect(sdl.body.contains("interface Node {\n  id: ID!\n}"))
+            #expect(sdl.body.contains("union SearchResultItem = Article | Page | Product"))
+        }
+    }
+
+    @Test func aTokenIsRequiredWhenServeNamesOne() async throws {
+        var configuration = SimulatorServer.Configuration()
+        configuration.storefrontToken = "public-token"
+        try await ServerHarness.with(configuration) { harness in
+            let good = try await harness.send("POST", "/api/2026-04/graphql.json", body: Self.body("{ shop { name } }"), headers: Self.headers)
+            #expect(good.status == 200)
+            let wrong = try await harness.send(
+                "POST", "/api/2026-04/graphql.json", body: Self.body("{ shop { name } }"),
+                headers: ["Content-Type": "application/json", "X-Shopify-Storefront-Access-Token": "other"])
+            #expect(wrong.status == 401)
+            #expect(wrong.body == #"{"errors":[{"message":"Invalid Storefront access token.","extensions":{"code":"UNAUTHORIZED"}}]}"#)
+            let privateToken = try await harness.send(
+                "POST", "/api/2026-04/graphql.json", body: Self.body("{ shop { name } }"),
+                headers: ["Content-Type": "application/json", "Shopify-Storefront-Private-Token": "public-token"])
+            #expect(privateToken.status == 200)
+            let none = try await harness.send("POST", "/api/2026-04/graphql.json", body: Self.body("{ shop { name } }"))
+            #expect(none.status == 401)
+            // The native endpoint needs no token.
+            #expect(try await harness.post(Self.body("{ __typename }")).status == 200)
+        }
+    }
+
+    @Test func aSandboxHasItsOwnStorefront() async throws {
+        try await ServerHarness.with { harness in
+            let answer = try await harness.send(
+                "POST", "/sandbox/team-a/api/2026-04/graphql.json", body: Self.body("{ product(handle: \"iphone-15\") { title totalInventory } }"),
+                headers: Self.headers)
+            #expect(answer.body == #"{"data":{"product":{"title":"iPhone 15 128 GB","totalInventory":25}}}"#)
+            let journal = try await harness.send("GET", "/sandbox/team-a/__sim/requests")
+            #expect(try JSONParser.parse(journal.body)["total"] == 1)
+            #expect(try JSONParser.parse(try await harness.send("GET", "/__sim/requests").body)["total"] == 0)
+        }
+    }
+}

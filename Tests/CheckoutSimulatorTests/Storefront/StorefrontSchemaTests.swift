@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import CheckoutSimGraphQL
+@testable import CheckoutSimulator
+import CheckoutSimStorefront
+
+/// The Storefront dialect serves Shopify's schema whole (docs/storefront.md): its introspection,
+/// type by type, is the pinned reference's (`storefront-2026-04.facts.json`: Shopify's published
+/// introspection for 2026-04 without descriptions and deprecation reasons, written by
+/// `Scripts/storefront-schema.py --facts`).
+struct StorefrontSchemaTests {
+    static let introspection = """
+        query IntrospectionQuery {
+          __schema {
+            queryType { name kind } mutationType { name kind } subscriptionType { name kind }
+            types { ...FullType }
+            directives { name isRepeatable locations args(includeDeprecated: true) { ...InputValue } }
+          }
+        }
+        fragment FullType on __Type {
+          kind name isOneOf
+          fields(includeDeprecated: true) { name args(includeDeprecated: true) { ...InputValue } type { ...TypeRef } isDeprecated }
+          inputFields(includeDeprecated: true) { ...InputValue }
+          interfaces { ...TypeRef }
+          enumValues(includeDeprecated: true) { name isDeprecated }
+          possibleTypes { ...TypeRef }
+        }
+        fragment InputValue on __InputValue { name type { ...TypeRef } defaultValue isDeprecated }
+        fragment TypeRef on __Type {
+          kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } }
+        }
+        """
+
+    /// Each line of the reference facts, by the name it describes.
+    static func referenceFacts() throws -> [String: JSON] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("storefront-2026-04.facts.json")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var facts: [String: JSON] = [:]
+        for (index, line) in text.split(separator: "\n").enumerated() {
+            let value = try JSONParser.parse(String(line))
+            let name = index == 0 ? "(roots)" : (value["locations"] != nil ? "@" : "") + (value["name"]?.stringValue ?? "")
+            facts[name] = value
+        }
+        return facts
+    }
+
+    /// The value with object keys sorted and every `ofType: null` below a named type kept as the
+    /// reference writes it: one text to compare.
+    static func canonical(_ value: JSON) -> String {
+        switch value {
+        case .object(let object):
+            let members = object.members.sorted { $0.0 < $1.0 }
+            return "{" + members.map { JSON.string($0.0).serialized() + ":" + canonical($0.1) }.joined(separator: ",") + "}"
+        case .array(let items): return "[" + items.map(canonical).joined(separator: ",") + "]"
+        default: return value.serialized()
+        }
+    }
+
+    @Test func servedIntrospectionIsShopifysTypeByType() throws {
+        let simulator = try Simulator()
+        let response = simulator.execute(GraphQLRequest(query: Self.introspection), dialect: .storefront)
+        #expect(response.errors.isEmpty, "\(response.errors)")
+        let schema = try #require(response.json["data"]?["__schema"])
+        var served: [String: JSON] = ["(roots)": .object(JSONObject([
+            ("queryType", schema["queryType"] ?? .null), ("mutationType", schema["mutationType"] ?? .null),
+            ("subscriptionType", schema["subscriptionType"] ?? .null),
+        ]))]
+        for directive in schema["directives"]?.arrayValue ?? [] { served["@" + (directive["name"]?.stringValue ?? "")] = directive }
+        for type in schema["types"]?.arrayValue ?? [] { served[type["name"]?.stringValue ?? ""] = type }
+        let reference = try Self.referenceFacts()
+        #expect(reference.count == 433)
+        var differences: [String] = []
+        for name in reference.keys.sorted() {
+            guard let ours = served[name] else {
+                differences.append("\(name): missing")
+                continue
+            }
+            if Self.canonical(ours) != Self.canonical(reference[name]!) { differences.append("\(name): differs\n  ours: \(Self.canonical(ours))\n  theirs: \(Self.canonical(reference[name]!))") }
+        }
+        for name in served.keys.sorted() where reference[name] == nil {
+            differences.append("\(name): not in the reference")
+        }
+        #expect(differences.isEmpty, "\(differences.count) differences:\n\(differences.prefix(5).joined(separator: "\n"))")
+    }
+}
+
