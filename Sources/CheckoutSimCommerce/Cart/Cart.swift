@@ -1,13 +1,16 @@
-/// One line of a cart: a product and how many units.
+/// One line of a cart: a product's variant and how many units.
 package struct CartLine: Sendable, Equatable {
     /// The product's id.
     package let productId: String
+    /// The variant's index in the product's `variants`.
+    package let variant: Int
     /// How many units.
     package var quantity: Int
 
-    /// A line of `quantity` units of a product.
-    package init(productId: String, quantity: Int) {
+    /// A line of `quantity` units of a product's variant.
+    package init(productId: String, variant: Int = 0, quantity: Int) {
         self.productId = productId
+        self.variant = variant
         self.quantity = quantity
     }
 }
@@ -27,9 +30,14 @@ package struct Cart: Sendable, Equatable {
     /// Whether the cart has no lines.
     package var isEmpty: Bool { lines.isEmpty }
 
-    /// How many units of a product the cart holds.
+    /// How many units of a product the cart holds, all its variants.
     package func quantity(of productId: String) -> Int {
-        lines.first { $0.productId == productId }?.quantity ?? 0
+        lines.reduce(0) { $0 + ($1.productId == productId ? $1.quantity : 0) }
+    }
+
+    /// The line of a product's variant; with no variant named, the product's first line.
+    package func lineIndex(of productId: String, variant: Int?) -> Int? {
+        lines.firstIndex { $0.productId == productId && (variant == nil || $0.variant == variant) }
     }
 }
 

@@ -4,6 +4,8 @@ package struct CartLineView: Sendable, Equatable {
     package let productId: String
     /// The product's position in the catalog.
     package let position: Int
+    /// The variant's index in the product's `variants`.
+    package let variant: Int
     /// How many units.
     package let quantity: Int
     /// The price of one unit, in minor units.
@@ -47,11 +49,11 @@ extension Shop {
     /// reward on what remains, shipping.
     package func cartView(for session: ShopperSession) -> CartView {
         let cart = session.cart
-        var lines: [(id: String, position: Int, quantity: Int, price: Int64, subtotal: Int64, discount: Int64)] = []
+        var lines: [(id: String, position: Int, variant: Int, quantity: Int, price: Int64, subtotal: Int64, discount: Int64)] = []
         for line in cart.lines {
             guard let position = catalog.position(of: line.productId) else { continue }
-            let price = catalog.products[position].price
-            lines.append((line.productId, position, line.quantity, price, price * Int64(line.quantity), 0))
+            let price = catalog.products[position].price(of: line.variant)
+            lines.append((line.productId, position, line.variant, line.quantity, price, price * Int64(line.quantity), 0))
         }
         let subtotal = lines.reduce(0) { $0 + $1.subtotal }
         var discounts: [DiscountAllocation] = []
@@ -98,7 +100,9 @@ extension Shop {
         return CartView(
             sessionName: session.name,
             lines: lines.map {
-                CartLineView(productId: $0.id, position: $0.position, quantity: $0.quantity, unitPrice: $0.price, subtotal: $0.subtotal, discount: $0.discount)
+                CartLineView(
+                    productId: $0.id, position: $0.position, variant: $0.variant, quantity: $0.quantity, unitPrice: $0.price, subtotal: $0.subtotal,
+                    discount: $0.discount)
             },
             subtotal: subtotal, discounts: discounts, discountTotal: discountTotal, shipping: shipping, offer: offer,
             offerApplies: offerApplies, scratchCard: card)

@@ -56,13 +56,24 @@ package final class Product: Sendable, Equatable {
     package let attribute: String?
     /// Its sales-tax rate (the store's default unless the fixture gives one).
     package let taxRate: TaxRate
+    /// The options its variants choose among (`Colour`, `Storage`), in order; empty for a
+    /// product without options.
+    package let options: [ProductOptionDefinition]
+    /// Its variants, at least one: a product without options has one, `Default Title`, at the
+    /// product's price and stock (docs/fixtures.md#variants).
+    package let variants: [ProductVariant]
 
-    /// A product; prices are minor units.
+    /// A product; prices are minor units. Without `variants` it has its one default variant.
     package init(
         id: String, name: String, brandId: String, model: String, category: String, description: String, price: Int64,
         compareAtPrice: Int64?, initialStock: Int, maxPerOrder: Int, createdAt: Instant, imageURL: String?, rank: Int,
-        thumbnailURL: String? = nil, shortDescription: String? = nil, attribute: String? = nil, taxRate: TaxRate = .zero
+        thumbnailURL: String? = nil, shortDescription: String? = nil, attribute: String? = nil, taxRate: TaxRate = .zero,
+        options: [ProductOptionDefinition] = [], variants: [ProductVariant]? = nil
     ) {
+        self.options = options
+        self.variants = variants ?? [ProductVariant(
+            id: id, title: ProductVariant.defaultTitle, optionValues: [], price: price, compareAtPrice: compareAtPrice,
+            initialStock: initialStock, sku: id, imageURL: imageURL)]
         self.thumbnailURL = thumbnailURL
         self.shortDescription = shortDescription
         self.attribute = attribute
@@ -90,7 +101,60 @@ package final class Product: Sendable, Equatable {
                 && lhs.compareAtPrice == rhs.compareAtPrice && lhs.initialStock == rhs.initialStock
                 && lhs.maxPerOrder == rhs.maxPerOrder && lhs.createdAt == rhs.createdAt && lhs.imageURL == rhs.imageURL
                 && lhs.rank == rhs.rank && lhs.thumbnailURL == rhs.thumbnailURL && lhs.shortDescription == rhs.shortDescription
-                && lhs.attribute == rhs.attribute && lhs.taxRate == rhs.taxRate)
+                && lhs.attribute == rhs.attribute && lhs.taxRate == rhs.taxRate && lhs.options == rhs.options
+                && lhs.variants == rhs.variants)
+    }
+
+    /// The price of one unit of a variant (the product's price when there is no such variant).
+    package func price(of variant: Int) -> Int64 {
+        variants.indices.contains(variant) ? variants[variant].price : price
+    }
+
+    /// The index of the variant with `id`, if the product has it.
+    package func variantIndex(id: String) -> Int? {
+        variants.firstIndex { $0.id == id }
+    }
+}
+
+/// An option a product's variants choose among, with its values in order.
+package struct ProductOptionDefinition: Sendable, Equatable {
+    package let name: String
+    package let values: [String]
+
+    package init(name: String, values: [String]) {
+        self.name = name
+        self.values = values
+    }
+}
+
+/// One variant of a product: its option values (one per option, in option order), price and stock.
+package struct ProductVariant: Sendable, Equatable {
+    /// What the one variant of a product without options is called, as on Shopify.
+    package static let defaultTitle = "Default Title"
+
+    /// The variant's id, unique within its product (the product's id for a default variant).
+    package let id: String
+    /// Its option values joined with " / " (`Blue / 256 GB`), or `Default Title`.
+    package let title: String
+    package let optionValues: [String]
+    package let price: Int64
+    package let compareAtPrice: Int64?
+    package let initialStock: Int
+    package let sku: String
+    package let imageURL: String?
+
+    package init(
+        id: String, title: String, optionValues: [String], price: Int64, compareAtPrice: Int64?, initialStock: Int, sku: String,
+        imageURL: String?
+    ) {
+        self.id = id
+        self.title = title
+        self.optionValues = optionValues
+        self.price = price
+        self.compareAtPrice = compareAtPrice
+        self.initialStock = initialStock
+        self.sku = sku
+        self.imageURL = imageURL
     }
 }
 

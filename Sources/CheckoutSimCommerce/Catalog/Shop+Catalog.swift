@@ -159,9 +159,8 @@ extension Shop {
         case .success(let product):
             addedProducts += 1
             catalog.add(product)
-            let position = catalog.products.count - 1
-            inventory.setStock(product.initialStock, at: position)
-            return .success(position)
+            inventory.append(product)
+            return .success(catalog.products.count - 1)
         }
     }
 }

@@ -55,7 +55,7 @@ extension Shop {
             return .failure(CheckFailures(errors: [error]))
         }
         let shortages = view.lines.compactMap { line -> CommerceError? in
-            let stock = inventory.stock(at: line.position)
+            let stock = inventory.stock(at: line.position, variant: line.variant)
             guard line.quantity > stock else { return nil }
             let name = catalog.products[line.position].name
             return CommerceError(
@@ -88,7 +88,7 @@ extension Shop {
             subtotal: view.subtotal, discountTotal: view.discountTotal, shipping: view.shipping, total: view.total,
             discounts: view.discounts, payment: payment)
         for line in view.lines {
-            inventory.setStock(inventory.stock(at: line.position) - line.quantity, at: line.position)
+            inventory.setStock(inventory.stock(at: line.position, variant: line.variant) - line.quantity, at: line.position, variant: line.variant)
         }
         session.orders.append(order)
         if let cardId = session.cart.scratchCardId, let index = session.scratchCards.firstIndex(where: { $0.id == cardId }) {

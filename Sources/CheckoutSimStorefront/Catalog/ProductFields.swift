@@ -84,11 +84,6 @@ extension StorefrontBinding {
                 of: variants.map { .object($0) }, keys: variants.map { StorefrontID.variant(product: $0.product, index: $0.index) },
                 list: "variants"))
         }
-        fields.add("Product", "selectedOrFirstAvailableVariant") { call, context in
-            let variants = context.variants(ofProductAt: call.parentInteger)
-            let available = variants.first { context.stock(of: $0) > 0 } ?? variants.first
-            return available.map { .object($0) } ?? .null
-        }
         fields.add("Product", "seo") { call, _ in .object(SEOValue(product: call.parentInteger)) }
         fields.add("SEO", "title") { call, context in .optional(try context.product(call.parent(SEOValue.self).product).name) }
         fields.add("SEO", "description") { call, context in

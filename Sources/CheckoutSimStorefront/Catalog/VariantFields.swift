@@ -4,49 +4,101 @@ import CheckoutSimGraphQL
 extension StorefrontContext {
     /// The variants of the product at `position`.
     func variants(ofProductAt position: Int) -> [VariantRef] {
-        [VariantRef(product: position, index: 0)]
+        (shop.catalog.product(at: position)?.variants.indices).map { $0.map { VariantRef(product: position, index: $0) } } ?? []
     }
 
     /// The options a product's variants choose among: `Title` with `Default Title` for a product
     /// without options, as Shopify lists it.
     func options(ofProductAt position: Int) -> [OptionValue] {
-        [OptionValue(name: "Title", values: ["Default Title"])]
+        guard let product = shop.catalog.product(at: position), !product.options.isEmpty else {
+            return [OptionValue(name: "Title", values: [ProductVariant.defaultTitle])]
+        }
+        return product.options.map { OptionValue(name: $0.name, values: $0.values) }
+    }
+
+    /// A variant's option values by name (`Title: Default Title` for a product without options).
+    func selectedOptions(of variant: VariantRef) throws(FieldError) -> [OptionValue] {
+        let product = try product(variant.product)
+        guard !product.options.isEmpty else { return [OptionValue(name: "Title", values: [ProductVariant.defaultTitle])] }
+        return zip(product.options, product.variants[variant.index].optionValues).map { OptionValue(name: $0.name, values: [$1]) }
     }
 
     func variantPrices(_ position: Int) -> [Int64] {
-        shop.catalog.product(at: position).map { [$0.price] } ?? []
+        shop.catalog.product(at: position)?.variants.map(\.price) ?? []
     }
 
     func variantCompareAtPrices(_ position: Int) -> [Int64] {
-        shop.catalog.product(at: position).map { [$0.compareAtPrice ?? 0] } ?? []
+        shop.catalog.product(at: position)?.variants.map { $0.compareAtPrice ?? 0 } ?? []
     }
 
     /// Units of a variant in stock.
     func stock(of variant: VariantRef) -> Int {
-        shop.inventory.stock(at: variant.product)
+        shop.inventory.stock(at: variant.product, variant: variant.index)
+    }
+
+    /// The variant whose options are exactly `selected` (`[{name, value}]`), if any; names and
+    /// values compare exactly, as on Shopify.
+    func variant(ofProductAt position: Int, matching selected: [JSON]) -> VariantRef? {
+        let wanted = selected.compactMap { item -> (String, String)? in
+            guard let name = item["name"]?.stringValue, let value = item["value"]?.stringValue else { return nil }
+            return (name, value)
+        }
+        return variants(ofProductAt: position).first { variant in
+            guard let options = try? selectedOptions(of: variant) else { return false }
+            return wanted.allSatisfy { name, value in options.contains { $0.name == name && $0.values.first == value } }
+                && !wanted.isEmpty
+        }
     }
 }
 
 extension StorefrontBinding {
     static func variantFields(_ fields: inout ModeledFields) {
-        func variant(_ field: String, _ read: @escaping @Sendable (VariantRef, Product, StorefrontContext) throws -> Resolved) {
+        func variant(_ field: String, _ read: @escaping @Sendable (VariantRef, ProductVariant, StorefrontContext) throws -> Resolved) {
             fields.add("ProductVariant", field) { call, context in
-                let variant = try call.parent(VariantRef.self)
-                return try read(variant, try context.product(variant.product), context)
+                let ref = try call.parent(VariantRef.self)
+                let product = try context.product(ref.product)
+                guard product.variants.indices.contains(ref.index) else { throw FieldError("No variant \(ref.index) of \"\(product.id)\".") }
+                return try read(ref, product.variants[ref.index], context)
             }
         }
-        variant("id") { variant, _, _ in .string(StorefrontID.variant(product: variant.product, index: variant.index)) }
-        variant("title") { _, _, _ in .string("Default Title") }
-        variant("sku") { _, product, _ in .string(product.id) }
-        variant("price") { _, product, _ in .object(MoneyValue(amount: product.price)) }
-        variant("compareAtPrice") { _, product, _ in product.compareAtPrice.map { .object(MoneyValue(amount: $0)) } ?? .null }
-        variant("availableForSale") { variant, _, context in .bool(context.stock(of: variant) > 0) }
+        variant("id") { ref, _, _ in .string(StorefrontID.variant(product: ref.product, index: ref.index)) }
+        variant("title") { _, variant, _ in .string(variant.title) }
+        variant("sku") { _, variant, _ in .string(variant.sku) }
+        variant("price") { _, variant, _ in .object(MoneyValue(amount: variant.price)) }
+        variant("compareAtPrice") { _, variant, _ in variant.compareAtPrice.map { .object(MoneyValue(amount: $0)) } ?? .null }
+        variant("availableForSale") { ref, _, context in .bool(context.stock(of: ref) > 0) }
         variant("currentlyNotInStock") { _, _, _ in .bool(false) }
-        variant("quantityAvailable") { variant, _, context in .int(context.stock(of: variant)) }
+        variant("quantityAvailable") { ref, _, context in .int(context.stock(of: ref)) }
         variant("requiresShipping") { _, _, _ in .bool(true) }
         variant("taxable") { _, _, _ in .bool(true) }
-        variant("product") { variant, _, _ in .integer(variant.product) }
-        variant("image") { variant, _, context in try context.image(ofProductAt: variant.product).map { .object($0) } ?? .null }
-        variant("selectedOptions") { _, _, _ in .list([.object(OptionValue(name: "Title", values: ["Default Title"]))]) }
+        variant("product") { ref, _, _ in .integer(ref.product) }
+        variant("image") { ref, variant, context in
+            variant.imageURL.map { .object(ImageValue(id: StorefrontID.image(product: ref.product), url: $0, altText: try? context.product(ref.product).name)) }
+                ?? .null
+        }
+        variant("selectedOptions") { ref, _, context in .list(try context.selectedOptions(of: ref).map { .object($0) }) }
+        fields.add("Product", "variantBySelectedOptions") { call, context in
+            let selected = call.argumentValues["selectedOptions"]?.arrayValue ?? []
+            return context.variant(ofProductAt: call.parentInteger, matching: selected).map { .object($0) } ?? .null
+        }
+        fields.add("Product", "selectedOrFirstAvailableVariant") { call, context in
+            let selected = call.argumentValues["selectedOptions"]?.arrayValue ?? []
+            if let chosen = context.variant(ofProductAt: call.parentInteger, matching: selected) { return .object(chosen) }
+            let variants = context.variants(ofProductAt: call.parentInteger)
+            return (variants.first { context.stock(of: $0) > 0 } ?? variants.first).map { .object($0) } ?? .null
+        }
+        fields.add("Product", "adjacentVariants") { call, context in
+            // The variants one option value away from the selected (or first available) one.
+            let variants = context.variants(ofProductAt: call.parentInteger)
+            let selected = call.argumentValues["selectedOptions"]?.arrayValue ?? []
+            guard let base = context.variant(ofProductAt: call.parentInteger, matching: selected)
+                ?? variants.first(where: { context.stock(of: $0) > 0 }) ?? variants.first,
+                  let baseOptions = try? context.selectedOptions(of: base)
+            else { return .list([]) }
+            return .list(variants.filter { other in
+                guard other.index != base.index, let options = try? context.selectedOptions(of: other) else { return false }
+                return zip(options, baseOptions).filter { $0.values != $1.values }.count == 1
+            }.map { .object($0) })
+        }
     }
 }

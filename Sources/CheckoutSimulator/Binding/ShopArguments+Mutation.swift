@@ -5,14 +5,17 @@ import CheckoutSimGraphQL
 struct AddToCartArguments: FieldArguments {
     static let productId = ArgumentKey<String>("productId", .nonNull(.id), "The product to add.")
     static let quantity = ArgumentKey<Int>("quantity", .int, default: 1, "How many units to add.")
-    static var arguments: [ArgumentDeclaration] { [productId.declaration, quantity.declaration] }
+    static let variantId = ArgumentKey<String?>("variantId", .id, "The product's variant; without it, its first variant in stock.")
+    static var arguments: [ArgumentDeclaration] { [productId.declaration, quantity.declaration, variantId.declaration] }
 
     let productId: String
     let quantity: Int
+    let variantId: String?
 
     init(_ values: ArgumentValues) throws {
         productId = try values[Self.productId]
         quantity = try values[Self.quantity]
+        variantId = try values[Self.variantId]
     }
 }
 
@@ -20,26 +23,32 @@ struct AddToCartArguments: FieldArguments {
 struct UpdateCartLineArguments: FieldArguments {
     static let productId = ArgumentKey<String>("productId", .nonNull(.id), "The line's product.")
     static let quantity = ArgumentKey<Int>("quantity", .nonNull(.int), "The new quantity, 0 or more.")
-    static var arguments: [ArgumentDeclaration] { [productId.declaration, quantity.declaration] }
+    static let variantId = ArgumentKey<String?>("variantId", .id, "The line's variant; without it, the product's first line.")
+    static var arguments: [ArgumentDeclaration] { [productId.declaration, quantity.declaration, variantId.declaration] }
 
     let productId: String
     let quantity: Int
+    let variantId: String?
 
     init(_ values: ArgumentValues) throws {
         productId = try values[Self.productId]
         quantity = try values[Self.quantity]
+        variantId = try values[Self.variantId]
     }
 }
 
 /// `Mutation.removeFromCart`.
 struct CartLineArguments: FieldArguments {
     static let productId = ArgumentKey<String>("productId", .nonNull(.id), "The line's product.")
-    static var arguments: [ArgumentDeclaration] { [productId.declaration] }
+    static let variantId = ArgumentKey<String?>("variantId", .id, "The line's variant; without it, the product's first line.")
+    static var arguments: [ArgumentDeclaration] { [productId.declaration, variantId.declaration] }
 
     let productId: String
+    let variantId: String?
 
     init(_ values: ArgumentValues) throws {
         productId = try values[Self.productId]
+        variantId = try values[Self.variantId]
     }
 }
 

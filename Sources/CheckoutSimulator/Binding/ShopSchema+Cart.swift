@@ -4,8 +4,15 @@ import CheckoutSimGraphQL
 extension ShopSchema {
     static func addCartTypes(to builder: inout Builder) {
         builder.object(Types.cartLine, "One product in the cart and how many.") { fields in
-            fields.field("id", type: .nonNull(.id), "The line's id: \"line-\" and the product id.") { line, _ in "line-" + line.productId }
+            fields.field("id", type: .nonNull(.id), "The line's id: \"line-\" and the product id, then \"/\" and the variant's id for a product with options.") {
+                line, context in
+                let product = try context.state.product(ProductPosition(index: line.position))
+                return product.options.isEmpty ? "line-" + line.productId : "line-\(line.productId)/\(product.variants[line.variant].id)"
+            }
             fields.field("product", type: .nonNull(Types.product), "The product.") { line, _ in ProductPosition(index: line.position) }
+            fields.field("variant", type: .nonNull(Types.productVariant), "The product's variant.") { line, _ in
+                VariantSource(position: ProductPosition(index: line.position), index: line.variant)
+            }
             fields.field("quantity", type: .nonNull(.int), "How many units.") { line, _ in line.quantity }
             fields.field("unitPrice", type: .nonNull(Types.money), "The price of one unit.") { line, _ in Amount(line.unitPrice) }
             fields.field("subtotal", type: .nonNull(Types.money), "Unit price times quantity.") { line, _ in Amount(line.subtotal) }

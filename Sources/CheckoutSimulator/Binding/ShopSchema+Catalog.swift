@@ -29,7 +29,9 @@ extension ShopSchema {
         }
         builder.object(Types.product, "A product in the catalog.", row: { position, context in try context.state.product(position) }) {
             addProductFields(&$0)
+            addProductVariantFields(&$0)
         }
+        addVariantTypes(&builder)
         builder.object(Types.pageInfo, "Where a page sits in the whole list.") { fields in
             fields.field("hasNextPage", type: .nonNull(.boolean), "Whether more items follow this page.") { page, _ in page.hasNextPage }
             fields.field("hasPreviousPage", type: .nonNull(.boolean), "Whether items come before this page (only known when `after` was given).") {

@@ -31,19 +31,22 @@ extension ShopSchema {
             arguments: AddToCartArguments.self
         ) { _, arguments, context in
             cartPayload(context, attempt { () throws(CommerceError) in
-                try context.state.shop.addToCart(productId: arguments.productId, quantity: arguments.quantity, session: context.sessionName)
+                let variant = try context.state.shop.variantIndex(arguments.variantId, of: arguments.productId)
+                try context.state.shop.addToCart(productId: arguments.productId, variant: variant, quantity: arguments.quantity, session: context.sessionName)
             })
         }
         fields.field("updateCartLine", type: .nonNull(Types.cartPayload), "Sets a line's quantity; 0 removes the line.", arguments: UpdateCartLineArguments.self) {
             _, arguments, context in
             cartPayload(context, attempt { () throws(CommerceError) in
-                try context.state.shop.updateCartLine(productId: arguments.productId, quantity: arguments.quantity, session: context.sessionName)
+                let variant = try context.state.shop.variantIndex(arguments.variantId, of: arguments.productId)
+                try context.state.shop.updateCartLine(productId: arguments.productId, variant: variant, quantity: arguments.quantity, session: context.sessionName)
             })
         }
         fields.field("removeFromCart", type: .nonNull(Types.cartPayload), "Removes a product's line from the cart.", arguments: CartLineArguments.self) {
             _, arguments, context in
             cartPayload(context, attempt { () throws(CommerceError) in
-                try context.state.shop.removeFromCart(productId: arguments.productId, session: context.sessionName)
+                let variant = try context.state.shop.variantIndex(arguments.variantId, of: arguments.productId)
+                try context.state.shop.removeFromCart(productId: arguments.productId, variant: variant, session: context.sessionName)
             })
         }
         fields.field("clearCart", type: .nonNull(Types.cartPayload), "Empties the cart: lines, offer and scratch card.") { _, context in

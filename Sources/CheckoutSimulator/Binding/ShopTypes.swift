@@ -37,6 +37,9 @@ enum ShopTypes {
     static let recentSearchesPayload = Object<Void>("RecentSearchesPayload")
 
     static let cartLine = Object<CartLineView>("CartLine")
+    static let productVariant = Object<VariantSource>("ProductVariant")
+    static let productOption = Object<ProductOptionDefinition>("ProductOption")
+    static let selectedOption = Object<SelectedOptionValue>("SelectedOption")
     static let discountAllocation = Object<DiscountAllocation>("DiscountAllocation")
     static let discountSource = EnumType<DiscountSource>("DiscountSource")
     static let cart = Object<CartView>("Cart")

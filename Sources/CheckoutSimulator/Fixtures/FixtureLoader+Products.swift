@@ -64,7 +64,7 @@ extension FixtureLoader {
 
     private static let productKeys = FixtureKeys(
         required: ["id", "name", "brandId", "model", "category", "description", "price", "stock", "createdAt"],
-        optional: ["compareAtPrice", "maxPerOrder", "imageURL", "rank", "thumbnailURL", "shortDescription", "attribute", "taxRate"])
+        optional: ["compareAtPrice", "maxPerOrder", "imageURL", "rank", "thumbnailURL", "shortDescription", "attribute", "taxRate", "options", "variants"])
 
     /// What a product that sets none gets: the store's per-order limit and tax rate.
     typealias ProductDefaults = (maxPerOrder: Int, taxRate: TaxRate)
@@ -100,10 +100,14 @@ extension FixtureLoader {
               member[9] == nil || compareAt != nil, member[11] == nil || imageURL != nil, member[13] == nil || thumbnailURL != nil,
               member[14] == nil || shortDescription != nil, member[15] == nil || attribute != nil
         else { return nil }
+        guard let (options, variants) = reader.variants(
+            options: member[17], variants: member[18], at: path, product: (id, price, compareAt, stock, imageURL))
+        else { return nil }
         return (Product(
             id: id, name: name, brandId: brandId, model: model, category: category, description: description, price: price,
             compareAtPrice: compareAt, initialStock: stock, maxPerOrder: maxPerOrder, createdAt: createdAt, imageURL: imageURL,
-            rank: givenRank, thumbnailURL: thumbnailURL, shortDescription: shortDescription, attribute: attribute, taxRate: taxRate),
+            rank: givenRank, thumbnailURL: thumbnailURL, shortDescription: shortDescription, attribute: attribute, taxRate: taxRate,
+            options: options, variants: variants),
             explicitRank)
     }
 }
@@ -114,7 +118,7 @@ extension Product {
             id: id, name: name, brandId: brandId, model: model, category: category, description: description, price: price,
             compareAtPrice: compareAtPrice, initialStock: initialStock, maxPerOrder: maxPerOrder, createdAt: createdAt,
             imageURL: imageURL, rank: rank, thumbnailURL: thumbnailURL, shortDescription: shortDescription, attribute: attribute,
-            taxRate: taxRate)
+            taxRate: taxRate, options: options, variants: variants)
     }
 }
 

@@ -76,3 +76,32 @@ struct StorefrontCatalogTests {
         #expect(foreign["errors"]?[0]?["extensions"]?["code"] == "BAD_USER_INPUT")
     }
 }
+
+/// Products with options (docs/fixtures.md#variants), in both dialects.
+struct VariantTests {
+    @Test func aProductWithOptionsListsItsVariantsTheStorefrontWay() throws {
+        let simulator = try Simulator()
+        let answer = StorefrontCatalogTests.run(simulator, """
+            { product(handle: "galaxy-watch6") { totalInventory options { name optionValues { name } }
+                priceRange { minVariantPrice { amount } maxVariantPrice { amount } }
+                variants(first: 10) { nodes { title sku quantityAvailable price { amount } selectedOptions { name value } } }
+                small: variantBySelectedOptions(selectedOptions: [{name: "Colour", value: "Silver"}, {name: "Size", value: "40 mm"}]) { id title }
+                none: variantBySelectedOptions(selectedOptions: [{name: "Colour", value: "Gold"}]) { id }
+                adjacentVariants { title } } }
+            """)
+        #expect(answer.serialized() == #"{"data":{"product":{"totalInventory":11,"options":[{"name":"Colour","optionValues":[{"name":"Graphite"},{"name":"Silver"}]},{"name":"Size","optionValues":[{"name":"44 mm"},{"name":"40 mm"}]}],"priceRange":{"minVariantPrice":{"amount":"299.99"},"maxVariantPrice":{"amount":"329.99"}},"variants":{"nodes":[{"title":"Graphite / 44 mm","sku":"galaxy-watch6-graphite-44","quantityAvailable":4,"price":{"amount":"329.99"},"selectedOptions":[{"name":"Colour","value":"Graphite"},{"name":"Size","value":"44 mm"}]},{"title":"Silver / 44 mm","sku":"galaxy-watch6-silver-44","quantityAvailable":3,"price":{"amount":"329.99"},"selectedOptions":[{"name":"Colour","value":"Silver"},{"name":"Size","value":"44 mm"}]},{"title":"Graphite / 40 mm","sku":"galaxy-watch6-graphite-40","quantityAvailable":2,"price":{"amount":"299.99"},"selectedOptions":[{"name":"Colour","value":"Graphite"},{"name":"Size","value":"40 mm"}]},{"title":"Silver / 40 mm","sku":"galaxy-watch6-silver-40","quantityAvailable":2,"price":{"amount":"299.99"},"selectedOptions":[{"name":"Colour","value":"Silver"},{"name":"Size","value":"40 mm"}]}]},"small":{"id":"gid://shopify/ProductVariant/1000018004","title":"Silver / 40 mm"},"none":null,"adjacentVariants":[{"title":"Silver / 44 mm"},{"title":"Graphite / 40 mm"}]}}}"#)
+    }
+
+    @Test func theNativeCartTakesAVariantAndItsOwnStock() throws {
+        let simulator = try Simulator()
+        let added = simulator.execute(GraphQLRequest(query: """
+            mutation { a: addToCart(productId: "galaxy-watch6", variantId: "silver-40", quantity: 2) { errors { code } }
+              b: addToCart(productId: "galaxy-watch6", variantId: "silver-40", quantity: 1) { errors { code message } }
+              c: addToCart(productId: "galaxy-watch6", quantity: 1) { cart { lines { id quantity unitPrice { formatted } variant { title stock } } subtotal { formatted } } }
+              d: addToCart(productId: "galaxy-watch6", variantId: "gold", quantity: 1) { errors { code message } } }
+            """))
+        #expect(added.serialized(pretty: false) == #"{"data":{"a":{"errors":[]},"b":{"errors":[{"code":"INSUFFICIENT_STOCK","message":"Only 2 of \"Galaxy Watch6 44 mm\" are available; the cart would hold 3."}]},"c":{"cart":{"lines":[{"id":"line-galaxy-watch6/silver-40","quantity":2,"unitPrice":{"formatted":"$299.99"},"variant":{"title":"Silver / 40 mm","stock":2}},{"id":"line-galaxy-watch6/graphite-44","quantity":1,"unitPrice":{"formatted":"$329.99"},"variant":{"title":"Graphite / 44 mm","stock":4}}],"subtotal":{"formatted":"$929.97"}}},"d":{"errors":[{"code":"PRODUCT_NOT_FOUND","message":"\"Galaxy Watch6 44 mm\" has no variant \"gold\"."}]}}}"#)
+        let product = simulator.execute(GraphQLRequest(query: #"{ product(id: "galaxy-watch6") { stock quantityInCart } }"#))
+        #expect(product.serialized(pretty: false) == #"{"data":{"product":{"stock":11,"quantityInCart":3}}}"#)
+    }
+}
