@@ -26,6 +26,8 @@ package struct Shop: Sendable {
     /// evicting another's data. `reset` forgets them all.
     package var maxSessions = 10_000
     var addedProducts = 0
+    /// How many carts `createCart` has made (their tokens are numbered).
+    var cartsCreated = 0
     /// The levers pulled and not yet used up (docs/control.md#levers).
     package internal(set) var pending = PendingLevers()
 

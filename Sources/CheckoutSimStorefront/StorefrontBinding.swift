@@ -8,6 +8,8 @@ enum StorefrontBinding {
         productFields(&fields)
         variantFields(&fields)
         catalogQueries(&fields)
+        cartFields(&fields, facts: facts)
+        cartMutations(&fields)
         return fields
     }
 }

@@ -23,6 +23,8 @@ package struct Cart: Sendable, Equatable {
     package internal(set) var offerCode: String?
     /// The applied scratch card's id.
     package internal(set) var scratchCardId: String?
+    /// What a cart made by `createCart` (a Storefront cart) holds besides its lines.
+    package internal(set) var details: CartDetails?
 
     /// An empty cart.
     package init() {}
@@ -39,6 +41,40 @@ package struct Cart: Sendable, Equatable {
     package func lineIndex(of productId: String, variant: Int?) -> Int? {
         lines.firstIndex { $0.productId == productId && (variant == nil || $0.variant == variant) }
     }
+}
+
+/// A created cart's own data (docs/storefront.md#carts): its token and key, note, attributes,
+/// buyer, the discount codes entered in order, and when it was made and last changed.
+package struct CartDetails: Sendable, Equatable {
+    package let token: String
+    package let key: String
+    package let createdAt: Instant
+    package internal(set) var updatedAt: Instant
+    package var note: String?
+    package var attributes: [CartAttribute] = []
+    package var buyer = CartBuyer()
+    /// Every code entered, in order, as entered (codes compare ignoring case).
+    package internal(set) var discountCodes: [String] = []
+}
+
+/// A key and value a shopper or app attached to a cart.
+package struct CartAttribute: Sendable, Equatable {
+    package let key: String
+    package let value: String
+
+    package init(key: String, value: String) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// Who a cart is for: what the buyer gave.
+package struct CartBuyer: Sendable, Equatable {
+    package var email: String?
+    package var phone: String?
+    package var countryCode: String?
+
+    package init() {}
 }
 
 /// A scratch card's lifecycle state as stored; expiry is worked out from the clock.

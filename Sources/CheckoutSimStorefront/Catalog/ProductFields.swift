@@ -1,5 +1,6 @@
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
+import CheckoutSimSupport
 
 /// A product variant as the dialect carries it: the product's catalog position and the variant's index.
 struct VariantRef {
@@ -124,23 +125,4 @@ struct PriceRange {
 /// A product's `seo`.
 struct SEOValue {
     let product: Int
-}
-
-/// Text made safe inside HTML.
-enum HTMLText {
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
-    }
 }

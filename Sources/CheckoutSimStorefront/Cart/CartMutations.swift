@@ -1,0 +1,281 @@
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
+
+/// `cart(id:)` and the cart mutations (docs/storefront.md#carts): each answers its payload with
+/// the cart, `userErrors` (nothing changed) and `warnings` (it changed, with a remark).
+extension StorefrontBinding {
+    static func cartMutations(_ fields: inout ModeledFields) {
+        fields.add("QueryRoot", "cart") { call, context in
+            context.cart(id: call.argumentValues["id"]?.stringValue ?? "").map { .object($0) } ?? .null
+        }
+        fields.add("Mutation", "cartCreate") { call, context in
+            let input = call.argumentValues["input"]?.objectValue ?? JSONObject()
+            let before = context.holder.shop
+            guard let details = context.holder.shop.createCart() else {
+                throw FieldError("The simulator already holds \(before.maxSessions) sessions (each cart is one); reset it.", code: .tooManySessions)
+            }
+            var change = CartChange(token: details.token, context: context)
+            change.setAttributes(input["attributes"]?.arrayValue ?? [], field: ["input", "attributes"], replacing: true)
+            if let note = input["note"]?.stringValue { change.setNote(note, field: ["input", "note"]) }
+            if let buyer = input["buyerIdentity"]?.objectValue { change.setBuyer(buyer, field: ["input", "buyerIdentity"]) }
+            change.addLines(input["lines"]?.arrayValue ?? [], field: ["input", "lines"])
+            if let codes = input["discountCodes"]?.arrayValue { change.setDiscountCodes(codes.compactMap(\.stringValue)) }
+            var payload = change.payload()
+            if !payload.userErrors.isEmpty {
+                context.holder.shop = before
+                payload.cart = nil
+            }
+            return .object(payload)
+        }
+        mutation(&fields, "cartLinesAdd") { change, values in change.addLines(values["lines"]?.arrayValue ?? [], field: ["lines"]) }
+        mutation(&fields, "cartLinesUpdate") { change, values in change.updateLines(values["lines"]?.arrayValue ?? []) }
+        mutation(&fields, "cartLinesRemove") { change, values in change.removeLines(values["lineIds"]?.arrayValue ?? []) }
+        mutation(&fields, "cartDiscountCodesUpdate") { change, values in
+            change.setDiscountCodes((values["discountCodes"]?.arrayValue ?? []).compactMap(\.stringValue))
+        }
+        mutation(&fields, "cartNoteUpdate") { change, values in change.setNote(values["note"]?.stringValue ?? "", field: ["note"]) }
+        mutation(&fields, "cartAttributesUpdate") { change, values in
+            change.setAttributes(values["attributes"]?.arrayValue ?? [], field: ["attributes"], replacing: false)
+        }
+        mutation(&fields, "cartBuyerIdentityUpdate") { change, values in
+            change.setBuyer(values["buyerIdentity"]?.objectValue ?? JSONObject(), field: ["buyerIdentity"])
+        }
+    }
+
+    /// A mutation on an existing cart: an unknown cart is a `userErrors` `INVALID`; a change
+    /// with user errors is undone whole.
+    private static func mutation(
+        _ fields: inout ModeledFields, _ name: String, _ apply: @escaping @Sendable (inout CartChange, JSONObject) -> Void
+    ) {
+        fields.add("Mutation", name) { call, context in
+            let values = call.argumentValues
+            let id = values["cartId"]?.stringValue ?? ""
+            guard let (token, key) = CartID.parse(id), let existing = context.cart(token: token, key: key) else {
+                return .object(CartPayloadValue(cart: nil, userErrors: [
+                    CartUserErrorValue(code: "INVALID", field: ["cartId"], message: "The specified cart does not exist.")
+                ]))
+            }
+            let before = context.holder.shop
+            var change = CartChange(token: existing.token, context: context)
+            apply(&change, values)
+            var payload = change.payload()
+            if !payload.userErrors.isEmpty {
+                context.holder.shop = before
+                payload.cart = context.cart(token: existing.token)
+            }
+            return .object(payload)
+        }
+    }
+}
+
+/// One mutation's changes to a created cart, collecting its user errors and warnings.
+struct CartChange {
+    let token: String
+    let context: StorefrontContext
+    private var userErrors: [CartUserErrorValue] = []
+    private var warnings: [CartWarningValue] = []
+    /// Whether the discount codes were set, so the payload says which do not apply and why.
+    private var codesSet = false
+
+    /// The most attributes a cart keeps, and the longest key, value and note, in characters.
+    static let maxAttributes = 250
+    static let maxKey = 255
+    static let maxText = 5000
+
+    init(token: String, context: StorefrontContext) {
+        self.token = token
+        self.context = context
+    }
+
+    private mutating func refuse(_ code: String, _ field: [String], _ message: String) {
+        userErrors.append(CartUserErrorValue(code: code, field: field, message: message))
+    }
+
+    mutating func addLines(_ lines: [JSON], field: [String]) {
+        for (index, line) in lines.enumerated() {
+            let place = field + [String(index)]
+            let merchandiseId = line["merchandiseId"]?.stringValue ?? ""
+            let quantity = line["quantity"]?.intValue ?? 1
+            guard let (position, variant) = StorefrontID.variantPosition(merchandiseId),
+                  let product = context.shop.catalog.product(at: position), product.variants.indices.contains(variant)
+            else {
+                refuse("INVALID", place + ["merchandiseId"], "The merchandise with id \(merchandiseId) does not exist.")
+                continue
+            }
+            guard quantity >= 1 else {
+                refuse("LESS_THAN", place + ["quantity"], "The quantity must be at least 1, not \(quantity).")
+                continue
+            }
+            do {
+                switch try context.holder.shop.addAvailable(productId: product.id, variant: variant, quantity: quantity, token: token) {
+                case .added: break
+                case .outOfStock:
+                    warnings.append(CartWarningValue(
+                        code: "MERCHANDISE_OUT_OF_STOCK", message: "\"\(product.variants[variant].title == ProductVariant.defaultTitle ? product.name : "\(product.name) – \(product.variants[variant].title)")\" is out of stock and was not added.",
+                        target: merchandiseId))
+                case .limited(let added, let available):
+                    warnings.append(CartWarningValue(
+                        code: "MERCHANDISE_NOT_ENOUGH_STOCK", message: "Only \(available) of \"\(product.name)\" could be added; \(added) \(added == 1 ? "was" : "were") added, not \(quantity).",
+                        target: lineId(position: position, variant: variant)))
+                }
+            } catch {
+                refuse(error.code == .quantityLimitExceeded ? "MAXIMUM_EXCEEDED" : "INVALID", place + ["quantity"], error.message)
+            }
+        }
+        context.holder.shop.refreshOffer(token: token)
+    }
+
+    mutating func updateLines(_ lines: [JSON]) {
+        for (index, line) in lines.enumerated() {
+            let place = ["lines", String(index)]
+            let id = line["id"]?.stringValue ?? ""
+            guard let (position, variant) = CartID.parseLine(id, token: token), let product = context.shop.catalog.product(at: position),
+                  let current = context.cart(token: token)?.view.lines.first(where: { $0.position == position && $0.variant == variant })
+            else {
+                refuse("INVALID", place + ["id"], "The cart line with id \(id) does not exist.")
+                continue
+            }
+            if let merchandiseId = line["merchandiseId"]?.stringValue, merchandiseId != StorefrontID.variant(product: position, index: variant) {
+                try? context.holder.shop.removeFromCart(productId: product.id, variant: variant, session: Shop.cartSession(token: token))
+                addLines([JSON.object(JSONObject([("merchandiseId", .string(merchandiseId)), ("quantity", .int(line["quantity"]?.intValue ?? current.quantity))]))], field: place)
+                continue
+            }
+            guard let quantity = line["quantity"]?.intValue else { continue }
+            guard quantity >= 0 else {
+                refuse("LESS_THAN", place + ["quantity"], "The quantity must be 0 or more, not \(quantity).")
+                continue
+            }
+            let stock = context.shop.inventory.stock(at: position, variant: variant)
+            let target = quantity <= current.quantity ? quantity : min(quantity, max(stock, current.quantity))
+            do {
+                try context.holder.shop.updateCartLine(productId: product.id, variant: variant, quantity: target, session: Shop.cartSession(token: token))
+            } catch {
+                refuse(error.code == .quantityLimitExceeded ? "MAXIMUM_EXCEEDED" : "INVALID", place + ["quantity"], error.message)
+                continue
+            }
+            if target < quantity {
+                warnings.append(CartWarningValue(
+                    code: stock == 0 ? "MERCHANDISE_OUT_OF_STOCK" : "MERCHANDISE_NOT_ENOUGH_STOCK",
+                    message: "Only \(stock) of \"\(product.name)\" \(stock == 1 ? "is" : "are") available; the line holds \(target), not \(quantity).",
+                    target: id))
+            }
+        }
+        context.holder.shop.touchCart(token: token)
+        context.holder.shop.refreshOffer(token: token)
+    }
+
+    mutating func removeLines(_ ids: [JSON]) {
+        for (index, value) in ids.enumerated() {
+            let id = value.stringValue ?? ""
+            guard let (position, variant) = CartID.parseLine(id, token: token), let product = context.shop.catalog.product(at: position),
+                  (try? context.holder.shop.removeFromCart(productId: product.id, variant: variant, session: Shop.cartSession(token: token))) != nil
+            else {
+                refuse("INVALID", ["lineIds", String(index)], "The cart line with id \(id) does not exist.")
+                continue
+            }
+        }
+        context.holder.shop.touchCart(token: token)
+        context.holder.shop.refreshOffer(token: token)
+    }
+
+    mutating func setDiscountCodes(_ codes: [String]) {
+        guard codes.count <= 250 else {
+            refuse("INVALID", ["discountCodes"], "At most 250 discount codes; \(codes.count) were given.")
+            return
+        }
+        context.holder.shop.setDiscountCodes(codes.map { String($0.unicodeScalars.prefix(CartChange.maxKey)) }, token: token)
+        codesSet = true
+    }
+
+    mutating func setNote(_ note: String, field: [String]) {
+        guard note.unicodeScalars.count <= Self.maxText else {
+            refuse("NOTE_TOO_LONG", field, "A note is at most \(Self.maxText) characters.")
+            return
+        }
+        context.holder.shop.changeCart(token: token) { $0.note = note }
+    }
+
+    mutating func setAttributes(_ items: [JSON], field: [String], replacing: Bool) {
+        var attributes = replacing ? [] : (context.cart(token: token)?.details.attributes ?? [])
+        for (index, item) in items.enumerated() {
+            let key = item["key"]?.stringValue ?? ""
+            let value = item["value"]?.stringValue ?? ""
+            guard !key.isEmpty, key.unicodeScalars.count <= Self.maxKey, value.unicodeScalars.count <= Self.maxText else {
+                refuse("INVALID", field + [String(index)], "An attribute's key is 1 to \(Self.maxKey) characters and its value at most \(Self.maxText).")
+                return
+            }
+            if let existing = attributes.firstIndex(where: { $0.key == key }) {
+                attributes[existing] = CartAttribute(key: key, value: value)
+            } else {
+                attributes.append(CartAttribute(key: key, value: value))
+            }
+        }
+        guard attributes.count <= Self.maxAttributes else {
+            refuse("INVALID", field, "A cart keeps at most \(Self.maxAttributes) attributes.")
+            return
+        }
+        context.holder.shop.changeCart(token: token) { $0.attributes = attributes }
+    }
+
+    mutating func setBuyer(_ input: JSONObject, field: [String]) {
+        var buyer = context.cart(token: token)?.details.buyer ?? CartBuyer()
+        if let email = input["email"] {
+            let text = email.stringValue
+            if let text, !(text.contains("@") && text.unicodeScalars.count <= 254 && !text.contains(" ")) {
+                refuse("INVALID", field + ["email"], "Email is invalid.")
+                return
+            }
+            buyer.email = text
+        }
+        if let phone = input["phone"] {
+            let text = phone.stringValue
+            if let text, text.unicodeScalars.count > 32 {
+                refuse("INVALID", field + ["phone"], "Phone is invalid.")
+                return
+            }
+            buyer.phone = text
+        }
+        if let country = input["countryCode"] { buyer.countryCode = country.stringValue }
+        context.holder.shop.changeCart(token: token) { $0.buyer = buyer }
+    }
+
+    private func lineId(position: Int, variant: Int) -> String {
+        "gid://shopify/CartLine/\((StorefrontID.productBase + position) * StorefrontID.variantsPerProduct + variant + 1)?cart=\(token)"
+    }
+
+    /// The payload: the cart as it is now, the user errors, and the warnings (with each code
+    /// that does not apply and why, when the codes were set).
+    func payload() -> CartPayloadValue {
+        let cart = context.cart(token: token)
+        var warnings = self.warnings
+        if codesSet, let cart { warnings += discountWarnings(cart) }
+        return CartPayloadValue(cart: cart, userErrors: userErrors, warnings: warnings)
+    }
+
+    private func discountWarnings(_ cart: CartValue) -> [CartWarningValue] {
+        let shop = context.shop
+        guard let (session, _) = shop.createdCart(token: token, key: nil) else { return [] }
+        let target = CartID.cart(cart.details)
+        return cart.details.discountCodes.compactMap { code in
+            guard let offer = shop.offer(code: code) else {
+                return CartWarningValue(code: "DISCOUNT_NOT_FOUND", message: "The discount code \"\(code)\" does not exist.", target: target)
+            }
+            if cart.appliedOffer?.code == offer.code { return nil }
+            guard let problem = shop.offerProblem(offer, shopper: session, subtotal: cart.view.subtotal) else {
+                return CartWarningValue(
+                    code: "DISCOUNT_CODE_NOT_HONOURED",
+                    message: "One discount code applies to a cart at a time; \"\(cart.appliedOffer?.code ?? "")\" does, so \"\(code)\" does not.",
+                    target: target)
+            }
+            let warning: String
+            switch problem.code {
+            case .offerExpired: warning = "DISCOUNT_CURRENTLY_INACTIVE"
+            case .offerMinSpendNotMet: warning = "DISCOUNT_PURCHASE_NOT_IN_RANGE"
+            case .offerNotApplicable: warning = "DISCOUNT_NO_ENTITLED_LINE_ITEMS"
+            case .offerUsageLimitReached: warning = "DISCOUNT_USAGE_LIMIT_REACHED"
+            default: warning = "DISCOUNT_CODE_NOT_HONOURED"
+            }
+            return CartWarningValue(code: warning, message: problem.message, target: target)
+        }
+    }
+}
