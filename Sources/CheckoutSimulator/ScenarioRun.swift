@@ -76,7 +76,7 @@ public enum ScenarioRun {
         }
         let scenarios: [Scenario]
         switch ScenarioLoader.scenarioFiles(paths).flatMap({
-            ScenarioLoader.load($0, schema: simulator.schema, bundledOperations: BundledOperations.files)
+            ScenarioLoader.load($0, schema: simulator.schema, bundledOperations: BundledOperations.files, dialects: Simulator.scenarioDialects)
         }) {
         case .success(let loaded): scenarios = loaded
         case .failure(let error):

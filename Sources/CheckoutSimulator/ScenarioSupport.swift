@@ -1,5 +1,6 @@
 import CheckoutSimGraphQL
 import CheckoutSimScenarios
+import CheckoutSimStorefront
 import CheckoutSimSupport
 
 extension ScenarioRunner {
@@ -29,23 +30,36 @@ extension Simulator {
     /// Parses scenario text against the bundled operations; every problem located in `file`.
     package func parseScenario(_ text: String, file: String) -> Result<Scenario, ScenarioLoadError> {
         OperationLibrary.load(BundledOperations.files, schema: schema, origin: .bundled).flatMap { library in
-            ScenarioParser.parse(file: file, text: text, library: library, schema: schema)
+            ScenarioParser.parse(file: file, text: text, library: library, schema: schema, dialects: Self.scenarioDialects)
         }
     }
 }
 
 extension Simulator {
+    /// The dialects besides the native one a scenario's `dialect` line may name (docs/scenarios.md#dialects).
+    package static var scenarioDialects: [String: Schema] {
+        (try? StorefrontSchema.built.get()).map { ["storefront": $0] } ?? [:]
+    }
+
+    /// Runs `request` as a scenario's step sends it without a network: in `dialect`.
+    package func execute(_ request: GraphQLRequest, session: String, dialect: String) -> GraphQLResponse {
+        execute(request, session: session, dialect: Dialect(rawValue: dialect) ?? .native)
+    }
+
     /// Posts `request` as a modern GraphQL-over-HTTP client does (JSON body, the session header,
     /// `Accept: application/graphql-response+json`), after the faults it meets in `network`,
     /// through the handler the URL protocol and the server share. Latency and slow rates are
     /// not waited out here: scenarios report them instead.
-    package func exchange(_ request: GraphQLRequest, session: String, network: inout NetworkConditions) -> (Delivery, FaultsForRequest) {
+    package func exchange(
+        _ request: GraphQLRequest, session: String, dialect: String, network: inout NetworkConditions
+    ) -> (Delivery, FaultsForRequest) {
         var body = JSONObject([("query", .string(request.query)), ("variables", .object(request.variables))])
         if let name = request.operationName { body.append("operationName", .string(name)) }
         // Journaled as the library's: a scenario step is the library's caller, whatever network it pretends.
-        let graphQLRequest = GraphQLHTTP.Request(
+        var graphQLRequest = GraphQLHTTP.Request(
             method: "POST", query: "", accept: "\(GraphQLHTTP.graphQLResponseType), application/json;q=0.9",
             contentType: "application/json", session: session, body: Array(JSON.object(body).serialized().utf8), transport: .library)
+        graphQLRequest.dialect = Dialect(rawValue: dialect) ?? .native
         let exchange = GraphQLHTTP.Exchange(graphQLRequest, simulator: self, network: &network)
         return (exchange.deliver(simulator: self), exchange.faults)
     }

@@ -68,7 +68,7 @@ enum RunCommand: Command {
             return .runtime
         }
         let scenarios: [Scenario]
-        switch ScenarioLoader.load(files, schema: schema, bundledOperations: BundledOperations.files) {
+        switch ScenarioLoader.load(files, schema: schema, bundledOperations: BundledOperations.files, dialects: Simulator.scenarioDialects) {
         case .success(let loaded): scenarios = loaded
         case .failure(let error):
             Output.error(error.description)

@@ -139,7 +139,7 @@ enum ServeCommand: Command {
     /// exit code when they do not load or pass.
     private static func preload(_ path: String, into simulator: Simulator) -> Result<[Scenario], ExitCode> {
         let loaded = ScenarioLoader.scenarioFiles([path]).flatMap {
-            ScenarioLoader.load($0, schema: simulator.schema, bundledOperations: BundledOperations.files)
+            ScenarioLoader.load($0, schema: simulator.schema, bundledOperations: BundledOperations.files, dialects: Simulator.scenarioDialects)
         }
         switch loaded {
         case .failure(let error):

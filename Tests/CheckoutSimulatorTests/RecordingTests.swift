@@ -111,7 +111,7 @@ struct RecordingTests {
         var recorded: [(name: String, text: String)] = []
         for file in files {
             let simulator = try Simulator()
-            let scenarios = try ScenarioLoader.load([file], schema: simulator.schema, bundledOperations: BundledOperations.files).get()
+            let scenarios = try ScenarioLoader.load([file], schema: simulator.schema, bundledOperations: BundledOperations.files, dialects: Simulator.scenarioDialects).get()
             _ = simulator.runLive(scenarios)
             let stem = String(file.split(separator: "/").last?.split(separator: ".").first ?? "journey")
             #expect(!simulator.requests().isEmpty, "\(stem) sent requests")

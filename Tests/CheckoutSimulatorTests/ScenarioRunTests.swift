@@ -12,7 +12,7 @@ struct ScenarioRunTests {
         let schema = try Simulator(loaded: fixtures).schema
         let folder = Processes.packageRoot.appendingPathComponent("Scenarios").path
         let files = try ScenarioLoader.scenarioFiles([folder]).get()
-        let scenarios = try ScenarioLoader.load(files, schema: schema, bundledOperations: BundledOperations.files).get()
+        let scenarios = try ScenarioLoader.load(files, schema: schema, bundledOperations: BundledOperations.files, dialects: Simulator.scenarioDialects).get()
         let report = ScenarioRunner.simulator(fixtures: fixtures).run(scenarios)
         return (report, JUnitReport.xml(report))
     }

@@ -34,6 +34,9 @@ package struct ProductFilter: Sendable, Equatable {
     package var maxPrice: Int64?
     /// Only products with stock left.
     package var inStockOnly = false
+    /// Only the positions flagged (one flag per product, worked out by a query the caller
+    /// parsed, such as a Storefront search); nil for any.
+    package var positions: [Bool]?
 
     /// A filter that matches everything.
     package init() {}
@@ -70,7 +73,7 @@ package struct ProductFilter: Sendable, Equatable {
     /// Whether the filter matches everything.
     package var isEmpty: Bool {
         searchTerms.isEmpty && brandIds.isEmpty && models.isEmpty && categories.isEmpty && minPrice == nil
-            && maxPrice == nil && !inStockOnly
+            && maxPrice == nil && !inStockOnly && positions == nil
     }
 
     /// Which positions match, as one flag per product.
@@ -94,7 +97,7 @@ package struct ProductFilter: Sendable, Equatable {
     /// filter every facet count applies.
     func baseMask(_ catalog: Catalog, inventory: Inventory) -> [Bool] {
         let count = catalog.products.count
-        var mask = [Bool](repeating: true, count: count)
+        var mask = positions.map { $0.count == count ? $0 : [Bool](repeating: false, count: count) } ?? [Bool](repeating: true, count: count)
         if minPrice != nil || maxPrice != nil || inStockOnly {
             for position in 0..<count {
                 let price = catalog.prices[position]

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 extension GraphQLResponse {
-    /// Every payload `errors[].code` (in the order `data` holds them), then every GraphQL error's
+    /// Every payload `errors[].code` and `userErrors[].code` (in the order `data` holds them), then every GraphQL error's
     /// `extensions.code`: what the journal keeps of a response, worked out once, outside the
     /// simulator's lock.
     ///
@@ -21,11 +21,14 @@ extension GraphQLResponse {
         return codes
     }
 
-    /// Whether `bytes[span]` holds `"errors":[{`. The text cannot occur inside a JSON string
-    /// (a quote there is escaped), so finding it means a payload lists errors.
+    /// Whether `bytes[span]` holds `"errors":[{` or `"userErrors":[{`. The text cannot occur
+    /// inside a JSON string (a quote there is escaped), so finding it means a payload lists errors.
     private static func hasPayloadErrors(_ bytes: [UInt8], in span: Range<Int>) -> Bool {
-        let label = Array(#""errors":"#.utf8)
-        return bytes.withUnsafeBufferPointer { buffer in
+        hasList(labelled: Array(#""errors":"#.utf8), in: bytes, span: span) || hasList(labelled: Array(#""userErrors":"#.utf8), in: bytes, span: span)
+    }
+
+    private static func hasList(labelled label: [UInt8], in bytes: [UInt8], span: Range<Int>) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return false }
             var offset = span.lowerBound
             while offset < span.upperBound, let found = memchr(base + offset, 0x5B, span.upperBound - offset) {
@@ -42,14 +45,14 @@ extension GraphQLResponse {
 }
 
 extension JSON {
-    /// Appends the codes of every payload `errors` list under this value, in document order (an
-    /// error whose code was not selected, as a placeholder saying so): the convention of mutation
-    /// payloads that carry their own `errors { code }`.
+    /// Appends the codes of every payload `errors` (or Shopify's `userErrors`) list under this
+    /// value, in document order (an error whose code was not selected, as a placeholder saying
+    /// so): the convention of mutation payloads that carry their own `errors { code }`.
     package func collectPayloadErrorCodes(into codes: inout [String]) {
         switch self {
         case .object(let object):
             for (key, member) in object.members {
-                if key == "errors", case .array(let items) = member {
+                if key == "errors" || key == "userErrors", case .array(let items) = member {
                     codes += items.map { $0["code"]?.stringValue ?? "(an error without a selected code)" }
                 } else {
                     member.collectPayloadErrorCodes(into: &codes)

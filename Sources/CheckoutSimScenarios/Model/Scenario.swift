@@ -49,6 +49,8 @@ package struct Step: Sendable {
 /// What a line of a step does.
 package enum Action: Sendable {
     case session(String)
+    /// `dialect NAME` (or `endpoint PATH`): the schema later sends speak, until changed (docs/scenarios.md#dialects).
+    case dialect(String)
     case advance(seconds: Int64, text: String)
     case send(Send)
     case expect(Expectation)

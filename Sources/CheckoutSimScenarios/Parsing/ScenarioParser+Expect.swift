@@ -5,10 +5,15 @@ extension ScenarioParser {
     /// The words a condition may hold between its subject and its value.
     static let operatorHint = "expected an operator (== != < <= > >= contains matches, each may follow not) or exists, absent, isUnique"
 
-    /// Every code `expect error` accepts: the schema's `ErrorCode` values, the request codes,
-    /// then those an earlier `network error` line injects.
+    /// Every code `expect error` accepts: the schema's `ErrorCode` values (in another dialect,
+    /// the values of its schema's `…ErrorCode` enums, such as the Storefront's `CartErrorCode`),
+    /// the request codes, then those an earlier `network error` line injects.
     var knownErrorCodes: [String] {
-        (schema.type(named: "ErrorCode")?.enumValues.map(\.name) ?? []) + GraphQLError.Code.all.map(\.rawValue) + injectedErrorCodes
+        var payloadCodes = schema.type(named: "ErrorCode")?.enumValues.map(\.name) ?? []
+        if dialect != "native", let other = dialects[dialect] {
+            payloadCodes = other.types.filter { $0.name.hasSuffix("ErrorCode") }.flatMap { $0.enumValues.map(\.name) }
+        }
+        return payloadCodes + GraphQLError.Code.all.map(\.rawValue) + injectedErrorCodes
     }
 
     /// `expect error CODE` or `expect CONDITION`.

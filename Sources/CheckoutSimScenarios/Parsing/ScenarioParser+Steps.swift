@@ -30,6 +30,8 @@ extension ScenarioParser {
             variablesColumn = restColumn + (rest.count - rest.dropFirst(written).drop { $0.isWhitespace }.count)
             if fenceFollows {
                 // The document is inline; the name picks its operation.
+            } else if dialect != "native" {
+                fail(position.line, restColumn, "the operations library is the native schema's; in the \(dialect) dialect, write the document inline after send")
             } else if let reason = library.unavailable[name] {
                 fail(position.line, restColumn, "operation \"\(name)\" is written for the bundled fixtures and cannot run on these: \(reason)")
             } else if library.documents[name] == nil, library.origin != .broken {
@@ -60,7 +62,7 @@ extension ScenarioParser {
             return lines.count
         }
         let document = body.joined(separator: "\n")
-        let prepared = GraphQLEngine.prepare(document, schema: schema)
+        let prepared = GraphQLEngine.prepare(document, schema: dialect == "native" ? schema : dialects[dialect] ?? schema)
         if !prepared.isValid {
             // Kept aside: a step that expects this request error runs the operation to pin its messages.
             let at = diagnostics.count
@@ -101,6 +103,22 @@ extension ScenarioParser {
                 return fail(position.line, restColumn, "expected one session name, like: session alice")
             }
             append(.session(rest))
+        case "dialect":
+            guard rest == "native" || dialects[rest] != nil else {
+                let known = (["native"] + dialects.keys.sorted()).joined(separator: ", ")
+                return fail(position.line, restColumn, "expected a dialect (\(known)), found \"\(rest)\"")
+            }
+            dialect = rest
+            append(.dialect(rest))
+        case "endpoint":
+            // The path a send would go to over HTTP names its dialect.
+            let parts = rest.split(separator: "/")
+            let storefront = parts.count == 3 && parts[0] == "api" && parts[2] == "graphql.json" && dialects["storefront"] != nil
+            guard rest == "/graphql" || storefront else {
+                return fail(position.line, restColumn, "expected an endpoint: /graphql, or /api/VERSION/graphql.json for the Storefront dialect")
+            }
+            dialect = storefront ? "storefront" : "native"
+            append(.dialect(dialect))
         case "advance":
             guard let seconds = AdvanceDuration.seconds(from: rest) else {
                 return fail(position.line, restColumn, "expected a duration like 30s, 15m, 2h or 7d, found \"\(rest)\"")

@@ -7,6 +7,10 @@ package struct ScenarioParser {
     let lines: [String]
     let library: OperationLibrary
     let schema: Schema
+    /// The schemas of the other dialects a `dialect` line may name, by name.
+    let dialects: [String: Schema]
+    /// The dialect later sends speak, as the file reads so far: inline documents validate against its schema.
+    var dialect = "native"
     var diagnostics: [Diagnostic] = []
 
     var name: String?
@@ -30,8 +34,11 @@ package struct ScenarioParser {
     }
 
     /// Parses one scenario file, checking named sends against `library` and inline operations against `schema`.
-    package static func parse(file: String, text: String, library: OperationLibrary, schema: Schema) -> Result<Scenario, ScenarioLoadError> {
-        var parser = ScenarioParser(file: file, text: text, library: library, schema: schema)
+    /// `dialects` are the other schemas a `dialect NAME` line may switch sends to (docs/scenarios.md#dialects).
+    package static func parse(
+        file: String, text: String, library: OperationLibrary, schema: Schema, dialects: [String: Schema] = [:]
+    ) -> Result<Scenario, ScenarioLoadError> {
+        var parser = ScenarioParser(file: file, text: text, library: library, schema: schema, dialects: dialects)
         parser.run()
         guard parser.diagnostics.isEmpty, let name = parser.name else {
             return .failure(ScenarioLoadError(diagnostics: parser.diagnostics))
@@ -41,7 +48,8 @@ package struct ScenarioParser {
             library: library))
     }
 
-    init(file: String, text: String, library: OperationLibrary, schema: Schema) {
+    init(file: String, text: String, library: OperationLibrary, schema: Schema, dialects: [String: Schema] = [:]) {
+        self.dialects = dialects
         self.file = file
         // Split on the byte: a CR LF pair is one Character, which a split on "\n" would not see.
         var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
@@ -92,7 +100,7 @@ package struct ScenarioParser {
                 finishStep()
                 let stepName = quoted(rest, line: lineNumber, column: restColumn, what: "the step's name") ?? ""
                 current = OpenStep(name: stepName, position: position)
-            case "session", "advance", "send", "expect", "capture", "collect", "let", "repeat", "network", "lever", "snapshot":
+            case "session", "dialect", "endpoint", "advance", "send", "expect", "capture", "collect", "let", "repeat", "network", "lever", "snapshot":
                 guard current != nil else {
                     fail(lineNumber, indent + 1, "\"\(keyword)\" must be inside a step; start one with step \"NAME\"")
                     continue

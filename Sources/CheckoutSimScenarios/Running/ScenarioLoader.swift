@@ -28,7 +28,7 @@ package enum ScenarioLoader {
 
     /// Parses every file and every operation folder; all problems are reported together.
     package static func load(
-        _ files: [String], schema: Schema, bundledOperations: [(path: String, text: String)]
+        _ files: [String], schema: Schema, bundledOperations: [(path: String, text: String)], dialects: [String: Schema] = [:]
     ) -> Result<[Scenario], ScenarioLoadError> {
         var libraries: [String: OperationLibrary] = [:]
         var diagnostics: [Diagnostic] = []
@@ -46,7 +46,7 @@ package enum ScenarioLoader {
                 }
             }
             guard let text = readText(file, diagnostics: &diagnostics) else { continue }
-            switch ScenarioParser.parse(file: file, text: text, library: libraries[folder] ?? .empty, schema: schema) {
+            switch ScenarioParser.parse(file: file, text: text, library: libraries[folder] ?? .empty, schema: schema, dialects: dialects) {
             case .success(let scenario): scenarios.append(scenario)
             case .failure(let error): diagnostics += error.diagnostics
             }

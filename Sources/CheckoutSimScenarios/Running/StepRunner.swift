@@ -6,6 +6,8 @@ struct StepRunner {
     struct State {
         var captures: [String: JSON]
         var session: String
+        /// The dialect sends speak (`dialect` lines); `native` until one says otherwise.
+        var dialect = "native"
         /// Set by the first `network` line; from then on every send goes over HTTP.
         var network: NetworkConditions?
         /// Sends the run may still make; nil without a bound.
@@ -97,6 +99,8 @@ struct StepRunner {
             switch action {
             case .session(let name):
                 state.session = name
+            case .dialect(let name):
+                state.dialect = name
             case .advance(let seconds, _):
                 target.advance(seconds: seconds)
             case .assign(let name, let text, let position, let column):
@@ -305,9 +309,9 @@ struct StepRunner {
         }
         let built = GraphQLRequest(query: query, variables: variables, operationName: operationName)
         request = built
-        guard overHTTP else { return .success((target.execute(built, session: state.session).json, nil)) }
+        guard overHTTP else { return .success((target.execute(built, session: state.session, dialect: state.dialect).json, nil)) }
         var network = state.network ?? NetworkConditions()
-        let (delivery, faults) = target.exchange(built, session: state.session, network: &network)
+        let (delivery, faults) = target.exchange(built, session: state.session, dialect: state.dialect, network: &network)
         if state.network != nil { state.network = network }
         var outcome = HTTPOutcome(status: delivery.answer?.status, latencyMilliseconds: faults.latency.clampedNanoseconds / 1_000_000)
         outcome.bytesPerSecond = faults.bytesPerSecond

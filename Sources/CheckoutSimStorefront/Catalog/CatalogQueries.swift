@@ -8,7 +8,10 @@ extension StorefrontBinding {
             let paging = try PagingArguments(call)
             let values = call.argumentValues
             var filter = ProductFilter()
-            if let query = values["query"]?.stringValue { filter.setSearch(query) }
+            if let query = values["query"]?.stringValue {
+                let parsed = SearchQuery(query)
+                if parsed.root != nil { filter.positions = parsed.mask(context.shop) }
+            }
             let (order, reversed) = productOrder(values["sortKey"]?.stringValue, reverse: paging.reverse)
             return .object(try context.productPage(paging, order: order, reversed: reversed, filter: filter, list: "products"))
         }

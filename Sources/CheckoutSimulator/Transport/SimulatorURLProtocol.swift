@@ -72,11 +72,17 @@ public class SimulatorURLProtocol: URLProtocol {
         }
         let request = self.request
         let fields = request.allHTTPHeaderFields ?? [:]
-        let graphQLRequest = GraphQLHTTP.Request(
+        var graphQLRequest = GraphQLHTTP.Request(
             method: request.httpMethod ?? "GET", query: Substring(url.query ?? ""), accept: Self.field("accept", in: fields),
             contentType: Self.field("content-type", in: fields), session: Self.field("x-checkout-session", in: fields),
             body: Self.body(of: request), transport: .urlprotocol, clientName: Self.field("apollographql-client-name", in: fields),
             clientVersion: Self.field("apollographql-client-version", in: fields))
+        // A Storefront path (`…/api/VERSION/graphql.json`) speaks the Storefront dialect (docs/storefront.md).
+        let parts = url.path.split(separator: "/")
+        if parts.count >= 3, parts[parts.count - 3] == "api", parts[parts.count - 1] == "graphql.json",
+           SimulatorServer.isAPIVersion(parts[parts.count - 2]) {
+            graphQLRequest.dialect = .storefront
+        }
         let exchange = GraphQLHTTP.Exchange(graphQLRequest, simulator: route.simulator, network: route.conditions)
         let loading = Loading(protocol: self)
         let deliver: @Sendable () -> Void = {

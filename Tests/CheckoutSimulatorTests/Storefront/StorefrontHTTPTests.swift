@@ -108,3 +108,22 @@ struct StorefrontCheckoutURLTests {
         }
     }
 }
+
+/// `SimulatorURLProtocol` routes a Storefront path to the dialect, through a real `URLSession`.
+struct StorefrontURLProtocolTests {
+    @Test func aStorefrontPathSpeaksTheDialect() async throws {
+        let simulator = try Simulator()
+        let configuration = URLSessionConfiguration.ephemeral
+        let route = SimulatorURLProtocol.register(simulator, baseURL: "https://sim-shop.myshopify.com", in: configuration)
+        defer { route.unregister() }
+        let session = URLSession(configuration: configuration)
+        var request = URLRequest(url: try #require(URL(string: "https://sim-shop.myshopify.com/api/2026-04/graphql.json")))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(StorefrontHTTPTests.body(#"{ product(handle: "iphone-15") { vendor } }"#).utf8)
+        let (data, _) = try await session.data(for: request)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"data":{"product":{"vendor":"Apple"}}}"#)
+        #expect(simulator.requests().last?.dialect == .storefront)
+        #expect(simulator.requests().last?.transport == .urlprotocol)
+    }
+}
