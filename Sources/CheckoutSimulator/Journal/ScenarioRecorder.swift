@@ -34,6 +34,7 @@ struct ScenarioRecorder {
         let captures = findCaptures()
         var out = "scenario \(NetworkFault.quotedText(name))\nseed \(seed)\nnow \(start.iso8601)\n"
         var session = "default"
+        var dialect = Simulator.Dialect.native
         var clock = start
         var nextLever = 0
         for (index, entry) in entries.enumerated() {
@@ -59,6 +60,10 @@ struct ScenarioRecorder {
                 lines.append("session \(NetworkFault.word(entry.session))")
                 session = entry.session
             }
+            if entry.dialect != dialect {
+                lines.append("dialect \(entry.dialect.rawValue)")
+                dialect = entry.dialect
+            }
             if entry.at > clock {
                 lines.append("advance \(entry.at.seconds - clock.seconds)s")
                 clock = entry.at
@@ -72,7 +77,8 @@ struct ScenarioRecorder {
             // before any response gave it writes it as it is.
             let variables = Self.variablesText(entry.variables) { captures.byValue[$0].flatMap { $0.producer < index ? $0.name : nil } }
             // A library operation's text ends at its last definition; a file or client may add a newline.
-            if let name = entry.operationName, let known = operations[name], entry.query.utf8.starts(with: known.utf8),
+            // The operations library is the native schema's: a Storefront document is written inline.
+            if entry.dialect == .native, let name = entry.operationName, let known = operations[name], entry.query.utf8.starts(with: known.utf8),
                entry.query.utf8.dropFirst(known.utf8.count).allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
                 lines.append("send \(name) \(variables)")
             } else {

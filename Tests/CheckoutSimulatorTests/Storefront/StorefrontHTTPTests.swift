@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import CheckoutSimulator
 import CheckoutSimGraphQL
+import CheckoutSimScenarios
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -125,5 +126,39 @@ struct StorefrontURLProtocolTests {
         #expect(String(decoding: data, as: UTF8.self) == #"{"data":{"product":{"vendor":"Apple"}}}"#)
         #expect(simulator.requests().last?.dialect == .storefront)
         #expect(simulator.requests().last?.transport == .urlprotocol)
+    }
+}
+
+/// A recording of Storefront traffic replays as such (docs/journal.md): `dialect` lines, the
+/// documents inline, the same answers.
+struct StorefrontRecordingTests {
+    @Test func storefrontTrafficRecordsAndReplays() async throws {
+        try await ServerHarness.with { harness in
+            let steps = [
+                #"{ products(first: 2, query: "vendor:Apple") { nodes { handle } } }"#,
+                #"mutation { cartCreate(input: {lines: [{merchandiseId: "gid://shopify/ProductVariant/1000018004", quantity: 5}], discountCodes: ["NOPE"]}) { cart { id totalQuantity } warnings { code } userErrors { code } } }"#,
+            ]
+            for query in steps {
+                _ = try await harness.send("POST", "/api/2026-04/graphql.json", body: StorefrontHTTPTests.body(query), headers: StorefrontHTTPTests.headers)
+            }
+            _ = try await harness.post(StorefrontHTTPTests.body("{ products(first: 1) { nodes { id } } }"))
+            let text = try await harness.send("GET", "/__sim/requests.scenario?name=Storefront%20round%20trip").body
+            for line in ["  dialect storefront", "  dialect native", "  send {}"] {
+                #expect(text.contains(line + "\n"), "the recording has \(line):\n\(text)")
+            }
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-recording-\(ProcessInfo.processInfo.processIdentifier)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let scenario = try harness.simulator.parseScenario(text, file: folder.appendingPathComponent("recorded.scenario").path).get()
+            let fresh = try Simulator()
+            var options = RunOptions()
+            options.update = true
+            let report = fresh.runLive([scenario], options: options)
+            #expect(report.passed, "\(report.files.first?.steps.compactMap { $0.failure?.diagnostic.description } ?? [])")
+            // The replay answered the same bytes as the journey.
+            let original = harness.simulator.requests().map(\.response)
+            let replayed = fresh.requests().map(\.response)
+            #expect(original == replayed)
+        }
     }
 }
