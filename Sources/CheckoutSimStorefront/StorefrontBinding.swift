@@ -8,6 +8,9 @@ enum StorefrontBinding {
         productFields(&fields)
         variantFields(&fields)
         catalogQueries(&fields)
+        collectionFields(&fields)
+        filterFields(&fields)
+        searchFields(&fields)
         cartFields(&fields, facts: facts)
         cartMutations(&fields)
         return fields

@@ -67,6 +67,9 @@ extension StorefrontContext {
            let type = schema.typeIndex["ProductVariant"] {
             return .typed(type: type, .object(VariantRef(product: variant.product, index: variant.index)))
         }
+        if let collection = collection(id: id), let type = schema.typeIndex["Collection"] {
+            return .typed(type: type, .object(collection))
+        }
         return .null
     }
 

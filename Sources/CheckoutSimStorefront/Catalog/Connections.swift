@@ -9,6 +9,8 @@ struct ConnectionPage {
     var hasNextPage: Bool
     var hasPreviousPage: Bool
     var totalCount: Int
+    /// The filters a product list offers (`ProductConnection.filters`, `productFilters`).
+    var facets: [FacetValue] = []
 }
 
 /// An edge: a node and its cursor.
@@ -105,7 +107,14 @@ extension StorefrontBinding {
                     hasNextPage: page.hasNextPage, hasPreviousPage: page.hasPreviousPage, startCursor: page.cursors.first,
                     endCursor: page.cursors.last))
             }
-            fields.add(name, "totalCount") { call, _ in .leaf(.string(String(try call.parent(ConnectionPage.self).totalCount))) }
+            // `UnsignedInt64!` is written as a string, as Shopify writes it; the search's is an `Int!`.
+            let asInt = name == "SearchResultItemConnection"
+            fields.add(name, "totalCount") { call, _ in
+                let count = try call.parent(ConnectionPage.self).totalCount
+                return asInt ? .int(count) : .leaf(.string(String(count)))
+            }
+            fields.add(name, "filters") { call, _ in .list(try call.parent(ConnectionPage.self).facets.map { .object($0) }) }
+            fields.add(name, "productFilters") { call, _ in .list(try call.parent(ConnectionPage.self).facets.map { .object($0) }) }
         }
         for name in facts.typeNames where name.hasSuffix("Edge") {
             fields.add(name, "node") { call, _ in try call.parent(ConnectionEdge.self).node }

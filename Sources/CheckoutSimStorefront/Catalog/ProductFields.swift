@@ -86,10 +86,6 @@ extension StorefrontBinding {
                 list: "variants"))
         }
         fields.add("Product", "seo") { call, _ in .object(SEOValue(product: call.parentInteger)) }
-        fields.add("SEO", "title") { call, context in .optional(try context.product(call.parent(SEOValue.self).product).name) }
-        fields.add("SEO", "description") { call, context in
-            .optional(try context.product(call.parent(SEOValue.self).product).shortDescription)
-        }
         fields.add("ProductPriceRange", "minVariantPrice") { call, _ in .object(MoneyValue(amount: try call.parent(PriceRange.self).low)) }
         fields.add("ProductPriceRange", "maxVariantPrice") { call, _ in .object(MoneyValue(amount: try call.parent(PriceRange.self).high)) }
         fields.add("MoneyV2", "amount") { call, context in

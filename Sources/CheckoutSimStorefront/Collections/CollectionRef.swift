@@ -1,0 +1,181 @@
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
+import CheckoutSimSupport
+
+/// A collection as the dialect carries it (docs/storefront.md#collections): one per brand and
+/// per product type (category).
+enum CollectionRef: Sendable, Equatable {
+    case brand(Int)
+    case category(String)
+
+    /// Brand N is `gid://shopify/Collection/(3000001 + position)`, a product type's the next ones
+    /// from 4000001 in bytewise order.
+    static let brandBase = 3_000_001
+    static let categoryBase = 4_000_001
+}
+
+extension StorefrontContext {
+    /// Every product type (category), bytewise.
+    var categories: [String] {
+        shop.catalog.dimensions.categoryValues.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// Every collection: brands in brand order, then product types bytewise.
+    var collections: [CollectionRef] {
+        shop.catalog.brands.indices.map(CollectionRef.brand) + categories.map(CollectionRef.category)
+    }
+
+    func id(of collection: CollectionRef) -> String {
+        switch collection {
+        case .brand(let position): "gid://shopify/Collection/\(CollectionRef.brandBase + position)"
+        case .category(let name): "gid://shopify/Collection/\(CollectionRef.categoryBase + (categories.firstIndex(of: name) ?? 0))"
+        }
+    }
+
+    /// A brand's collection is its id; a product type's, its name lowercased with runs of other
+    /// characters as one `-` (`Phones` → `phones`, `Smart Home` → `smart-home`).
+    func handle(of collection: CollectionRef) -> String {
+        switch collection {
+        case .brand(let position): shop.catalog.brands[position].id
+        case .category(let name): Self.slug(name)
+        }
+    }
+
+    static func slug(_ text: String) -> String {
+        var slug = ""
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                slug.unicodeScalars.append(scalar)
+            } else if !slug.isEmpty, !slug.hasSuffix("-") {
+                slug += "-"
+            }
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return slug
+    }
+
+    func title(of collection: CollectionRef) -> String {
+        switch collection {
+        case .brand(let position): shop.catalog.brands[position].name
+        case .category(let name): name
+        }
+    }
+
+    func collection(handle: String) -> CollectionRef? {
+        collections.first { self.handle(of: $0) == handle }
+    }
+
+    func collection(id: String) -> CollectionRef? {
+        guard let (type, number) = StorefrontID.parse(id), type == "Collection" else { return nil }
+        if number >= CollectionRef.categoryBase {
+            let index = number - CollectionRef.categoryBase
+            return categories.indices.contains(index) ? .category(categories[index]) : nil
+        }
+        let position = number - CollectionRef.brandBase
+        return shop.catalog.brands.indices.contains(position) ? .brand(position) : nil
+    }
+
+    /// The filter of the collection's products.
+    func filter(of collection: CollectionRef) -> ProductFilter {
+        var filter = ProductFilter()
+        switch collection {
+        case .brand(let position): filter.brandIds = [shop.catalog.brands[position].id]
+        case .category(let name): filter.categories = [name]
+        }
+        return filter
+    }
+
+    /// The collections a product is in: its brand's, then its type's.
+    func collections(ofProductAt position: Int) -> [CollectionRef] {
+        guard let product = shop.catalog.product(at: position) else { return [] }
+        var found: [CollectionRef] = []
+        if let brand = shop.catalog.brandPosition(id: product.brandId) { found.append(.brand(brand)) }
+        found.append(.category(product.category))
+        return found
+    }
+}
+
+extension StorefrontBinding {
+    static func collectionFields(_ fields: inout ModeledFields) {
+        func collection(_ field: String, _ read: @escaping @Sendable (CollectionRef, StorefrontContext, FieldCall) throws -> Resolved) {
+            fields.add("Collection", field) { call, context in try read(try call.parent(CollectionRef.self), context, call) }
+        }
+        collection("id") { ref, context, _ in .string(context.id(of: ref)) }
+        collection("handle") { ref, context, _ in .string(context.handle(of: ref)) }
+        collection("title") { ref, context, _ in .string(context.title(of: ref)) }
+        collection("description") { ref, context, _ in .string(context.description(of: ref)) }
+        collection("descriptionHtml") { ref, context, _ in .string("<p>" + HTMLText.escaped(context.description(of: ref)) + "</p>") }
+        collection("updatedAt") { _, context, _ in .string(context.shop.startClock.iso8601) }
+        collection("onlineStoreUrl") { ref, context, _ in .string("https://\(context.settings.domain)/collections/\(context.handle(of: ref))") }
+        collection("seo") { ref, context, _ in .object(CollectionSEO(title: context.title(of: ref), description: context.description(of: ref))) }
+        collection("products") { ref, context, call in
+            let paging = try PagingArguments(call)
+            let values = call.argumentValues
+            let (order, reversed) = productOrder(collectionKey: values["sortKey"]?.stringValue, reverse: paging.reverse)
+            let filters = ProductFilterInput.list(values["filters"], currency: context.shop.currency)
+            let base = context.filter(of: ref)
+            var filter = base
+            filter.positions = context.mask(base: base, filters: filters)
+            var page = try context.productPage(paging, order: order, reversed: reversed, filter: filter, list: "collection-" + context.handle(of: ref))
+            page.facets = context.facets(base: base, filters: filters)
+            return .object(page)
+        }
+        fields.add("QueryRoot", "collection") { call, context in
+            let values = call.argumentValues
+            let found = values["id"]?.stringValue.flatMap(context.collection(id:)) ?? values["handle"]?.stringValue.flatMap(context.collection(handle:))
+            return found.map { .object($0) } ?? .null
+        }
+        fields.add("QueryRoot", "collections") { call, context in
+            let paging = try PagingArguments(call)
+            var all = context.collections
+            if call.argumentValues["sortKey"]?.stringValue == "TITLE" {
+                all.sort { Array(context.title(of: $0).lowercased().utf8).lexicographicallyPrecedes(Array(context.title(of: $1).lowercased().utf8)) }
+            }
+            if let query = call.argumentValues["query"]?.stringValue, !query.trimmingCharacters(in: .whitespaces).isEmpty {
+                let words = SearchQuery.words(of: query.lowercased())
+                all = all.filter { ref in
+                    let title = SearchQuery.words(of: context.title(of: ref).lowercased())
+                    return words.allSatisfy { word in title.contains { $0.hasPrefix(word) } }
+                }
+            }
+            return .object(try paging.page(of: all.map { .object($0) }, keys: all.map { context.id(of: $0) }, list: "collections"))
+        }
+        fields.add("Product", "collections") { call, context in
+            let found = context.collections(ofProductAt: call.parentInteger)
+            return .object(try PagingArguments(call).page(of: found.map { .object($0) }, keys: found.map { context.id(of: $0) }, list: "product-collections"))
+        }
+        fields.add("SEO", "title") { call, context in
+            if let seo = call.parentValue as? CollectionSEO { return .string(seo.title) }
+            return .optional(try context.product(call.parent(SEOValue.self).product).name)
+        }
+        fields.add("SEO", "description") { call, context in
+            if let seo = call.parentValue as? CollectionSEO { return .string(seo.description) }
+            return .optional(try context.product(call.parent(SEOValue.self).product).shortDescription)
+        }
+    }
+
+    /// The catalog order a collection's `ProductCollectionSortKeys` stands for.
+    static func productOrder(collectionKey key: String?, reverse: Bool) -> (ProductOrder, Bool) {
+        switch key {
+        case "TITLE": (.nameAscending, reverse)
+        case "PRICE": (.priceAscending, reverse)
+        case "CREATED", "ID": (.oldest, reverse)
+        default: (.featured, reverse)
+        }
+    }
+}
+
+/// A collection's `seo`.
+struct CollectionSEO {
+    let title: String
+    let description: String
+}
+
+extension StorefrontContext {
+    func description(of collection: CollectionRef) -> String {
+        switch collection {
+        case .brand(let position): "Everything from \(shop.catalog.brands[position].name)."
+        case .category(let name): "Every product of the type \(name)."
+        }
+    }
+}
