@@ -9,6 +9,7 @@ enum StorefrontBinding {
         variantFields(&fields)
         catalogQueries(&fields)
         collectionFields(&fields)
+        contentFields(&fields)
         filterFields(&fields)
         searchFields(&fields)
         cartFields(&fields, facts: facts)

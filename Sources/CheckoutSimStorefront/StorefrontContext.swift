@@ -14,6 +14,8 @@ package struct StorefrontSettings: Sendable {
     /// The origin checkout URLs start with (`http://127.0.0.1:4000`, or the sandbox's prefix
     /// added); the library answers with the shop's domain.
     package var origin = "https://checkout-sim.myshopify.com"
+    /// The shop's pages, menus, blog and curated collections.
+    package var content = StorefrontContent.empty
 
     package init() {}
 }

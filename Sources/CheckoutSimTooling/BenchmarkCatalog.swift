@@ -11,7 +11,8 @@ package enum BenchmarkCatalog {
     package static func source(products count: Int, pages: Int = 10) -> FixtureSource {
         let bundled = FixtureSource.bundled
         // The bundled home screen links bundled products, which a generated catalog does not have.
-        var files = bundled.files.filter { !$0.path.hasPrefix("products/") && !$0.path.hasPrefix("collections/") }
+        // Collections and the Storefront content name bundled products, which a generated catalog lacks.
+        var files = bundled.files.filter { !$0.path.hasPrefix("products/") && !$0.path.hasPrefix("collections/") && !$0.path.hasPrefix("storefront/") }
         let brandIds = ["apple", "samsung", "google", "sony", "bose", "dell", "lenovo", "garmin"]
         let perPage = max(1, (count + pages - 1) / pages)
         var page = 0

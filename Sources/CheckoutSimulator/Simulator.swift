@@ -147,6 +147,7 @@ public final class Simulator: ScenarioTarget {
         let prepared = prepared
             ?? (caching == .reuse ? prepare(request.query, dialect: dialect) : GraphQLEngine.prepare(request.query, schema: schema, limits: limits))
         var settings = StorefrontSettings()
+        settings.content = fixtures.storefront
         if let origin = note.storefrontOrigin { settings.origin = origin }
         var limits = limits
         if let maxResponseBytes { limits.maxResponseBytes = min(limits.maxResponseBytes, max(0, maxResponseBytes)) }

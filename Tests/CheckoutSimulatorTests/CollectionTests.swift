@@ -189,7 +189,7 @@ struct CollectionTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("collections-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for subfolder in ["products", "collections"] {
+        for subfolder in ["products", "collections", "storefront"] {
             try FileManager.default.createDirectory(at: folder.appendingPathComponent(subfolder), withIntermediateDirectories: true)
         }
         for file in FixtureSource.bundled.files {

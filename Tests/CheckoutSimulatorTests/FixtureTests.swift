@@ -64,7 +64,7 @@ struct FixtureTests {
             """#,
             "store.json": #"{"name": "S", "currency": "USD", "fractionDigits": 2, "currencySymbol": "$", "now": "2026-03-01T10:00:00Z", "seed": 1, "shipping": {"flatRate": "9.99"}}"#,
             // These link products of the page replaced above (CollectionTests checks links).
-            "collections/banners.json": nil, "collections/homeSections.json": nil,
+            "collections/banners.json": nil, "collections/homeSections.json": nil, "storefront/content.json": nil,
         ])
         #expect(problems == [
             "store.json: shipping: missing required key \"freeOver\"",
@@ -144,7 +144,7 @@ struct FixtureTests {
     @Test func loadsAFolderFromDisk() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
-        for subfolder in ["products", "collections"] {
+        for subfolder in ["products", "collections", "storefront"] {
             try FileManager.default.createDirectory(at: folder.appendingPathComponent(subfolder), withIntermediateDirectories: true)
         }
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -70,6 +70,9 @@ extension StorefrontContext {
         if let collection = collection(id: id), let type = schema.typeIndex["Collection"] {
             return .typed(type: type, .object(collection))
         }
+        if let content = ContentRef.parse(id, in: settings.content), let type = schema.typeIndex[content.typeName] {
+            return .typed(type: type, .object(content))
+        }
         return .null
     }
 

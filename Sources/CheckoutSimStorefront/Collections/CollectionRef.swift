@@ -7,11 +7,14 @@ import CheckoutSimSupport
 enum CollectionRef: Sendable, Equatable {
     case brand(Int)
     case category(String)
+    /// A curated collection of the shop's content, by index.
+    case curated(Int)
 
     /// Brand N is `gid://shopify/Collection/(3000001 + position)`, a product type's the next ones
     /// from 4000001 in bytewise order.
     static let brandBase = 3_000_001
     static let categoryBase = 4_000_001
+    static let curatedBase = 5_000_001
 }
 
 extension StorefrontContext {
@@ -23,12 +26,14 @@ extension StorefrontContext {
     /// Every collection: brands in brand order, then product types bytewise.
     var collections: [CollectionRef] {
         shop.catalog.brands.indices.map(CollectionRef.brand) + categories.map(CollectionRef.category)
+            + settings.content.curated.indices.map(CollectionRef.curated)
     }
 
     func id(of collection: CollectionRef) -> String {
         switch collection {
         case .brand(let position): "gid://shopify/Collection/\(CollectionRef.brandBase + position)"
         case .category(let name): "gid://shopify/Collection/\(CollectionRef.categoryBase + (categories.firstIndex(of: name) ?? 0))"
+        case .curated(let index): "gid://shopify/Collection/\(CollectionRef.curatedBase + index)"
         }
     }
 
@@ -38,6 +43,7 @@ extension StorefrontContext {
         switch collection {
         case .brand(let position): shop.catalog.brands[position].id
         case .category(let name): Self.slug(name)
+        case .curated(let index): settings.content.curated[index].handle
         }
     }
 
@@ -58,6 +64,7 @@ extension StorefrontContext {
         switch collection {
         case .brand(let position): shop.catalog.brands[position].name
         case .category(let name): name
+        case .curated(let index): settings.content.curated[index].title
         }
     }
 
@@ -67,6 +74,10 @@ extension StorefrontContext {
 
     func collection(id: String) -> CollectionRef? {
         guard let (type, number) = StorefrontID.parse(id), type == "Collection" else { return nil }
+        if number >= CollectionRef.curatedBase {
+            let index = number - CollectionRef.curatedBase
+            return settings.content.curated.indices.contains(index) ? .curated(index) : nil
+        }
         if number >= CollectionRef.categoryBase {
             let index = number - CollectionRef.categoryBase
             return categories.indices.contains(index) ? .category(categories[index]) : nil
@@ -81,6 +92,10 @@ extension StorefrontContext {
         switch collection {
         case .brand(let position): filter.brandIds = [shop.catalog.brands[position].id]
         case .category(let name): filter.categories = [name]
+        case .curated(let index):
+            var mask = [Bool](repeating: false, count: shop.catalog.products.count)
+            for id in settings.content.curated[index].products { if let position = shop.catalog.position(of: id) { mask[position] = true } }
+            filter.positions = mask
         }
         return filter
     }
@@ -91,6 +106,7 @@ extension StorefrontContext {
         var found: [CollectionRef] = []
         if let brand = shop.catalog.brandPosition(id: product.brandId) { found.append(.brand(brand)) }
         found.append(.category(product.category))
+        for (index, curated) in settings.content.curated.enumerated() where curated.products.contains(product.id) { found.append(.curated(index)) }
         return found
     }
 }
@@ -176,6 +192,7 @@ extension StorefrontContext {
         switch collection {
         case .brand(let position): "Everything from \(shop.catalog.brands[position].name)."
         case .category(let name): "Every product of the type \(name)."
+        case .curated(let index): settings.content.curated[index].description
         }
     }
 }

@@ -1,6 +1,7 @@
 import CheckoutSimSupport
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
+import CheckoutSimStorefront
 
 /// Everything a simulator starts from, loaded and validated.
 public struct Fixtures: Sendable {
@@ -16,6 +17,9 @@ public struct Fixtures: Sendable {
     package let testCards: [TestCard]
     /// `collections/*.json`: banners, shops, home sections… (docs/fixtures.md#content-collections).
     package let collections: ContentCollections
+    /// `storefront/content.json`: what the Storefront dialect's shop, menus, pages and blog show
+    /// (docs/storefront.md#shop-content); empty without the file.
+    package var storefront = StorefrontContent.empty
 
     /// Loads and validates `source`, reporting every problem at once.
     public static func load(_ source: FixtureSource) throws(FixtureError) -> Fixtures {
@@ -99,9 +103,24 @@ struct FixtureLoader {
         let cards = loadTestCards()
         let catalog = Catalog(brands: brands, products: products)
         let collections = loadCollections(catalog: catalog)
+        let storefront = loadStorefrontContent(catalog: catalog)
         guard problems.isEmpty, let store, let scratch else { throw FixtureError(problems: problems) }
-        return Fixtures(
+        var fixtures = Fixtures(
             store: store, catalog: catalog, offers: offers, scratchCards: scratch, testCards: cards, collections: collections)
+        fixtures.storefront = storefront
+        return fixtures
+    }
+
+    /// `storefront/content.json`, when there is one.
+    private mutating func loadStorefrontContent(catalog: Catalog) -> StorefrontContent {
+        let path = "storefront/content.json"
+        guard source.text(of: path) != nil, let json = parse(path) else { return .empty }
+        switch StorefrontContent.read(json, catalog: catalog) {
+        case .success(let content): return content
+        case .failure(let found):
+            problems += found.all.map { FixtureProblem(file: path, path: $0.path, message: $0.message) }
+            return .empty
+        }
     }
 
     /// `collections/*.json`, in file-name order; checked against the catalog and the shop schema.
