@@ -1,0 +1,55 @@
+import CheckoutSimControl
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `StorefrontRedirect` sends an app's `https://SHOP.myshopify.com/api/…` requests to a real
+/// server's sandbox through a real `URLSession` (docs/storefront.md#apps). Serialised: the
+/// protocol's server is process-wide.
+@Suite(.serialized)
+struct StorefrontRedirectTests {
+    @Test func aLaunchArgumentSendsShopifyTrafficToTheSandbox() async throws {
+        try await ServerProcess.with { base in
+            let sandbox = ShopControl(baseURL: base).sandbox("storefront-app")
+            let arguments = ["/App"] + StorefrontRedirect.launchArguments(for: sandbox)
+            #expect(arguments == ["/App", "-CheckoutSimStorefront", base.appendingPathComponent("sandbox").appendingPathComponent("storefront-app").absoluteString])
+            let configuration = URLSessionConfiguration.ephemeral
+            #expect(StorefrontRedirect.registerIfRequested(arguments: arguments, in: configuration))
+            defer { StorefrontRedirect.unregister() }
+            let session = URLSession(configuration: configuration)
+
+            // The app's own request, as the Buy SDK builds it from a shop domain.
+            var request = URLRequest(url: try #require(URL(string: "https://my-shop.myshopify.com/api/2026-04/graphql.json")))
+            request.httpMethod = "POST"
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.setValue("public-token", forHTTPHeaderField: "X-Shopify-Storefront-Access-Token")
+            request.httpBody = Data(#"{"query":"mutation { cartCreate(input: {lines: [{merchandiseId: \"gid://shopify/ProductVariant/1000001001\"}]}) { cart { checkoutUrl totalQuantity } } }"}"#.utf8)
+            let (data, response) = try await session.data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            let body = String(decoding: data, as: UTF8.self)
+            #expect(body.contains(#""totalQuantity":1"#), "\(body)")
+
+            // It reached the sandbox, as the Storefront dialect.
+            let journal = try await sandbox.requests()
+            #expect(journal.count == 1)
+            #expect(try await ShopControl(baseURL: base).requests().isEmpty, "the root shop saw nothing")
+
+            // The checkout URL the cart gave loads through the same redirect when the app opens it on the shop's domain.
+            let token = try #require(body.range(of: "/checkouts/cn/").map { body[$0.upperBound...].prefix { $0 != "?" } })
+            let page = try await session.data(from: try #require(URL(string: "https://my-shop.myshopify.com/checkouts/cn/\(token)")))
+            #expect(String(decoding: page.0, as: UTF8.self).contains("iPhone 15 128 GB"))
+
+            // Other traffic is left alone: it is not redirected (and, with no network here, fails as it would).
+            #expect(StorefrontRedirect.redirects(try #require(URL(string: "https://cdn.shopify.com/s/files/1.jpg"))) == false)
+            #expect(StorefrontRedirect.redirects(try #require(URL(string: "https://my-shop.myshopify.com/products/x"))) == false)
+            #expect(StorefrontRedirect.redirects(try #require(URL(string: "http://my-shop.myshopify.com/api/2026-04/graphql.json"))) == false)
+        }
+    }
+
+    @Test func withoutTheArgumentNothingChanges() {
+        #expect(StorefrontRedirect.registerIfRequested(arguments: ["/App", "-other", "x"]) == false)
+        #expect(StorefrontRedirect.server == nil)
+    }
+}
