@@ -20,10 +20,13 @@ struct ImageValue {
     let altText: String?
 }
 
-/// `name`/`value` pairs: `SelectedOption`s and `ProductOption` values.
+/// `name`/`value` pairs: `SelectedOption`s, `ProductOption`s and their values; a product's
+/// options and option values also know the product's position and the option's index.
 struct OptionValue {
     let name: String
     let values: [String]
+    var product = -1
+    var option = -1
 }
 
 extension StorefrontContext {
@@ -95,13 +98,31 @@ extension StorefrontBinding {
         fields.add("Image", "id") { call, _ in .string(try call.parent(ImageValue.self).id) }
         fields.add("Image", "url") { call, _ in .string(try call.parent(ImageValue.self).url) }
         fields.add("Image", "altText") { call, _ in .optional(try call.parent(ImageValue.self).altText) }
-        fields.add("ProductOption", "id") { call, _ in .string("gid://shopify/ProductOption/" + (try call.parent(OptionValue.self).name)) }
+        fields.add("ProductOption", "id") { call, _ in
+            let option = try call.parent(OptionValue.self)
+            return .string("gid://shopify/ProductOption/\((StorefrontID.productBase + option.product) * 10 + option.option + 1)")
+        }
         fields.add("ProductOption", "name") { call, _ in .string(try call.parent(OptionValue.self).name) }
+        fields.add("ProductOption", "values") { call, _ in .list(try call.parent(OptionValue.self).values.map(Resolved.string)) }
         fields.add("ProductOption", "optionValues") { call, _ in
             let option = try call.parent(OptionValue.self)
-            return .list(option.values.map { .object(OptionValue(name: $0, values: [])) })
+            return .list(option.values.enumerated().map { index, value in
+                .object(OptionValue(name: value, values: [String(index)], product: option.product, option: option.option))
+            })
+        }
+        fields.add("ProductOptionValue", "id") { call, _ in
+            let value = try call.parent(OptionValue.self)
+            let index = Int(value.values.first ?? "0") ?? 0
+            return .string("gid://shopify/ProductOptionValue/\((StorefrontID.productBase + value.product) * 10_000 + value.option * 1000 + index + 1)")
         }
         fields.add("ProductOptionValue", "name") { call, _ in .string(try call.parent(OptionValue.self).name) }
+        fields.add("ProductOptionValue", "firstSelectableVariant") { call, context in
+            // The first variant with this value (every variant, for a product without options).
+            let value = try call.parent(OptionValue.self)
+            let product = try context.product(value.product)
+            let index = product.options.isEmpty ? 0 : product.variants.firstIndex { $0.optionValues[value.option] == value.name }
+            return index.map { .object(VariantRef(product: value.product, index: $0)) } ?? .null
+        }
         fields.add("SelectedOption", "name") { call, _ in .string(try call.parent(OptionValue.self).name) }
         fields.add("SelectedOption", "value") { call, _ in .string(try call.parent(OptionValue.self).values.first ?? "") }
     }

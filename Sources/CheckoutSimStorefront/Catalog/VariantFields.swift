@@ -11,9 +11,9 @@ extension StorefrontContext {
     /// without options, as Shopify lists it.
     func options(ofProductAt position: Int) -> [OptionValue] {
         guard let product = shop.catalog.product(at: position), !product.options.isEmpty else {
-            return [OptionValue(name: "Title", values: [ProductVariant.defaultTitle])]
+            return [OptionValue(name: "Title", values: [ProductVariant.defaultTitle], product: position, option: 0)]
         }
-        return product.options.map { OptionValue(name: $0.name, values: $0.values) }
+        return product.options.enumerated().map { OptionValue(name: $1.name, values: $1.values, product: position, option: $0) }
     }
 
     /// A variant's option values by name (`Title: Default Title` for a product without options).
@@ -36,18 +36,29 @@ extension StorefrontContext {
         shop.inventory.stock(at: variant.product, variant: variant.index)
     }
 
-    /// The variant whose options are exactly `selected` (`[{name, value}]`), if any; names and
-    /// values compare exactly, as on Shopify.
-    func variant(ofProductAt position: Int, matching selected: [JSON]) -> VariantRef? {
+    /// The variant whose options are `selected` (`[{name, value}]`), if any. Names and values
+    /// compare exactly unless `caseInsensitive`; with `ignoreUnknown`, options the product does
+    /// not have are left out first (Shopify's `caseInsensitiveMatch` and `ignoreUnknownOptions`).
+    func variant(ofProductAt position: Int, matching selected: [JSON], caseInsensitive: Bool = false, ignoreUnknown: Bool = false) -> VariantRef? {
+        func same(_ a: String, _ b: String) -> Bool { caseInsensitive ? a.lowercased() == b.lowercased() : a == b }
+        let known = options(ofProductAt: position).map(\.name)
         let wanted = selected.compactMap { item -> (String, String)? in
             guard let name = item["name"]?.stringValue, let value = item["value"]?.stringValue else { return nil }
             return (name, value)
-        }
+        }.filter { name, _ in !ignoreUnknown || known.contains { same($0, name) } }
+        guard !wanted.isEmpty else { return nil }
         return variants(ofProductAt: position).first { variant in
             guard let options = try? selectedOptions(of: variant) else { return false }
-            return wanted.allSatisfy { name, value in options.contains { $0.name == name && $0.values.first == value } }
-                && !wanted.isEmpty
+            return wanted.allSatisfy { name, value in options.contains { same($0.name, name) && same($0.values.first ?? "", value) } }
         }
+    }
+
+    /// `variantBySelectedOptions` and its kin read their three arguments so.
+    func variant(ofProductAt position: Int, arguments: JSONObject) -> VariantRef? {
+        variant(
+            ofProductAt: position, matching: arguments["selectedOptions"]?.arrayValue ?? [],
+            caseInsensitive: arguments["caseInsensitiveMatch"]?.boolValue ?? false,
+            ignoreUnknown: arguments["ignoreUnknownOptions"]?.boolValue ?? false)
     }
 }
 
@@ -78,20 +89,17 @@ extension StorefrontBinding {
         }
         variant("selectedOptions") { ref, _, context in .list(try context.selectedOptions(of: ref).map { .object($0) }) }
         fields.add("Product", "variantBySelectedOptions") { call, context in
-            let selected = call.argumentValues["selectedOptions"]?.arrayValue ?? []
-            return context.variant(ofProductAt: call.parentInteger, matching: selected).map { .object($0) } ?? .null
+            context.variant(ofProductAt: call.parentInteger, arguments: call.argumentValues).map { .object($0) } ?? .null
         }
         fields.add("Product", "selectedOrFirstAvailableVariant") { call, context in
-            let selected = call.argumentValues["selectedOptions"]?.arrayValue ?? []
-            if let chosen = context.variant(ofProductAt: call.parentInteger, matching: selected) { return .object(chosen) }
+            if let chosen = context.variant(ofProductAt: call.parentInteger, arguments: call.argumentValues) { return .object(chosen) }
             let variants = context.variants(ofProductAt: call.parentInteger)
             return (variants.first { context.stock(of: $0) > 0 } ?? variants.first).map { .object($0) } ?? .null
         }
         fields.add("Product", "adjacentVariants") { call, context in
             // The variants one option value away from the selected (or first available) one.
             let variants = context.variants(ofProductAt: call.parentInteger)
-            let selected = call.argumentValues["selectedOptions"]?.arrayValue ?? []
-            guard let base = context.variant(ofProductAt: call.parentInteger, matching: selected)
+            guard let base = context.variant(ofProductAt: call.parentInteger, arguments: call.argumentValues)
                 ?? variants.first(where: { context.stock(of: $0) > 0 }) ?? variants.first,
                   let baseOptions = try? context.selectedOptions(of: base)
             else { return .list([]) }

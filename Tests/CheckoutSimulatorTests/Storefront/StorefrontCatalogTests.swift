@@ -105,3 +105,27 @@ struct VariantTests {
         #expect(product.serialized(pretty: false) == #"{"data":{"product":{"stock":11,"quantityInCart":3}}}"#)
     }
 }
+
+/// How storefront product pages pick a variant from URL parameters.
+struct VariantSelectionTests {
+    @Test func selectionMatchesAsShopifysArgumentsSay() throws {
+        let simulator = try Simulator()
+        let answer = StorefrontCatalogTests.run(simulator, """
+            { product(handle: "galaxy-watch6") {
+                exact: variantBySelectedOptions(selectedOptions: [{name: "colour", value: "silver"}, {name: "Size", value: "40 mm"}]) { title }
+                loose: variantBySelectedOptions(selectedOptions: [{name: "colour", value: "silver"}, {name: "Size", value: "40 mm"}, {name: "Band", value: "Sport"}],
+                                                caseInsensitiveMatch: true, ignoreUnknownOptions: true) { title }
+                options { id values optionValues { id name firstSelectableVariant { title } } } } }
+            """)
+        let product = try #require(answer["data"]?["product"])
+        #expect(product["exact"] == .null)
+        #expect(product["loose"] == ["title": "Silver / 40 mm"])
+        #expect(product["options"]?[1] == [
+            "id": "gid://shopify/ProductOption/10000182", "values": ["44 mm", "40 mm"],
+            "optionValues": [
+                ["id": "gid://shopify/ProductOptionValue/10000181001", "name": "44 mm", "firstSelectableVariant": ["title": "Graphite / 44 mm"]],
+                ["id": "gid://shopify/ProductOptionValue/10000181002", "name": "40 mm", "firstSelectableVariant": ["title": "Graphite / 40 mm"]],
+            ],
+        ])
+    }
+}
