@@ -5,7 +5,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// `StorefrontRedirect` sends an app's `https://SHOP.myshopify.com/api/…` requests to a real
+/// `ShopControl.StorefrontRedirect` sends an app's `https://SHOP.myshopify.com/api/…` requests to a real
 /// server's sandbox through a real `URLSession` (docs/storefront.md#apps). Serialised: the
 /// protocol's server is process-wide.
 @Suite(.serialized)
@@ -13,11 +13,11 @@ struct StorefrontRedirectTests {
     @Test func aLaunchArgumentSendsShopifyTrafficToTheSandbox() async throws {
         try await ServerProcess.with { base in
             let sandbox = ShopControl(baseURL: base).sandbox("storefront-app")
-            let arguments = ["/App"] + StorefrontRedirect.launchArguments(for: sandbox)
+            let arguments = ["/App"] + ShopControl.StorefrontRedirect.launchArguments(for: sandbox)
             #expect(arguments == ["/App", "-CheckoutSimStorefront", base.appendingPathComponent("sandbox").appendingPathComponent("storefront-app").absoluteString])
             let configuration = URLSessionConfiguration.ephemeral
-            #expect(StorefrontRedirect.registerIfRequested(arguments: arguments, in: configuration))
-            defer { StorefrontRedirect.unregister() }
+            #expect(ShopControl.StorefrontRedirect.registerIfRequested(arguments: arguments, in: configuration))
+            defer { ShopControl.StorefrontRedirect.unregister() }
             let session = URLSession(configuration: configuration)
 
             // The app's own request, as the Buy SDK builds it from a shop domain.
@@ -42,14 +42,14 @@ struct StorefrontRedirectTests {
             #expect(String(decoding: page.0, as: UTF8.self).contains("iPhone 15 128 GB"))
 
             // Other traffic is left alone: it is not redirected (and, with no network here, fails as it would).
-            #expect(StorefrontRedirect.redirects(try #require(URL(string: "https://cdn.shopify.com/s/files/1.jpg"))) == false)
-            #expect(StorefrontRedirect.redirects(try #require(URL(string: "https://my-shop.myshopify.com/products/x"))) == false)
-            #expect(StorefrontRedirect.redirects(try #require(URL(string: "http://my-shop.myshopify.com/api/2026-04/graphql.json"))) == false)
+            #expect(ShopControl.StorefrontRedirect.redirects(try #require(URL(string: "https://cdn.shopify.com/s/files/1.jpg"))) == false)
+            #expect(ShopControl.StorefrontRedirect.redirects(try #require(URL(string: "https://my-shop.myshopify.com/products/x"))) == false)
+            #expect(ShopControl.StorefrontRedirect.redirects(try #require(URL(string: "http://my-shop.myshopify.com/api/2026-04/graphql.json"))) == false)
         }
     }
 
     @Test func withoutTheArgumentNothingChanges() {
-        #expect(StorefrontRedirect.registerIfRequested(arguments: ["/App", "-other", "x"]) == false)
-        #expect(StorefrontRedirect.server == nil)
+        #expect(ShopControl.StorefrontRedirect.registerIfRequested(arguments: ["/App", "-other", "x"]) == false)
+        #expect(ShopControl.StorefrontRedirect.server == nil)
     }
 }
