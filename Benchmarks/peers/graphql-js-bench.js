@@ -6,13 +6,16 @@
 //   NODE_PATH=/usr/share/nodejs node graphql-js-bench.js SCHEMA.graphql MockResponses QUERY.graphql VARIABLES_JSON [ITERATIONS]
 //
 // With ITERATIONS `print`, prints the one response instead, to check both sides answer the same bytes.
+// With PEER=storefront in the environment, SCHEMA is Shopify's Storefront schema and the peer is
+// graphql-js-storefront.js (the Storefront listing).
 "use strict";
 const fs = require("fs");
 const { graphqlSync, version } = require("graphql");
 const { shop } = require("./graphql-js-server.js");
+const { storefront } = require("./graphql-js-storefront.js");
 
 const [sdlFile, fixtures, queryFile, variablesText, iterationsText = "1000"] = process.argv.slice(2);
-const { schema, rootValue } = shop(sdlFile, fixtures);
+const { schema, rootValue } = (process.env.PEER === "storefront" ? storefront : shop)(sdlFile, fixtures);
 const source = fs.readFileSync(queryFile, "utf8");
 const variableValues = JSON.parse(variablesText);
 const run = () => JSON.stringify(graphqlSync({ schema, source, rootValue, variableValues }));

@@ -4,6 +4,8 @@
 //
 //   NODE_PATH=/usr/share/nodejs node graphql-js-server.js SCHEMA.graphql MockResponses [PORT]
 //
+// With PEER=storefront, SCHEMA is Shopify's Storefront schema and the answers are
+// graphql-js-storefront.js's (the Storefront listing).
 // Prints "graphql-js listening on http://127.0.0.1:PORT/graphql" when ready. Required as a module
 // (`graphql-js-bench.js` does), it exports `shop(sdlFile, fixtures)` → { schema, rootValue } instead.
 "use strict";
@@ -79,7 +81,8 @@ if (require.main !== module) {
   module.exports = { shop };
 } else {
   const [sdlFile, fixtures, port = "0"] = process.argv.slice(2);
-  const { schema, rootValue } = shop(sdlFile, fixtures);
+  const { storefront } = require("./graphql-js-storefront.js");
+  const { schema, rootValue } = (process.env.PEER === "storefront" ? storefront : shop)(sdlFile, fixtures);
   const server = http.createServer((request, response) => {
     const chunks = [];
     request.on("data", (chunk) => chunks.push(chunk));

@@ -45,6 +45,22 @@ echo "== checkout-sim serve ($ours)"
 echo "== graphql-js $(node -p 'require("graphql").version') on node $(node --version) ($peer)"
 "$sim" bench --url "$peer" --connections 1,32,64 --duration "$seconds"
 
+# The Storefront listing over HTTP: our /api/2026-04/graphql.json beside graphql-js over the same SDL.
+start env PEER=storefront node Benchmarks/peers/graphql-js-server.js Storefront/storefront-2026-04.graphql MockResponses 0; storefront_peer=$url
+storefront_ours=${ours%/graphql}/api/2026-04/graphql.json
+python3 -c 'import json,sys; print(json.dumps({"query": sys.stdin.read(), "variables": {"first": 20}}), end="")' \
+    <Benchmarks/peers/storefront-listing.graphql >"$work/storefront.json"
+if cmp -s <(curl -s "$storefront_ours" -H 'Content-Type: application/json' --data-binary @"$work/storefront.json") \
+          <(curl -s "$storefront_peer" -H 'Content-Type: application/json' --data-binary @"$work/storefront.json"); then
+    echo "== both answer the Storefront listing with the same bytes"
+else
+    echo "== WARNING: the two Storefront answers differ" >&2
+fi
+echo "== checkout-sim serve, Storefront ($storefront_ours)"
+"$sim" bench --url "$storefront_ours" --storefront --connections 1,32 --duration "$seconds"
+echo "== graphql-js, Storefront ($storefront_peer)"
+"$sim" bench --url "$storefront_peer" --storefront --connections 1,32 --duration "$seconds"
+
 if command -v wrk >/dev/null; then
     export BODY=$work/body.json
     for target in "checkout-sim $ours" "graphql-js $peer"; do

@@ -12,7 +12,7 @@ package enum BenchmarkSuite {
     package static func caseNames(catalog: Int = 100_000) -> [String] {
         let size = sizeLabel(catalog)
         return [
-            "parse-validate-120k", "products-first-20", "brand-sections-page", "checkout-journey", "load-bundled",
+            "parse-validate-120k", "products-first-20", "storefront-products-first-20", "brand-sections-page", "checkout-journey", "load-bundled",
             "load-collections-\(size)", "collection-page-20",
             "fragments-chain-100", "fragments-chain-1000", "fragments-chain-2000",
             "fragments-cycle-100", "fragments-cycle-1000", "fragments-cycle-2000", "hostile-slowest",
@@ -43,6 +43,22 @@ package enum BenchmarkSuite {
               id name model category description stock inStock maxPerOrder createdAt imageURL
               price { amount formatted }
               brand { name }
+            }
+            pageInfo { hasNextPage endCursor }
+          }
+        }
+        """
+
+    /// The Storefront listing of docs/benchmarks.md: 20 products with their variants, image and
+    /// price range, as a storefront's collection grid asks (`Benchmarks/peers/storefront-listing.graphql`).
+    package static let storefrontProductsQuery = """
+        query StorefrontListing($first: Int) {
+          products(first: $first) {
+            nodes {
+              id handle title vendor productType availableForSale
+              featuredImage { url altText }
+              priceRange { minVariantPrice { amount currencyCode } maxVariantPrice { amount currencyCode } }
+              variants(first: 10) { nodes { id title availableForSale price { amount currencyCode } selectedOptions { name value } } }
             }
             pageInfo { hasNextPage endCursor }
           }
@@ -115,6 +131,10 @@ package enum BenchmarkSuite {
         }, "parse-validate-120k")
         let listing = GraphQLRequest(query: productsQuery, variables: JSONObject([("first", .int(20))]))
         request("products-first-20") { _ = simulator.execute(listing, caching: $0, note: .library).compactBytes() }
+        let storefrontListing = GraphQLRequest(query: storefrontProductsQuery, variables: JSONObject([("first", .int(20))]))
+        request("storefront-products-first-20") {
+            _ = simulator.execute(storefrontListing, caching: $0, note: .storefrontLibrary).compactBytes()
+        }
         let sections = GraphQLRequest(query: brandSectionsQuery)
         request("brand-sections-page") { _ = simulator.execute(sections, caching: $0, note: .library).compactBytes() }
         let journey = journeyRequests()

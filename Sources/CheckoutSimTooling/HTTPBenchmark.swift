@@ -22,8 +22,10 @@ package enum HTTPBenchmark {
     /// Each connection count runs twice: `cached` sends the same document every time (the
     /// server's document cache answers the parse), `cold` makes every document distinct with a
     /// trailing comment, so each request is parsed and validated as graphql-js does every time.
+    /// With `storefront`, the listing is the Storefront one (docs/benchmarks.md), posted to
+    /// `/api/2026-04/graphql.json` on the in-process server, and only its rows are measured.
     package static func run(
-        url: URL?, connections: [Int], duration: Duration, catalog: Int = 100_000, progress: (Row) -> Void
+        url: URL?, connections: [Int], duration: Duration, catalog: Int = 100_000, storefront: Bool = false, progress: (Row) -> Void
     ) throws -> [Row] {
         var rows: [Row] = []
         func emit(_ row: Row) { rows.append(row); progress(row) }
@@ -37,18 +39,19 @@ package enum HTTPBenchmark {
         } else {
             let started = try SimulatorServer(simulator: try Simulator(), host: "127.0.0.1", port: 0, configuration: .init())
             server = started
-            (host, port, path) = ("127.0.0.1", started.port, "/graphql")
+            (host, port, path) = ("127.0.0.1", started.port, storefront ? "/api/2026-04/graphql.json" : "/graphql")
         }
         defer { server?.stopAndWait(writingFor: .seconds(60)) }
-        let label = url == nil ? "http" : "url"
+        let label = (url == nil ? "http" : "url") + (storefront ? "-storefront" : "")
         for count in connections {
             for cold in [false, true] {
                 let name = "\(label)-listing-\(cold ? "cold" : "cached")-\(count)c"
+                let body = storefront ? (cold ? storefrontColdBody : storefrontCachedBody) : (cold ? coldBody : cachedBody)
                 emit(.load(HTTPLoad.run(name: name, host: host, port: port, paths: [path], connections: count,
-                                        warmUp: .milliseconds(500), duration: duration, body: cold ? coldBody : cachedBody)))
+                                        warmUp: .milliseconds(500), duration: duration, body: body)))
             }
         }
-        if let server {
+        if let server, !storefront {
             sandboxes(server, duration: duration, emit: emit)
             idleAndStalled(server, emit: emit)
             try sandboxMemory(fixtures: .bundled, label: "bundled", productId: "pixel-8", emit: emit)
@@ -93,8 +96,8 @@ package enum HTTPBenchmark {
     }
 
     /// `{"query": …, "variables": {"first": 20}}`, with `# c-n` appended to the query when `tag` is given.
-    static func listingBody(tag: String?) -> [UInt8] {
-        let query = BenchmarkSuite.productsQuery + (tag.map { "\n# \($0)" } ?? "")
+    static func listingBody(tag: String?, query listing: String = BenchmarkSuite.productsQuery) -> [UInt8] {
+        let query = listing + (tag.map { "\n# \($0)" } ?? "")
         let body = JSON.object(JSONObject([("query", .string(query)), ("variables", .object(JSONObject([("first", .int(20))])))]))
         return Array(body.serialized().utf8)
     }
@@ -102,6 +105,11 @@ package enum HTTPBenchmark {
     private static let cached = listingBody(tag: nil)
     private static let cachedBody: @Sendable (Int, Int) -> [UInt8] = { _, _ in cached }
     private static let coldBody: @Sendable (Int, Int) -> [UInt8] = { connection, number in listingBody(tag: "\(connection)-\(number)") }
+    private static let storefrontCached = listingBody(tag: nil, query: BenchmarkSuite.storefrontProductsQuery)
+    private static let storefrontCachedBody: @Sendable (Int, Int) -> [UInt8] = { _, _ in storefrontCached }
+    private static let storefrontColdBody: @Sendable (Int, Int) -> [UInt8] = { connection, number in
+        listingBody(tag: "\(connection)-\(number)", query: BenchmarkSuite.storefrontProductsQuery)
+    }
 
     /// 256 idle keep-alive connections' memory, and the CPU 50 clients stalled mid-header cost.
     private static func idleAndStalled(_ server: SimulatorServer, emit: (Row) -> Void) {

@@ -10,7 +10,7 @@ enum BenchCommand: Command {
         usage: [
             "bench [--iterations N] [--json] [--case TEXT] [--catalog N] [--no-cache]",
             "bench --query FILE [--variables JSON] [--iterations N] [--no-cache]",
-            "bench --http [--url URL] [--connections 1,64] [--duration S] [--catalog N] [--json]",
+            "bench --http [--url URL] [--storefront] [--connections 1,64] [--duration S] [--catalog N] [--json]",
         ],
         discussion: """
             Measures parse and validate, requests, journeys, fixture loads and a generated catalog
@@ -35,6 +35,7 @@ enum BenchCommand: Command {
                 sandbox over the bundled catalog and the generated one (--catalog)
                 """),
             .valued("url", "URL", "Load another GraphQL endpoint the same way (a peer, or `serve`)"),
+            .flag("storefront", "With --http or --url: the Storefront listing (on /api/2026-04/graphql.json) instead, and only its rows"),
             .valued("connections", "L", "Connection counts for --http (default 1,64)"),
             .valued("duration", "S", "Seconds measured per run (default 3, after 0.5 s of warm-up)"),
         ])
@@ -143,7 +144,9 @@ enum BenchCommand: Command {
                 + pad("p99 µs", 10, right: true) + pad("requests", 10, right: true) + pad("failures", 10, right: true))
         }
         do {
-            _ = try HTTPBenchmark.run(url: url, connections: connections, duration: .seconds(seconds), catalog: catalog) { row in
+            _ = try HTTPBenchmark.run(
+                url: url, connections: connections, duration: .seconds(seconds), catalog: catalog, storefront: arguments.has("storefront")
+            ) { row in
                 switch row {
                 case .load(let result):
                     if asJSON {

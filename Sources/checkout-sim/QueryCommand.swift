@@ -5,7 +5,7 @@ import CheckoutSimulator
 enum QueryCommand: Command {
     static let description = CommandDescription(
         name: "query", synopsis: "query [DOC]", summary: "Run one GraphQL request and print the response",
-        usage: ["query [DOC] [--file F] [--variables JSON | --variables-file F] [--operation NAME]"],
+        usage: ["query [DOC] [--file F] [--variables JSON | --variables-file F] [--operation NAME] [--dialect storefront]"],
         discussion: """
             Runs one GraphQL request against a fresh simulator and prints the response
             (pretty by default; --compact for one line). Exits 0 whenever a response was produced,
@@ -16,6 +16,7 @@ enum QueryCommand: Command {
             .valued("variables", "JSON", "The variables, a JSON object"),
             .valued("variables-file", "F", "Read the variables from F"),
             .valued("operation", "NAME", "The operation to run when the document has several"),
+            .valued("dialect", "NAME", "native (the default) or storefront: Shopify's Storefront API over the same shop"),
         ],
         epilogue: """
             EXAMPLE:
@@ -62,7 +63,11 @@ enum QueryCommand: Command {
             }
         }
         let request = GraphQLRequest(query: document, variables: variables, operationName: arguments.value("operation"))
-        let response = simulator.execute(request, session: arguments.value("session") ?? "default")
+        let dialectName = arguments.value("dialect") ?? "native"
+        guard let dialect = Simulator.Dialect(rawValue: dialectName) else {
+            throw .init(message: "--dialect: expected native or storefront, found \"\(dialectName)\"")
+        }
+        let response = simulator.execute(request, session: arguments.value("session") ?? "default", dialect: dialect)
         let pretty = !arguments.has("compact")
         Output.out(pretty ? response.serialized(pretty: true) : response.serialized(pretty: false) + "\n")
         return .success

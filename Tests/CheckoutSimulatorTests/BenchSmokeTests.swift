@@ -30,7 +30,7 @@ struct BenchSmokeTests {
         let json = try Processes.run(binary, ["bench", "--iterations", "2", "--case", "first-20", "--no-cache", "--json"])
         #expect(json.status == 0, "\(json.stderr)")
         let rows = json.stdout.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
-        #expect(rows.compactMap { $0["case"]?.stringValue } == ["products-first-20", "peak-rss-mb"])
+        #expect(rows.compactMap { $0["case"]?.stringValue } == ["products-first-20", "storefront-products-first-20", "peak-rss-mb"])
         let listing = try #require(rows.first)
         #expect(listing.objectValue?.keys == ["case", "median_us", "p99_us", "uncached_median_us", "uncached_p99_us", "iterations"])
         // A whole number of microseconds is written without a fraction ("610"), which reads back as an int.
@@ -87,6 +87,20 @@ struct BenchSmokeTests {
         guard GraphQLEngine.prepare(document, schema: schema, limits: BenchmarkSuite.bigDocumentLimits).isValid else {
             Issue.record("the generated document does not validate")
             return
+        }
+    }
+}
+
+/// `bench --http --storefront` loads the Storefront endpoint with the Storefront listing.
+struct StorefrontBenchSmokeTests {
+    @Test(.enabled(if: Processes.checkoutSim != nil), .timeLimit(.minutes(1)))
+    func theStorefrontListingIsLoadedOverHTTP() throws {
+        let result = try Processes.run(try #require(Processes.checkoutSim), ["bench", "--http", "--storefront", "--connections", "2", "--duration", "1", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = result.stdout.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
+        #expect(rows.compactMap { $0["case"]?.stringValue } == ["http-storefront-listing-cached-2c", "http-storefront-listing-cold-2c"])
+        for row in rows {
+            #expect((row["requests"]?.intValue ?? 0) > 0 && row["failures"] == 0, "\(row)")
         }
     }
 }

@@ -17,6 +17,12 @@ package struct JournalNote {
 
     /// A request made through the library (or a scenario run against a live simulator): status 200.
     package static var library: JournalNote { JournalNote(transport: .library, client: nil) { _ in 200 } }
+    /// A request made through the library in the Storefront dialect (benchmarks): status 200.
+    package static var storefrontLibrary: JournalNote {
+        var note = library
+        note.dialect = .storefront
+        return note
+    }
     /// A `serve --stdio` line: status 200.
     package static var stdio: JournalNote { JournalNote(transport: .stdio, client: nil) { _ in 200 } }
 }
