@@ -8,14 +8,20 @@
 //   fixtures  "=== NAME\n" then the text of fixture file NAME, which replaces the bundled one
 //   http      bytes a client sends the server, fed to the HTTP request parser in pieces whose
 //             sizes the first byte picks: requests out, or the status that refuses them
+//   search    a Storefront search query (docs/storefront.md#search-syntax): read and matched
+//             against the bundled catalog, then sent as `products(query:)` in the Storefront dialect
+//   sdl       schema text, built by the SDL loader (docs/storefront.md#the-schema), printed and
+//             built again: the printed schema must read back to the same text
 import CheckoutSimulator
 import Foundation
+import CheckoutSimCommerce
 import CheckoutSimGraphQL
 import CheckoutSimScenarios
+import CheckoutSimStorefront
 import CheckoutSimSupport
 
 enum FuzzTarget: String {
-    case request, scenario, fixtures, http
+    case request, scenario, fixtures, http, search, sdl
 
     static let current = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? "request") ?? .request
 }
@@ -117,6 +123,22 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                     continue reading
                 }
             }
+        }
+    case .search:
+        if shared.runs % 200 == 0 { shared.simulator.reset() }
+        let catalog = shared.fixtures.catalog
+        _ = SearchQuery(text).mask(catalog, inventory: Inventory(catalog: catalog), currency: shared.fixtures.store.currency)
+        let response = shared.simulator.execute(
+            GraphQLRequest(query: "query($q: String) { products(first: 5, query: $q) { nodes { handle } } }", variables: ["q": .string(text)]),
+            dialect: .storefront)
+        precondition(response.errors.isEmpty, "a search query was an error: \(response.errors)")
+    case .sdl:
+        if let schema = try? SchemaDefinitionLoader.build(text, resolver: { _ in nil }) {
+            let printed = SDLPrinter.print(schema)
+            guard let again = try? SchemaDefinitionLoader.build(printed, resolver: { _ in nil }) else {
+                preconditionFailure("a printed schema does not read back:\n\(printed)")
+            }
+            precondition(SDLPrinter.print(again) == printed, "a printed schema reads back differently:\n\(printed)")
         }
     case .fixtures:
         guard let newline = text.firstIndex(of: "\n"), text.hasPrefix("=== ") else { return 0 }

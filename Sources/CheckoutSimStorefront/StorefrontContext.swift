@@ -23,7 +23,10 @@ package struct StorefrontSettings: Sendable {
 /// The context every Storefront field receives: the shop, the settings and what the request
 /// read that the mock does not model (docs/storefront.md#unmodeled-fields).
 package final class StorefrontContext {
-    package let holder: any StorefrontShopHolder
+    private let holder: any StorefrontShopHolder
+    /// The shop this request reads, taken from the holder once (a copy shares its storage) and
+    /// again after each change: read in place, never copied whole per field.
+    private(set) var shop: Shop
     package let settings: StorefrontSettings
     /// The session the request belongs to (native sessions and Storefront carts share the shop).
     package let session: String
@@ -35,13 +38,32 @@ package final class StorefrontContext {
         self.holder = holder
         self.settings = settings
         self.session = session
+        shop = holder.shop
+    }
+
+    /// Changes the shop. The holder lets go of its copy while `body` runs, so the change is made
+    /// in place (no storage shared, nothing copied), then takes the changed shop back.
+    func change<Result, Failure: Error>(_ body: (inout Shop) throws(Failure) -> Result) throws(Failure) -> Result {
+        holder.shop = Self.placeholder(like: shop)
+        defer { holder.shop = shop }
+        return try body(&shop)
+    }
+
+    /// Puts `snapshot` back, whole: how a change with user errors is undone.
+    func restore(_ snapshot: Shop) {
+        shop = snapshot
+        holder.shop = snapshot
+    }
+
+    /// An empty shop the holder keeps while a change runs (nothing reads it).
+    private static func placeholder(like shop: Shop) -> Shop {
+        Shop(
+            store: shop.store, catalog: Catalog(brands: [], products: []), offers: [], scratchTable: shop.scratchTable, testCards: [],
+            seed: shop.seed, now: shop.clock)
     }
 
     /// Notes that the request read `field`, which answers its default.
     func touch(_ field: String) {
         if seen.insert(field).inserted { unmodeled.append(field) }
     }
-
-    /// The shop, read in place.
-    var shop: Shop { holder.shop }
 }

@@ -382,7 +382,7 @@ package struct Executor: ~Copyable {
             accepted = true
             writer.write(value)
         case (nil, .string(let name)):
-            accepted = schema.types[typeIndex].enumValues.contains { $0.name == name }
+            accepted = schema.enumValueNames[typeIndex].contains(name)
             if accepted { writer.writeString(name) }
         default:
             accepted = false

@@ -20,6 +20,9 @@ public final class Schema: Sendable {
     package let scalarKinds: [ScalarKind?]
     /// Each type's fields by name, by type index, for `field(_:on:)`.
     let fieldsByName: [SmallMap<FieldDefinition>]
+    /// Each enum's value names, by type index (empty for other types): an enum leaf is checked
+    /// with one lookup, not a scan of its values (Shopify's `CurrencyCode` has some 160).
+    let enumValueNames: [Set<String>]
     /// By type index: for an interface, the object types implementing it in schema order; for a
     /// union, its members in declaration order; empty for other types (graphql-js's `getPossibleTypes`).
     package let possibleTypes: [[Int]]
@@ -49,6 +52,7 @@ public final class Schema: Sendable {
             return nil
         }
         fieldsByName = types.map { SmallMap($0.fields) }
+        enumValueNames = types.map { Set($0.enumValues.map(\.name)) }
         var possible = [[Int]](repeating: [], count: types.count)
         for (position, type) in types.enumerated() {
             switch type.shape {

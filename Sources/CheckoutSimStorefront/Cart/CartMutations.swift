@@ -10,8 +10,8 @@ extension StorefrontBinding {
         }
         fields.add("Mutation", "cartCreate") { call, context in
             let input = call.argumentValues["input"]?.objectValue ?? JSONObject()
-            let before = context.holder.shop
-            guard let details = context.holder.shop.createCart() else {
+            let before = context.shop
+            guard let details = context.change({ $0.createCart() }) else {
                 throw FieldError("The simulator already holds \(before.maxSessions) sessions (each cart is one); reset it.", code: .tooManySessions)
             }
             var change = CartChange(token: details.token, context: context)
@@ -22,7 +22,7 @@ extension StorefrontBinding {
             if let codes = input["discountCodes"]?.arrayValue { change.setDiscountCodes(codes.compactMap(\.stringValue)) }
             var payload = change.payload()
             if !payload.userErrors.isEmpty {
-                context.holder.shop = before
+                context.restore(before)
                 payload.cart = nil
             }
             return .object(payload)
@@ -55,12 +55,12 @@ extension StorefrontBinding {
                     CartUserErrorValue(code: "INVALID", field: ["cartId"], message: "The specified cart does not exist.")
                 ]))
             }
-            let before = context.holder.shop
+            let before = context.shop
             var change = CartChange(token: existing.token, context: context)
             apply(&change, values)
             var payload = change.payload()
             if !payload.userErrors.isEmpty {
-                context.holder.shop = before
+                context.restore(before)
                 payload.cart = context.cart(token: existing.token)
             }
             return .object(payload)
@@ -107,7 +107,7 @@ struct CartChange {
                 continue
             }
             do {
-                switch try context.holder.shop.addAvailable(productId: product.id, variant: variant, quantity: quantity, token: token) {
+                switch try context.change({ shop throws(CommerceError) in try shop.addAvailable(productId: product.id, variant: variant, quantity: quantity, token: token) }) {
                 case .added: break
                 case .outOfStock:
                     warnings.append(CartWarningValue(
@@ -122,7 +122,7 @@ struct CartChange {
                 refuse(error.code == .quantityLimitExceeded ? "MAXIMUM_EXCEEDED" : "INVALID", place + ["quantity"], error.message)
             }
         }
-        context.holder.shop.refreshOffer(token: token)
+        context.change { $0.refreshOffer(token: token) }
     }
 
     mutating func updateLines(_ lines: [JSON]) {
@@ -136,7 +136,7 @@ struct CartChange {
                 continue
             }
             if let merchandiseId = line["merchandiseId"]?.stringValue, merchandiseId != StorefrontID.variant(product: position, index: variant) {
-                try? context.holder.shop.removeFromCart(productId: product.id, variant: variant, session: Shop.cartSession(token: token))
+                try? context.change({ shop throws(CommerceError) in try shop.removeFromCart(productId: product.id, variant: variant, session: Shop.cartSession(token: token)) })
                 addLines([JSON.object(JSONObject([("merchandiseId", .string(merchandiseId)), ("quantity", .int(line["quantity"]?.intValue ?? current.quantity))]))], field: place)
                 continue
             }
@@ -148,7 +148,9 @@ struct CartChange {
             let stock = context.shop.inventory.stock(at: position, variant: variant)
             let target = quantity <= current.quantity ? quantity : min(quantity, max(stock, current.quantity))
             do {
-                try context.holder.shop.updateCartLine(productId: product.id, variant: variant, quantity: target, session: Shop.cartSession(token: token))
+                try context.change { shop throws(CommerceError) in
+                    try shop.updateCartLine(productId: product.id, variant: variant, quantity: target, session: Shop.cartSession(token: token))
+                }
             } catch {
                 refuse(error.code == .quantityLimitExceeded ? "MAXIMUM_EXCEEDED" : "INVALID", place + ["quantity"], error.message)
                 continue
@@ -160,22 +162,22 @@ struct CartChange {
                     target: id))
             }
         }
-        context.holder.shop.touchCart(token: token)
-        context.holder.shop.refreshOffer(token: token)
+        context.change { $0.touchCart(token: token) }
+        context.change { $0.refreshOffer(token: token) }
     }
 
     mutating func removeLines(_ ids: [JSON]) {
         for (index, value) in ids.enumerated() {
             let id = value.stringValue ?? ""
             guard let (position, variant) = CartID.parseLine(id, token: token), let product = context.shop.catalog.product(at: position),
-                  (try? context.holder.shop.removeFromCart(productId: product.id, variant: variant, session: Shop.cartSession(token: token))) != nil
+                  (try? context.change({ shop throws(CommerceError) in try shop.removeFromCart(productId: product.id, variant: variant, session: Shop.cartSession(token: token)) })) != nil
             else {
                 refuse("INVALID", ["lineIds", String(index)], "The cart line with id \(id) does not exist.")
                 continue
             }
         }
-        context.holder.shop.touchCart(token: token)
-        context.holder.shop.refreshOffer(token: token)
+        context.change { $0.touchCart(token: token) }
+        context.change { $0.refreshOffer(token: token) }
     }
 
     mutating func setDiscountCodes(_ codes: [String]) {
@@ -183,7 +185,8 @@ struct CartChange {
             refuse("INVALID", ["discountCodes"], "At most 250 discount codes; \(codes.count) were given.")
             return
         }
-        context.holder.shop.setDiscountCodes(codes.map { String($0.unicodeScalars.prefix(CartChange.maxKey)) }, token: token)
+        let kept = codes.map { String($0.unicodeScalars.prefix(CartChange.maxKey)) }
+        context.change { $0.setDiscountCodes(kept, token: token) }
         codesSet = true
     }
 
@@ -192,7 +195,7 @@ struct CartChange {
             refuse("NOTE_TOO_LONG", field, "A note is at most \(Self.maxText) characters.")
             return
         }
-        context.holder.shop.changeCart(token: token) { $0.note = note }
+        context.change { $0.changeCart(token: token) { $0.note = note } }
     }
 
     mutating func setAttributes(_ items: [JSON], field: [String], replacing: Bool) {
@@ -214,7 +217,7 @@ struct CartChange {
             refuse("INVALID", field, "A cart keeps at most \(Self.maxAttributes) attributes.")
             return
         }
-        context.holder.shop.changeCart(token: token) { $0.attributes = attributes }
+        context.change { $0.changeCart(token: token) { $0.attributes = attributes } }
     }
 
     mutating func setBuyer(_ input: JSONObject, field: [String]) {
@@ -236,7 +239,7 @@ struct CartChange {
             buyer.phone = text
         }
         if let country = input["countryCode"] { buyer.countryCode = country.stringValue }
-        context.holder.shop.changeCart(token: token) { $0.buyer = buyer }
+        context.change { $0.changeCart(token: token) { $0.buyer = buyer } }
     }
 
     private func lineId(position: Int, variant: Int) -> String {

@@ -100,7 +100,7 @@ extension StorefrontContext {
                 cursor: try cursor(before), direction: .backward, endpoint: endpoint)
         }
         return ConnectionPage(
-            nodes: page.positions.map(Resolved.integer), cursors: page.cursors.map(\.encoded), hasNextPage: page.hasNextPage,
+            nodes: page.positions.map(Resolved.integer), cursor: { page.cursors[$0].encoded }, hasNextPage: page.hasNextPage,
             hasPreviousPage: page.hasPreviousPage, totalCount: page.totalCount)
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 /// One page of a Storefront connection, as its `edges`, `nodes`, `pageInfo` and `totalCount` read it.
 struct ConnectionPage {
     var nodes: [Resolved]
-    var cursors: [String]
+    /// The cursor of the node at an index, made only when an edge or `pageInfo` asks.
+    var cursor: (Int) -> String
     var hasNextPage: Bool
     var hasPreviousPage: Bool
     var totalCount: Int
@@ -87,7 +88,7 @@ struct PagingArguments {
         }
         let chosen = order[range]
         return ConnectionPage(
-            nodes: chosen.map { items[$0] }, cursors: chosen.map { Base64.encode(list + "|" + keys[$0]) },
+            nodes: chosen.map { items[$0] }, cursor: { [chosen = Array(chosen)] in Base64.encode(list + "|" + keys[chosen[$0]]) },
             hasNextPage: range.upperBound < order.count, hasPreviousPage: range.lowerBound > 0, totalCount: items.count)
     }
 }
@@ -98,14 +99,14 @@ extension StorefrontBinding {
         for name in facts.typeNames where name.hasSuffix("Connection") {
             fields.add(name, "edges") { call, _ in
                 let page = try call.parent(ConnectionPage.self)
-                return .list(zip(page.nodes, page.cursors).map { .object(ConnectionEdge(node: $0, cursor: $1)) })
+                return .list(page.nodes.indices.map { .object(ConnectionEdge(node: page.nodes[$0], cursor: page.cursor($0))) })
             }
             fields.add(name, "nodes") { call, _ in .list(try call.parent(ConnectionPage.self).nodes) }
             fields.add(name, "pageInfo") { call, _ in
                 let page = try call.parent(ConnectionPage.self)
                 return .object(PageInfoValue(
-                    hasNextPage: page.hasNextPage, hasPreviousPage: page.hasPreviousPage, startCursor: page.cursors.first,
-                    endCursor: page.cursors.last))
+                    hasNextPage: page.hasNextPage, hasPreviousPage: page.hasPreviousPage,
+                    startCursor: page.nodes.isEmpty ? nil : page.cursor(0), endCursor: page.nodes.isEmpty ? nil : page.cursor(page.nodes.count - 1)))
             }
             // `UnsignedInt64!` is written as a string, as Shopify writes it; the search's is an `Int!`.
             let asInt = name == "SearchResultItemConnection"

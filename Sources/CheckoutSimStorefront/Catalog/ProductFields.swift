@@ -45,9 +45,9 @@ extension StorefrontContext {
 extension StorefrontBinding {
     static func productFields(_ fields: inout ModeledFields) {
         func text(_ field: String, _ read: @escaping @Sendable (Product, StorefrontContext) -> String?) {
-            fields.add("Product", field) { call, context in .optional(read(try context.product(call.parentInteger), context)) }
+            fields.text("Product", field) { call, context in read(try context.product(call.parentInteger), context) }
         }
-        fields.add("Product", "id") { call, _ in .string(StorefrontID.product(call.parentInteger)) }
+        fields.text("Product", "id") { call, _ in StorefrontID.product(call.parentInteger) }
         text("handle") { product, _ in product.id }
         text("title") { product, _ in product.name }
         text("vendor") { product, context in context.shop.catalog.brand(id: product.brandId)?.name ?? "" }
@@ -66,7 +66,7 @@ extension StorefrontBinding {
             let product = try context.product(call.parentInteger)
             return .list(([product.model] + (product.attribute.map { [$0] } ?? [])).map(Resolved.string))
         }
-        fields.add("Product", "availableForSale") { call, context in .bool(context.shop.inventory.stock(at: call.parentInteger) > 0) }
+        fields.boolean("Product", "availableForSale") { call, context in context.shop.inventory.stock(at: call.parentInteger) > 0 }
         fields.add("Product", "totalInventory") { call, context in .int(context.shop.inventory.stock(at: call.parentInteger)) }
         fields.add("Product", "featuredImage") { call, context in
             try context.image(ofProductAt: call.parentInteger).map { .object($0) } ?? .null
@@ -91,13 +91,13 @@ extension StorefrontBinding {
         fields.add("Product", "seo") { call, _ in .object(SEOValue(product: call.parentInteger)) }
         fields.add("ProductPriceRange", "minVariantPrice") { call, _ in .object(MoneyValue(amount: try call.parent(PriceRange.self).low)) }
         fields.add("ProductPriceRange", "maxVariantPrice") { call, _ in .object(MoneyValue(amount: try call.parent(PriceRange.self).high)) }
-        fields.add("MoneyV2", "amount") { call, context in
-            .string(ShopifyDecimal.text(try call.parent(MoneyValue.self).amount, currency: context.shop.currency))
+        fields.text("MoneyV2", "amount") { call, context in
+            ShopifyDecimal.text(try call.parent(MoneyValue.self).amount, currency: context.shop.currency)
         }
-        fields.add("MoneyV2", "currencyCode") { _, context in .string(context.shop.currency.code) }
-        fields.add("Image", "id") { call, _ in .string(try call.parent(ImageValue.self).id) }
-        fields.add("Image", "url") { call, _ in .string(try call.parent(ImageValue.self).url) }
-        fields.add("Image", "altText") { call, _ in .optional(try call.parent(ImageValue.self).altText) }
+        fields.text("MoneyV2", "currencyCode") { _, context in context.shop.currency.code }
+        fields.text("Image", "id") { call, _ in try call.parent(ImageValue.self).id }
+        fields.text("Image", "url") { call, _ in try call.parent(ImageValue.self).url }
+        fields.text("Image", "altText") { call, _ in try call.parent(ImageValue.self).altText }
         fields.add("ProductOption", "id") { call, _ in
             let option = try call.parent(OptionValue.self)
             return .string("gid://shopify/ProductOption/\((StorefrontID.productBase + option.product) * 10 + option.option + 1)")
@@ -123,8 +123,8 @@ extension StorefrontBinding {
             let index = product.options.isEmpty ? 0 : product.variants.firstIndex { $0.optionValues[value.option] == value.name }
             return index.map { .object(VariantRef(product: value.product, index: $0)) } ?? .null
         }
-        fields.add("SelectedOption", "name") { call, _ in .string(try call.parent(OptionValue.self).name) }
-        fields.add("SelectedOption", "value") { call, _ in .string(try call.parent(OptionValue.self).values.first ?? "") }
+        fields.text("SelectedOption", "name") { call, _ in try call.parent(OptionValue.self).name }
+        fields.text("SelectedOption", "value") { call, _ in try call.parent(OptionValue.self).values.first ?? "" }
     }
 }
 

@@ -62,6 +62,15 @@ extension StorefrontContext {
     }
 }
 
+extension StorefrontContext {
+    /// The variant a reference names, or a field error.
+    func variant(_ ref: VariantRef) throws(FieldError) -> ProductVariant {
+        let product = try product(ref.product)
+        guard product.variants.indices.contains(ref.index) else { throw FieldError("No variant \(ref.index) of \"\(product.id)\".") }
+        return product.variants[ref.index]
+    }
+}
+
 extension StorefrontBinding {
     static func variantFields(_ fields: inout ModeledFields) {
         func variant(_ field: String, _ read: @escaping @Sendable (VariantRef, ProductVariant, StorefrontContext) throws -> Resolved) {
@@ -72,12 +81,15 @@ extension StorefrontBinding {
                 return try read(ref, product.variants[ref.index], context)
             }
         }
-        variant("id") { ref, _, _ in .string(StorefrontID.variant(product: ref.product, index: ref.index)) }
-        variant("title") { _, variant, _ in .string(variant.title) }
-        variant("sku") { _, variant, _ in .string(variant.sku) }
+        fields.text("ProductVariant", "id") { call, _ in
+            let ref = try call.parent(VariantRef.self)
+            return StorefrontID.variant(product: ref.product, index: ref.index)
+        }
+        fields.text("ProductVariant", "title") { call, context in try context.variant(try call.parent(VariantRef.self)).title }
+        fields.text("ProductVariant", "sku") { call, context in try context.variant(try call.parent(VariantRef.self)).sku }
+        fields.boolean("ProductVariant", "availableForSale") { call, context in context.stock(of: try call.parent(VariantRef.self)) > 0 }
         variant("price") { _, variant, _ in .object(MoneyValue(amount: variant.price)) }
         variant("compareAtPrice") { _, variant, _ in variant.compareAtPrice.map { .object(MoneyValue(amount: $0)) } ?? .null }
-        variant("availableForSale") { ref, _, context in .bool(context.stock(of: ref) > 0) }
         variant("currentlyNotInStock") { _, _, _ in .bool(false) }
         variant("quantityAvailable") { ref, _, context in .int(context.stock(of: ref)) }
         variant("requiresShipping") { _, _, _ in .bool(true) }

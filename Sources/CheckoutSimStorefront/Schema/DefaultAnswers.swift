@@ -1,9 +1,13 @@
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
-/// The object every field of a defaulted object reads: it has no data, so each of its fields
-/// answers its own default (docs/storefront.md#unmodeled-fields).
-struct DefaultObject: Sendable {}
+/// A defaulted object travels as this integer (no box, no cast to tell it apart): it has no
+/// data, so each of its fields answers its own default (docs/storefront.md#unmodeled-fields).
+enum DefaultObject {
+    static let marker = Int.min
+
+    static var resolved: Resolved { .integer(marker) }
+}
 
 /// The deterministic answer of a field the mock does not model, by its type: `null` where
 /// nullable; `[]` for lists; an object (a connection is one: no edges, no nodes, a page info
@@ -18,7 +22,7 @@ enum DefaultAnswer {
         case .named(let name):
             // A connection answers an empty one even where it may be null.
             guard name.value.hasSuffix("Connection"), facts.kinds[name.value] == .object else { return .null }
-            return .object(DefaultObject())
+            return DefaultObject.resolved
         case .nonNull(let inner, _):
             guard case .named(let name) = inner else { return .list([]) }
             return nonNull(name.value, facts: facts, context: context, schema: schema)
@@ -27,10 +31,10 @@ enum DefaultAnswer {
 
     private static func nonNull(_ name: String, facts: SchemaFacts, context: StorefrontContext, schema: Schema) -> Resolved {
         switch facts.kinds[name] {
-        case .object?: return .object(DefaultObject())
+        case .object?: return DefaultObject.resolved
         case .interface?, .union?:
             guard let first = facts.firstPossibleType[name], let index = schema.typeIndex[first] else { return .null }
-            return .typed(type: index, .object(DefaultObject()))
+            return .typed(type: index, DefaultObject.resolved)
         case .enumeration?: return facts.firstEnumValue[name].map { .leaf(.string($0)) } ?? .null
         default: return .leaf(scalar(name, context: context))
         }

@@ -35,19 +35,37 @@ package enum StorefrontSchema {
     private static func resolution(for site: SchemaDefinitionLoader.FieldSite, modeled: ModeledFields, facts: SchemaFacts) -> FieldResolution {
         let name = "\(site.typeName).\(site.fieldName)"
         let type = site.type
-        if let body = modeled.resolvers[name] {
+        switch modeled.resolvers[name] {
+        case .text(let body)?:
+            // Leaves answer straight to the writer (no `Resolved`, no `JSON` box).
+            return .text { call in
+                let context = call.context(as: StorefrontContext.self)
+                if call.parentInteger == DefaultObject.marker {
+                    return DefaultAnswer.resolved(type, facts: facts, context: context, schema: call.executedSchema).leafText
+                }
+                return try body(call, context)
+            }
+        case .boolean(let body)?:
+            return .boolean { call in
+                let context = call.context(as: StorefrontContext.self)
+                if call.parentInteger == DefaultObject.marker { return site.type.isNonNullType ? false : nil }
+                return try body(call, context)
+            }
+        case .general(let body)?:
             return .general { call in
                 let context = call.context(as: StorefrontContext.self)
                 // A defaulted parent has no data: its modeled fields answer defaults too.
-                if call.parentValue is DefaultObject {
+                if call.parentInteger == DefaultObject.marker {
                     return DefaultAnswer.resolved(type, facts: facts, context: context, schema: call.executedSchema)
                 }
                 return try body(call, context)
             }
+        case nil:
+            break
         }
         return .general { call in
             let context = call.context(as: StorefrontContext.self)
-            if !(call.parentValue is DefaultObject) { context.touch(name) }
+            if call.parentInteger != DefaultObject.marker { context.touch(name) }
             return DefaultAnswer.resolved(type, facts: facts, context: context, schema: call.executedSchema)
         }
     }
@@ -57,11 +75,44 @@ package enum StorefrontSchema {
 /// `parentInteger`), its arguments and the context.
 typealias ModeledResolver = @Sendable (FieldCall, StorefrontContext) throws -> Resolved
 
+/// A modeled field: answered generally, or, for the many leaves of a listing, as text or a
+/// flag written straight into the response.
+enum Modeled: Sendable {
+    case general(ModeledResolver)
+    case text(@Sendable (FieldCall, StorefrontContext) throws -> String?)
+    case boolean(@Sendable (FieldCall, StorefrontContext) throws -> Bool?)
+}
+
 /// The modeled fields by `Type.field`.
 struct ModeledFields: Sendable {
-    private(set) var resolvers: [String: ModeledResolver] = [:]
+    private(set) var resolvers: [String: Modeled] = [:]
 
     mutating func add(_ type: String, _ field: String, _ body: @escaping ModeledResolver) {
-        resolvers["\(type).\(field)"] = body
+        resolvers["\(type).\(field)"] = .general(body)
+    }
+
+    /// A `String`, `ID`, enum or text-written custom scalar field.
+    mutating func text(_ type: String, _ field: String, _ body: @escaping @Sendable (FieldCall, StorefrontContext) throws -> String?) {
+        resolvers["\(type).\(field)"] = .text(body)
+    }
+
+    /// A `Boolean` field.
+    mutating func boolean(_ type: String, _ field: String, _ body: @escaping @Sendable (FieldCall, StorefrontContext) throws -> Bool?) {
+        resolvers["\(type).\(field)"] = .boolean(body)
+    }
+}
+
+extension Resolved {
+    /// A default leaf's text (nil: null).
+    var leafText: String? {
+        if case .leaf(.string(let text)) = self { return text }
+        return nil
+    }
+}
+
+extension TypeNode {
+    var isNonNullType: Bool {
+        if case .nonNull = self { return true }
+        return false
     }
 }

@@ -11,7 +11,7 @@ extension StorefrontBinding {
             let paging = try PagingArguments(call)
             let types = values["types"]?.arrayValue?.compactMap(\.stringValue) ?? ["PRODUCT"]
             guard types.contains("PRODUCT") else {
-                return .object(ConnectionPage(nodes: [], cursors: [], hasNextPage: false, hasPreviousPage: false, totalCount: 0))
+                return .object(ConnectionPage(nodes: [], cursor: { _ in "" }, hasNextPage: false, hasPreviousPage: false, totalCount: 0))
             }
             var text = values["query"]?.stringValue ?? ""
             // `prefix: LAST` (Shopify's default for search-as-you-type) reads the last word as a prefix.

@@ -38,13 +38,17 @@ extension SearchQuery {
 
     /// One flag per catalog position: whether the product matches.
     func mask(_ shop: Shop) -> [Bool] {
-        let catalog = shop.catalog
-        return catalog.products.indices.map { position in
+        mask(shop.catalog, inventory: shop.inventory, currency: shop.currency)
+    }
+
+    /// The same over a catalog and its stock.
+    package func mask(_ catalog: Catalog, inventory: Inventory, currency: Currency) -> [Bool] {
+        catalog.products.indices.map { position in
             guard let root else { return true }
             let product = catalog.products[position]
             let text = ProductText(
-                product, vendor: catalog.brand(id: product.brandId)?.name ?? "", stock: shop.inventory.stock(at: position))
-            return Self.matches(root, text, currency: shop.currency)
+                product, vendor: catalog.brand(id: product.brandId)?.name ?? "", stock: inventory.stock(at: position))
+            return Self.matches(root, text, currency: currency)
         }
     }
 

@@ -6,7 +6,7 @@
 /// token looked at a bounded number of times: linear in the text. Nesting is bounded, and any
 /// text it cannot read (an unclosed parenthesis, a dangling `OR`, nesting too deep) is read as
 /// Shopify reads it, as plain terms, all of which must match: nothing typed is an error.
-struct SearchQuery: Sendable, Equatable {
+package struct SearchQuery: Sendable, Equatable {
     /// How a term compares a field's value with its own.
     enum Comparison: Sendable, Equatable {
         case matches, less, lessOrEqual, greater, greaterOrEqual
@@ -38,7 +38,7 @@ struct SearchQuery: Sendable, Equatable {
     /// The longest query read, in UTF-8 bytes; the rest is ignored.
     static let maxBytes = 4096
 
-    init(_ text: String) {
+    package init(_ text: String) {
         let tokens = Self.tokens(of: String(decoding: text.utf8.prefix(Self.maxBytes), as: UTF8.self))
         var parser = Parser(tokens: tokens)
         if let node = parser.parseQuery(), parser.index == tokens.count {

@@ -4,10 +4,10 @@ import CheckoutSimCommerce
 /// keeping one digit after the point (`999.0`, `29.9`, `29.99`).
 enum ShopifyDecimal {
     static func text(_ minorUnits: Int64, currency: Currency) -> String {
-        var text = currency.amount(minorUnits)
-        guard text.contains(".") else { return text + ".0" }
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text += "0" }
-        return text
+        var bytes = Array(currency.amount(minorUnits).utf8)
+        if !bytes.contains(UInt8(ascii: ".")) { bytes += [UInt8(ascii: "."), UInt8(ascii: "0")] }
+        while bytes.last == UInt8(ascii: "0") { bytes.removeLast() }
+        if bytes.last == UInt8(ascii: ".") { bytes.append(UInt8(ascii: "0")) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
