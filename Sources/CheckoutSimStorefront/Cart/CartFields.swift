@@ -51,7 +51,7 @@ extension StorefrontBinding {
 
     private static func costFields(_ fields: inout ModeledFields) {
         func money(_ type: String, _ field: String, _ amount: @escaping @Sendable (CartCostValue) -> Int64) {
-            fields.add(type, field) { call, _ in .object(MoneyValue(amount: amount(try call.parent(CartCostValue.self)))) }
+            fields.add(type, field) { call, _ in MoneyValue(amount: amount(try call.parent(CartCostValue.self))).resolved }
         }
         for type in ["CartCost", "CartEstimatedCost"] {
             money(type, "subtotalAmount") { $0.cart.view.subtotal }
@@ -72,7 +72,7 @@ extension StorefrontBinding {
         line("attribute") { _, _, _ in .null }
         line("merchandise") { value, _, call in
             let type = try call.executedSchema.typeIndex["ProductVariant"].orNoValue()
-            return .typed(type: type, .object(VariantRef(product: value.line.position, index: value.line.variant)))
+            return .typed(type: type, VariantRef(product: value.line.position, index: value.line.variant).resolved)
         }
         line("cost") { value, context, _ in .object(LineCostValue(line: value.line, total: context.lineTotal(value.line, in: value.cart), position: value.line.position)) }
         line("estimatedCost") { value, context, _ in .object(LineCostValue(line: value.line, total: context.lineTotal(value.line, in: value.cart), position: value.line.position)) }
@@ -81,26 +81,26 @@ extension StorefrontBinding {
             return .list(context.allocations(of: value.cart, line: value.line).map { .typed(type: type, .object($0)) })
         }
         for type in ["CartLineCost", "CartLineEstimatedCost"] {
-            fields.add(type, "amountPerQuantity") { call, _ in .object(MoneyValue(amount: try call.parent(LineCostValue.self).line.unitPrice)) }
-            fields.add(type, "amount") { call, _ in .object(MoneyValue(amount: try call.parent(LineCostValue.self).line.unitPrice)) }
-            fields.add(type, "subtotalAmount") { call, _ in .object(MoneyValue(amount: try call.parent(LineCostValue.self).line.subtotal)) }
-            fields.add(type, "totalAmount") { call, _ in .object(MoneyValue(amount: try call.parent(LineCostValue.self).total)) }
+            fields.add(type, "amountPerQuantity") { call, _ in MoneyValue(amount: try call.parent(LineCostValue.self).line.unitPrice).resolved }
+            fields.add(type, "amount") { call, _ in MoneyValue(amount: try call.parent(LineCostValue.self).line.unitPrice).resolved }
+            fields.add(type, "subtotalAmount") { call, _ in MoneyValue(amount: try call.parent(LineCostValue.self).line.subtotal).resolved }
+            fields.add(type, "totalAmount") { call, _ in MoneyValue(amount: try call.parent(LineCostValue.self).total).resolved }
             fields.add(type, "compareAtAmountPerQuantity") { call, context in
                 let cost = try call.parent(LineCostValue.self)
                 let product = try context.product(cost.position)
-                return product.variants[cost.line.variant].compareAtPrice.map { .object(MoneyValue(amount: $0)) } ?? .null
+                return product.variants[cost.line.variant].compareAtPrice.map { MoneyValue(amount: $0).resolved } ?? .null
             }
             fields.add(type, "compareAtAmount") { call, context in
                 let cost = try call.parent(LineCostValue.self)
                 let product = try context.product(cost.position)
-                return product.variants[cost.line.variant].compareAtPrice.map { .object(MoneyValue(amount: $0 * Int64(cost.line.quantity))) } ?? .null
+                return product.variants[cost.line.variant].compareAtPrice.map { MoneyValue(amount: $0 * Int64(cost.line.quantity)).resolved } ?? .null
             }
         }
     }
 
     private static func allocationFields(_ fields: inout ModeledFields) {
         fields.add("CartCodeDiscountAllocation", "code") { call, _ in .string(try call.parent(AllocationValue.self).code) }
-        fields.add("CartCodeDiscountAllocation", "discountedAmount") { call, _ in .object(MoneyValue(amount: try call.parent(AllocationValue.self).amount)) }
+        fields.add("CartCodeDiscountAllocation", "discountedAmount") { call, _ in MoneyValue(amount: try call.parent(AllocationValue.self).amount).resolved }
         fields.add("CartCodeDiscountAllocation", "targetType") { _, _ in .string("LINE_ITEM") }
         fields.add("CartCodeDiscountAllocation", "discountApplication") { call, _ in .object(try call.parent(AllocationValue.self).offer) }
         fields.add("CartDiscountApplication", "allocationMethod") { _, _ in .string("ACROSS") }
@@ -112,7 +112,7 @@ extension StorefrontBinding {
             if offer.value.kind == .percentOff, let type = schema.typeIndex["PricingPercentageValue"] {
                 return .typed(type: type, .object(offer.value))
             }
-            return .typed(type: try schema.typeIndex["MoneyV2"].orNoValue(), .object(MoneyValue(amount: offer.value.magnitude)))
+            return .typed(type: try schema.typeIndex["MoneyV2"].orNoValue(), MoneyValue(amount: offer.value.magnitude).resolved)
         }
         fields.add("PricingPercentageValue", "percentage") { call, _ in .leaf(.double(Double(try call.parent(DiscountValue.self).magnitude))) }
     }

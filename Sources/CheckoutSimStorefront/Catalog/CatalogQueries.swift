@@ -65,7 +65,7 @@ extension StorefrontContext {
         if let variant = StorefrontID.variantPosition(id), shop.catalog.product(at: variant.product) != nil,
            variants(ofProductAt: variant.product).contains(where: { $0.index == variant.index }),
            let type = schema.typeIndex["ProductVariant"] {
-            return .typed(type: type, .object(VariantRef(product: variant.product, index: variant.index)))
+            return .typed(type: type, VariantRef(product: variant.product, index: variant.index).resolved)
         }
         if let collection = collection(id: id), let type = schema.typeIndex["Collection"] {
             return .typed(type: type, .object(collection))

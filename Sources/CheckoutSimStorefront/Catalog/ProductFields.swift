@@ -2,15 +2,31 @@ import CheckoutSimCommerce
 import CheckoutSimGraphQL
 import CheckoutSimSupport
 
-/// A product variant as the dialect carries it: the product's catalog position and the variant's index.
+/// A product variant as the dialect carries it: the product's catalog position and the variant's
+/// index, travelling as one integer (position × 1000 + index: no box, no cast).
 struct VariantRef {
     let product: Int
     let index: Int
+
+    init(product: Int, index: Int) {
+        self.product = product
+        self.index = index
+    }
+
+    /// The variant a field's parent is.
+    init(_ call: FieldCall) {
+        product = call.parentInteger / 1000
+        index = call.parentInteger % 1000
+    }
+
+    var resolved: Resolved { .integer(product * 1000 + index) }
 }
 
-/// A `MoneyV2`: an amount in the shop's minor units.
+/// A `MoneyV2`: an amount in the shop's minor units, travelling as that integer.
 struct MoneyValue {
     let amount: Int64
+
+    var resolved: Resolved { .integer(Int(amount)) }
 }
 
 /// An `Image` (and a `MediaImage`'s image): its URL, alternative text and id.
@@ -85,14 +101,14 @@ extension StorefrontBinding {
         fields.add("Product", "variants") { call, context in
             let variants = context.variants(ofProductAt: call.parentInteger)
             return .object(try PagingArguments(call).page(
-                of: variants.map { .object($0) }, keys: variants.map { StorefrontID.variant(product: $0.product, index: $0.index) },
+                of: variants.map(\.resolved), keys: variants.map { StorefrontID.variant(product: $0.product, index: $0.index) },
                 list: "variants"))
         }
         fields.add("Product", "seo") { call, _ in .object(SEOValue(product: call.parentInteger)) }
-        fields.add("ProductPriceRange", "minVariantPrice") { call, _ in .object(MoneyValue(amount: try call.parent(PriceRange.self).low)) }
-        fields.add("ProductPriceRange", "maxVariantPrice") { call, _ in .object(MoneyValue(amount: try call.parent(PriceRange.self).high)) }
+        fields.add("ProductPriceRange", "minVariantPrice") { call, _ in MoneyValue(amount: try call.parent(PriceRange.self).low).resolved }
+        fields.add("ProductPriceRange", "maxVariantPrice") { call, _ in MoneyValue(amount: try call.parent(PriceRange.self).high).resolved }
         fields.text("MoneyV2", "amount") { call, context in
-            ShopifyDecimal.text(try call.parent(MoneyValue.self).amount, currency: context.shop.currency)
+            ShopifyDecimal.text(Int64(call.parentInteger), currency: context.shop.currency)
         }
         fields.text("MoneyV2", "currencyCode") { _, context in context.shop.currency.code }
         fields.text("Image", "id") { call, _ in try call.parent(ImageValue.self).id }
@@ -121,7 +137,7 @@ extension StorefrontBinding {
             let value = try call.parent(OptionValue.self)
             let product = try context.product(value.product)
             let index = product.options.isEmpty ? 0 : product.variants.firstIndex { $0.optionValues[value.option] == value.name }
-            return index.map { .object(VariantRef(product: value.product, index: $0)) } ?? .null
+            return index.map { VariantRef(product: value.product, index: $0).resolved } ?? .null
         }
         fields.text("SelectedOption", "name") { call, _ in try call.parent(OptionValue.self).name }
         fields.text("SelectedOption", "value") { call, _ in try call.parent(OptionValue.self).values.first ?? "" }

@@ -75,21 +75,21 @@ extension StorefrontBinding {
     static func variantFields(_ fields: inout ModeledFields) {
         func variant(_ field: String, _ read: @escaping @Sendable (VariantRef, ProductVariant, StorefrontContext) throws -> Resolved) {
             fields.add("ProductVariant", field) { call, context in
-                let ref = try call.parent(VariantRef.self)
+                let ref = VariantRef(call)
                 let product = try context.product(ref.product)
                 guard product.variants.indices.contains(ref.index) else { throw FieldError("No variant \(ref.index) of \"\(product.id)\".") }
                 return try read(ref, product.variants[ref.index], context)
             }
         }
         fields.text("ProductVariant", "id") { call, _ in
-            let ref = try call.parent(VariantRef.self)
+            let ref = VariantRef(call)
             return StorefrontID.variant(product: ref.product, index: ref.index)
         }
-        fields.text("ProductVariant", "title") { call, context in try context.variant(try call.parent(VariantRef.self)).title }
-        fields.text("ProductVariant", "sku") { call, context in try context.variant(try call.parent(VariantRef.self)).sku }
-        fields.boolean("ProductVariant", "availableForSale") { call, context in context.stock(of: try call.parent(VariantRef.self)) > 0 }
-        variant("price") { _, variant, _ in .object(MoneyValue(amount: variant.price)) }
-        variant("compareAtPrice") { _, variant, _ in variant.compareAtPrice.map { .object(MoneyValue(amount: $0)) } ?? .null }
+        fields.text("ProductVariant", "title") { call, context in try context.variant(VariantRef(call)).title }
+        fields.text("ProductVariant", "sku") { call, context in try context.variant(VariantRef(call)).sku }
+        fields.boolean("ProductVariant", "availableForSale") { call, context in context.stock(of: VariantRef(call)) > 0 }
+        variant("price") { _, variant, _ in MoneyValue(amount: variant.price).resolved }
+        variant("compareAtPrice") { _, variant, _ in variant.compareAtPrice.map { MoneyValue(amount: $0).resolved } ?? .null }
         variant("currentlyNotInStock") { _, _, _ in .bool(false) }
         variant("quantityAvailable") { ref, _, context in .int(context.stock(of: ref)) }
         variant("requiresShipping") { _, _, _ in .bool(true) }
@@ -101,12 +101,12 @@ extension StorefrontBinding {
         }
         variant("selectedOptions") { ref, _, context in .list(try context.selectedOptions(of: ref).map { .object($0) }) }
         fields.add("Product", "variantBySelectedOptions") { call, context in
-            context.variant(ofProductAt: call.parentInteger, arguments: call.argumentValues).map { .object($0) } ?? .null
+            context.variant(ofProductAt: call.parentInteger, arguments: call.argumentValues)?.resolved ?? .null
         }
         fields.add("Product", "selectedOrFirstAvailableVariant") { call, context in
-            if let chosen = context.variant(ofProductAt: call.parentInteger, arguments: call.argumentValues) { return .object(chosen) }
+            if let chosen = context.variant(ofProductAt: call.parentInteger, arguments: call.argumentValues) { return chosen.resolved }
             let variants = context.variants(ofProductAt: call.parentInteger)
-            return (variants.first { context.stock(of: $0) > 0 } ?? variants.first).map { .object($0) } ?? .null
+            return (variants.first { context.stock(of: $0) > 0 } ?? variants.first)?.resolved ?? .null
         }
         fields.add("Product", "adjacentVariants") { call, context in
             // The variants one option value away from the selected (or first available) one.
@@ -118,7 +118,7 @@ extension StorefrontBinding {
             return .list(variants.filter { other in
                 guard other.index != base.index, let options = try? context.selectedOptions(of: other) else { return false }
                 return zip(options, baseOptions).filter { $0.values != $1.values }.count == 1
-            }.map { .object($0) })
+            }.map(\.resolved))
         }
     }
 }
