@@ -14,9 +14,8 @@ const fs = require("fs");
 const path = require("path");
 const { graphql, buildSchema } = require("graphql");
 
-/** The shop's schema and root resolvers over the fixtures in `fixtures`. */
-function shop(sdlFile, fixtures) {
-  const schema = buildSchema(fs.readFileSync(sdlFile, "utf8"));
+/** The store, brands by id and the merged products of the fixtures in `fixtures`. */
+function fixtureData(fixtures) {
   const read = (...parts) => JSON.parse(fs.readFileSync(path.join(fixtures, ...parts), "utf8"));
   const store = read("store.json");
   const brands = new Map(read("brands.json").map((brand) => [brand.id, brand]));
@@ -27,6 +26,13 @@ function shop(sdlFile, fixtures) {
     const json = read("products", file);
     return Array.isArray(json) ? json : json.products;
   }).filter((p) => !seen.has(p.id) && seen.add(p.id));
+  return { store, brands, raw };
+}
+
+/** The shop's schema and root resolvers over the fixtures in `fixtures`. */
+function shop(sdlFile, fixtures) {
+  const schema = buildSchema(fs.readFileSync(sdlFile, "utf8"));
+  const { store, brands, raw } = fixtureData(fixtures);
 
   /** "1099.00" → "$1,099.00", as the shop formats money. */
   function money(amount) {
@@ -77,9 +83,8 @@ const rootValue = {
 return { schema, rootValue };
 }
 
-if (require.main !== module) {
-  module.exports = { shop };
-} else {
+module.exports = { shop, fixtureData };
+if (require.main === module) {
   const [sdlFile, fixtures, port = "0"] = process.argv.slice(2);
   const { storefront } = require("./graphql-js-storefront.js");
   const { schema, rootValue } = (process.env.PEER === "storefront" ? storefront : shop)(sdlFile, fixtures);

@@ -7,20 +7,12 @@
 // product without options (`Default Title`), amounts as Shopify writes Decimal.
 "use strict";
 const fs = require("fs");
-const path = require("path");
 const { buildSchema } = require("graphql");
 
 function storefront(sdlFile, fixtures) {
   const schema = buildSchema(fs.readFileSync(sdlFile, "utf8"));
-  const read = (...parts) => JSON.parse(fs.readFileSync(path.join(fixtures, ...parts), "utf8"));
-  const store = read("store.json");
-  const brands = new Map(read("brands.json").map((brand) => [brand.id, brand]));
-  const files = fs.readdirSync(path.join(fixtures, "products")).filter((f) => f.endsWith(".json")).sort();
-  const seen = new Set();
-  const raw = files.flatMap((file) => {
-    const json = read("products", file);
-    return Array.isArray(json) ? json : json.products;
-  }).filter((p) => !seen.has(p.id) && seen.add(p.id));
+  // Required here, not at the top: graphql-js-server.js requires this file in its own main branch.
+  const { store, brands, raw } = require("./graphql-js-server.js").fixtureData(fixtures);
 
   /** "1099.00" → "1099.0", "29.90" → "29.9": Shopify's Decimal. */
   const decimal = (text) => {
