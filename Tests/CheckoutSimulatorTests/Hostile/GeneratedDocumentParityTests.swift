@@ -25,7 +25,7 @@ struct GeneratedDocumentParityTests {
         let simulator = try Simulator()
         let schema = dialect == .native ? simulator.schema : try StorefrontSchema.built.get()
         // Shopify's schema is twenty times the shop's: fewer documents keep the test's time.
-        let count = dialect == .native ? 120 : 40
+        let count = dialect == .native ? 120 : 24
         let request = JSON.object(JSONObject([("sdl", .string(SDLPrinter.print(schema))), ("count", .int(count))]))
         let script = Processes.packageRoot.appendingPathComponent("Tests/Reference/generated_documents.py").path
         let generated = try Processes.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script], input: request.serialized(), timeout: 120)
