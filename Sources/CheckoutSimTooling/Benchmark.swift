@@ -60,10 +60,12 @@ package struct BenchmarkTimer {
     }
 
     /// Runs `setUp` and `body` for warm-up, then times `body` alone; `override` lowers the iteration count for slow cases.
+    /// A run of fewer than five iterations (a smoke test's `--iterations 1`) has no warm-up: its
+    /// figures say only that the case runs.
     package func measure(_ name: String, iterations override: Int? = nil, setUp: () -> Void = {}, _ body: () -> Void) -> BenchmarkResult {
         let count = override.map { min($0, iterations) } ?? iterations
         let clock = ContinuousClock()
-        for _ in 0..<max(1, min(count / 10, 100)) {
+        for _ in 0..<(count < 5 ? 0 : max(1, min(count / 10, 100))) {
             setUp()
             body()
         }

@@ -48,7 +48,7 @@ package enum HTTPBenchmark {
                 let name = "\(label)-listing-\(cold ? "cold" : "cached")-\(count)c"
                 let body = storefront ? (cold ? storefrontColdBody : storefrontCachedBody) : (cold ? coldBody : cachedBody)
                 emit(.load(HTTPLoad.run(name: name, host: host, port: port, paths: [path], connections: count,
-                                        warmUp: .milliseconds(500), duration: duration, body: body)))
+                                        warmUp: min(.milliseconds(500), duration), duration: duration, body: body)))
             }
         }
         if let server, !storefront {
@@ -68,7 +68,7 @@ package enum HTTPBenchmark {
         let sixteen = (0..<16).map { "/sandbox/bench-\($0)/graphql" }
         for (label, paths) in [("1-sandbox", one), ("16-sandboxes", sixteen)] {
             emit(.load(HTTPLoad.run(name: "http-listing-cached-16c-\(label)", host: "127.0.0.1", port: server.port, paths: paths, connections: 16,
-                                    warmUp: .milliseconds(500), duration: duration, body: cachedBody)))
+                                    warmUp: min(.milliseconds(500), duration), duration: duration, body: cachedBody)))
         }
     }
 

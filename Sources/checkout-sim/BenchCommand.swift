@@ -37,7 +37,7 @@ enum BenchCommand: Command {
             .valued("url", "URL", "Load another GraphQL endpoint the same way (a peer, or `serve`)"),
             .flag("storefront", "With --http or --url: the Storefront listing (on /api/2026-04/graphql.json) instead, and only its rows"),
             .valued("connections", "L", "Connection counts for --http (default 1,64)"),
-            .valued("duration", "S", "Seconds measured per run (default 3, after 0.5 s of warm-up)"),
+            .valued("duration", "S", "Seconds measured per run, 0.1 to 600 (default 3, after 0.5 s of warm-up, or S when shorter)"),
         ])
 
     static func run(_ arguments: Arguments) throws(Arguments.Failure) -> ExitCode {
@@ -117,12 +117,15 @@ enum BenchCommand: Command {
             }
             connections = parsed.compactMap { $0 }
         }
-        var seconds = 3
+        var milliseconds = 3_000
         if let text = arguments.value("duration") {
-            guard let value = Int(text), (1...600).contains(value) else {
-                throw .init(message: "--duration: expected whole seconds from 1 to 600, found \"\(text)\"")
+            // Read as decimal text, tenths of a second at most: no binary fraction decides a time.
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+            let whole = Int(parts[0]), tenths = parts.count == 2 && parts[1].count == 1 ? Int(parts[1]) : (parts.count == 1 ? 0 : nil)
+            guard let whole, let tenths, (100...600_000).contains(whole * 1_000 + tenths * 100) else {
+                throw .init(message: "--duration: expected seconds from 0.1 to 600 (tenths at most), found \"\(text)\"")
             }
-            seconds = value
+            milliseconds = whole * 1_000 + tenths * 100
         }
         var url: URL?
         if let text = arguments.value("url") {
@@ -145,7 +148,7 @@ enum BenchCommand: Command {
         }
         do {
             _ = try HTTPBenchmark.run(
-                url: url, connections: connections, duration: .seconds(seconds), catalog: catalog, storefront: arguments.has("storefront")
+                url: url, connections: connections, duration: .milliseconds(milliseconds), catalog: catalog, storefront: arguments.has("storefront")
             ) { row in
                 switch row {
                 case .load(let result):

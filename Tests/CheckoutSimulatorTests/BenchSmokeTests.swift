@@ -57,7 +57,7 @@ struct BenchSmokeTests {
     /// `bench --http` loads the real server over loopback: every row present, every request answered.
     @Test(.enabled(if: Processes.checkoutSim != nil), .timeLimit(.minutes(2)))
     func benchHTTPPrintsEveryRow() throws {
-        let result = try Processes.run(try #require(Processes.checkoutSim), ["bench", "--http", "--connections", "1,4", "--duration", "1", "--catalog", "2000", "--json"])
+        let result = try Processes.run(try #require(Processes.checkoutSim), ["bench", "--http", "--connections", "1,4", "--duration", "0.2", "--catalog", "2000", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let rows = result.stdout.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
         #expect(rows.compactMap { $0["case"]?.stringValue } == [

@@ -51,7 +51,11 @@ package enum PersistedQueryManifest {
             if manifest.documents[id] != nil {
                 problems.append(problem("\(path).id: \"\(id)\" is already the id of an earlier operation"))
             }
-            for error in simulator.prepare(body).errors {
+            // An app's manifest holds the operations of the dialect it speaks: one that is a valid
+            // Storefront operation is as known as a native one (docs/storefront.md#the-endpoint).
+            let native = simulator.prepare(body)
+            let storefront = native.errors.isEmpty ? nil : simulator.prepare(body, dialect: .storefront)
+            for error in storefront?.errors.isEmpty == true ? [] : native.errors {
                 let at = error.locations.first.map { " \($0.line):\($0.column):" } ?? ""
                 problems.append(problem("\(path).body:\(at) \(error.message)"))
             }

@@ -3,6 +3,7 @@ import Testing
 @testable import CheckoutSimulator
 import CheckoutSimGraphQL
 import CheckoutSimScenarios
+import CheckoutSimSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -159,6 +160,43 @@ struct StorefrontRecordingTests {
             let original = harness.simulator.requests().map(\.response)
             let replayed = fresh.requests().map(\.response)
             #expect(original == replayed)
+        }
+    }
+}
+
+/// Aimed faults and persisted-query manifests meet Storefront operations (docs/storefront.md#the-endpoint).
+struct StorefrontFaultAndManifestTests {
+    static let cartQuery = #"query StorefrontCart { cart(id: "gid://shopify/Cart/none") { id } }"#
+
+    @Test func aFaultAimedAtAStorefrontOperationMeetsOnlyIt() async throws {
+        try await ServerHarness.with { harness in
+            _ = try await harness.send("POST", "/__sim/network", body: #"{"failNext":{"status":503,"operation":"StorefrontCart"}}"#)
+            let other = try await harness.send("POST", "/api/2026-04/graphql.json", body: StorefrontHTTPTests.body("query Shop { shop { name } }"))
+            #expect(other.status == 200)
+            let aimed = try await harness.send("POST", "/api/2026-04/graphql.json", body: StorefrontHTTPTests.body(Self.cartQuery))
+            #expect(aimed.status == 503)
+            let after = try await harness.send("POST", "/api/2026-04/graphql.json", body: StorefrontHTTPTests.body(Self.cartQuery))
+            #expect(after.status == 200 && after.body == #"{"data":{"cart":null}}"#)
+        }
+    }
+
+    @Test func aManifestMayHoldStorefrontOperations() async throws {
+        let simulator = try Simulator()
+        let manifest = JSON.object(JSONObject([
+            ("format", "apollo-persisted-query-manifest"), ("version", 1),
+            ("operations", .array([.object(JSONObject([
+                ("id", .string(SHA256.hex(Self.cartQuery))), ("body", .string(Self.cartQuery)), ("name", "StorefrontCart"), ("type", "query"),
+            ]))])),
+        ])).serialized()
+        guard case .success = simulator.usePersistedQueries(manifest, file: "manifest.json", onlyPersisted: true) else {
+            Issue.record("the manifest was refused")
+            return
+        }
+        try await ServerHarness.with(simulator: simulator) { harness in
+            let listed = try await harness.send("POST", "/api/2026-04/graphql.json", body: StorefrontHTTPTests.body(Self.cartQuery))
+            #expect(listed.status == 200)
+            let unlisted = try await harness.send("POST", "/api/2026-04/graphql.json", body: StorefrontHTTPTests.body("{ shop { name } }"))
+            #expect(unlisted.body.contains("PERSISTED_QUERY_NOT_IN_LIST"))
         }
     }
 }
