@@ -13,6 +13,7 @@ enum StorefrontBinding {
         filterFields(&fields)
         searchFields(&fields)
         cartFields(&fields, facts: facts)
+        giftCardAndDeliveryFields(&fields)
         cartMutations(&fields)
         return fields
     }

@@ -55,6 +55,29 @@ package struct CartDetails: Sendable, Equatable {
     package var buyer = CartBuyer()
     /// Every code entered, in order, as entered (codes compare ignoring case).
     package internal(set) var discountCodes: [String] = []
+    /// The gift card codes applied, as the shop spells them, in the order applied.
+    package var giftCardCodes: [String] = []
+    /// The delivery addresses given, in order.
+    package var addresses: [CartAddress] = []
+    /// The number the next address gets (addresses keep theirs when others go).
+    package var nextAddressNumber = 1
+    /// The delivery option chosen, by handle; nil until one is.
+    package var deliveryOption: String?
+}
+
+/// A delivery address a buyer gave a cart, with its number and whether it is the one selected.
+package struct CartAddress: Sendable, Equatable {
+    package let number: Int
+    package var fields: [String: String]
+    package var selected: Bool
+    package var oneTimeUse: Bool
+
+    package init(number: Int, fields: [String: String], selected: Bool, oneTimeUse: Bool) {
+        self.number = number
+        self.fields = fields
+        self.selected = selected
+        self.oneTimeUse = oneTimeUse
+    }
 }
 
 /// A key and value a shopper or app attached to a cart.

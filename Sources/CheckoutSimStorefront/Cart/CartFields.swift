@@ -56,7 +56,11 @@ extension StorefrontBinding {
         for type in ["CartCost", "CartEstimatedCost"] {
             money(type, "subtotalAmount") { $0.cart.view.subtotal }
             money(type, "totalAmount") { $0.total }
-            money(type, "checkoutChargeAmount") { $0.total }
+            // What the buyer still pays: the total less what the applied gift cards cover.
+            fields.add(type, "checkoutChargeAmount") { call, context in
+                let cost = try call.parent(CartCostValue.self)
+                return MoneyValue(amount: cost.total - context.giftCardUses(cost.cart).reduce(0) { $0 + $1.used }).resolved
+            }
         }
         fields.add("CartCost", "subtotalAmountEstimated") { _, _ in .bool(false) }
         fields.add("CartCost", "totalAmountEstimated") { _, _ in .bool(false) }
@@ -80,20 +84,16 @@ extension StorefrontBinding {
             let type = try call.executedSchema.typeIndex["CartCodeDiscountAllocation"].orNoValue()
             return .list(context.allocations(of: value.cart, line: value.line).map { .typed(type: type, .object($0)) })
         }
-        for type in ["CartLineCost", "CartLineEstimatedCost"] {
-            fields.add(type, "amountPerQuantity") { call, _ in MoneyValue(amount: try call.parent(LineCostValue.self).line.unitPrice).resolved }
-            fields.add(type, "amount") { call, _ in MoneyValue(amount: try call.parent(LineCostValue.self).line.unitPrice).resolved }
+        // `CartLineCost` prices one unit as `…PerQuantity`; the older `CartLineEstimatedCost`
+        // calls the same unit prices `amount` and `compareAtAmount`.
+        for (type, unit, compareAt) in [("CartLineCost", "amountPerQuantity", "compareAtAmountPerQuantity"), ("CartLineEstimatedCost", "amount", "compareAtAmount")] {
+            fields.add(type, unit) { call, _ in MoneyValue(amount: try call.parent(LineCostValue.self).line.unitPrice).resolved }
             fields.add(type, "subtotalAmount") { call, _ in MoneyValue(amount: try call.parent(LineCostValue.self).line.subtotal).resolved }
             fields.add(type, "totalAmount") { call, _ in MoneyValue(amount: try call.parent(LineCostValue.self).total).resolved }
-            fields.add(type, "compareAtAmountPerQuantity") { call, context in
+            fields.add(type, compareAt) { call, context in
                 let cost = try call.parent(LineCostValue.self)
                 let product = try context.product(cost.position)
                 return product.variants[cost.line.variant].compareAtPrice.map { MoneyValue(amount: $0).resolved } ?? .null
-            }
-            fields.add(type, "compareAtAmount") { call, context in
-                let cost = try call.parent(LineCostValue.self)
-                let product = try context.product(cost.position)
-                return product.variants[cost.line.variant].compareAtPrice.map { MoneyValue(amount: $0 * Int64(cost.line.quantity)).resolved } ?? .null
             }
         }
     }
@@ -119,7 +119,7 @@ extension StorefrontBinding {
 
     /// `cart`, `userErrors` and `warnings` of every `Cart…Payload`.
     private static func payloadFields(_ fields: inout ModeledFields, facts: SchemaFacts) {
-        for name in facts.typeNames where name.hasPrefix("Cart") && name.hasSuffix("Payload") {
+        for name in facts.typeNames where name.hasPrefix("Cart") && name.hasSuffix("Payload") && facts.has(name, "cart") {
             fields.add(name, "cart") { call, _ in try call.parent(CartPayloadValue.self).cart.map { .object($0) } ?? .null }
             fields.add(name, "userErrors") { call, _ in .list(try call.parent(CartPayloadValue.self).userErrors.map { .object($0) }) }
             fields.add(name, "warnings") { call, _ in .list(try call.parent(CartPayloadValue.self).warnings.map { .object($0) }) }

@@ -20,6 +20,8 @@ extension StorefrontBinding {
             if let buyer = input["buyerIdentity"]?.objectValue { change.setBuyer(buyer, field: ["input", "buyerIdentity"]) }
             change.addLines(input["lines"]?.arrayValue ?? [], field: ["input", "lines"])
             if let codes = input["discountCodes"]?.arrayValue { change.setDiscountCodes(codes.compactMap(\.stringValue)) }
+            if let codes = input["giftCardCodes"]?.arrayValue { change.setGiftCards(codes.compactMap(\.stringValue), field: ["input", "giftCardCodes"], replacing: true) }
+            if let addresses = input["delivery"]?["addresses"]?.arrayValue { change.addAddresses(addresses, field: ["input", "delivery", "addresses"]) }
             var payload = change.payload()
             if !payload.userErrors.isEmpty {
                 context.restore(before)
@@ -37,6 +39,7 @@ extension StorefrontBinding {
         mutation(&fields, "cartAttributesUpdate") { change, values in
             change.setAttributes(values["attributes"]?.arrayValue ?? [], field: ["attributes"], replacing: false)
         }
+        giftCardAndDeliveryMutations(&fields)
         mutation(&fields, "cartBuyerIdentityUpdate") { change, values in
             change.setBuyer(values["buyerIdentity"]?.objectValue ?? JSONObject(), field: ["buyerIdentity"])
         }
@@ -44,7 +47,7 @@ extension StorefrontBinding {
 
     /// A mutation on an existing cart: an unknown cart is a `userErrors` `INVALID`; a change
     /// with user errors is undone whole.
-    private static func mutation(
+    static func mutation(
         _ fields: inout ModeledFields, _ name: String, _ apply: @escaping @Sendable (inout CartChange, JSONObject) -> Void
     ) {
         fields.add("Mutation", name) { call, context in
@@ -73,7 +76,7 @@ struct CartChange {
     let token: String
     let context: StorefrontContext
     private var userErrors: [CartUserErrorValue] = []
-    private var warnings: [CartWarningValue] = []
+    var warnings: [CartWarningValue] = []
     /// Whether the discount codes were set, so the payload says which do not apply and why.
     private var codesSet = false
 
@@ -87,7 +90,7 @@ struct CartChange {
         self.context = context
     }
 
-    private mutating func refuse(_ code: String, _ field: [String], _ message: String) {
+    mutating func refuse(_ code: String, _ field: [String], _ message: String) {
         userErrors.append(CartUserErrorValue(code: code, field: field, message: message))
     }
 

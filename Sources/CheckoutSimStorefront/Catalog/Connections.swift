@@ -110,12 +110,13 @@ extension StorefrontBinding {
             }
             // `UnsignedInt64!` is written as a string, as Shopify writes it; the search's is an `Int!`.
             let asInt = name == "SearchResultItemConnection"
-            fields.add(name, "totalCount") { call, _ in
+            if facts.has(name, "totalCount") { fields.add(name, "totalCount") { call, _ in
                 let count = try call.parent(ConnectionPage.self).totalCount
                 return asInt ? .int(count) : .leaf(.string(String(count)))
+            } }
+            for facets in ["filters", "productFilters"] where facts.has(name, facets) {
+                fields.add(name, facets) { call, _ in .list(try call.parent(ConnectionPage.self).facets.map { .object($0) }) }
             }
-            fields.add(name, "filters") { call, _ in .list(try call.parent(ConnectionPage.self).facets.map { .object($0) }) }
-            fields.add(name, "productFilters") { call, _ in .list(try call.parent(ConnectionPage.self).facets.map { .object($0) }) }
         }
         for name in facts.typeNames where name.hasSuffix("Edge") {
             fields.add(name, "node") { call, _ in try call.parent(ConnectionEdge.self).node }

@@ -15,13 +15,14 @@ extension StorefrontContent {
 
     /// The content `json` describes, or every problem found; products named by curated
     /// collections must be in `catalog`.
-    package static func read(_ json: JSON, catalog: Catalog) -> Result<StorefrontContent, Problems> {
-        var reader = Reader()
+    package static func read(_ json: JSON, catalog: Catalog, currency: Currency) -> Result<StorefrontContent, Problems> {
+        var reader = Reader(currency: currency)
         let content = reader.content(json, catalog: catalog)
         return reader.problems.isEmpty ? .success(content) : .failure(Problems(all: reader.problems))
     }
 
     private struct Reader {
+        let currency: Currency
         var problems: [Problem] = []
 
         mutating func fail(_ path: String, _ message: String) {
@@ -69,7 +70,8 @@ extension StorefrontContent {
                 menus: items(json["menus"], "menus").enumerated().compactMap { menu($1, "menus[\($0)]") },
                 pages: items(json["pages"], "pages").enumerated().compactMap { document($1, "pages[\($0)]", dated: true) },
                 blogs: items(json["blogs"], "blogs").enumerated().compactMap { blog($1, "blogs[\($0)]") },
-                curated: items(json["collections"], "collections").enumerated().compactMap { curated($1, "collections[\($0)]", catalog: catalog) })
+                curated: items(json["collections"], "collections").enumerated().compactMap { curated($1, "collections[\($0)]", catalog: catalog) },
+                giftCards: items(json["giftCards"], "giftCards").enumerated().compactMap { giftCard($1, "giftCards[\($0)]") })
         }
 
         mutating func shop(_ json: JSON?) -> ShopInfo {
@@ -144,6 +146,15 @@ extension StorefrontContent {
                     imageURL: string(item["imageURL"], place + ".imageURL", required: false))
             }
             return Blog(handle: handle, title: title, articles: articles)
+        }
+
+        mutating func giftCard(_ json: JSON, _ path: String) -> GiftCard? {
+            guard let code = string(json["code"], path + ".code"), let text = string(json["balance"], path + ".balance") else { return nil }
+            guard let balance = currency.minorUnits(fromDecimal: text), balance >= 0 else {
+                fail(path + ".balance", "expected a decimal amount like \"50.00\"")
+                return nil
+            }
+            return GiftCard(code: code, balance: balance)
         }
 
         mutating func curated(_ json: JSON, _ path: String, catalog: Catalog) -> Curated? {

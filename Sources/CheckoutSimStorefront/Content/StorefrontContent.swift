@@ -85,24 +85,32 @@ package final class StorefrontContent: Sendable {
         let products: [String]
     }
 
+    /// A gift card a cart may apply: its code (compared ignoring case) and its balance in minor units.
+    package struct GiftCard: Sendable {
+        let code: String
+        let balance: Int64
+    }
+
     let shop: ShopInfo
     let policies: [Document]
     let menus: [Menu]
     let pages: [Document]
     let blogs: [Blog]
     let curated: [Curated]
+    let giftCards: [GiftCard]
 
-    init(shop: ShopInfo, policies: [Document], menus: [Menu], pages: [Document], blogs: [Blog], curated: [Curated]) {
+    init(shop: ShopInfo, policies: [Document], menus: [Menu], pages: [Document], blogs: [Blog], curated: [Curated], giftCards: [GiftCard]) {
         self.shop = shop
         self.policies = policies
         self.menus = menus
         self.pages = pages
         self.blogs = blogs
         self.curated = curated
+        self.giftCards = giftCards
     }
 
     /// No content: every shop field answers from `store.json` or its default.
-    package static let empty = StorefrontContent(shop: ShopInfo(), policies: [], menus: [], pages: [], blogs: [], curated: [])
+    package static let empty = StorefrontContent(shop: ShopInfo(), policies: [], menus: [], pages: [], blogs: [], curated: [], giftCards: [])
 
     /// Every article with its blog's index, blog by blog.
     var articles: [(blog: Int, article: Article)] {

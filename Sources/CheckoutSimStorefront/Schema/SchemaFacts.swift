@@ -13,6 +13,8 @@ struct SchemaFacts: Sendable {
     private(set) var firstPossibleType: [String: String] = [:]
     /// Every named type the SDL declares, in its order.
     private(set) var typeNames: [String] = []
+    /// `Type.field` of every object and interface field.
+    private(set) var fieldNames: Set<String> = []
 
     init(_ definitions: SchemaDefinitions) {
         for type in definitions.types {
@@ -20,10 +22,13 @@ struct SchemaFacts: Sendable {
             typeNames.append(name)
             switch type.shape {
             case .scalar: kinds[name] = .scalar
-            case .object(let interfaces, _):
+            case .object(let interfaces, let fields):
                 kinds[name] = .object
+                for field in fields { fieldNames.insert("\(name).\(field.name.value)") }
                 for interface in interfaces where firstPossibleType[interface.value] == nil { firstPossibleType[interface.value] = name }
-            case .interface: kinds[name] = .interface
+            case .interface(_, let fields):
+                kinds[name] = .interface
+                for field in fields { fieldNames.insert("\(name).\(field.name.value)") }
             case .union(let members):
                 kinds[name] = .union
                 if let first = members.first { firstPossibleType[name] = first.value }
@@ -34,5 +39,10 @@ struct SchemaFacts: Sendable {
             }
         }
         for scalar in ["String", "Int", "Float", "Boolean", "ID"] { kinds[scalar] = .scalar }
+    }
+
+    /// Whether `type` has a field `field`.
+    func has(_ type: String, _ field: String) -> Bool {
+        fieldNames.contains("\(type).\(field)")
     }
 }

@@ -115,7 +115,7 @@ struct FixtureLoader {
     private mutating func loadStorefrontContent(catalog: Catalog) -> StorefrontContent {
         let path = "storefront/content.json"
         guard source.text(of: path) != nil, let json = parse(path) else { return .empty }
-        switch StorefrontContent.read(json, catalog: catalog) {
+        switch StorefrontContent.read(json, catalog: catalog, currency: currency) {
         case .success(let content): return content
         case .failure(let found):
             problems += found.all.map { FixtureProblem(file: path, path: $0.path, message: $0.message) }

@@ -82,5 +82,17 @@ struct StorefrontSchemaTests {
         }
         #expect(differences.isEmpty, "\(differences.count) differences:\n\(differences.prefix(5).joined(separator: "\n"))")
     }
+    /// A modeled field bound under a name the schema lacks would be dead code answering nothing.
+    @Test func everyModeledFieldIsAFieldOfTheSchema() throws {
+        let simulator = try Simulator()
+        let response = simulator.execute(GraphQLRequest(query: "{ __schema { types { name fields(includeDeprecated: true) { name } } } }"), dialect: .storefront)
+        var known = Set<String>()
+        for type in response.json["data"]?["__schema"]?["types"]?.arrayValue ?? [] {
+            for field in type["fields"]?.arrayValue ?? [] { known.insert("\(type["name"]?.stringValue ?? "").\(field["name"]?.stringValue ?? "")") }
+        }
+        let modeled = StorefrontSchema.modeledFields
+        #expect(modeled.count > 300)
+        #expect(modeled.filter { !known.contains($0) } == [])
+    }
 }
 
