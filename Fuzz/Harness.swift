@@ -10,8 +10,9 @@
 //             sizes the first byte picks: requests out, or the status that refuses them
 //   search    a Storefront search query (docs/storefront.md#search-syntax): read and matched
 //             against the bundled catalog, then sent as `products(query:)` in the Storefront dialect
-//   sdl       schema text, built by the SDL loader (docs/storefront.md#the-schema), printed and
-//             built again: the printed schema must read back to the same text
+//   sdl       schema text (SDL, or introspection JSON when it starts with `{`), built by the
+//             loader (docs/storefront.md#the-schema), printed and built again: the printed schema,
+//             and the schema's own introspection, must read back to the same text
 import CheckoutSimulator
 import Foundation
 import CheckoutSimCommerce
@@ -34,6 +35,18 @@ final class Shared: @unchecked Sendable {
     let network = Locked(NetworkConditions())
     lazy var library = try! OperationLibrary.load(BundledOperations.files, schema: simulator.schema).get()
     var runs = 0
+    /// graphql-js's introspection query, with `isOneOf`.
+    static let introspectionQuery = """
+        { __schema { description queryType { name } mutationType { name } subscriptionType { name }
+            types { ...T } directives { name description isRepeatable locations args(includeDeprecated: true) { ...V } } } }
+        fragment T on __Type { kind name description specifiedByURL isOneOf
+          fields(includeDeprecated: true) { name description args(includeDeprecated: true) { ...V } type { ...R } isDeprecated deprecationReason }
+          inputFields(includeDeprecated: true) { ...V } interfaces { ...R }
+          enumValues(includeDeprecated: true) { name description isDeprecated deprecationReason } possibleTypes { ...R } }
+        fragment V on __InputValue { name description type { ...R } defaultValue isDeprecated deprecationReason }
+        fragment R on __Type { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name
+          ofType { kind name ofType { kind name ofType { kind name } } } } } } } }
+        """
     /// The journal's last entry whose recording the http target has checked.
     var checkedSeq = 0
 }
@@ -133,12 +146,27 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             dialect: .storefront)
         precondition(response.errors.isEmpty, "a search query was an error: \(response.errors)")
     case .sdl:
-        if let schema = try? SchemaDefinitionLoader.build(text, resolver: { _ in nil }) {
+        // Text starting with `{` is introspection JSON; anything else SDL.
+        let built: Schema?
+        if text.hasPrefix("{") {
+            built = (try? JSONParser.parse(text)).flatMap { json in
+                try? SchemaDefinitionLoader.build(SchemaDefinitionLoader.parse(introspection: json), contextType: nil) { _ in nil }
+            }
+        } else {
+            built = try? SchemaDefinitionLoader.build(text, resolver: { _ in nil })
+        }
+        if let schema = built {
             let printed = SDLPrinter.print(schema)
             guard let again = try? SchemaDefinitionLoader.build(printed, resolver: { _ in nil }) else {
                 preconditionFailure("a printed schema does not read back:\n\(printed)")
             }
             precondition(SDLPrinter.print(again) == printed, "a printed schema reads back differently:\n\(printed)")
+            // Its introspection reads back to the same schema too.
+            let introspection = GraphQLEngine.execute(GraphQLEngine.prepare(Shared.introspectionQuery, schema: schema), schema: schema, context: nil).json
+            guard let definitions = try? SchemaDefinitionLoader.parse(introspection: introspection),
+                  let fromIntrospection = try? SchemaDefinitionLoader.build(definitions, contextType: nil, resolver: { _ in nil })
+            else { preconditionFailure("a schema's introspection does not read back:\n\(printed)") }
+            precondition(SDLPrinter.print(fromIntrospection) == printed, "a schema's introspection reads back differently:\n\(printed)")
         }
     case .fixtures:
         guard let newline = text.firstIndex(of: "\n"), text.hasPrefix("=== ") else { return 0 }

@@ -110,6 +110,17 @@ struct FixtureTests {
         #expect(problems == ["products/page-9.json: " + testCase.problem])
     }
 
+    /// Storefront content's gift cards and redirects (docs/storefront.md#gift-cards-and-delivery).
+    @Test(arguments: [
+        (#"{"giftCards": [{"code": "G", "balance": "-1.00"}]}"#, #"storefront/content.json: giftCards[0].balance: expected a decimal amount like "50.00""#),
+        (#"{"giftCards": [{"balance": "5.00"}]}"#, "storefront/content.json: giftCards[0].code: is missing"),
+        (#"{"urlRedirects": [{"path": "old", "target": "/new"}]}"#, #"storefront/content.json: urlRedirects[0].path: expected a path starting with "/""#),
+        (#"{"urlRedirects": {"path": "/old"}}"#, "storefront/content.json: urlRedirects: expected an array"),
+    ])
+    func storefrontContentIsValidated(_ content: String, _ problem: String) {
+        #expect(Self.problems(["storefront/content.json": content]) == [problem])
+    }
+
     @Test func storeDefaultsAreValidated() {
         let store = #"{"name": "S", "currency": "USD", "fractionDigits": 2, "currencySymbol": "$", "now": "2026-03-01T10:00:00Z", "seed": 1, "shipping": {"flatRate": "9.99", "freeOver": "50.00"}, "#
         #expect(Self.problems(["store.json": store + #""defaultTaxRate": "-1", "defaultBrandId": "apple"}"#]) == [

@@ -19,6 +19,14 @@ extension StorefrontBinding {
         fields.add("QueryRoot", "pages") { call, context in try context.contentPage(call, context.settings.content.pages.indices.map(ContentRef.page)) }
         fields.add("QueryRoot", "blogs") { call, context in try context.contentPage(call, context.settings.content.blogs.indices.map(ContentRef.blog)) }
         fields.add("QueryRoot", "articles") { call, context in try context.contentPage(call, context.settings.content.articles.indices.map(ContentRef.article)) }
+        fields.add("QueryRoot", "urlRedirects") { call, context in
+            let query = call.argumentValues["query"]?.stringValue ?? ""
+            let redirects = context.settings.content.redirects
+            return try context.contentPage(call, redirects.indices.filter { redirectMatches(redirects[$0], query) }.map(ContentRef.redirect))
+        }
+        fields.text("UrlRedirect", "id") { call, _ in try call.parent(ContentRef.self).id }
+        fields.text("UrlRedirect", "path") { call, context in try context.redirect(call).path }
+        fields.text("UrlRedirect", "target") { call, context in try context.redirect(call).target }
         fields.add("QueryRoot", "menu") { call, context in
             let handle = call.argumentValues["handle"]?.stringValue
             return context.settings.content.menus.firstIndex { $0.handle == handle }.map { .object(ContentRef.menu($0)) } ?? .null
@@ -173,6 +181,17 @@ extension StorefrontBinding {
         fields.add("Language", "isoCode") { call, _ in .string(try call.parent(StorefrontContent.Language.self).isoCode) }
         fields.add("Language", "name") { call, _ in .string(try call.parent(StorefrontContent.Language.self).name) }
         fields.add("Language", "endonymName") { call, _ in .string(try call.parent(StorefrontContent.Language.self).endonymName) }
+    }
+
+    /// Whether a redirect answers `urlRedirects(query:)`: every word must hold, `path:VALUE` and
+    /// `target:VALUE` comparing whole (ignoring case), a bare word found in the path or target.
+    private static func redirectMatches(_ redirect: StorefrontContent.Redirect, _ query: String) -> Bool {
+        query.split(whereSeparator: { $0 == " " }).allSatisfy { word in
+            let lowered = word.lowercased()
+            if lowered.hasPrefix("path:") { return redirect.path.lowercased() == lowered.dropFirst(5) }
+            if lowered.hasPrefix("target:") { return redirect.target.lowercased() == lowered.dropFirst(7) }
+            return redirect.path.lowercased().contains(lowered) || redirect.target.lowercased().contains(lowered)
+        }
     }
 }
 

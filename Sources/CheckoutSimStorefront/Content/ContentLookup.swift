@@ -22,6 +22,11 @@ extension StorefrontContext {
         return settings.content.pages[index]
     }
 
+    func redirect(_ call: FieldCall) throws(FieldError) -> StorefrontContent.Redirect {
+        guard case .redirect(let index) = try call.parent(ContentRef.self) else { throw FieldError("Not a redirect.") }
+        return settings.content.redirects[index]
+    }
+
     func policy(_ call: FieldCall) throws(FieldError) -> StorefrontContent.Document {
         guard case .policy(let index) = try call.parent(ContentRef.self) else { throw FieldError("Not a policy.") }
         return settings.content.policies[index]

@@ -8,12 +8,14 @@ enum ContentRef: Sendable {
     case article(Int)
     case policy(Int)
     case menu(Int)
+    case redirect(Int)
 
     static let pageBase = 6_000_001
     static let blogBase = 7_000_001
     static let articleBase = 8_000_001
     static let menuBase = 9_000_001
     static let policyBase = 1
+    static let redirectBase = 10_000_001
 
     var id: String {
         switch self {
@@ -22,6 +24,7 @@ enum ContentRef: Sendable {
         case .article(let index): "gid://shopify/Article/\(Self.articleBase + index)"
         case .policy(let index): "gid://shopify/ShopPolicy/\(Self.policyBase + index)"
         case .menu(let index): "gid://shopify/Menu/\(Self.menuBase + index)"
+        case .redirect(let index): "gid://shopify/UrlRedirect/\(Self.redirectBase + index)"
         }
     }
 
@@ -33,6 +36,7 @@ enum ContentRef: Sendable {
         case .article: "Article"
         case .policy: "ShopPolicy"
         case .menu: "Menu"
+        case .redirect: "UrlRedirect"
         }
     }
 
@@ -46,6 +50,7 @@ enum ContentRef: Sendable {
         case "Article": return within(articleBase, content.articles.count).map(ContentRef.article)
         case "ShopPolicy": return within(policyBase, content.policies.count).map(ContentRef.policy)
         case "Menu": return within(menuBase, content.menus.count).map(ContentRef.menu)
+        case "UrlRedirect": return within(redirectBase, content.redirects.count).map(ContentRef.redirect)
         default: return nil
         }
     }

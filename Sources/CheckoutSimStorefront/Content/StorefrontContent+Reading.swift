@@ -71,7 +71,8 @@ extension StorefrontContent {
                 pages: items(json["pages"], "pages").enumerated().compactMap { document($1, "pages[\($0)]", dated: true) },
                 blogs: items(json["blogs"], "blogs").enumerated().compactMap { blog($1, "blogs[\($0)]") },
                 curated: items(json["collections"], "collections").enumerated().compactMap { curated($1, "collections[\($0)]", catalog: catalog) },
-                giftCards: items(json["giftCards"], "giftCards").enumerated().compactMap { giftCard($1, "giftCards[\($0)]") })
+                giftCards: items(json["giftCards"], "giftCards").enumerated().compactMap { giftCard($1, "giftCards[\($0)]") },
+                redirects: items(json["urlRedirects"], "urlRedirects").enumerated().compactMap { redirect($1, "urlRedirects[\($0)]") })
         }
 
         mutating func shop(_ json: JSON?) -> ShopInfo {
@@ -146,6 +147,15 @@ extension StorefrontContent {
                     imageURL: string(item["imageURL"], place + ".imageURL", required: false))
             }
             return Blog(handle: handle, title: title, articles: articles)
+        }
+
+        mutating func redirect(_ json: JSON, _ path: String) -> Redirect? {
+            guard let from = string(json["path"], path + ".path"), let target = string(json["target"], path + ".target") else { return nil }
+            guard from.hasPrefix("/") else {
+                fail(path + ".path", "expected a path starting with \"/\"")
+                return nil
+            }
+            return Redirect(path: from, target: target)
         }
 
         mutating func giftCard(_ json: JSON, _ path: String) -> GiftCard? {

@@ -91,6 +91,12 @@ package final class StorefrontContent: Sendable {
         let balance: Int64
     }
 
+    /// A URL redirect the online store keeps: a path and where it leads.
+    package struct Redirect: Sendable {
+        let path: String
+        let target: String
+    }
+
     let shop: ShopInfo
     let policies: [Document]
     let menus: [Menu]
@@ -98,8 +104,12 @@ package final class StorefrontContent: Sendable {
     let blogs: [Blog]
     let curated: [Curated]
     let giftCards: [GiftCard]
+    let redirects: [Redirect]
 
-    init(shop: ShopInfo, policies: [Document], menus: [Menu], pages: [Document], blogs: [Blog], curated: [Curated], giftCards: [GiftCard]) {
+    init(
+        shop: ShopInfo, policies: [Document], menus: [Menu], pages: [Document], blogs: [Blog], curated: [Curated], giftCards: [GiftCard],
+        redirects: [Redirect]
+    ) {
         self.shop = shop
         self.policies = policies
         self.menus = menus
@@ -107,10 +117,11 @@ package final class StorefrontContent: Sendable {
         self.blogs = blogs
         self.curated = curated
         self.giftCards = giftCards
+        self.redirects = redirects
     }
 
     /// No content: every shop field answers from `store.json` or its default.
-    package static let empty = StorefrontContent(shop: ShopInfo(), policies: [], menus: [], pages: [], blogs: [], curated: [], giftCards: [])
+    package static let empty = StorefrontContent(shop: ShopInfo(), policies: [], menus: [], pages: [], blogs: [], curated: [], giftCards: [], redirects: [])
 
     /// Every article with its blog's index, blog by blog.
     var articles: [(blog: Int, article: Article)] {

@@ -48,4 +48,22 @@ struct StorefrontContentTests {
         let node = try Self.run(#"{ node(id: "gid://shopify/Article/8000002") { __typename ... on Article { handle } } }"#)
         #expect(node["node"] == ["__typename": "Article", "handle": "free-shipping"])
     }
+
+    @Test func urlRedirectsAreListedSearchedAndFoundById() throws {
+        let data = try Self.run("""
+            { all: urlRedirects(first: 10) { nodes { id path target } }
+              byPath: urlRedirects(first: 10, query: "path:/IPHONE") { nodes { target } }
+              byWord: urlRedirects(first: 10, query: "refund") { nodes { path } }
+              none: urlRedirects(first: 10, query: "path:/nowhere") { nodes { path } }
+              node(id: "gid://shopify/UrlRedirect/10000002") { ... on UrlRedirect { path } } }
+            """)
+        #expect(data["all"]?["nodes"] == [
+            ["id": "gid://shopify/UrlRedirect/10000001", "path": "/iphone", "target": "/collections/apple"],
+            ["id": "gid://shopify/UrlRedirect/10000002", "path": "/pages/returns", "target": "/policies/refund-policy"],
+        ])
+        #expect(data["byPath"]?["nodes"] == [["target": "/collections/apple"]])
+        #expect(data["byWord"]?["nodes"] == [["path": "/pages/returns"]])
+        #expect(data["none"]?["nodes"] == [])
+        #expect(data["node"] == ["path": "/pages/returns"])
+    }
 }

@@ -60,28 +60,52 @@ struct StorefrontSchemaTests {
         let simulator = try Simulator()
         let response = simulator.execute(GraphQLRequest(query: Self.introspection), dialect: .storefront)
         #expect(response.errors.isEmpty, "\(response.errors)")
-        let schema = try #require(response.json["data"]?["__schema"])
+        let reference = try Self.referenceFacts()
+        #expect(reference.count == 433)
+        let differences = Self.differences(try #require(response.json["data"]?["__schema"]), reference)
+        #expect(differences.isEmpty, "\(differences.count) differences:\n\(differences.prefix(5).joined(separator: "\n"))")
+    }
+
+    /// Shopify's published introspection, read by the introspection loader, builds a schema
+    /// whose own introspection is Shopify's again, type by type.
+    @Test func shopifysIntrospectionBuildsTheSameSchema() throws {
+        let reference = try Self.referenceFacts()
+        let roots = try #require(reference["(roots)"])
+        let names = reference.keys.sorted()
+        let published = JSON.object(JSONObject([("__schema", .object(JSONObject([
+            ("queryType", roots["queryType"] ?? .null), ("mutationType", roots["mutationType"] ?? .null), ("subscriptionType", .null),
+            ("types", .array(names.filter { $0 != "(roots)" && !$0.hasPrefix("@") }.compactMap { reference[$0] })),
+            ("directives", .array(names.filter { $0.hasPrefix("@") }.compactMap { reference[$0] })),
+        ])))]))
+        let schema = try SchemaDefinitionLoader.build(try SchemaDefinitionLoader.parse(introspection: published), contextType: nil) { _ in nil }
+        let response = GraphQLEngine.execute(GraphQLEngine.prepare(Self.introspection, schema: schema), schema: schema, context: nil)
+        #expect(response.errors.isEmpty, "\(response.errors)")
+        let differences = Self.differences(try #require(response.json["data"]?["__schema"]), reference)
+        #expect(differences.isEmpty, "\(differences.count) differences:\n\(differences.prefix(5).joined(separator: "\n"))")
+    }
+
+    /// Every entry that differs between a served `__schema` and the reference facts.
+    static func differences(_ schema: JSON, _ reference: [String: JSON]) -> [String] {
         var served: [String: JSON] = ["(roots)": .object(JSONObject([
             ("queryType", schema["queryType"] ?? .null), ("mutationType", schema["mutationType"] ?? .null),
             ("subscriptionType", schema["subscriptionType"] ?? .null),
         ]))]
         for directive in schema["directives"]?.arrayValue ?? [] { served["@" + (directive["name"]?.stringValue ?? "")] = directive }
         for type in schema["types"]?.arrayValue ?? [] { served[type["name"]?.stringValue ?? ""] = type }
-        let reference = try Self.referenceFacts()
-        #expect(reference.count == 433)
         var differences: [String] = []
         for name in reference.keys.sorted() {
             guard let ours = served[name] else {
                 differences.append("\(name): missing")
                 continue
             }
-            if Self.canonical(ours) != Self.canonical(reference[name]!) { differences.append("\(name): differs\n  ours: \(Self.canonical(ours))\n  theirs: \(Self.canonical(reference[name]!))") }
+            if canonical(ours) != canonical(reference[name]!) { differences.append("\(name): differs\n  ours: \(canonical(ours))\n  theirs: \(canonical(reference[name]!))") }
         }
         for name in served.keys.sorted() where reference[name] == nil {
             differences.append("\(name): not in the reference")
         }
-        #expect(differences.isEmpty, "\(differences.count) differences:\n\(differences.prefix(5).joined(separator: "\n"))")
+        return differences
     }
+
     /// A modeled field bound under a name the schema lacks would be dead code answering nothing.
     @Test func everyModeledFieldIsAFieldOfTheSchema() throws {
         let simulator = try Simulator()
