@@ -27,6 +27,15 @@ package final class StorefrontContext {
     /// The shop this request reads, taken from the holder once (a copy shares its storage) and
     /// again after each change: read in place, never copied whole per field.
     private(set) var shop: Shop
+    /// The pieces of `shop` every listing field reads, kept beside it and renewed with it.
+    /// Reading `shop.catalog.…` or `shop.currency` through this class copies the whole shop out
+    /// first (each of its references retained and released: 9 % of a Storefront listing's
+    /// instructions, Benchmarks/NOTES.md); reading one of these is a retain.
+    private(set) var products: [Product] = []
+    private(set) var inventory: Inventory
+    let currency: Currency
+    /// Each brand's name by id, made when a field first asks.
+    private var brandNames: [String: String]?
     package let settings: StorefrontSettings
     /// The session the request belongs to (native sessions and Storefront carts share the shop).
     package let session: String
@@ -39,13 +48,38 @@ package final class StorefrontContext {
         self.settings = settings
         self.session = session
         shop = holder.shop
+        inventory = shop.inventory
+        currency = shop.currency
+        renewPieces()
+    }
+
+    private func renewPieces() {
+        products = shop.catalog.products
+        inventory = shop.inventory
+        brandNames = nil
+    }
+
+    /// The product at a catalog position, if there is one.
+    func product(at position: Int) -> Product? {
+        products.indices.contains(position) ? products[position] : nil
+    }
+
+    /// The name of the brand with `id` (a product's vendor); "" for none.
+    func brandName(id: String) -> String {
+        if brandNames == nil {
+            brandNames = Dictionary(shop.catalog.brands.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        }
+        return brandNames?[id] ?? ""
     }
 
     /// Changes the shop. The holder lets go of its copy while `body` runs, so the change is made
     /// in place (no storage shared, nothing copied), then takes the changed shop back.
     func change<Result, Failure: Error>(_ body: (inout Shop) throws(Failure) -> Result) throws(Failure) -> Result {
         holder.shop = Self.placeholder(like: shop)
-        defer { holder.shop = shop }
+        defer {
+            holder.shop = shop
+            renewPieces()
+        }
         return try body(&shop)
     }
 
@@ -53,6 +87,7 @@ package final class StorefrontContext {
     func restore(_ snapshot: Shop) {
         shop = snapshot
         holder.shop = snapshot
+        renewPieces()
     }
 
     /// An empty shop the holder keeps while a change runs (nothing reads it).

@@ -100,7 +100,7 @@ struct CartChange {
             let merchandiseId = line["merchandiseId"]?.stringValue ?? ""
             let quantity = line["quantity"]?.intValue ?? 1
             guard let (position, variant) = StorefrontID.variantPosition(merchandiseId),
-                  let product = context.shop.catalog.product(at: position), product.variants.indices.contains(variant)
+                  let product = context.product(at: position), product.variants.indices.contains(variant)
             else {
                 refuse("INVALID", place + ["merchandiseId"], "The merchandise with id \(merchandiseId) does not exist.")
                 continue
@@ -132,7 +132,7 @@ struct CartChange {
         for (index, line) in lines.enumerated() {
             let place = ["lines", String(index)]
             let id = line["id"]?.stringValue ?? ""
-            guard let (position, variant) = CartID.parseLine(id, token: token), let product = context.shop.catalog.product(at: position),
+            guard let (position, variant) = CartID.parseLine(id, token: token), let product = context.product(at: position),
                   let current = context.cart(token: token)?.view.lines.first(where: { $0.position == position && $0.variant == variant })
             else {
                 refuse("INVALID", place + ["id"], "The cart line with id \(id) does not exist.")
@@ -148,7 +148,7 @@ struct CartChange {
                 refuse("LESS_THAN", place + ["quantity"], "The quantity must be 0 or more, not \(quantity).")
                 continue
             }
-            let stock = context.shop.inventory.stock(at: position, variant: variant)
+            let stock = context.inventory.stock(at: position, variant: variant)
             let target = quantity <= current.quantity ? quantity : min(quantity, max(stock, current.quantity))
             do {
                 try context.change { shop throws(CommerceError) in
@@ -172,7 +172,7 @@ struct CartChange {
     mutating func removeLines(_ ids: [JSON]) {
         for (index, value) in ids.enumerated() {
             let id = value.stringValue ?? ""
-            guard let (position, variant) = CartID.parseLine(id, token: token), let product = context.shop.catalog.product(at: position),
+            guard let (position, variant) = CartID.parseLine(id, token: token), let product = context.product(at: position),
                   (try? context.change({ shop throws(CommerceError) in try shop.removeFromCart(productId: product.id, variant: variant, session: Shop.cartSession(token: token)) })) != nil
             else {
                 refuse("INVALID", ["lineIds", String(index)], "The cart line with id \(id) does not exist.")

@@ -53,7 +53,7 @@ extension StorefrontBinding {
 extension StorefrontContext {
     /// The catalog position of a product id; nil when it names none.
     func productPosition(id: String) -> Int? {
-        guard let position = StorefrontID.productPosition(id), shop.catalog.product(at: position) != nil else { return nil }
+        guard let position = StorefrontID.productPosition(id), product(at: position) != nil else { return nil }
         return position
     }
 
@@ -62,7 +62,7 @@ extension StorefrontContext {
         if let position = productPosition(id: id), let type = schema.typeIndex["Product"] {
             return .typed(type: type, .integer(position))
         }
-        if let variant = StorefrontID.variantPosition(id), shop.catalog.product(at: variant.product) != nil,
+        if let variant = StorefrontID.variantPosition(id), product(at: variant.product) != nil,
            variants(ofProductAt: variant.product).contains(where: { $0.index == variant.index }),
            let type = schema.typeIndex["ProductVariant"] {
             return .typed(type: type, VariantRef(product: variant.product, index: variant.index).resolved)

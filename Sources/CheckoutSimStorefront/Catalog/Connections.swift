@@ -68,28 +68,37 @@ struct PagingArguments {
     /// A page of `items` (each with a stable key) read as these arguments say; cursors name the
     /// key, so a cursor from another list is refused.
     func page(of items: [Resolved], keys: [String], list: String) throws(FieldError) -> ConnectionPage {
-        let order = reverse ? Array(keys.indices.reversed()) : Array(keys.indices)
-        func position(of cursor: String) throws(FieldError) -> Int {
+        try page(of: items, key: { keys[$0] }, list: list)
+    }
+
+    /// The same, with each item's key made only when a cursor needs it (a listing's variants
+    /// ask for none).
+    func page(of items: [Resolved], key: @escaping (Int) -> String, list: String) throws(FieldError) -> ConnectionPage {
+        let count = items.count
+        let reverse = self.reverse
+        // The item at place `place` of the list as read (reversed or not).
+        func item(at place: Int) -> Int { reverse ? count - 1 - place : place }
+        func place(of cursor: String) throws(FieldError) -> Int {
             guard let data = Data(base64Encoded: cursor), let decoded = String(data: data, encoding: .utf8), decoded.hasPrefix(list + "|"),
-                  let found = order.firstIndex(where: { keys[$0] == decoded.dropFirst(list.count + 1) })
+                  let found = (0..<count).first(where: { key(item(at: $0)) == decoded.dropFirst(list.count + 1) })
             else { throw FieldError("Invalid cursor \"\(cursor)\" for this list.", code: .badUserInput) }
             return found
         }
-        var range: Range<Int>
+        let range: Range<Int>
         switch request {
-        case .first(let count, let after):
+        case .first(let size, let after):
             var start = 0
-            if let after { start = try position(of: after) + 1 }
-            range = start..<min(order.count, start + count)
-        case .last(let count, let before):
-            var end = order.count
-            if let before { end = try position(of: before) }
-            range = max(0, end - count)..<end
+            if let after { start = try place(of: after) + 1 }
+            range = start..<min(count, start + size)
+        case .last(let size, let before):
+            var end = count
+            if let before { end = try place(of: before) }
+            range = max(0, end - size)..<end
         }
-        let chosen = order[range]
+        let lower = range.lowerBound
         return ConnectionPage(
-            nodes: chosen.map { items[$0] }, cursor: { [chosen = Array(chosen)] in Base64.encode(list + "|" + keys[chosen[$0]]) },
-            hasNextPage: range.upperBound < order.count, hasPreviousPage: range.lowerBound > 0, totalCount: items.count)
+            nodes: range.map { items[item(at: $0)] }, cursor: { Base64.encode(list + "|" + key(item(at: lower + $0))) },
+            hasNextPage: range.upperBound < count, hasPreviousPage: lower > 0, totalCount: count)
     }
 }
 

@@ -48,7 +48,7 @@ struct OptionValue {
 extension StorefrontContext {
     /// The product at a catalog position, or a field error naming it.
     func product(_ position: Int) throws(FieldError) -> Product {
-        guard let product = shop.catalog.product(at: position) else { throw FieldError("No product at position \(position).") }
+        guard let product = product(at: position) else { throw FieldError("No product at position \(position).") }
         return product
     }
 
@@ -66,7 +66,7 @@ extension StorefrontBinding {
         fields.text("Product", "id") { call, _ in StorefrontID.product(call.parentInteger) }
         text("handle") { product, _ in product.id }
         text("title") { product, _ in product.name }
-        text("vendor") { product, context in context.shop.catalog.brand(id: product.brandId)?.name ?? "" }
+        text("vendor") { product, context in context.brandName(id: product.brandId) }
         text("productType") { product, _ in product.category }
         text("descriptionHtml") { product, _ in "<p>" + HTMLText.escaped(product.description) + "</p>" }
         text("createdAt") { product, _ in product.createdAt.iso8601 }
@@ -82,8 +82,8 @@ extension StorefrontBinding {
             let product = try context.product(call.parentInteger)
             return .list(([product.model] + (product.attribute.map { [$0] } ?? [])).map(Resolved.string))
         }
-        fields.boolean("Product", "availableForSale") { call, context in context.shop.inventory.stock(at: call.parentInteger) > 0 }
-        fields.add("Product", "totalInventory") { call, context in .int(context.shop.inventory.stock(at: call.parentInteger)) }
+        fields.boolean("Product", "availableForSale") { call, context in context.inventory.stock(at: call.parentInteger) > 0 }
+        fields.add("Product", "totalInventory") { call, context in .int(context.inventory.stock(at: call.parentInteger)) }
         fields.add("Product", "featuredImage") { call, context in
             try context.image(ofProductAt: call.parentInteger).map { .object($0) } ?? .null
         }
@@ -101,16 +101,16 @@ extension StorefrontBinding {
         fields.add("Product", "variants") { call, context in
             let variants = context.variants(ofProductAt: call.parentInteger)
             return .object(try PagingArguments(call).page(
-                of: variants.map(\.resolved), keys: variants.map { StorefrontID.variant(product: $0.product, index: $0.index) },
+                of: variants.map(\.resolved), key: { StorefrontID.variant(product: variants[$0].product, index: variants[$0].index) },
                 list: "variants"))
         }
         fields.add("Product", "seo") { call, _ in .object(SEOValue(product: call.parentInteger)) }
         fields.add("ProductPriceRange", "minVariantPrice") { call, _ in MoneyValue(amount: try call.parent(PriceRange.self).low).resolved }
         fields.add("ProductPriceRange", "maxVariantPrice") { call, _ in MoneyValue(amount: try call.parent(PriceRange.self).high).resolved }
         fields.text("MoneyV2", "amount") { call, context in
-            ShopifyDecimal.text(Int64(call.parentInteger), currency: context.shop.currency)
+            ShopifyDecimal.text(Int64(call.parentInteger), currency: context.currency)
         }
-        fields.text("MoneyV2", "currencyCode") { _, context in context.shop.currency.code }
+        fields.text("MoneyV2", "currencyCode") { _, context in context.currency.code }
         fields.text("Image", "id") { call, _ in try call.parent(ImageValue.self).id }
         fields.text("Image", "url") { call, _ in try call.parent(ImageValue.self).url }
         fields.text("Image", "altText") { call, _ in try call.parent(ImageValue.self).altText }

@@ -13,7 +13,7 @@ extension StorefrontBinding {
         fields.add("Shop", "id") { _, _ in .string("gid://shopify/Shop/1") }
         fields.add("Shop", "name") { _, context in .string(context.shop.store.name) }
         fields.add("Shop", "primaryDomain") { _, _ in .object(DomainValue()) }
-        fields.add("Shop", "moneyFormat") { _, context in .string(context.shop.currency.symbol + "{{amount}}") }
+        fields.add("Shop", "moneyFormat") { _, context in .string(context.currency.symbol + "{{amount}}") }
         fields.add("Domain", "host") { _, context in .string(context.settings.domain) }
         fields.add("Domain", "url") { _, context in .string("https://\(context.settings.domain)") }
         fields.add("Domain", "sslEnabled") { _, _ in .bool(true) }

@@ -4,13 +4,13 @@ import CheckoutSimGraphQL
 extension StorefrontContext {
     /// The variants of the product at `position`.
     func variants(ofProductAt position: Int) -> [VariantRef] {
-        (shop.catalog.product(at: position)?.variants.indices).map { $0.map { VariantRef(product: position, index: $0) } } ?? []
+        (product(at: position)?.variants.indices).map { $0.map { VariantRef(product: position, index: $0) } } ?? []
     }
 
     /// The options a product's variants choose among: `Title` with `Default Title` for a product
     /// without options, as Shopify lists it.
     func options(ofProductAt position: Int) -> [OptionValue] {
-        guard let product = shop.catalog.product(at: position), !product.options.isEmpty else {
+        guard let product = product(at: position), !product.options.isEmpty else {
             return [OptionValue(name: "Title", values: [ProductVariant.defaultTitle], product: position, option: 0)]
         }
         return product.options.enumerated().map { OptionValue(name: $1.name, values: $1.values, product: position, option: $0) }
@@ -24,16 +24,16 @@ extension StorefrontContext {
     }
 
     func variantPrices(_ position: Int) -> [Int64] {
-        shop.catalog.product(at: position)?.variants.map(\.price) ?? []
+        product(at: position)?.variants.map(\.price) ?? []
     }
 
     func variantCompareAtPrices(_ position: Int) -> [Int64] {
-        shop.catalog.product(at: position)?.variants.map { $0.compareAtPrice ?? 0 } ?? []
+        product(at: position)?.variants.map { $0.compareAtPrice ?? 0 } ?? []
     }
 
     /// Units of a variant in stock.
     func stock(of variant: VariantRef) -> Int {
-        shop.inventory.stock(at: variant.product, variant: variant.index)
+        inventory.stock(at: variant.product, variant: variant.index)
     }
 
     /// The variant whose options are `selected` (`[{name, value}]`), if any. Names and values

@@ -102,7 +102,7 @@ extension StorefrontContext {
 
     /// The collections a product is in: its brand's, then its type's.
     func collections(ofProductAt position: Int) -> [CollectionRef] {
-        guard let product = shop.catalog.product(at: position) else { return [] }
+        guard let product = product(at: position) else { return [] }
         var found: [CollectionRef] = []
         if let brand = shop.catalog.brandPosition(id: product.brandId) { found.append(.brand(brand)) }
         found.append(.category(product.category))
@@ -128,7 +128,7 @@ extension StorefrontBinding {
             let paging = try PagingArguments(call)
             let values = call.argumentValues
             let (order, reversed) = productOrder(collectionKey: values["sortKey"]?.stringValue, reverse: paging.reverse)
-            let filters = ProductFilterInput.list(values["filters"], currency: context.shop.currency)
+            let filters = ProductFilterInput.list(values["filters"], currency: context.currency)
             let base = context.filter(of: ref)
             var filter = base
             filter.positions = context.mask(base: base, filters: filters)

@@ -65,8 +65,8 @@ extension StorefrontBinding {
         fields.add("MediaImage", "previewImage") { call, _ in .object(try call.parent(ImageValue.self)) }
         fields.add("PaymentSettings", "acceptedCardBrands") { _, context in .list(context.settings.content.shop.acceptedCardBrands.map(Resolved.string)) }
         fields.add("PaymentSettings", "countryCode") { _, context in .string(context.settings.content.shop.country.isoCode) }
-        fields.add("PaymentSettings", "currencyCode") { _, context in .string(context.shop.currency.code) }
-        fields.add("PaymentSettings", "enabledPresentmentCurrencies") { _, context in .list([.string(context.shop.currency.code)]) }
+        fields.add("PaymentSettings", "currencyCode") { _, context in .string(context.currency.code) }
+        fields.add("PaymentSettings", "enabledPresentmentCurrencies") { _, context in .list([.string(context.currency.code)]) }
         fields.add("PaymentSettings", "supportedDigitalWallets") { _, _ in .list([]) }
         fields.add("PaymentSettings", "cardVaultUrl") { _, context in .string("https://\(context.settings.domain)/card-vault") }
     }
@@ -175,9 +175,9 @@ extension StorefrontBinding {
         fields.add("Country", "currency") { call, _ in .object(try call.parent(StorefrontContent.Country.self)) }
         fields.add("Country", "defaultLanguage") { _, context in .object(context.settings.content.shop.language) }
         fields.add("Country", "availableLanguages") { _, context in .list([.object(context.settings.content.shop.language)]) }
-        fields.add("Currency", "isoCode") { _, context in .string(context.shop.currency.code) }
+        fields.add("Currency", "isoCode") { _, context in .string(context.currency.code) }
         fields.add("Currency", "name") { call, _ in .string(try call.parent(StorefrontContent.Country.self).currencyName) }
-        fields.add("Currency", "symbol") { _, context in .string(context.shop.currency.symbol) }
+        fields.add("Currency", "symbol") { _, context in .string(context.currency.symbol) }
         fields.add("Language", "isoCode") { call, _ in .string(try call.parent(StorefrontContent.Language.self).isoCode) }
         fields.add("Language", "name") { call, _ in .string(try call.parent(StorefrontContent.Language.self).name) }
         fields.add("Language", "endonymName") { call, _ in .string(try call.parent(StorefrontContent.Language.self).endonymName) }

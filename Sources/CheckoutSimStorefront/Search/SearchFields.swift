@@ -19,11 +19,11 @@ extension StorefrontBinding {
             var base = ProductFilter()
             let query = SearchQuery(text)
             if query.root != nil { base.positions = query.mask(context.shop) }
-            let filters = ProductFilterInput.list(values["productFilters"], currency: context.shop.currency)
+            let filters = ProductFilterInput.list(values["productFilters"], currency: context.currency)
             var filter = base
             var mask = context.mask(base: base, filters: filters)
             if values["unavailableProducts"]?.stringValue == "HIDE" {
-                for position in mask.indices where context.shop.inventory.stock(at: position) <= 0 { mask[position] = false }
+                for position in mask.indices where context.inventory.stock(at: position) <= 0 { mask[position] = false }
             }
             filter.positions = mask
             let (order, reversed) = values["sortKey"]?.stringValue == "PRICE" ? (ProductOrder.priceAscending, paging.reverse) : (.featured, paging.reverse)
