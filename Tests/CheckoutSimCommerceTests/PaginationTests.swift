@@ -31,6 +31,7 @@ enum SampleCatalog {
                 case .newest, .oldest: .int(p.createdAt.seconds)
                 case .nameAscending, .nameDescending: .text(p.name.lowercased())
                 case .brand: .int(Int64(brandPositions[p.brandId] ?? 0) * 1_000_000 + Int64(p.rank))
+                case .position: .int(Int64(products.firstIndex { $0 === p } ?? -1))
                 }
             }
             let (ka, kb) = (key(a), key(b))

@@ -204,7 +204,7 @@ package struct Catalog: Sendable {
         searchOffsets.reserveCapacity(products.count + 1)
         for product in products { appendUnsorted(product) }
         // Sorting compares integers only: ids and lowercased names are ranked once, bytewise,
-        // so the eight orders never compare strings (this dominates loading a large catalog).
+        // so the orders never compare strings (this dominates loading a large catalog).
         var ids = PackedTexts(capacity: products.count)
         var names = PackedTexts(capacity: products.count)
         for product in self.products {
@@ -218,7 +218,7 @@ package struct Catalog: Sendable {
         let orderList = ProductOrder.allCases
         let sorted = orderList.concurrentMap { order in
             let primary = products.indices.map { position in
-                Self.integerKey(of: products[position], brandPosition: brandPositions[position], in: order)
+                Self.integerKey(of: products[position], at: position, brandPosition: brandPositions[position], in: order)
                     ?? Int64(nameRank[position])
             }
             return Self.positions(sortedBy: primary, descending: order.descending, thenBy: idRank)
@@ -276,7 +276,7 @@ package struct Catalog: Sendable {
     package func key(of position: Int, in order: ProductOrder) -> SortKey {
         let product = products[position]
         let brandPosition = order == .brand ? brandPosition(of: product) : 0
-        guard let key = Self.integerKey(of: product, brandPosition: brandPosition, in: order) else {
+        guard let key = Self.integerKey(of: product, at: position, brandPosition: brandPosition, in: order) else {
             return .text(product.name.lowercased())
         }
         return .int(key)
@@ -288,13 +288,14 @@ package struct Catalog: Sendable {
     }
 
     /// The sort key of `product` in `order` when it is an integer; nil for the name orders.
-    private static func integerKey(of product: Product, brandPosition: Int64, in order: ProductOrder) -> Int64? {
+    private static func integerKey(of product: Product, at position: Int, brandPosition: Int64, in order: ProductOrder) -> Int64? {
         switch order {
         case .featured: Int64(product.rank)
         case .priceAscending, .priceDescending: product.price
         case .newest, .oldest: product.createdAt.seconds
         case .nameAscending, .nameDescending: nil
         case .brand: brandPosition << 32 | Int64(product.rank)
+        case .position: Int64(position)
         }
     }
 

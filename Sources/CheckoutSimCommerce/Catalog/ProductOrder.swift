@@ -11,6 +11,9 @@ package enum ProductOrder: String, Sendable, CaseIterable, Hashable {
     case nameDescending = "NAME_DESC"
     /// Brand sections: brand position, then rank.
     case brand = "BRAND"
+    /// Catalog position: the fixtures' order, then products added (the order of Storefront ids,
+    /// docs/storefront.md#sorting).
+    case position = "POSITION"
 
     var descending: Bool {
         self == .priceDescending || self == .newest || self == .nameDescending

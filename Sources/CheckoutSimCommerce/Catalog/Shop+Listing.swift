@@ -38,8 +38,9 @@ extension ProductOrder {
     package static let productsEndpoint = "products"
     package static let brandSectionsEndpoint = "brandSections"
 
-    /// The orders a product listing may be sorted in; `brand` is the brand sections' own order.
-    package static var listingOrders: [ProductOrder] { allCases.filter { $0 != .brand } }
+    /// The orders a product listing may be sorted in; `brand` is the brand sections' own order and
+    /// `position` the Storefront dialect's `ID`.
+    package static var listingOrders: [ProductOrder] { allCases.filter { $0 != .brand && $0 != .position } }
 }
 
 /// The products of one brand on a brand-sections page, in the page's order (featured first).

@@ -43,7 +43,8 @@ extension StorefrontBinding {
         switch key {
         case "TITLE": (.nameAscending, reverse)
         case "PRICE": (.priceAscending, reverse)
-        case "CREATED_AT", "UPDATED_AT", "ID": (.oldest, reverse)
+        case "CREATED_AT", "UPDATED_AT": (.oldest, reverse)
+        case "ID": (.position, reverse)
         case "VENDOR": (.brand, reverse)
         default: (.featured, reverse)
         }

@@ -175,7 +175,8 @@ extension StorefrontBinding {
         switch key {
         case "TITLE": (.nameAscending, reverse)
         case "PRICE": (.priceAscending, reverse)
-        case "CREATED", "ID": (.oldest, reverse)
+        case "CREATED": (.oldest, reverse)
+        case "ID": (.position, reverse)
         default: (.featured, reverse)
         }
     }

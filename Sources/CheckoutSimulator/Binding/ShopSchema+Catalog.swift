@@ -85,6 +85,7 @@ extension ShopSchema {
         case .nameAscending: "By name, A to Z, ignoring case."
         case .nameDescending: "By name, Z to A, ignoring case."
         case .brand: "Brand sections' order: brand, then rank."
+        case .position: "Catalog order: the fixtures' order, then products added."
         }
     }
 

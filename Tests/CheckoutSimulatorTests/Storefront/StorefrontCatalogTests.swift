@@ -53,7 +53,7 @@ struct StorefrontCatalogTests {
         return handles
     }
 
-    @Test(arguments: ["TITLE", "PRICE", "CREATED_AT", "BEST_SELLING", "VENDOR"])
+    @Test(arguments: ["ID", "TITLE", "PRICE", "CREATED_AT", "BEST_SELLING", "VENDOR"])
     func pagesBothWaysListTheSameProductsInTheSameOrder(_ sortKey: String) throws {
         let simulator = try Simulator()
         let forward = try Self.handles(simulator, size: 7, sortKey: sortKey, reverse: false, backward: false)
@@ -63,6 +63,15 @@ struct StorefrontCatalogTests {
         #expect(forward == backward)
         let reversed = try Self.handles(simulator, size: 9, sortKey: sortKey, reverse: true, backward: false)
         #expect(reversed == forward.reversed())
+    }
+
+    /// `ID`, the default as on Shopify, lists products by id, which is the fixtures' order.
+    @Test func theDefaultOrderIsById() throws {
+        let simulator = try Simulator()
+        let answer = Self.run(simulator, "{ products(first: 3) { nodes { id } } last: products(last: 2, sortKey: ID) { nodes { id } } }")
+        #expect(answer["data"]?["products"]?["nodes"] == [["id": "gid://shopify/Product/1000001"], ["id": "gid://shopify/Product/1000002"], ["id": "gid://shopify/Product/1000003"]])
+        let count = simulator.productCount
+        #expect(answer["data"]?["last"]?["nodes"] == .array([count - 1, count].map { ["id": .string("gid://shopify/Product/\(1_000_000 + $0)")] }))
     }
 
     @Test func aPageNeedsASizeAndItsOwnCursors() throws {

@@ -22,7 +22,7 @@ struct StorefrontHTTPTests {
             let query = #"query Listing { shop { name } products(first: 1) { nodes { title sellingPlanGroups(first: 3) { nodes { name } } requiresSellingPlan } } }"#
             let answer = try await harness.send("POST", "/api/2026-04/graphql.json", body: Self.body(query), headers: Self.headers)
             #expect(answer.status == 200)
-            #expect(answer.body == #"{"data":{"shop":{"name":"Checkout Sim Electronics"},"products":{"nodes":[{"title":"DualSense Wireless Controller","sellingPlanGroups":{"nodes":[]},"requiresSellingPlan":false}]}}}"#)
+            #expect(answer.body == #"{"data":{"shop":{"name":"Checkout Sim Electronics"},"products":{"nodes":[{"title":"iPhone 15 128 GB","sellingPlanGroups":{"nodes":[]},"requiresSellingPlan":false}]}}}"#)
             let journal = try await harness.send("GET", "/__sim/requests")
             let entry = try #require(try JSONParser.parse(journal.body)["requests"]?[0])
             #expect(entry["dialect"] == "storefront")
