@@ -2,8 +2,8 @@
 // SDL `checkout-sim` serves) and the same fixtures, answering the Storefront listing with the same
 // bytes as `checkout-sim query --dialect storefront`. Required by graphql-js-bench.js (PEER=storefront).
 //
-// The model, as docs/storefront.md describes it: products in `sortKey: ID` order (oldest first,
-// ties by id), ids gid://shopify/Product/(1000001 + place in the merged fixtures), one variant per
+// The model, as docs/storefront.md describes it: products in `sortKey: ID` order (the merged
+// fixtures' order), ids gid://shopify/Product/(1000001 + place in the merged fixtures), one variant per
 // product without options (`Default Title`), amounts as Shopify writes Decimal.
 "use strict";
 const fs = require("fs");
@@ -20,7 +20,6 @@ function storefront(sdlFile, fixtures) {
     return trimmed.endsWith(".") ? trimmed + "0" : trimmed;
   };
   const money = (amount) => ({ amount: decimal(amount), currencyCode: store.currency });
-  const seconds = (iso) => Math.floor(Date.parse(iso) / 1000);
 
   const products = raw.map((p, position) => {
     const number = 1000001 + position;
@@ -34,7 +33,7 @@ function storefront(sdlFile, fixtures) {
     }));
     const byPrice = [...variants].sort((a, b) => a.cents - b.cents);
     return {
-      key: seconds(p.createdAt), handle: p.id,
+      key: position, handle: p.id,
       node: {
         id: `gid://shopify/Product/${number}`, handle: p.id, title: p.name, vendor: brands.get(p.brandId).name, productType: p.category,
         availableForSale: p.stock > 0,
@@ -43,8 +42,8 @@ function storefront(sdlFile, fixtures) {
         variants: ({ first }) => ({ nodes: variants.slice(0, first) }),
       },
     };
-  }).sort((a, b) => a.key - b.key || (a.handle < b.handle ? -1 : a.handle > b.handle ? 1 : 0));
-  const cursor = (entry) => Buffer.from(`v1|storefront-products|OLDEST|${entry.handle}|i:${entry.key}`).toString("base64");
+  });
+  const cursor = (entry) => Buffer.from(`v1|storefront-products|POSITION|${entry.handle}|i:${entry.key}`).toString("base64");
 
   const rootValue = {
     products({ first = 20 }) {

@@ -52,5 +52,23 @@ import CheckoutSimGraphQL
                 #expect(peer.stdout == ours + "\n", "\(file) \(variables)")
             }
         }
+        // The Storefront listing, over the bundled Storefront SDL.
+        for variables in [#"{"first":20}"#, #"{"first":3}"#] {
+            let peer = try Processes.run(try #require(Self.node), [
+                Self.peers.appendingPathComponent("graphql-js-bench.js").path,
+                Processes.packageRoot.appendingPathComponent("Storefront/storefront-2026-04.graphql").path,
+                Processes.packageRoot.appendingPathComponent("MockResponses").path,
+                Self.peers.appendingPathComponent("storefront-listing.graphql").path, variables, "print",
+            ], environment: ["NODE_PATH": ProcessInfo.processInfo.environment["NODE_PATH"] ?? "/usr/share/nodejs", "PEER": "storefront"])
+            #expect(peer.status == 0, "\(peer.stderr)")
+            let request = GraphQLRequest(query: BenchmarkSuite.storefrontProductsQuery, variables: try #require(JSONParser.parse(variables).objectValue))
+            let ours = String(decoding: simulator.execute(request, dialect: .storefront).compactBytes(), as: UTF8.self)
+            #expect(peer.stdout == ours + "\n", "storefront-listing \(variables)")
+        }
+    }
+
+    @Test func theStorefrontListingFileIsTheBenchmarkQuery() throws {
+        let text = try String(contentsOf: Self.peers.appendingPathComponent("storefront-listing.graphql"), encoding: .utf8)
+        #expect(text == BenchmarkSuite.storefrontProductsQuery + "\n")
     }
 }
