@@ -219,11 +219,16 @@ package enum BenchmarkSuite {
             var slowest: BenchmarkResult?
             var slowestRequest: GraphQLRequest?
             for filler in budgetFillers(catalog: big.productCount, maxCost: big.limits.maxCost) {
-                let response = big.execute(filler)
-                guard response.errors.isEmpty else {
-                    throw SimulatorError(code: .invalidOption, message: "a budget filler was refused: \(response.errors[0].message)")
+                // The timed runs' last answer says whether the filler was admitted (no extra run).
+                var errors: [GraphQLError] = []
+                let result = timer.measure(costliest, iterations: 10) {
+                    let response = big.execute(filler)
+                    errors = response.errors
+                    _ = response.compactBytes()
                 }
-                let result = timer.measure(costliest, iterations: 10) { _ = big.execute(filler).compactBytes() }
+                guard errors.isEmpty else {
+                    throw SimulatorError(code: .invalidOption, message: "a budget filler was refused: \(errors[0].message)")
+                }
                 if result.medianMicroseconds > slowest?.medianMicroseconds ?? -1 {
                     slowest = result
                     slowestRequest = filler

@@ -176,7 +176,7 @@ print(int((time.monotonic() - started) * 1000))
         guard Self.pythonRequestsAvailable else { return }
         try await ServerHarness.with { harness in
             _ = try await harness.send("POST", "/__sim/network", body: testCase.body(count: 2))
-            let result = try Processes.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", Self.pythonScript, String(harness.port), Self.query])
+            let result = try await Processes.runDetached(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", Self.pythonScript, String(harness.port), Self.query])
             #expect(result.status == 0, "\(result.stderr)")
             let lines = result.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first == testCase.python)

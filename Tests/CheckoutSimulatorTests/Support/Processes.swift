@@ -77,6 +77,16 @@ enum Processes {
         return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 
+    /// `run`, waited for off the test's thread: for async tests whose child mostly waits (a slow
+    /// client), so the wait does not hold one of the few threads every test shares.
+    static func runDetached(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Swift.Result { try run(executable, arguments, environment: environment) })
+            }
+        }
+    }
+
     /// A child that exits (or is killed) before reading all its input must fail a test, not
     /// end the test process with SIGPIPE.
     private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
