@@ -106,6 +106,18 @@ struct StorefrontSchemaTests {
         return differences
     }
 
+    /// Shopify's schema declares `@defer`; the server still answers in one response, so a
+    /// document using it is refused as on the native endpoint (docs/apollo.md#defer).
+    @Test func deferIsDeclaredButRefused() throws {
+        let simulator = try Simulator()
+        let declared = simulator.execute(GraphQLRequest(query: #"{ __schema { directives { name } } }"#), dialect: .storefront).json
+        #expect((declared["data"]?["__schema"]?["directives"]?.arrayValue ?? []).contains { $0["name"] == "defer" })
+        let refused = simulator.execute(GraphQLRequest(query: "{ shop { name ... @defer { description } } }"), dialect: .storefront)
+        #expect(refused.errors.map(\.message) == [
+            "The @defer directive is not supported: this server sends every field in one response. Remove @defer from the operation.",
+        ])
+    }
+
     /// A modeled field bound under a name the schema lacks would be dead code answering nothing.
     @Test func everyModeledFieldIsAFieldOfTheSchema() throws {
         let simulator = try Simulator()

@@ -2,16 +2,17 @@ extension ValidationRule {
     /// KnownDirectivesRule (spec §5.7.1, §5.7.2): directives exist and are used where they are allowed.
     static let knownDirectives = ValidationRule(name: "KnownDirectivesRule", directive: { validator, node throws(Validator.Aborted) in
         let name = node.directive.name.value
+        // Clients send `@defer`/`@stream` when an operation asks for incremental delivery
+        // (Apollo iOS does): say plainly that it is not supported (docs/apollo.md#defer), also
+        // where the schema declares the directive (Shopify's Storefront schema declares `@defer`).
+        if name == "defer" || name == "stream" {
+            try validator.report(
+                "The @\(name) directive is not supported: this server sends every field in one response. Remove @\(name) from the operation.",
+                [node.directive.offset])
+            return
+        }
         guard let definition = node.definition else {
-            // Clients send `@defer`/`@stream` when an operation asks for incremental delivery
-            // (Apollo iOS does): say plainly that it is not supported (docs/apollo.md#defer).
-            if name == "defer" || name == "stream" {
-                try validator.report(
-                    "The @\(name) directive is not supported: this server sends every field in one response. Remove @\(name) from the operation.",
-                    [node.directive.offset])
-            } else {
-                try validator.report("Unknown directive \"@\(name)\".", [node.directive.offset])
-            }
+            try validator.report("Unknown directive \"@\(name)\".", [node.directive.offset])
             return
         }
         if !definition.locations.contains(node.location) {
