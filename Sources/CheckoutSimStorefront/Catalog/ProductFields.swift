@@ -20,6 +20,15 @@ struct VariantRef {
     }
 
     var resolved: Resolved { .integer(product * 1000 + index) }
+
+    /// The carrier of this variant's option number `option` as a `SelectedOption` (a product
+    /// has at most three options, as on Shopify).
+    func selectedOption(_ option: Int) -> Resolved { .integer((product * 1000 + index) * 8 + option) }
+
+    /// The variant and option a `SelectedOption` carrier names.
+    static func selectedOption(_ carrier: Int) -> (variant: VariantRef, option: Int) {
+        (VariantRef(product: carrier / 8 / 1000, index: carrier / 8 % 1000), carrier % 8)
+    }
 }
 
 /// A `MoneyV2`: an amount in the shop's minor units, travelling as that integer.
@@ -51,11 +60,6 @@ extension StorefrontContext {
         guard let product = product(at: position) else { throw FieldError("No product at position \(position).") }
         return product
     }
-
-    func image(ofProductAt position: Int) throws(FieldError) -> ImageValue? {
-        let product = try product(position)
-        return product.imageURL.map { ImageValue(id: StorefrontID.image(product: position), url: $0, altText: product.name) }
-    }
 }
 
 extension StorefrontBinding {
@@ -84,12 +88,20 @@ extension StorefrontBinding {
         }
         fields.boolean("Product", "availableForSale") { call, context in context.inventory.stock(at: call.parentInteger) > 0 }
         fields.add("Product", "totalInventory") { call, context in .int(context.inventory.stock(at: call.parentInteger)) }
+        // A product's image travels as the product's position (`Image` fields read the product).
         fields.add("Product", "featuredImage") { call, context in
-            try context.image(ofProductAt: call.parentInteger).map { .object($0) } ?? .null
+            try context.product(call.parentInteger).imageURL == nil ? .null : .integer(call.parentInteger)
         }
         fields.add("Product", "images") { call, context in
-            let images = try context.image(ofProductAt: call.parentInteger).map { [$0] } ?? []
-            return .object(try PagingArguments(call).page(of: images.map { .object($0) }, keys: images.map(\.id), list: "images"))
+            let position = call.parentInteger
+            let images: [Resolved] = try context.product(position).imageURL == nil ? [] : [.integer(position)]
+            return .object(try PagingArguments(call).page(of: images, key: { _ in StorefrontID.image(product: position) }, list: "images"))
+        }
+        fields.add("Product", "media") { call, context in
+            let position = call.parentInteger
+            let type = try call.executedSchema.typeIndex["MediaImage"].orNoValue()
+            let media: [Resolved] = try context.product(position).imageURL == nil ? [] : [.typed(type: type, .integer(position))]
+            return .object(try PagingArguments(call).page(of: media, key: { _ in StorefrontID.media(product: position) }, list: "media"))
         }
         fields.add("Product", "priceRange") { call, context in .object(PriceRange(context.variantPrices(call.parentInteger))) }
         fields.add("Product", "compareAtPriceRange") { call, context in
@@ -111,9 +123,15 @@ extension StorefrontBinding {
             ShopifyDecimal.text(Int64(call.parentInteger), currency: context.currency)
         }
         fields.text("MoneyV2", "currencyCode") { _, context in context.currency.code }
-        fields.text("Image", "id") { call, _ in try call.parent(ImageValue.self).id }
-        fields.text("Image", "url") { call, _ in try call.parent(ImageValue.self).url }
-        fields.text("Image", "altText") { call, _ in try call.parent(ImageValue.self).altText }
+        fields.text("Image", "id") { call, _ in
+            call.parentInteger >= 0 ? StorefrontID.image(product: call.parentInteger) : try call.parent(ImageValue.self).id
+        }
+        fields.text("Image", "url") { call, context in
+            call.parentInteger >= 0 ? try context.product(call.parentInteger).imageURL : try call.parent(ImageValue.self).url
+        }
+        fields.text("Image", "altText") { call, context in
+            call.parentInteger >= 0 ? try context.product(call.parentInteger).name : try call.parent(ImageValue.self).altText
+        }
         fields.add("ProductOption", "id") { call, _ in
             let option = try call.parent(OptionValue.self)
             return .string("gid://shopify/ProductOption/\((StorefrontID.productBase + option.product) * 10 + option.option + 1)")
@@ -139,8 +157,19 @@ extension StorefrontBinding {
             let index = product.options.isEmpty ? 0 : product.variants.firstIndex { $0.optionValues[value.option] == value.name }
             return index.map { VariantRef(product: value.product, index: $0).resolved } ?? .null
         }
-        fields.text("SelectedOption", "name") { call, _ in try call.parent(OptionValue.self).name }
-        fields.text("SelectedOption", "value") { call, _ in try call.parent(OptionValue.self).values.first ?? "" }
+        // A variant's selected option travels as an integer: the variant's, times 8, plus the option's index.
+        fields.text("SelectedOption", "name") { call, context in
+            let (variant, option) = VariantRef.selectedOption(call.parentInteger)
+            let options = try context.product(variant.product).options
+            return options.indices.contains(option) ? options[option].name : "Title"
+        }
+        fields.text("SelectedOption", "value") { call, context in
+            let (variant, option) = VariantRef.selectedOption(call.parentInteger)
+            let product = try context.product(variant.product)
+            guard product.variants.indices.contains(variant.index) else { return "" }
+            let values = product.variants[variant.index].optionValues
+            return values.indices.contains(option) ? values[option] : ProductVariant.defaultTitle
+        }
     }
 }
 

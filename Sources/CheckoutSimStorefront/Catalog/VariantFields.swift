@@ -99,7 +99,9 @@ extension StorefrontBinding {
             variant.imageURL.map { .object(ImageValue(id: StorefrontID.image(product: ref.product), url: $0, altText: try? context.product(ref.product).name)) }
                 ?? .null
         }
-        variant("selectedOptions") { ref, _, context in .list(try context.selectedOptions(of: ref).map { .object($0) }) }
+        variant("selectedOptions") { ref, _, context in
+            .list((0..<max(1, try context.product(ref.product).options.count)).map { ref.selectedOption($0) })
+        }
         fields.add("Product", "variantBySelectedOptions") { call, context in
             context.variant(ofProductAt: call.parentInteger, arguments: call.argumentValues)?.resolved ?? .null
         }

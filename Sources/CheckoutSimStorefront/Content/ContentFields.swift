@@ -58,11 +58,20 @@ extension StorefrontBinding {
         }
         fields.add("BrandColorGroup", "background") { call, _ in .string(try call.parent(ColorGroupValue.self).background) }
         fields.add("BrandColorGroup", "foreground") { call, _ in .string(try call.parent(ColorGroupValue.self).foreground) }
-        fields.add("MediaImage", "id") { call, _ in .string(try call.parent(ImageValue.self).id) }
-        fields.add("MediaImage", "alt") { call, _ in .optional(try call.parent(ImageValue.self).altText) }
+        // A product's media image travels as the product's position, as its image does; the
+        // shop's logo as an `ImageValue`.
+        fields.add("MediaImage", "id") { call, _ in
+            .string(call.parentInteger >= 0 ? StorefrontID.media(product: call.parentInteger) : try call.parent(ImageValue.self).id)
+        }
+        fields.add("MediaImage", "alt") { call, context in
+            .optional(call.parentInteger >= 0 ? try context.product(call.parentInteger).name : try call.parent(ImageValue.self).altText)
+        }
         fields.add("MediaImage", "mediaContentType") { _, _ in .string("IMAGE") }
-        fields.add("MediaImage", "image") { call, _ in .object(try call.parent(ImageValue.self)) }
-        fields.add("MediaImage", "previewImage") { call, _ in .object(try call.parent(ImageValue.self)) }
+        for field in ["image", "previewImage"] {
+            fields.add("MediaImage", field) { call, _ in
+                call.parentInteger >= 0 ? .integer(call.parentInteger) : .object(try call.parent(ImageValue.self))
+            }
+        }
         fields.add("PaymentSettings", "acceptedCardBrands") { _, context in .list(context.settings.content.shop.acceptedCardBrands.map(Resolved.string)) }
         fields.add("PaymentSettings", "countryCode") { _, context in .string(context.settings.content.shop.country.isoCode) }
         fields.add("PaymentSettings", "currencyCode") { _, context in .string(context.currency.code) }

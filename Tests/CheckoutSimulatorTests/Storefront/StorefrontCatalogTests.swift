@@ -65,6 +65,21 @@ struct StorefrontCatalogTests {
         #expect(reversed == forward.reversed())
     }
 
+    /// A product's image reads the same as its featured image, its only image and its only media.
+    @Test func aProductsImageIsItsFeaturedImageItsImagesAndItsMedia() throws {
+        let answer = Self.run(try Simulator(), """
+            { product(handle: "galaxy-tab-s9") { featuredImage { id url altText } images(first: 5) { nodes { id url altText } }
+                media(first: 5) { nodes { __typename ... on MediaImage { id alt mediaContentType image { id url altText } } } } } }
+            """)
+        let product = try #require(answer["data"]?["product"])
+        let image: JSON = ["id": "gid://shopify/ProductImage/1000016", "url": "https://images.checkout-sim.example/products/galaxy-tab-s9.jpg", "altText": "Galaxy Tab S9 11-inch"]
+        #expect(product["featuredImage"] == image)
+        #expect(product["images"]?["nodes"] == [image])
+        #expect(product["media"]?["nodes"] == [[
+            "__typename": "MediaImage", "id": "gid://shopify/MediaImage/1000016", "alt": "Galaxy Tab S9 11-inch", "mediaContentType": "IMAGE", "image": image,
+        ]])
+    }
+
     /// `ID`, the default as on Shopify, lists products by id, which is the fixtures' order.
     @Test func theDefaultOrderIsById() throws {
         let simulator = try Simulator()
