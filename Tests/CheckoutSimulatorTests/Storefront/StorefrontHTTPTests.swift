@@ -199,4 +199,39 @@ struct StorefrontFaultAndManifestTests {
             #expect(unlisted.body.contains("PERSISTED_QUERY_NOT_IN_LIST"))
         }
     }
+
+    /// Automatic persisted queries, verify and a stock lever on the Storefront endpoint
+    /// (SPEC §7.3–§7.7 on the dialect).
+    @Test func persistedQueriesVerifyAndLeversWorkOnTheDialect() async throws {
+        let query = #"query Watch { product(handle: "galaxy-watch6") { variants(first: 4) { nodes { title quantityAvailable availableForSale } } } }"#
+        let hash = SHA256.hex(query)
+        func persisted(_ withQuery: Bool) -> String {
+            var members: [(String, JSON)] = [("extensions", .object(JSONObject([("persistedQuery", .object(JSONObject([
+                ("version", 1), ("sha256Hash", .string(hash)),
+            ])))])))]
+            if withQuery { members.insert(("query", .string(query)), at: 0) }
+            return JSON.object(JSONObject(members)).serialized()
+        }
+        try await ServerHarness.with { harness in
+            let endpoint = "/api/2026-04/graphql.json"
+            // APQ: the hash alone is unknown, then registered with its text, then enough.
+            let miss = try await harness.send("POST", endpoint, body: persisted(false))
+            #expect(miss.body.contains("PERSISTED_QUERY_NOT_FOUND"))
+            let registered = try await harness.send("POST", endpoint, body: persisted(true))
+            #expect(registered.status == 200 && registered.body.contains("quantityAvailable"))
+            // A stock lever is seen by the next Storefront request, which the hash alone sends.
+            let lever = try await harness.send("POST", "/__sim/levers", body: #"{"stock": {"galaxy-watch6": 0}}"#)
+            #expect(lever.status == 200, "\(lever.body)")
+            let after = try await harness.send("POST", endpoint, body: persisted(false))
+            #expect(after.status == 200)
+            let nodes = try JSONParser.parse(after.body)["data"]?["product"]?["variants"]?["nodes"]?.arrayValue ?? []
+            #expect(nodes.count == 4)
+            #expect(nodes.allSatisfy { $0["quantityAvailable"] == 0 && $0["availableForSale"] == false }, "\(after.body)")
+            // Verify counts the Storefront operation by its name, hash-only requests included.
+            let verified = try await harness.send("POST", "/__sim/verify", body: #"{"operation": "Watch", "count": 2}"#)
+            #expect(verified.status == 200 && verified.body == #"{"ok":true,"count":2}"#, "\(verified.body)")
+            let journal = try JSONParser.parse(try await harness.send("GET", "/__sim/requests").body)
+            #expect((journal["requests"]?.arrayValue ?? []).filter { $0["dialect"] == "storefront" }.count == 3)
+        }
+    }
 }
