@@ -32,13 +32,17 @@ body() { # the listing query of docs/benchmarks.md as a JSON body
     python3 -c 'import json,sys; print(json.dumps({"query": sys.stdin.read(), "variables": {"first": 20}}), end="")' \
         <Benchmarks/peers/listing.graphql
 }
+# Says whether two endpoints answer the body in FILE with the same bytes.
+compare() { # WHAT OURS PEER FILE
+    if cmp -s <(curl -s "$2" -H 'Content-Type: application/json' --data-binary @"$4") \
+              <(curl -s "$3" -H 'Content-Type: application/json' --data-binary @"$4"); then
+        echo "== both answer the $1 with the same bytes"
+    else
+        echo "== WARNING: the two answers to the $1 differ" >&2
+    fi
+}
 body >"$work/body.json"
-if cmp -s <(curl -s "$ours" -H 'Content-Type: application/json' --data-binary @"$work/body.json") \
-          <(curl -s "$peer" -H 'Content-Type: application/json' --data-binary @"$work/body.json"); then
-    echo "== both answer the listing query with the same bytes"
-else
-    echo "== WARNING: the two answers differ" >&2
-fi
+compare "listing query" "$ours" "$peer" "$work/body.json"
 
 echo "== checkout-sim serve ($ours)"
 "$sim" bench --url "$ours" --connections 1,32,64 --duration "$seconds"
@@ -50,12 +54,7 @@ start env PEER=storefront node Benchmarks/peers/graphql-js-server.js Storefront/
 storefront_ours=${ours%/graphql}/api/2026-04/graphql.json
 python3 -c 'import json,sys; print(json.dumps({"query": sys.stdin.read(), "variables": {"first": 20}}), end="")' \
     <Benchmarks/peers/storefront-listing.graphql >"$work/storefront.json"
-if cmp -s <(curl -s "$storefront_ours" -H 'Content-Type: application/json' --data-binary @"$work/storefront.json") \
-          <(curl -s "$storefront_peer" -H 'Content-Type: application/json' --data-binary @"$work/storefront.json"); then
-    echo "== both answer the Storefront listing with the same bytes"
-else
-    echo "== WARNING: the two Storefront answers differ" >&2
-fi
+compare "Storefront listing" "$storefront_ours" "$storefront_peer" "$work/storefront.json"
 echo "== checkout-sim serve, Storefront ($storefront_ours)"
 "$sim" bench --url "$storefront_ours" --storefront --connections 1,32 --duration "$seconds"
 echo "== graphql-js, Storefront ($storefront_peer)"

@@ -34,8 +34,9 @@ package final class StorefrontContext {
     private(set) var products: [Product] = []
     private(set) var inventory: Inventory
     let currency: Currency
-    /// Each brand's name by id, made when a field first asks.
-    private var brandNames: [String: String]?
+    /// The brands, and each product's brand position (-1 for none), for a product's vendor.
+    private(set) var brands: [Brand] = []
+    private(set) var productBrands: [Int32] = []
     package let settings: StorefrontSettings
     /// The session the request belongs to (native sessions and Storefront carts share the shop).
     package let session: String
@@ -56,7 +57,8 @@ package final class StorefrontContext {
     private func renewPieces() {
         products = shop.catalog.products
         inventory = shop.inventory
-        brandNames = nil
+        brands = shop.catalog.brands
+        productBrands = shop.catalog.dimensions.brands
     }
 
     /// The product at a catalog position, if there is one.
@@ -64,12 +66,11 @@ package final class StorefrontContext {
         products.indices.contains(position) ? products[position] : nil
     }
 
-    /// The name of the brand with `id` (a product's vendor); "" for none.
-    func brandName(id: String) -> String {
-        if brandNames == nil {
-            brandNames = Dictionary(shop.catalog.brands.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        }
-        return brandNames?[id] ?? ""
+    /// The name of the product's brand (its vendor); "" for none.
+    func vendor(ofProductAt position: Int) -> String {
+        guard productBrands.indices.contains(position) else { return "" }
+        let brand = Int(productBrands[position])
+        return brands.indices.contains(brand) ? brands[brand].name : ""
     }
 
     /// Changes the shop. The holder lets go of its copy while `body` runs, so the change is made

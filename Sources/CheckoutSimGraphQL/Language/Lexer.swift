@@ -81,6 +81,12 @@ package struct Lexer {
         offset < source.count ? source[offset] : nil
     }
 
+    /// Whether `text` is a GraphQL name, `/[_A-Za-z][_0-9A-Za-z]*/`.
+    static func isName(_ text: String) -> Bool {
+        guard let first = text.utf8.first, isNameContinue(first), !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+        return text.utf8.allSatisfy(isNameContinue)
+    }
+
     static func isNameContinue(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

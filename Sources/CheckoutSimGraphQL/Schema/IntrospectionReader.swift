@@ -135,7 +135,7 @@ private struct IntrospectionReader {
     }
 
     private mutating func name(_ json: JSON?, _ place: String) -> Name? {
-        guard let value = json?.stringValue, Self.isName(value) else {
+        guard let value = json?.stringValue, Lexer.isName(value) else {
             problems.append("\(place): expected a GraphQL name")
             return nil
         }
@@ -154,15 +154,5 @@ private struct IntrospectionReader {
 
     private func deprecation(_ json: JSON) -> String? {
         json["isDeprecated"]?.boolValue == true ? (json["deprecationReason"]?.stringValue ?? "No longer supported") : nil
-    }
-
-    /// `/[_A-Za-z][_0-9A-Za-z]*/`.
-    private static func isName(_ text: String) -> Bool {
-        guard let first = text.utf8.first, first == UInt8(ascii: "_") || isLetter(first) else { return false }
-        return text.utf8.allSatisfy { $0 == UInt8(ascii: "_") || isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 }

@@ -29,13 +29,7 @@ extension StorefrontBinding {
             let type = try call.executedSchema.typeIndex["CartCodeDiscountAllocation"].orNoValue()
             return .list(context.allocations(of: cart, line: nil).map { .typed(type: type, .object($0)) })
         }
-        cart("lines") { cart, _, call in
-            let type = try call.executedSchema.typeIndex["CartLine"].orNoValue()
-            let lines = cart.view.lines
-            return .object(try PagingArguments(call).page(
-                of: lines.map { .typed(type: type, .object(CartLineValue(cart: cart, line: $0))) },
-                keys: lines.map { CartID.line($0, token: cart.token) }, list: "lines"))
-        }
+        cart("lines") { cart, _, call in try linesPage(of: cart, call) }
         fields.add("Attribute", "key") { call, _ in .string(try call.parent(CartAttribute.self).key) }
         fields.add("Attribute", "value") { call, _ in .string(try call.parent(CartAttribute.self).value) }
         fields.add("CartBuyerIdentity", "email") { call, _ in .optional(try call.parent(CartBuyer.self).email) }
@@ -47,6 +41,15 @@ extension StorefrontBinding {
         lineFields(&fields)
         allocationFields(&fields)
         payloadFields(&fields, facts: facts)
+    }
+
+    /// A page of the cart's lines (`Cart.lines`, a delivery group's `cartLines`).
+    static func linesPage(of cart: CartValue, _ call: FieldCall) throws(FieldError) -> Resolved {
+        let type = try call.executedSchema.typeIndex["CartLine"].orNoValue()
+        let lines = cart.view.lines
+        return .object(try PagingArguments(call).page(
+            of: lines.map { .typed(type: type, .object(CartLineValue(cart: cart, line: $0))) },
+            key: { CartID.line(lines[$0], token: cart.token) }, list: "lines"))
     }
 
     private static func costFields(_ fields: inout ModeledFields) {

@@ -36,8 +36,6 @@ extension CartChange {
     /// The fields of `CartDeliveryAddressInput` a cart keeps.
     static let addressFields = ["address1", "address2", "city", "company", "countryCode", "firstName", "lastName", "phone", "provinceCode", "zip"]
 
-    private var details: CartDetails? { context.cart(token: token)?.details }
-
     /// Sets (or adds to) the cart's gift cards; a code the shop does not know is a user error.
     mutating func setGiftCards(_ codes: [String], field: [String], replacing: Bool) {
         guard codes.count <= 250 else {
@@ -83,25 +81,20 @@ extension CartChange {
         for (index, input) in inputs.enumerated() {
             let place = field + [String(index)]
             guard let fields = address(input["address"], field: place + ["address"]) else { return }
-            let selected = input["selected"]?.boolValue ?? false
-            if selected {
-                guard !selectedHere else {
-                    refuse("ONLY_ONE_DELIVERY_ADDRESS_CAN_BE_SELECTED", place + ["selected"], "Only one delivery address can be selected.")
-                    return
-                }
-                selectedHere = true
-                for other in details.addresses.indices { details.addresses[other].selected = false }
+            let existing = details.addresses.firstIndex { $0.fields == fields }
+            if existing == nil {
+                details.addresses.append(CartAddress(
+                    number: details.nextAddressNumber, fields: fields, selected: false, oneTimeUse: input["oneTimeUse"]?.boolValue ?? false))
+                details.nextAddressNumber += 1
             }
-            if let existing = details.addresses.firstIndex(where: { $0.fields == fields }) {
-                if selected { details.addresses[existing].selected = true }
+            if input["selected"]?.boolValue == true {
+                guard select(existing ?? details.addresses.count - 1, in: &details, place: place, selectedHere: &selectedHere) else { return }
+            }
+            if existing != nil {
                 warnings.append(CartWarningValue(
                     code: "DUPLICATE_DELIVERY_ADDRESS", message: "The cart already has this delivery address; it was not added again.",
                     target: CartID.cart(details)))
-                continue
             }
-            details.addresses.append(CartAddress(
-                number: details.nextAddressNumber, fields: fields, selected: selected, oneTimeUse: input["oneTimeUse"]?.boolValue ?? false))
-            details.nextAddressNumber += 1
         }
         guard details.addresses.count <= Self.maxAddresses else {
             refuse("TOO_MANY_DELIVERY_ADDRESSES", field, "A cart keeps at most \(Self.maxAddresses) delivery addresses.")
@@ -126,20 +119,26 @@ extension CartChange {
                 details.addresses[at].fields = fields
             }
             if let oneTimeUse = input["oneTimeUse"]?.boolValue { details.addresses[at].oneTimeUse = oneTimeUse }
-            if let selected = input["selected"]?.boolValue {
-                if selected {
-                    guard !selectedHere else {
-                        refuse("ONLY_ONE_DELIVERY_ADDRESS_CAN_BE_SELECTED", place + ["selected"], "Only one delivery address can be selected.")
-                        return
-                    }
-                    selectedHere = true
-                    for other in details.addresses.indices { details.addresses[other].selected = false }
-                }
-                details.addresses[at].selected = selected
+            switch input["selected"]?.boolValue {
+            case true?: guard select(at, in: &details, place: place, selectedHere: &selectedHere) else { return }
+            case false?: details.addresses[at].selected = false
+            case nil: break
             }
         }
         let changed = details
         context.change { $0.changeCart(token: token) { $0 = changed } }
+    }
+
+    /// Selects the address at `at` and deselects the others; false (with the user error) when
+    /// this request already selected one.
+    private mutating func select(_ at: Int, in details: inout CartDetails, place: [String], selectedHere: inout Bool) -> Bool {
+        guard !selectedHere else {
+            refuse("ONLY_ONE_DELIVERY_ADDRESS_CAN_BE_SELECTED", place + ["selected"], "Only one delivery address can be selected.")
+            return false
+        }
+        selectedHere = true
+        for other in details.addresses.indices { details.addresses[other].selected = other == at }
+        return true
     }
 
     /// Takes addresses off the cart by id.

@@ -15,6 +15,25 @@ struct AddressRef {
     let address: CartAddress
 
     var id: String { "gid://shopify/CartSelectableAddress/\(address.number)?cart=\(token)" }
+
+    /// First and last name, when either is given.
+    var name: String? {
+        let parts = [address.fields["firstName"], address.fields["lastName"]].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+
+    /// The address as lines to print: the name when asked, the company unless told not to, the
+    /// street, the town line and the country.
+    func formatted(withName: Bool, withCompany: Bool) -> [String] {
+        let fields = address.fields
+        var lines: [String] = []
+        if withName { lines.append(name ?? "") }
+        if withCompany, let company = fields["company"] { lines.append(company) }
+        lines += [fields["address1"], fields["address2"]].compactMap { $0 }
+        lines.append([fields["city"], fields["provinceCode"], fields["zip"]].compactMap { $0 }.joined(separator: " "))
+        if let country = fields["countryCode"] { lines.append(country) }
+        return lines.filter { !$0.isEmpty }
+    }
 }
 
 /// The one delivery group of a cart with lines and a selected address.
@@ -86,21 +105,11 @@ extension StorefrontBinding {
             for field in ["address1", "address2", "city", "company", "firstName", "lastName", "phone", "provinceCode", "zip"] {
                 fields.text(type, field) { call, _ in try call.parent(AddressRef.self).address.fields[field] }
             }
-            fields.text(type, "name") { call, _ in
-                let parts = [field(call, "firstName"), field(call, "lastName")].compactMap { $0 }
-                return parts.isEmpty ? nil : parts.joined(separator: " ")
-            }
+            fields.text(type, "name") { call, _ in try call.parent(AddressRef.self).name }
             fields.add(type, "formatted") { call, _ in
-                let address = try call.parent(AddressRef.self).address.fields
-                let withName = call.argumentValues["withName"]?.boolValue ?? false
-                let withCompany = call.argumentValues["withCompany"]?.boolValue ?? true
-                var lines: [String] = []
-                if withName { lines.append([address["firstName"], address["lastName"]].compactMap { $0 }.joined(separator: " ")) }
-                if withCompany, let company = address["company"] { lines.append(company) }
-                lines += [address["address1"], address["address2"]].compactMap { $0 }
-                lines.append([address["city"], address["provinceCode"], address["zip"]].compactMap { $0 }.joined(separator: " "))
-                if let country = address["countryCode"] { lines.append(country) }
-                return .list(lines.filter { !$0.isEmpty }.map(Resolved.string))
+                let lines = try call.parent(AddressRef.self).formatted(
+                    withName: call.argumentValues["withName"]?.boolValue ?? false, withCompany: call.argumentValues["withCompany"]?.boolValue ?? true)
+                return .list(lines.map(Resolved.string))
             }
         }
         fields.text("CartDeliveryAddress", "countryCode") { call, _ in try call.parent(AddressRef.self).address.fields["countryCode"] }
@@ -121,22 +130,12 @@ extension StorefrontBinding {
             let group = try call.parent(DeliveryGroupValue.self)
             return group.cart.details.deliveryOption == DeliveryOptionValue.handle ? .object(DeliveryOptionValue(cost: group.cart.view.shipping)) : .null
         }
-        fields.add("CartDeliveryGroup", "cartLines") { call, _ in
-            let cart = try call.parent(DeliveryGroupValue.self).cart
-            let type = try call.executedSchema.typeIndex["CartLine"].orNoValue()
-            return .object(try PagingArguments(call).page(
-                of: cart.view.lines.map { .typed(type: type, .object(CartLineValue(cart: cart, line: $0))) },
-                keys: cart.view.lines.map { CartID.line($0, token: cart.token) }, list: "lines"))
-        }
+        fields.add("CartDeliveryGroup", "cartLines") { call, _ in try linesPage(of: try call.parent(DeliveryGroupValue.self).cart, call) }
         fields.text("CartDeliveryOption", "handle") { _, _ in DeliveryOptionValue.handle }
         fields.text("CartDeliveryOption", "code") { _, _ in "STANDARD" }
         fields.text("CartDeliveryOption", "title") { _, _ in "Standard shipping" }
         fields.text("CartDeliveryOption", "description") { _, _ in "Free over the store's threshold or with a free-shipping code; a flat rate below it." }
         fields.text("CartDeliveryOption", "deliveryMethodType") { _, _ in "SHIPPING" }
         fields.add("CartDeliveryOption", "estimatedCost") { call, _ in MoneyValue(amount: try call.parent(DeliveryOptionValue.self).cost).resolved }
-    }
-
-    private static func field(_ call: FieldCall, _ name: String) -> String? {
-        (call.parentValue as? AddressRef)?.address.fields[name]
     }
 }

@@ -90,6 +90,9 @@ struct CartChange {
         self.context = context
     }
 
+    /// The cart's own data as it is now (without working out its totals).
+    var details: CartDetails? { context.shop.createdCart(token: token, key: nil)?.details }
+
     mutating func refuse(_ code: String, _ field: [String], _ message: String) {
         userErrors.append(CartUserErrorValue(code: code, field: field, message: message))
     }
@@ -119,7 +122,7 @@ struct CartChange {
                 case .limited(let added, let available):
                     warnings.append(CartWarningValue(
                         code: "MERCHANDISE_NOT_ENOUGH_STOCK", message: "Only \(available) of \"\(product.name)\" could be added; \(added) \(added == 1 ? "was" : "were") added, not \(quantity).",
-                        target: lineId(position: position, variant: variant)))
+                        target: CartID.line(position: position, variant: variant, token: token)))
                 }
             } catch {
                 refuse(error.code == .quantityLimitExceeded ? "MAXIMUM_EXCEEDED" : "INVALID", place + ["quantity"], error.message)
@@ -202,7 +205,7 @@ struct CartChange {
     }
 
     mutating func setAttributes(_ items: [JSON], field: [String], replacing: Bool) {
-        var attributes = replacing ? [] : (context.cart(token: token)?.details.attributes ?? [])
+        var attributes = replacing ? [] : (details?.attributes ?? [])
         for (index, item) in items.enumerated() {
             let key = item["key"]?.stringValue ?? ""
             let value = item["value"]?.stringValue ?? ""
@@ -224,7 +227,7 @@ struct CartChange {
     }
 
     mutating func setBuyer(_ input: JSONObject, field: [String]) {
-        var buyer = context.cart(token: token)?.details.buyer ?? CartBuyer()
+        var buyer = details?.buyer ?? CartBuyer()
         if let email = input["email"] {
             let text = email.stringValue
             if let text, !(text.contains("@") && text.unicodeScalars.count <= 254 && !text.contains(" ")) {
@@ -243,10 +246,6 @@ struct CartChange {
         }
         if let country = input["countryCode"] { buyer.countryCode = country.stringValue }
         context.change { $0.changeCart(token: token) { $0.buyer = buyer } }
-    }
-
-    private func lineId(position: Int, variant: Int) -> String {
-        "gid://shopify/CartLine/\((StorefrontID.productBase + position) * StorefrontID.variantsPerProduct + variant + 1)?cart=\(token)"
     }
 
     /// The payload: the cart as it is now, the user errors, and the warnings (with each code

@@ -71,7 +71,11 @@ enum CartID {
 
     /// `gid://shopify/CartLine/N?cart=TOKEN`, N the variant's number: stable while the line lives.
     static func line(_ line: CartLineView, token: String) -> String {
-        "gid://shopify/CartLine/\((StorefrontID.productBase + line.position) * StorefrontID.variantsPerProduct + line.variant + 1)?cart=\(token)"
+        self.line(position: line.position, variant: line.variant, token: token)
+    }
+
+    static func line(position: Int, variant: Int, token: String) -> String {
+        "gid://shopify/CartLine/\((StorefrontID.productBase + position) * StorefrontID.variantsPerProduct + variant + 1)?cart=\(token)"
     }
 
     /// The product position and variant a line id names, when it names a line of cart `token`.

@@ -70,7 +70,7 @@ extension StorefrontBinding {
         fields.text("Product", "id") { call, _ in StorefrontID.product(call.parentInteger) }
         text("handle") { product, _ in product.id }
         text("title") { product, _ in product.name }
-        text("vendor") { product, context in context.brandName(id: product.brandId) }
+        fields.text("Product", "vendor") { call, context in context.vendor(ofProductAt: call.parentInteger) }
         text("productType") { product, _ in product.category }
         text("descriptionHtml") { product, _ in "<p>" + HTMLText.escaped(product.description) + "</p>" }
         text("createdAt") { product, _ in product.createdAt.iso8601 }

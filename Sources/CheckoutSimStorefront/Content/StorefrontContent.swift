@@ -105,6 +105,8 @@ package final class StorefrontContent: Sendable {
     let curated: [Curated]
     let giftCards: [GiftCard]
     let redirects: [Redirect]
+    /// Every article with its blog's index, blog by blog (made once: fields index into it).
+    let articles: [(blog: Int, article: Article)]
 
     init(
         shop: ShopInfo, policies: [Document], menus: [Menu], pages: [Document], blogs: [Blog], curated: [Curated], giftCards: [GiftCard],
@@ -118,13 +120,9 @@ package final class StorefrontContent: Sendable {
         self.curated = curated
         self.giftCards = giftCards
         self.redirects = redirects
+        articles = blogs.indices.flatMap { blog in blogs[blog].articles.map { (blog, $0) } }
     }
 
     /// No content: every shop field answers from `store.json` or its default.
     package static let empty = StorefrontContent(shop: ShopInfo(), policies: [], menus: [], pages: [], blogs: [], curated: [], giftCards: [], redirects: [])
-
-    /// Every article with its blog's index, blog by blog.
-    var articles: [(blog: Int, article: Article)] {
-        blogs.indices.flatMap { blog in blogs[blog].articles.map { (blog, $0) } }
-    }
 }
