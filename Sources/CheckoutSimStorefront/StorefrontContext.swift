@@ -37,6 +37,8 @@ package final class StorefrontContext {
     /// The brands, and each product's brand position (-1 for none), for a product's vendor.
     private(set) var brands: [Brand] = []
     private(set) var productBrands: [Int32] = []
+    /// Every product type (category), bytewise, sorted when a collection field first asks.
+    private var sortedCategories: [String]?
     package let settings: StorefrontSettings
     /// The session the request belongs to (native sessions and Storefront carts share the shop).
     package let session: String
@@ -59,6 +61,15 @@ package final class StorefrontContext {
         inventory = shop.inventory
         brands = shop.catalog.brands
         productBrands = shop.catalog.dimensions.brands
+        sortedCategories = nil
+    }
+
+    /// Every product type (category), bytewise: the order of their collections' ids.
+    var categories: [String] {
+        if let sortedCategories { return sortedCategories }
+        let sorted = shop.catalog.dimensions.categoryValues.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        sortedCategories = sorted
+        return sorted
     }
 
     /// The product at a catalog position, if there is one.

@@ -10,8 +10,9 @@ struct ConnectionPage {
     var hasNextPage: Bool
     var hasPreviousPage: Bool
     var totalCount: Int
-    /// The filters a product list offers (`ProductConnection.filters`, `productFilters`).
-    var facets: [FacetValue] = []
+    /// The filters a product list offers (`ProductConnection.filters`, `productFilters`), counted
+    /// only when a request asks for them (each count is a pass over the catalog).
+    var facets: () -> [FacetValue] = { [] }
 }
 
 /// An edge: a node and its cursor.
@@ -124,7 +125,7 @@ extension StorefrontBinding {
                 return asInt ? .int(count) : .leaf(.string(String(count)))
             } }
             for facets in ["filters", "productFilters"] where facts.has(name, facets) {
-                fields.add(name, facets) { call, _ in .list(try call.parent(ConnectionPage.self).facets.map { .object($0) }) }
+                fields.add(name, facets) { call, _ in .list(try call.parent(ConnectionPage.self).facets().map { .object($0) }) }
             }
         }
         for name in facts.typeNames where name.hasSuffix("Edge") {

@@ -18,10 +18,6 @@ enum CollectionRef: Sendable, Equatable {
 }
 
 extension StorefrontContext {
-    /// Every product type (category), bytewise.
-    var categories: [String] {
-        shop.catalog.dimensions.categoryValues.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-    }
 
     /// Every collection: brands in brand order, then product types bytewise.
     var collections: [CollectionRef] {
@@ -133,7 +129,7 @@ extension StorefrontBinding {
             var filter = base
             filter.positions = context.mask(base: base, filters: filters)
             var page = try context.productPage(paging, order: order, reversed: reversed, filter: filter, list: "collection-" + context.handle(of: ref))
-            page.facets = context.facets(base: base, filters: filters)
+            page.facets = { context.facets(base: base, filters: filters) }
             return .object(page)
         }
         fields.add("QueryRoot", "collection") { call, context in

@@ -96,8 +96,13 @@ extension StorefrontContext {
     /// The products `base` keeps that pass every kind of `filters` (each kind: any of its inputs),
     /// skipping the kind `except` (facets count so, disjunctively, as docs/schema.md#ordering-search-and-filters).
     func mask(base: ProductFilter, filters: [ProductFilterInput], except: String? = nil) -> [Bool] {
+        refine(base.mask(shop.catalog, inventory: shop.inventory), filters: filters, except: except)
+    }
+
+    /// The products of `mask` that pass every kind of `filters` but `except`.
+    private func refine(_ mask: [Bool], filters: [ProductFilterInput], except: String?) -> [Bool] {
         let shop = self.shop
-        var mask = base.mask(shop.catalog, inventory: shop.inventory)
+        var mask = mask
         let groups = Dictionary(grouping: filters.filter { $0.kind != except }, by: \.kind)
         guard !groups.isEmpty else { return mask }
         let kinds = groups.keys.sorted()
@@ -116,8 +121,10 @@ extension StorefrontContext {
     /// product type, vendor, tag and each variant option, values with no products left out.
     func facets(base: ProductFilter, filters: [ProductFilterInput]) -> [FacetValue] {
         let catalog = shop.catalog
+        // The base list is worked out once; each facet refines it without its own kind.
+        let baseMask = base.mask(catalog, inventory: shop.inventory)
         func counted(_ kind: String, _ keys: (Product, Int) -> [String]) -> [(String, Int)] {
-            let mask = mask(base: base, filters: filters, except: kind)
+            let mask = refine(baseMask, filters: filters, except: kind)
             var counts: [String: Int] = [:]
             for position in mask.indices where mask[position] {
                 for key in Set(keys(catalog.products[position], position)) { counts[key, default: 0] += 1 }
@@ -130,7 +137,7 @@ extension StorefrontContext {
         facets.append(FacetValue(id: "filter.v.availability", label: "Availability", type: "LIST", values: availability.map { label, count in
             FacetOption(id: "filter.v.availability.\(label == "In stock" ? 1 : 0)", label: label, count: count, input: input([("available", .bool(label == "In stock"))]))
         }))
-        let priceMask = mask(base: base, filters: filters, except: "price")
+        let priceMask = refine(baseMask, filters: filters, except: "price")
         let prices = priceMask.indices.filter { priceMask[$0] }.flatMap { catalog.products[$0].variants.map(\.price) }
         let highest = prices.max() ?? 0
         facets.append(FacetValue(id: "filter.v.price", label: "Price", type: "PRICE_RANGE", values: [

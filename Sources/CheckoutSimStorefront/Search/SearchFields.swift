@@ -30,7 +30,7 @@ extension StorefrontBinding {
             var page = try context.productPage(paging, order: order, reversed: reversed, filter: filter, list: "search")
             let product = try call.executedSchema.typeIndex["Product"].orNoValue()
             page.nodes = page.nodes.map { .typed(type: product, $0) }
-            page.facets = context.facets(base: base, filters: filters)
+            page.facets = { context.facets(base: base, filters: filters) }
             return .object(page)
         }
         fields.add("QueryRoot", "predictiveSearch") { call, context in
