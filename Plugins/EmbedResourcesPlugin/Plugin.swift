@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the bundled fixtures, scenario operations and the playground page into the `CheckoutSimulator`
+/// Embeds the bundled fixtures, scenario operations, the playground and the checkout pages into the `CheckoutSimulator`
 /// module, and Shopify's Storefront schema (SDL) into the `CheckoutSimStorefront` module.
 ///
 /// A built `checkout-sim` binary must keep working after it is copied elsewhere, so the files are
@@ -10,7 +10,7 @@ import PackagePlugin
 struct EmbedResourcesPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
-        let folders = target.name == "CheckoutSimStorefront" ? ["Storefront"] : ["MockResponses", "Scenarios/Operations", "Playground"]
+        let folders = target.name == "CheckoutSimStorefront" ? ["Storefront"] : ["MockResponses", "Scenarios/Operations", "Playground", "Pages"]
         var inputs: [URL] = []
         for folder in folders {
             inputs += Self.files(under: root.appending(path: folder))

@@ -7,6 +7,8 @@ extension Simulator {
         /// How a request reached the simulator.
         public enum Transport: String, Sendable, Equatable {
             case http, urlprotocol, stdio, library
+            /// The hosted checkout page's own requests (docs/checkout-page.md).
+            case checkoutPage = "checkout-page"
         }
 
         /// 1, 2, … since the last reset.

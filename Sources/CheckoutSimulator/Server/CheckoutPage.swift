@@ -1,43 +1,91 @@
 import CheckoutSimCommerce
+import CheckoutSimGraphQL
+import CheckoutSimScenarios
 import CheckoutSimSupport
 
-/// The page a Storefront cart's `checkoutUrl` opens (docs/storefront.md#carts): which cart it is,
-/// its lines and total, in a page with no outside resources.
+/// The hosted checkout (docs/checkout-page.md): `Pages/checkout.html`, compiled into the binary,
+/// with what it needs written into its `/*__CHECKOUT_SETUP__*/null` marker: where to send its
+/// requests, the session whose cart it pays for, the bundled operations it sends, and what to
+/// prefill. The page itself renders the cart from the `Cart` operation's answer.
 enum CheckoutPage {
-    static func html(title: String, body: String) -> String {
-        """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(HTMLText.escaped(title)) · checkout-sim</title>
-        <style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}table{width:100%;border-collapse:collapse}td{padding:.25rem 0}td:last-child{text-align:right}</style>
-        </head><body><main><h1>\(HTMLText.escaped(title))</h1>
-        \(body)
-        </main></body></html>
-        """
-    }
-}
+    /// The bundled operations the page sends, by name: their texts exactly as bundled, so a
+    /// recording of the page's requests replays them as `send NAME` steps.
+    static let operationNames = ["Cart", "ApplyOffer", "RemoveOffer", "Checkout"]
 
-extension Simulator {
-    /// The body of a created cart's checkout page: its token, lines and total; nil when there is no such cart.
-    func createdCartSummary(token: String) -> String? {
-        guard token.utf8.count <= 64 else { return nil }
-        return withState { state -> String? in
+    private static let template = EmbeddedResources.files.first { $0.path == "Pages/checkout.html" }?.text ?? ""
+    private static let marker = "/*__CHECKOUT_SETUP__*/null"
+
+    /// What the page is set up with for one cart.
+    struct Setup {
+        /// `""`, or `/sandbox/NAME` for a sandbox's shop.
+        var base: String
+        /// The session whose cart it pays for (`cart-TOKEN` for a Storefront cart).
+        var session: String
+        /// The Storefront cart's token, shown instead of the session; nil for a native session.
+        var cartToken: String?
+        /// Fields to fill in at the start (`email`, `firstName`, …, `countryCode`), from a Storefront cart's buyer and selected address.
+        var prefill: [(String, String)] = []
+    }
+
+    /// The page for `setup` on `simulator`'s shop.
+    static func page(_ setup: Setup, simulator: Simulator) -> HTTPAnswer {
+        var object = JSONObject()
+        object["base"] = .string(setup.base)
+        object["session"] = .string(setup.session)
+        object["cart"] = setup.cartToken.map(JSON.string) ?? .null
+        object["prefill"] = .object(JSONObject(setup.prefill.map { ($0.0, JSON.string($0.1)) }))
+        let (shopName, symbol, rule, cards) = simulator.withState { state -> (String, String, String, [TestCard]) in
             let shop = state.shop
-            guard let (session, details) = shop.createdCart(token: token, key: nil) else { return nil }
-            let view = shop.cartView(for: session)
-            let currency = shop.currency
-            var rows = ""
-            for line in view.lines {
-                guard let product = shop.catalog.product(at: line.position) else { continue }
-                let variant = product.variants[line.variant].title
-                let name = variant == ProductVariant.defaultTitle ? product.name : "\(product.name) – \(variant)"
-                rows += "<tr><td>\(line.quantity) × \(HTMLText.escaped(name))</td><td>\(HTMLText.escaped(currency.formatted(line.total)))</td></tr>\n"
-            }
-            return """
-                <p>Cart <code id="cart-token">\(HTMLText.escaped(details.token))</code></p>
-                <table>\(rows)<tr><th scope="row" style="text-align:left">Total</th><td id="cart-total">\(HTMLText.escaped(currency.formatted(view.subtotal - view.discountTotal)))</td></tr></table>
-                <p>Shipping is added at checkout.</p>
-                """
+            let policy = shop.store.shippingPolicy
+            let rule = "Standard shipping is \(shop.currency.formatted(policy.flatRate)); orders of \(shop.currency.formatted(policy.freeOver)) or more after discounts ship free."
+            return (shop.store.name, shop.currency.symbol, rule, shop.testCards)
         }
+        object["shopName"] = .string(shopName)
+        object["currencySymbol"] = .string(symbol)
+        object["shippingRule"] = .string(rule)
+        object["testCards"] = .array(cards.map { card in
+            .object(JSONObject([("number", .string(card.number)), ("description", .string(card.description))]))
+        })
+        object["operations"] = .object(JSONObject(operations(simulator).map { ($0.0, JSON.string($0.1)) }))
+        // `</` is written `<\/` (the same string to JSON), so no text can close the script element.
+        let json = JSON.object(object).serialized().replacingOccurrences(of: "</", with: "<\\/")
+        return html(template.replacingOccurrences(of: marker, with: json))
+    }
+
+    /// The page's operations, composed with their fragments as the bundled library holds them.
+    /// Loaded per page (a person opening a page, not a hot path) from the simulator's own schema.
+    private static func operations(_ simulator: Simulator) -> [(String, String)] {
+        let library = (try? OperationLibrary.load(BundledOperations.files, schema: simulator.schema, origin: .bundled).get()) ?? .empty
+        return operationNames.compactMap { name in library.documents[name].map { (name, $0) } }
+    }
+
+    /// A small page of the checkout's look: a title and a body of already-escaped HTML.
+    static func message(status: Int, title: String, body: String) -> HTTPAnswer {
+        var answer = html("""
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(HTMLText.escaped(title)) · checkout-sim</title>
+            <style>\(style)</style>
+            </head><body><main><h1>\(HTMLText.escaped(title))</h1>
+            \(body)
+            </main></body></html>
+            """)
+        answer.status = status
+        return answer
+    }
+
+    /// The look the server-written pages share with the checkout: light and dark, phone-sized first.
+    static let style = """
+        :root{--ink:#1d1d1f;--bg:#f6f6f7;--panel:#fff;--line:#d9d9de;--muted:#5f5f66;--accent:#0a5fc2;--ok:#1a7f37}
+        @media (prefers-color-scheme:dark){:root{--ink:#ececf1;--bg:#121214;--panel:#1c1c20;--line:#3a3a42;--muted:#a4a4ad;--accent:#5ea2ff;--ok:#56d37a}}
+        *{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--ink);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+        main{max-width:40rem;margin:0 auto;padding:16px}h1{font-size:24px}section{background:var(--panel);border:1px solid var(--line);border-radius:10px;padding:16px;margin:0 0 16px}
+        table{width:100%;border-collapse:collapse}th,td{padding:6px 0;text-align:left;font-weight:400;vertical-align:top}td:last-child{text-align:right;white-space:nowrap;padding-left:12px}
+        tr.total th,tr.total td{font-weight:700;border-top:1px solid var(--line);padding-top:10px}.muted{color:var(--muted)}.ok{color:var(--ok);font-weight:600}a{color:var(--accent)}
+        """
+
+    private static func html(_ text: String) -> HTTPAnswer {
+        HTTPAnswer(
+            status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")], body: Array(text.utf8))
     }
 }

@@ -8,7 +8,6 @@ extension SimulatorServer {
     /// The route for `/api/VERSION/…`, where VERSION is `YYYY-MM` or `unstable`; every version
     /// answers with the one pinned schema.
     static func storefrontRoute(for path: String) -> Route? {
-        if path.hasPrefix("/checkouts/cn/") { return checkoutPageRoute }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0].isEmpty, parts[1] == "api", isAPIVersion(parts[2]) else { return nil }
         switch parts[3] {
@@ -25,22 +24,6 @@ extension SimulatorServer {
 
     private static let storefrontSchemaRoute = Route(methods: ["GET"]) { _, _ in
         HTTPAnswer(status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(storefrontSDL.utf8))
-    }
-
-    /// `GET /checkouts/cn/TOKEN`, a Storefront cart's `checkoutUrl`: for now a page that says
-    /// which cart it is, its lines and its total (the full checkout is docs/http.md's next page).
-    private static let checkoutPageRoute = Route(methods: ["GET"]) { _, context in
-        // The path may start with a sandbox's prefix; the token is what follows the route's.
-        let path = context.request.path
-        let token = path.range(of: "/checkouts/cn/").map { String(path[$0.upperBound...]) } ?? ""
-        guard let summary = context.shop.simulator.createdCartSummary(token: token) else {
-            return HTTPAnswer(
-                status: 404, headers: [("Content-Type", "text/html; charset=utf-8")],
-                body: Array(CheckoutPage.html(title: "No such cart", body: "<p>There is no cart with this checkout link.</p>").utf8))
-        }
-        return HTTPAnswer(
-            status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
-            body: Array(CheckoutPage.html(title: "Checkout", body: summary).utf8))
     }
 
     /// The served schema as SDL (printed from the built schema, so it is what validation uses).

@@ -90,6 +90,7 @@ extension SimulatorServer {
         routes["/__sim/storefront/coverage"] = Route(methods: ["GET"]) { _, context in
             .json(200, Array(context.shop.simulator.storefrontCoverage.serialized().utf8))
         }
+        for (path, route) in checkoutRoutes { routes[path] = route }
         for name in ControlAction.names {
             routes["/__sim/" + name] = Route(methods: ["POST"]) { server, context in server.control(name, context) }
         }
@@ -104,7 +105,7 @@ extension SimulatorServer {
         case .answer(let answer): return .answer(answer, bytesPerSecond: nil)
         case .shop(let found, let under): (shop, path) = (found, under)
         }
-        let route = Self.routes[path] ?? Self.storefrontRoute(for: path)
+        let route = Self.routes[path] ?? Self.storefrontRoute(for: path) ?? Self.pageRoute(for: path)
         if request.method == "OPTIONS" {
             return .answer(preflight(request, allow: route.map { $0.allow + ", OPTIONS" } ?? "GET, HEAD, POST, OPTIONS"), bytesPerSecond: nil)
         }
@@ -125,14 +126,16 @@ extension SimulatorServer {
     ///
     /// An injected latency is waited out on the connection's thread, watching the client: one
     /// that leaves frees its connection at once, and a stopping server cuts the wait short.
-    func graphQL(_ context: RouteContext, dialect: Simulator.Dialect = .native) -> Delivery {
+    func graphQL(
+        _ context: RouteContext, dialect: Simulator.Dialect = .native, transport: Simulator.JournalEntry.Transport = .http
+    ) -> Delivery {
         let simulator = context.shop.simulator
         let request = context.request
         let peer = context.peer
         var graphQLRequest = GraphQLHTTP.Request(
             method: context.method, query: request.query, accept: request.header("accept"),
             contentType: request.header("content-type"), session: request.header("x-checkout-session"),
-            body: context.method == "POST" ? request.body : [], transport: .http,
+            body: context.method == "POST" ? request.body : [], transport: transport,
             clientName: request.header("apollographql-client-name"), clientVersion: request.header("apollographql-client-version"))
         if dialect == .storefront {
             graphQLRequest.dialect = .storefront

@@ -121,6 +121,46 @@ final class DevToolsBrowser: @unchecked Sendable {
         }
     }
 
+    /// Loads `url` in the attached page.
+    func navigate(_ url: String) throws {
+        try send("Page.navigate", ["url": url])
+    }
+
+    /// Runs `source` in every document the page loads from now on, before the page's own scripts.
+    func runOnEveryDocument(_ source: String) throws {
+        try send("Page.enable")
+        try send("Page.addScriptToEvaluateOnNewDocument", ["source": source])
+    }
+
+    /// Presses and releases a key (`Tab`, `Enter`, `Escape`, `Space`), with Shift when asked; a
+    /// key that types a character sends it, so Enter in a field submits its form as a person's would.
+    func press(_ key: String, shift: Bool = false) throws {
+        let codes = ["Tab": 9, "Enter": 13, "Escape": 27, "Space": 32]
+        let text = ["Enter": "\r", "Space": " "][key]
+        var down: [String: Any] = [
+            "type": text == nil ? "rawKeyDown" : "keyDown", "key": key == "Space" ? " " : key, "code": key,
+            "windowsVirtualKeyCode": codes[key] ?? 0, "modifiers": shift ? 8 : 0,
+        ]
+        if let text { down["text"] = text }
+        try send("Input.dispatchKeyEvent", down)
+        try send("Input.dispatchKeyEvent", ["type": "keyUp", "key": down["key"] ?? key, "code": key, "windowsVirtualKeyCode": codes[key] ?? 0])
+    }
+
+    /// Makes the page `width` × `height` CSS pixels; `mobile` as a phone lays it out (a 2× screen).
+    func setViewport(width: Int, height: Int, mobile: Bool) throws {
+        try send("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": mobile ? 2 : 1, "mobile": mobile])
+    }
+
+    /// A PNG of the page as laid out now: all of it, or what the viewport shows (where an
+    /// overlay covers the screen).
+    func screenshot(wholePage: Bool = true) throws -> Data {
+        let shot = try send("Page.captureScreenshot", ["format": "png", "captureBeyondViewport": wholePage])
+        guard let text = shot["data"] as? String, let data = Data(base64Encoded: text) else {
+            throw Failure(description: "Page.captureScreenshot gave no image")
+        }
+        return data
+    }
+
     func close() {
         _ = try? send("Browser.close", toBrowser: true)
         process.waitUntilExit()

@@ -1,0 +1,114 @@
+import CheckoutSimCommerce
+import CheckoutSimSupport
+
+/// The hosted checkout's routes (docs/checkout-page.md), each also under `/sandbox/NAME/`:
+/// `GET /checkout?session=NAME` and `GET /checkouts/cn/TOKEN` (a Storefront cart's `checkoutUrl`)
+/// serve the page; `POST /checkout/graphql` is the one GraphQL-over-HTTP handler with the
+/// page's requests journaled as `checkout-page`; `GET /checkout/thank-you` is the URL an
+/// embedding app can watch for, sent on to `GET /orders/ID`, the order status page.
+extension SimulatorServer {
+    static let checkoutRoutes: [(String, Route)] = [
+        ("/checkout", Route(methods: ["GET"]) { server, context in server.nativeCheckout(context) }),
+        ("/checkout/graphql", Route(methods: ["POST"], delivering: { server, context in server.graphQL(context, transport: .checkoutPage) })),
+        ("/checkout/thank-you", Route(methods: ["GET"]) { server, context in server.thankYou(context) }),
+    ]
+
+    /// The routes found by a path's start: a Storefront cart's checkout and an order's page.
+    static func pageRoute(for path: String) -> Route? {
+        if path.hasPrefix("/checkouts/cn/") { return storefrontCheckoutRoute }
+        if path.hasPrefix("/orders/") { return orderRoute }
+        return nil
+    }
+
+    private static let storefrontCheckoutRoute = Route(methods: ["GET"]) { server, context in server.storefrontCheckout(context) }
+    private static let orderRoute = Route(methods: ["GET"]) { server, context in server.orderStatus(context) }
+
+    /// `""`, or the sandbox's `/sandbox/NAME` the request came through.
+    private func base(_ context: RouteContext) -> String {
+        context.request.path.hasPrefix("/sandbox/") ? "/sandbox/\(context.shop.name)" : ""
+    }
+
+    /// The last non-empty value of `name` in the query string; nil when absent or not valid percent-encoding.
+    private func parameter(_ name: String, of context: RouteContext) -> String? {
+        FormQuery.decode(context.request.query)?.last { $0.name == name && !$0.value.isEmpty }?.value
+    }
+
+    /// What follows `prefix` in the path, up to 256 bytes (longer is no id this server made).
+    private func pathTail(after prefix: String, of context: RouteContext) -> String? {
+        let path = context.request.path
+        guard let range = path.range(of: prefix) else { return nil }
+        let tail = String(path[range.upperBound...])
+        return tail.isEmpty || tail.utf8.count > Simulator.maxSessionName ? nil : tail
+    }
+
+    private func nativeCheckout(_ context: RouteContext) -> HTTPAnswer {
+        let session = parameter("session", of: context) ?? "default"
+        guard session.utf8.count <= Simulator.maxSessionName else {
+            return CheckoutPage.message(status: 400, title: "No such session", body: "<p>A session name is at most \(Simulator.maxSessionName) bytes.</p>")
+        }
+        return CheckoutPage.page(CheckoutPage.Setup(base: base(context), session: session), simulator: context.shop.simulator)
+    }
+
+    private func storefrontCheckout(_ context: RouteContext) -> HTTPAnswer {
+        let simulator = context.shop.simulator
+        guard let token = pathTail(after: "/checkouts/cn/", of: context) else { return Self.noSuchCart }
+        let key = parameter("key", of: context)
+        let found = simulator.withState { state -> (email: String?, address: [String: String])? in
+            guard let (_, details) = state.shop.createdCart(token: token, key: key) else { return nil }
+            return (details.buyer.email, details.addresses.first { $0.selected }?.fields ?? [:])
+        }
+        guard let found else {
+            // A cart checked out here is gone, as a completed cart is on Shopify: say so, with its order.
+            let session = Shop.cartSession(token: token)
+            if let order = simulator.withState({ $0.shop.shopper(named: session).orders.last }) {
+                let link = "\(base(context))/orders/\(order.id)?session=\(Self.queryEscaped(session))"
+                return CheckoutPage.message(
+                    status: 200, title: "This checkout is complete",
+                    body: "<p>The cart was paid: <a href=\"\(HTMLText.escaped(link))\">order #\(order.number)</a>.</p>")
+            }
+            return Self.noSuchCart
+        }
+        var setup = CheckoutPage.Setup(base: base(context), session: Shop.cartSession(token: token), cartToken: token)
+        let given: [(String, String?)] = [("email", found.email)]
+            + ["firstName", "lastName", "address1", "city", "zip", "countryCode"].map { ($0, found.address[$0]) }
+        setup.prefill = given.compactMap { name, value in value.map { (name, $0) } }
+        return CheckoutPage.page(setup, simulator: simulator)
+    }
+
+    private static let noSuchCart = CheckoutPage.message(status: 404, title: "No such cart", body: "<p>There is no cart with this checkout link.</p>")
+
+    /// `GET /checkout/thank-you?session=S&order=ID`: 303 to the order's page, so a web view that
+    /// does not stop at the thank-you URL still lands on the order.
+    private func thankYou(_ context: RouteContext) -> HTTPAnswer {
+        let session = parameter("session", of: context) ?? "default"
+        guard let order = parameter("order", of: context), order.utf8.count <= 64, session.utf8.count <= Simulator.maxSessionName else {
+            return CheckoutPage.message(status: 400, title: "No such order", body: "<p>The thank-you link names no order.</p>")
+        }
+        let location = "\(base(context))/orders/\(Self.queryEscaped(order))?session=\(Self.queryEscaped(session))"
+        return HTTPAnswer(status: 303, headers: [("Location", location), ("Cache-Control", "no-store")])
+    }
+
+    private func orderStatus(_ context: RouteContext) -> HTTPAnswer {
+        let session = parameter("session", of: context) ?? "default"
+        guard let id = pathTail(after: "/orders/", of: context),
+              let (number, body) = context.shop.simulator.orderStatusBody(id: id, session: session)
+        else {
+            return CheckoutPage.message(status: 404, title: "No such order", body: "<p>This session has no order with that id.</p>")
+        }
+        return CheckoutPage.message(status: 200, title: "Order #\(number) confirmed", body: body)
+    }
+
+    /// Percent-encodes everything but unreserved characters (RFC 3986), for a query value or a path segment.
+    static func queryEscaped(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            if ASCII.isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "~") {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let digits = Array("0123456789ABCDEF".utf8)
+                out += "%" + String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 15)]], as: UTF8.self)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,243 @@
+import CheckoutSimGraphQL
+import CheckoutSimSupport
+import Foundation
+import Testing
+@testable import CheckoutSimulator
+
+/// The hosted checkout (docs/checkout-page.md) in a real headless Chromium, driven over DevTools,
+/// against a real server: purchases typed with the keyboard, declines, authentication, levers and
+/// faults seen on the page, a phone-sized viewport, and a Storefront cart's `checkoutUrl`.
+///
+/// With `CHECKOUT_SIM_SCREENSHOTS=DIR` each state's screenshot is written there (docs/images/
+/// holds the ones the docs show); without it they are still taken, and must be PNGs.
+@Suite struct CheckoutPageBrowserTests {
+    static let chromium = PlaygroundBrowserTests.chromium
+    static let card = ["number": "4242 4242 4242 4242", "expiry": "12/30", "cvc": "123"]
+    static let address = ["email": "ada@example.com", "firstName": "Ada", "lastName": "Lovelace", "address1": "12 Analytical Street",
+                          "city": "London", "zip": "N1 9GU", "countryCode": "GB"]
+
+    /// Keeps a screenshot of the page as it is now under `name`.
+    static func keep(_ browser: DevToolsBrowser, _ name: String, wholePage: Bool = true) throws {
+        let png = try browser.screenshot(wholePage: wholePage)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG of \(name)")
+        if let folder = ProcessInfo.processInfo.environment["CHECKOUT_SIM_SCREENSHOTS"] {
+            try png.write(to: URL(fileURLWithPath: folder).appendingPathComponent("checkout-\(name).png"))
+        }
+    }
+
+    /// Puts `quantity` of `product` in `session`'s cart through the API, as an app would have.
+    static func fillCart(_ harness: ServerHarness, session: String, product: String = "pixel-8", quantity: Int = 2) async throws {
+        let add = #"{"query": "mutation { addToCart(productId: \"\#(product)\", quantity: \#(quantity)) { errors { code } } }"}"#
+        #expect(try await harness.post(add, session: session).body == #"{"data":{"addToCart":{"errors":[]}}}"#)
+    }
+
+    /// Opens the page and waits for its cart.
+    static func open(_ browser: DevToolsBrowser, _ url: String) throws {
+        try browser.navigate(url)
+        #expect(try browser.waitUntil("document.body && document.body.dataset.cart === 'ready'"), "the page loaded its cart")
+    }
+
+    /// Sets the page's fields as autofill would.
+    static func fill(_ browser: DevToolsBrowser, _ values: [String: String]) throws {
+        for (id, value) in values.sorted(by: { $0.key < $1.key }) {
+            _ = try browser.evaluate("document.getElementById('\(id)').value = \(JSON.string(value).serialized())")
+        }
+    }
+
+    static func text(_ browser: DevToolsBrowser, _ id: String) throws -> String {
+        try browser.evaluate("(document.getElementById('\(id)') || {}).textContent || ''") as? String ?? ""
+    }
+
+    /// A browser on a blank page, laid out as a laptop's screen unless a test says otherwise.
+    static func newBrowser() throws -> DevToolsBrowser {
+        let browser = try DevToolsBrowser(try #require(chromium))
+        try browser.open("about:blank")
+        try browser.setViewport(width: 1280, height: 900, mobile: false)
+        return browser
+    }
+
+    /// Only the keyboard: Tab through the fields in the order they are shown, type, apply a code
+    /// with Enter, pay with Enter. The page tells an embedding app through its bridge, lands on
+    /// the order page, its requests are journaled as `checkout-page`, and the recording replays.
+    @Test(.enabled(if: chromium != nil))
+    func aKeyboardOnlyPurchaseEndsOnTheOrderPageAndReplays() async throws {
+        var recorded = ""
+        try await ServerHarness.with { harness in
+            try await Self.fillCart(harness, session: "buyer")
+            let browser = try Self.newBrowser()
+            defer { browser.close() }
+            // A stand-in for an app's WKScriptMessageHandler, kept across the page's navigation.
+            try browser.runOnEveryDocument(
+                "window.webkit = {messageHandlers: {checkoutSim: {postMessage: (m) => localStorage.setItem('bridge', JSON.stringify(m))}}};")
+            try Self.open(browser, harness.server.baseURL + "/checkout?session=buyer")
+            #expect(try Self.text(browser, "lines").contains("2 × Pixel 8 128 GB"))
+            #expect(try Self.text(browser, "total") == "Total$1,398.00")
+            let typed: [(String, String?)] = [
+                ("email", Self.address["email"]), ("firstName", "Ada"), ("lastName", "Lovelace"), ("address1", "12 Analytical Street"),
+                ("city", "London"), ("zip", "N1 9GU"), ("countryCode", "GB"), ("standard", nil), ("code", "WELCOME10"),
+            ]
+            for (id, value) in typed {
+                try browser.press("Tab")
+                #expect(try browser.evaluate("document.activeElement.id") as? String == id, "Tab reaches \(id) next")
+                if let value { try browser.type(value) }
+            }
+            try browser.press("Enter")
+            #expect(try browser.waitUntil("document.getElementById('applied-offer') !== null"), "Enter in the code field applied it")
+            #expect(try Self.text(browser, "total") == "Total$1,258.20", "WELCOME10 takes 10% off")
+            #expect(try Self.text(browser, "lines") == "2 × Pixel 8 128 GB$1,398.00", "the line before discounts")
+            #expect(try Self.text(browser, "discounts") == "Discounts (10% off your order)−$139.80")
+            for (id, value) in [("apply", nil), ("number", Self.card["number"]), ("expiry", "12/30"), ("cvc", "123")] as [(String, String?)] {
+                try browser.press("Tab")
+                #expect(try browser.evaluate("document.activeElement.id") as? String == id, "Tab reaches \(id) next")
+                if let value { try browser.type(value) }
+            }
+            try Self.keep(browser, "filled")
+            try browser.press("Enter")
+            #expect(try browser.waitUntil("location.pathname.startsWith('/orders/')"), "the page went on to the order")
+            #expect(try browser.evaluate("location.pathname + location.search") as? String == "/orders/order-1001?session=buyer")
+            #expect(try Self.text(browser, "order-number") == "#1001")
+            #expect(try Self.text(browser, "order-total") == "$1,258.20")
+            let bridge = try #require(try browser.evaluate("localStorage.getItem('bridge')") as? String)
+            #expect(try JSONParser.parse(Array(bridge.utf8)) == JSON.object(JSONObject([
+                ("event", "completed"), ("orderId", "order-1001"), ("orderNumber", 1001), ("total", "$1,258.20"), ("session", "buyer"),
+            ])), "the app's bridge was told: \(bridge)")
+            try Self.keep(browser, "order")
+
+            let journal = try JSONParser.parse(Array(try await harness.send("GET", "/__sim/requests?session=buyer").body.utf8))
+            let entries = journal["requests"]?.arrayValue ?? []
+            let seen = entries.map { "\($0["transport"]?.stringValue ?? "") \($0["operationName"]?.stringValue ?? "-")" }
+            #expect(seen == ["http -", "checkout-page Cart", "checkout-page ApplyOffer", "checkout-page Checkout"], "\(seen)")
+            recorded = try await harness.send("GET", "/__sim/requests.scenario").body
+        }
+        #expect(recorded.contains("send Checkout {"), "\(recorded)")
+        try RecordingTests.replay([("page-purchase", recorded)], folder: "recording-checkout-page")
+    }
+
+    /// On a phone-sized viewport: a declined card shows Stripe's message and keeps the cart;
+    /// another card then pays. Nothing is wider than the screen at any step.
+    @Test(.enabled(if: chromium != nil))
+    func aDeclineThenASuccessOnAPhone() async throws {
+        try await ServerHarness.with { harness in
+            try await Self.fillCart(harness, session: "phone")
+            let browser = try Self.newBrowser()
+            defer { browser.close() }
+            try browser.setViewport(width: 390, height: 844, mobile: true)
+            try Self.open(browser, harness.server.baseURL + "/checkout?session=phone")
+            let fits = "document.documentElement.scrollWidth <= window.innerWidth"
+            #expect(try browser.evaluate(fits) as? Bool == true, "nothing overflows a 390-pixel screen")
+            try Self.keep(browser, "phone")
+            try Self.fill(browser, Self.address.merging(["number": "4000000000009995", "expiry": "12/30", "cvc": "123"]) { $1 })
+            _ = try browser.evaluate("document.getElementById('pay').click()")
+            #expect(try browser.waitUntil("document.getElementById('status').textContent.includes('insufficient funds')"))
+            #expect(try Self.text(browser, "status").hasPrefix("Your card has insufficient funds. (insufficient_funds)"))
+            #expect(try browser.evaluate("document.activeElement.id") as? String == "number", "focus went back to the card number")
+            #expect(try browser.evaluate(fits) as? Bool == true)
+            try Self.keep(browser, "declined")
+            let cart = try await harness.post(#"{"query": "{ cart { totalQuantity } }"}"#, session: "phone")
+            #expect(cart.body == #"{"data":{"cart":{"totalQuantity":2}}}"#, "the decline kept the cart")
+            try Self.fill(browser, ["number": "5555 5555 5555 4444"])
+            _ = try browser.evaluate("document.getElementById('pay').click()")
+            #expect(try browser.waitUntil("location.pathname === '/orders/order-1001'"))
+            #expect(try Self.text(browser, "order-total") == "$1,398.00")
+            #expect(try browser.evaluate(fits) as? Bool == true, "the order page fits too")
+        }
+    }
+
+    /// A `requires_action` lever shows the authentication step: Fail keeps the cart; the 3-D
+    /// Secure test card asks again, and Approve places the order.
+    @Test(.enabled(if: chromium != nil))
+    func anAuthenticationStepCanFailOrBeApproved() async throws {
+        try await ServerHarness.with { harness in
+            try await Self.fillCart(harness, session: "sca")
+            let lever = try await harness.send("POST", "/__sim/levers", body: #"{"payments": {"next": "requires_action"}}"#)
+            #expect(lever.status == 200)
+            let browser = try Self.newBrowser()
+            defer { browser.close() }
+            try Self.open(browser, harness.server.baseURL + "/checkout?session=sca")
+            try Self.fill(browser, Self.address.merging(Self.card) { $1 })
+            let dialogShown = "!document.getElementById('auth').hidden"
+            _ = try browser.evaluate("document.getElementById('pay').click()")
+            #expect(try browser.waitUntil(dialogShown), "the lever asked for authentication")
+            #expect(try browser.evaluate("document.activeElement.id") as? String == "auth-title", "focus moved into the dialog")
+            try Self.keep(browser, "authenticate", wholePage: false)
+            _ = try browser.evaluate("document.getElementById('auth-fail').click()")
+            #expect(try Self.text(browser, "status").hasPrefix("Authentication failed"))
+            #expect(try browser.evaluate(dialogShown) as? Bool == false)
+            // Stripe's 3-D Secure test card asks too; approving pays.
+            try Self.fill(browser, ["number": "4000002500003155"])
+            _ = try browser.evaluate("document.getElementById('pay').click()")
+            #expect(try browser.waitUntil(dialogShown), "the 3-D Secure card asked for authentication")
+            try browser.press("Tab")
+            #expect(try browser.evaluate("document.activeElement.id") as? String == "auth-fail", "Tab stays in the dialog")
+            try browser.press("Tab")
+            #expect(try browser.evaluate("document.activeElement.id") as? String == "auth-approve")
+            try browser.press("Enter")
+            #expect(try browser.waitUntil("location.pathname === '/orders/order-1001'"), "approving placed the order")
+            let payments = try await harness.post(#"{"query": "{ orders { payment { id status cardLast4 } } }"}"#, session: "sca")
+            #expect(payments.body == #"{"data":{"orders":[{"payment":{"id":"pay-3","status":"SUCCEEDED","cardLast4":"3155"}}]}}"#,
+                    "two declined attempts (the lever's, the card's), then the approved one")
+            let recorded = try await harness.send("GET", "/__sim/requests.scenario").body
+            #expect(recorded.contains("lever payments requires_action"), "\(recorded)")
+            #expect(recorded.contains("lever payments approved"), "the approval replays as a lever: \(recorded)")
+        }
+    }
+
+    /// A fault aimed at `Checkout` and a stock lever pulled while the buyer is on the page are
+    /// both seen there, announced in the status region.
+    @Test(.enabled(if: chromium != nil))
+    func anAimedFaultAndAStockLeverShowOnThePage() async throws {
+        try await ServerHarness.with { harness in
+            try await Self.fillCart(harness, session: "live")
+            let browser = try Self.newBrowser()
+            defer { browser.close() }
+            try Self.open(browser, harness.server.baseURL + "/checkout?session=live")
+            try Self.fill(browser, Self.address.merging(Self.card) { $1 })
+            let fault = try await harness.send("POST", "/__sim/network", body: #"{"failNext": {"status": 503, "operation": "Checkout"}}"#)
+            #expect(fault.status == 200)
+            _ = try browser.evaluate("document.getElementById('pay').click()")
+            #expect(try browser.waitUntil("document.getElementById('status').textContent.includes('HTTP 503')"))
+            #expect(try browser.evaluate("document.getElementById('status').getAttribute('role')") as? String == "alert")
+            try Self.keep(browser, "fault")
+            #expect(try await harness.send("POST", "/__sim/levers", body: #"{"stock": {"pixel-8": 1}}"#).status == 200)
+            _ = try browser.evaluate("document.getElementById('pay').click()")
+            #expect(try browser.waitUntil("document.getElementById('status').textContent.includes('Only 1 of')"))
+            #expect(try Self.text(browser, "status") == #"Only 1 of "Pixel 8 128 GB" is available; the cart holds 2."#)
+            try Self.keep(browser, "stock")
+        }
+    }
+
+    /// A Storefront cart's `checkoutUrl` opens the page with the buyer's email and address
+    /// filled in, pays for that cart, and the cart is then complete (gone, as on Shopify).
+    @Test(.enabled(if: chromium != nil))
+    func aStorefrontCheckoutURLCompletesItsCart() async throws {
+        try await ServerHarness.with { harness in
+            let create = #"""
+                mutation { cartCreate(input: {lines: [{merchandiseId: "gid://shopify/ProductVariant/1000001001", quantity: 1}],
+                  buyerIdentity: {email: "grace@example.com"},
+                  delivery: {addresses: [{selected: true, address: {deliveryAddress: {firstName: "Grace", lastName: "Hopper",
+                    address1: "1 Navy Way", city: "Arlington", zip: "22201", countryCode: US}}}]}}) {
+                  cart { id checkoutUrl } userErrors { code } } }
+                """#
+            let created = try await harness.send("POST", "/api/2026-04/graphql.json", body: StorefrontHTTPTests.body(create), headers: StorefrontHTTPTests.headers)
+            let cart = try JSONParser.parse(Array(created.body.utf8))["data"]?["cartCreate"]?["cart"]
+            let url = try #require(cart?["checkoutUrl"]?.stringValue, "\(created.body)")
+            let id = try #require(cart?["id"]?.stringValue)
+            let browser = try Self.newBrowser()
+            defer { browser.close() }
+            try Self.open(browser, url)
+            #expect(try browser.evaluate("document.getElementById('email').value") as? String == "grace@example.com")
+            #expect(try browser.evaluate("document.getElementById('city').value") as? String == "Arlington")
+            #expect(try Self.text(browser, "which").hasPrefix("Cart "))
+            try Self.keep(browser, "storefront")
+            try Self.fill(browser, Self.card)
+            _ = try browser.evaluate("document.getElementById('pay').click()")
+            #expect(try browser.waitUntil("location.pathname === '/orders/order-1001'"))
+            let after = try await harness.send(
+                "POST", "/api/2026-04/graphql.json", body: StorefrontHTTPTests.body(#"{ cart(id: "\#(id)") { id } }"#), headers: StorefrontHTTPTests.headers)
+            #expect(after.body == #"{"data":{"cart":null}}"#, "the paid cart is complete")
+            let page = try await harness.send("GET", String(url.dropFirst(harness.server.baseURL.count)))
+            #expect(page.body.contains("This checkout is complete"))
+            #expect(page.body.contains("order #1001"))
+        }
+    }
+}
