@@ -17,7 +17,7 @@ import Testing
                           "city": "London", "zip": "N1 9GU", "countryCode": "GB"]
 
     /// Keeps a screenshot of the page as it is now under `name`.
-    static func keep(_ browser: DevToolsBrowser, _ name: String, wholePage: Bool = true) throws {
+    static func keep(_ browser: DevToolsPage, _ name: String, wholePage: Bool = true) throws {
         let png = try browser.screenshot(wholePage: wholePage)
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG of \(name)")
         if let folder = ProcessInfo.processInfo.environment["CHECKOUT_SIM_SCREENSHOTS"] {
@@ -32,26 +32,25 @@ import Testing
     }
 
     /// Opens the page and waits for its cart.
-    static func open(_ browser: DevToolsBrowser, _ url: String) throws {
+    static func open(_ browser: DevToolsPage, _ url: String) throws {
         try browser.navigate(url)
         #expect(try browser.waitUntil("document.body && document.body.dataset.cart === 'ready'"), "the page loaded its cart")
     }
 
     /// Sets the page's fields as autofill would.
-    static func fill(_ browser: DevToolsBrowser, _ values: [String: String]) throws {
+    static func fill(_ browser: DevToolsPage, _ values: [String: String]) throws {
         for (id, value) in values.sorted(by: { $0.key < $1.key }) {
             _ = try browser.evaluate("document.getElementById('\(id)').value = \(JSON.string(value).serialized())")
         }
     }
 
-    static func text(_ browser: DevToolsBrowser, _ id: String) throws -> String {
+    static func text(_ browser: DevToolsPage, _ id: String) throws -> String {
         try browser.evaluate("(document.getElementById('\(id)') || {}).textContent || ''") as? String ?? ""
     }
 
     /// A browser on a blank page, laid out as a laptop's screen unless a test says otherwise.
-    static func newBrowser() throws -> DevToolsBrowser {
-        let browser = try DevToolsBrowser(try #require(chromium))
-        try browser.open("about:blank")
+    static func newBrowser() throws -> DevToolsPage {
+        let browser = try DevToolsBrowser.page(try #require(chromium))
         try browser.setViewport(width: 1280, height: 900, mobile: false)
         return browser
     }

@@ -5,6 +5,10 @@ import Testing
 /// Headless Chromium driven over the DevTools protocol on a pipe, so a test can type and press
 /// keys in a page: `--remote-debugging-pipe` reads commands on descriptor 3 and writes replies
 /// on descriptor 4, each message a JSON object ended by a NUL byte.
+///
+/// One browser serves every test of the process (`page()` opens a tab of it): starting Chromium
+/// costs most of a second of CPU, and the whole test suite has 60 s on two cores. It exits when
+/// the test process does and its pipe closes.
 final class DevToolsBrowser: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -13,23 +17,34 @@ final class DevToolsBrowser: @unchecked Sendable {
     private let process = Process()
     private let commands = Pipe()
     private let replies = Pipe()
-    private let profile: URL
     private let lock = NSLock()
-    private var received: [[String: Any]] = []
+    /// Replies not yet taken, by command id (events, which have none, are dropped).
+    private var received: [Int: [String: Any]] = [:]
     private var nextID = 1
-    private var session: String?
 
-    /// How many browsers this process has started.
-    private static let started = Locked(0)
+    private static let shared = Locked<Result<DevToolsBrowser, Failure>?>(nil)
+
+    /// A new tab of the process's browser (started on first use), attached and showing `about:blank`.
+    static func page(_ binary: URL) throws -> DevToolsPage {
+        let browser = try shared.withLock { started -> Result<DevToolsBrowser, Failure> in
+            if let started { return started }
+            let result = Result<DevToolsBrowser, Error> { try DevToolsBrowser(binary) }
+                .mapError { Failure(description: "Chromium did not start: \($0)") }
+            started = result
+            return result
+        }.get()
+        let target = try browser.send("Target.createTarget", ["url": "about:blank"], session: nil)
+        let attached = try browser.send("Target.attachToTarget", ["targetId": target["targetId"] ?? "", "flatten": true], session: nil)
+        guard let session = attached["sessionId"] as? String, let id = target["targetId"] as? String else {
+            throw Failure(description: "Target.attachToTarget gave no session")
+        }
+        return DevToolsPage(browser: browser, session: session, target: id)
+    }
 
     /// Starts Chromium (`binary`) with an empty profile.
-    init(_ binary: URL) throws {
-        // A profile per browser: two Chromiums on one profile directory do not both start.
-        let number = Self.started.withLock { count in
-            count += 1
-            return count
-        }
-        profile = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-sim-devtools-\(getpid())-\(number)")
+    private init(_ binary: URL) throws {
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-sim-devtools-\(getpid())")
+        try? FileManager.default.removeItem(at: profile)
         // bash puts our pipes on descriptors 3 and 4, where Chromium looks for them.
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", "exec \"$0\" --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir=\"$1\" "
@@ -45,8 +60,9 @@ final class DevToolsBrowser: @unchecked Sendable {
                 if chunk.isEmpty { return }
                 pending += chunk
                 while let end = pending.firstIndex(of: 0) {
-                    if let message = try? JSONSerialization.jsonObject(with: Data(pending[..<end])) as? [String: Any] {
-                        lock.lock(); received.append(message); lock.unlock()
+                    if let message = try? JSONSerialization.jsonObject(with: Data(pending[..<end])) as? [String: Any],
+                       let id = message["id"] as? Int {
+                        lock.lock(); received[id] = message; lock.unlock()
                     }
                     pending.removeFirst(end + 1)
                 }
@@ -54,27 +70,25 @@ final class DevToolsBrowser: @unchecked Sendable {
         }.start()
     }
 
-    deinit {
-        if process.isRunning { process.terminate() }
-        try? FileManager.default.removeItem(at: profile)
-    }
-
-    /// Sends a command (to the attached page once `open` has run) and returns its result.
+    /// Sends a command to the browser (`session` nil) or to a tab, and returns its result.
     @discardableResult
-    func send(_ method: String, _ parameters: [String: Any] = [:], toBrowser: Bool = false) throws -> [String: Any] {
+    func send(_ method: String, _ parameters: [String: Any], session: String?) throws -> [String: Any] {
+        var message: [String: Any] = ["method": method, "params": parameters]
+        if let session { message["sessionId"] = session }
+        // One writer at a time: a message longer than the pipe's atomic size could interleave.
         lock.lock()
         let id = nextID
         nextID += 1
+        message["id"] = id
+        let written = Result { try commands.fileHandleForWriting.write(contentsOf: try JSONSerialization.data(withJSONObject: message) + Data([0])) }
         lock.unlock()
-        var message: [String: Any] = ["id": id, "method": method, "params": parameters]
-        if !toBrowser, let session { message["sessionId"] = session }
         // The throwing write: a browser that has gone is a failed test, not a trap.
-        try commands.fileHandleForWriting.write(contentsOf: try JSONSerialization.data(withJSONObject: message) + Data([0]))
+        try written.get()
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(20)
         while clock.now < deadline {
             lock.lock()
-            let reply = received.firstIndex { ($0["id"] as? Int) == id }.map { received.remove(at: $0) }
+            let reply = received.removeValue(forKey: id)
             lock.unlock()
             if let reply {
                 if let error = reply["error"] { throw Failure(description: "\(method): \(error)") }
@@ -84,12 +98,24 @@ final class DevToolsBrowser: @unchecked Sendable {
         }
         throw Failure(description: "\(method): no reply within 20 s")
     }
+}
 
-    /// Opens `url` in a new page and attaches to it.
-    func open(_ url: String) throws {
-        let target = try send("Target.createTarget", ["url": url], toBrowser: true)
-        let attached = try send("Target.attachToTarget", ["targetId": target["targetId"] ?? "", "flatten": true], toBrowser: true)
-        session = attached["sessionId"] as? String
+/// One tab of the shared browser: what a test drives.
+final class DevToolsPage: @unchecked Sendable {
+    private let browser: DevToolsBrowser
+    private let session: String
+    private let target: String
+
+    fileprivate init(browser: DevToolsBrowser, session: String, target: String) {
+        self.browser = browser
+        self.session = session
+        self.target = target
+    }
+
+    /// Sends a command to this tab and returns its result.
+    @discardableResult
+    func send(_ method: String, _ parameters: [String: Any] = [:]) throws -> [String: Any] {
+        try browser.send(method, parameters, session: session)
     }
 
     /// The value of a JavaScript expression in the page.
@@ -156,13 +182,13 @@ final class DevToolsBrowser: @unchecked Sendable {
     func screenshot(wholePage: Bool = true) throws -> Data {
         let shot = try send("Page.captureScreenshot", ["format": "png", "captureBeyondViewport": wholePage])
         guard let text = shot["data"] as? String, let data = Data(base64Encoded: text) else {
-            throw Failure(description: "Page.captureScreenshot gave no image")
+            throw DevToolsBrowser.Failure(description: "Page.captureScreenshot gave no image")
         }
         return data
     }
 
+    /// Closes the tab.
     func close() {
-        _ = try? send("Browser.close", toBrowser: true)
-        process.waitUntilExit()
+        _ = try? browser.send("Target.closeTarget", ["targetId": target], session: nil)
     }
 }

@@ -74,9 +74,9 @@ import CheckoutSimCommerce
     @Test(.enabled(if: chromium != nil))
     func aQueryTypedIntoThePageReturnsData() async throws {
         try await ServerHarness.with { harness in
-            let browser = try DevToolsBrowser(try #require(Self.chromium))
+            let browser = try DevToolsBrowser.page(try #require(Self.chromium))
             defer { browser.close() }
-            try browser.open(harness.server.baseURL + "/")
+            try browser.navigate(harness.server.baseURL + "/")
             #expect(try browser.waitUntil("document.body.dataset.schema === 'ready'"), "the schema loaded")
             _ = try browser.evaluate("(() => { const q = document.getElementById('query'); q.focus(); q.select(); return true })()")
             try browser.type("{ brands { id name } }")
@@ -106,9 +106,9 @@ import CheckoutSimCommerce
     @Test(.enabled(if: chromium != nil))
     func theDemoPanelPullsLeversAimsFaultsAndShowsTheJournalLive() async throws {
         try await ServerHarness.with { harness in
-            let browser = try DevToolsBrowser(try #require(Self.chromium))
+            let browser = try DevToolsBrowser.page(try #require(Self.chromium))
             defer { browser.close() }
-            try browser.open(harness.server.baseURL + "/sandbox/demo/")
+            try browser.navigate(harness.server.baseURL + "/sandbox/demo/")
             #expect(try browser.waitUntil("document.body.dataset.schema === 'ready'"), "the schema loaded")
             _ = try browser.evaluate("document.querySelector('[data-pane=\"demo\"]').click()")
             #expect(try browser.waitUntil("[...document.getElementById('sandbox').options].map(o => o.value).join() === 'default,demo'"),
