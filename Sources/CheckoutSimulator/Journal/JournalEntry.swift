@@ -9,6 +9,8 @@ extension Simulator {
             case http, urlprotocol, stdio, library
             /// The hosted checkout page's own requests (docs/checkout-page.md).
             case checkoutPage = "checkout-page"
+            /// The playground's own requests: its schema, and queries run from it (docs/http.md#the-playground).
+            case playground
         }
 
         /// 1, 2, … since the last reset.

@@ -4,10 +4,10 @@ import CheckoutSimGraphQL
 /// compiled into the binary (no CDN, fonts or scripts from elsewhere).
 enum Playground {
     /// The page with the bundled operations in place of its `__BUNDLED_OPERATIONS__` marker, so
-    /// its examples arrive with it in one request.
+    /// its examples arrive with it in one request, and the presenter panel in its Demo tab.
     static let page: [UInt8] = {
         let template = EmbeddedResources.files.first { $0.path == "Playground/index.html" }?.text ?? ""
-        return Array(template.replacingOccurrences(of: "__BUNDLED_OPERATIONS__", with: examplesJSON).utf8)
+        return Array(PresenterPanel.into(template.replacingOccurrences(of: "__BUNDLED_OPERATIONS__", with: examplesJSON)).utf8)
     }()
 
     /// `[{"file": "Cart.graphql", "text": "…"}, …]` in path order; `</` is written `<\/` (the same

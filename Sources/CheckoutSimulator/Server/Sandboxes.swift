@@ -81,7 +81,7 @@ extension SimulatorServer {
         // answered without making a shop (docs/http.md#sandboxes).
         let prefixed = Self.storefrontRoute(for: under) ?? Self.pageRoute(for: under)
         guard let route = Self.routes[under] ?? prefixed,
-              under == "/graphql" || under.hasPrefix("/__sim/") || under.hasPrefix("/checkout") || prefixed != nil,
+              under == "/graphql" || under == "/playground/graphql" || under.hasPrefix("/__sim/") || under.hasPrefix("/checkout") || prefixed != nil,
               route.serves(request.method), !under.hasSuffix("/schema.graphql")
         else { return .shop(root, path: under) }
         if name == "default" { return .shop(root, path: under) }

@@ -94,6 +94,19 @@ extension SimulatorServer {
         for name in ControlAction.names {
             routes["/__sim/" + name] = Route(methods: ["POST"]) { server, context in server.control(name, context) }
         }
+        // A GET reads what the POST sets: the levers pending and the faults in force, so a
+        // presenter panel opened now shows what was set before it.
+        routes["/__sim/levers"] = Route(methods: ["GET", "POST"]) { server, context in
+            guard context.method == "GET" else { return server.control("levers", context) }
+            let pending = JSONObject([("ok", .bool(true)), ("levers", context.shop.simulator.pendingLeversJSON)])
+            return .json(200, Array(JSON.object(pending).serialized().utf8))
+        }
+        routes["/__sim/network"] = Route(methods: ["GET", "POST"]) { server, context in
+            guard context.method == "GET" else { return server.control("network", context) }
+            let conditions = JSONObject([("ok", .bool(true)), ("network", context.shop.network.withLock { $0.json })])
+            return .json(200, Array(JSON.object(conditions).serialized().utf8))
+        }
+        routes["/playground/graphql"] = Route(methods: ["POST"], delivering: { server, context in server.graphQL(context, transport: .playground) })
         return routes
     }()
 

@@ -66,7 +66,7 @@ import CheckoutSimCommerce
         }
         let lines = logged.withLock { $0 }
         #expect(lines.contains { $0.hasPrefix("GET / 200 ") }, "\(lines)")
-        #expect(lines.contains { $0.hasPrefix("POST /graphql 200 ") && $0.hasSuffix("session=browser op=Add") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("POST /playground/graphql 200 ") && $0.hasSuffix("session=browser op=Add") }, "\(lines)")
     }
 
     /// A person's path: type a query into the editor, press Ctrl-Enter, read the answer; then
