@@ -1,13 +1,17 @@
 import CheckoutSimCommerce
 import CheckoutSimSupport
 
-/// The hosted checkout's routes (docs/checkout-page.md), each also under `/sandbox/NAME/`:
+/// The demo shop, `GET /shop` (docs/demo-shop.md), and the hosted checkout's routes
+/// (docs/checkout-page.md), each also under `/sandbox/NAME/`:
 /// `GET /checkout?session=NAME` and `GET /checkouts/cn/TOKEN` (a Storefront cart's `checkoutUrl`)
 /// serve the page; `POST /checkout/graphql` is the one GraphQL-over-HTTP handler with the
 /// page's requests journaled as `checkout-page`; `GET /checkout/thank-you` is the URL an
 /// embedding app can watch for, sent on to `GET /orders/ID`, the order status page.
 extension SimulatorServer {
-    static let checkoutRoutes: [(String, Route)] = [
+    static let pageRoutes: [(String, Route)] = [
+        ("/shop", Route(methods: ["GET"]) { _, context in
+            DemoShopPage.page(storeName: context.shop.simulator.withState { $0.shop.store.name })
+        }),
         ("/checkout", Route(methods: ["GET"]) { server, context in server.nativeCheckout(context) }),
         ("/checkout/graphql", Route(methods: ["POST"], delivering: { server, context in server.graphQL(context, transport: .checkoutPage) })),
         ("/checkout/thank-you", Route(methods: ["GET"]) { server, context in server.thankYou(context) }),

@@ -90,7 +90,7 @@ extension SimulatorServer {
         routes["/__sim/storefront/coverage"] = Route(methods: ["GET"]) { _, context in
             .json(200, Array(context.shop.simulator.storefrontCoverage.serialized().utf8))
         }
-        for (path, route) in checkoutRoutes { routes[path] = route }
+        for (path, route) in pageRoutes { routes[path] = route }
         for name in ControlAction.names {
             routes["/__sim/" + name] = Route(methods: ["POST"]) { server, context in server.control(name, context) }
         }

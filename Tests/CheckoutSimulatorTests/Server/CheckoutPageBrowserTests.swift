@@ -16,12 +16,12 @@ import Testing
     static let address = ["email": "ada@example.com", "firstName": "Ada", "lastName": "Lovelace", "address1": "12 Analytical Street",
                           "city": "London", "zip": "N1 9GU", "countryCode": "GB"]
 
-    /// Keeps a screenshot of the page as it is now under `name`.
-    static func keep(_ browser: DevToolsPage, _ name: String, wholePage: Bool = true) throws {
+    /// Keeps a screenshot of the page as it is now as `PREFIXname.png`.
+    static func keep(_ browser: DevToolsPage, _ name: String, prefix: String = "checkout-", wholePage: Bool = true) throws {
         let png = try browser.screenshot(wholePage: wholePage)
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG of \(name)")
         if let folder = ProcessInfo.processInfo.environment["CHECKOUT_SIM_SCREENSHOTS"] {
-            try png.write(to: URL(fileURLWithPath: folder).appendingPathComponent("checkout-\(name).png"))
+            try png.write(to: URL(fileURLWithPath: folder).appendingPathComponent("\(prefix)\(name).png"))
         }
     }
 

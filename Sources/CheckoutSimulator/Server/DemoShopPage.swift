@@ -1,0 +1,15 @@
+import CheckoutSimSupport
+
+/// The demo storefront (docs/demo-shop.md): `Pages/shop.html`, compiled into the binary, with the
+/// store's name and the presenter panel written in. It reads nothing of a shop's state itself
+/// (its script asks `graphql` for everything), so one page serves every sandbox.
+enum DemoShopPage {
+    /// The page for a store named `name`.
+    static func page(storeName name: String) -> HTTPAnswer {
+        let html = PresenterPanel.into(template.replacingOccurrences(of: "__SHOP_NAME__", with: HTMLText.escaped(name)))
+        return HTTPAnswer(
+            status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")], body: Array(html.utf8))
+    }
+
+    private static let template = EmbeddedResources.files.first { $0.path == "Pages/shop.html" }?.text ?? ""
+}
