@@ -9,7 +9,7 @@ import Testing
 /// faults seen on the page, a phone-sized viewport, and a Storefront cart's `checkoutUrl`.
 ///
 /// With `CHECKOUT_SIM_SCREENSHOTS=DIR` each state's screenshot is written there (docs/images/
-/// holds the ones the docs show); without it they are still taken, and must be PNGs.
+/// holds the ones the docs show); without it none is taken (encoding them costs the suite CPU).
 @Suite struct CheckoutPageBrowserTests {
     static let chromium = PlaygroundBrowserTests.chromium
     static let card = ["number": "4242 4242 4242 4242", "expiry": "12/30", "cvc": "123"]
@@ -17,12 +17,11 @@ import Testing
                           "city": "London", "zip": "N1 9GU", "countryCode": "GB"]
 
     /// Keeps a screenshot of the page as it is now as `PREFIXname.png`.
-    static func keep(_ browser: DevToolsPage, _ name: String, prefix: String = "checkout-", wholePage: Bool = true) throws {
-        let png = try browser.screenshot(wholePage: wholePage)
+    static func keep(_ browser: DevToolsPage, _ name: String, prefix: String = "checkout-", wholePage: Bool = true) async throws {
+        guard let folder = ProcessInfo.processInfo.environment["CHECKOUT_SIM_SCREENSHOTS"] else { return }
+        let png = try await browser.screenshot(wholePage: wholePage)
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG of \(name)")
-        if let folder = ProcessInfo.processInfo.environment["CHECKOUT_SIM_SCREENSHOTS"] {
-            try png.write(to: URL(fileURLWithPath: folder).appendingPathComponent("\(prefix)\(name).png"))
-        }
+        try png.write(to: URL(fileURLWithPath: folder).appendingPathComponent("\(prefix)\(name).png"))
     }
 
     /// Puts `quantity` of `product` in `session`'s cart through the API, as an app would have.
@@ -32,26 +31,26 @@ import Testing
     }
 
     /// Opens the page and waits for its cart.
-    static func open(_ browser: DevToolsPage, _ url: String) throws {
-        try browser.navigate(url)
-        #expect(try browser.waitUntil("document.body && document.body.dataset.cart === 'ready'"), "the page loaded its cart")
+    static func open(_ browser: DevToolsPage, _ url: String) async throws {
+        try await browser.navigate(url)
+        #expect(try await browser.waitUntil("document.body && document.body.dataset.cart === 'ready'"), "the page loaded its cart")
     }
 
     /// Sets the page's fields as autofill would.
-    static func fill(_ browser: DevToolsPage, _ values: [String: String]) throws {
+    static func fill(_ browser: DevToolsPage, _ values: [String: String]) async throws {
         for (id, value) in values.sorted(by: { $0.key < $1.key }) {
-            _ = try browser.evaluate("document.getElementById('\(id)').value = \(JSON.string(value).serialized())")
+            _ = try await browser.evaluate("document.getElementById('\(id)').value = \(JSON.string(value).serialized())")
         }
     }
 
-    static func text(_ browser: DevToolsPage, _ id: String) throws -> String {
-        try browser.evaluate("(document.getElementById('\(id)') || {}).textContent || ''") as? String ?? ""
+    static func text(_ browser: DevToolsPage, _ id: String) async throws -> String {
+        try await browser.evaluate("(document.getElementById('\(id)') || {}).textContent || ''") as? String ?? ""
     }
 
     /// A browser on a blank page, laid out as a laptop's screen unless a test says otherwise.
-    static func newBrowser() throws -> DevToolsPage {
-        let browser = try DevToolsBrowser.page(try #require(chromium))
-        try browser.setViewport(width: 1280, height: 900, mobile: false)
+    static func newBrowser() async throws -> DevToolsPage {
+        let browser = try await DevToolsBrowser.page(try #require(chromium))
+        try await browser.setViewport(width: 1280, height: 900, mobile: false)
         return browser
     }
 
@@ -63,44 +62,44 @@ import Testing
         var recorded = ""
         try await ServerHarness.with { harness in
             try await Self.fillCart(harness, session: "buyer")
-            let browser = try Self.newBrowser()
+            let browser = try await Self.newBrowser()
             defer { browser.close() }
             // A stand-in for an app's WKScriptMessageHandler, kept across the page's navigation.
-            try browser.runOnEveryDocument(
+            try await browser.runOnEveryDocument(
                 "window.webkit = {messageHandlers: {checkoutSim: {postMessage: (m) => localStorage.setItem('bridge', JSON.stringify(m))}}};")
-            try Self.open(browser, harness.server.baseURL + "/checkout?session=buyer")
-            #expect(try Self.text(browser, "lines").contains("2 × Pixel 8 128 GB"))
-            #expect(try Self.text(browser, "total") == "Total$1,398.00")
+            try await Self.open(browser, harness.server.baseURL + "/checkout?session=buyer")
+            #expect(try await Self.text(browser, "lines").contains("2 × Pixel 8 128 GB"))
+            #expect(try await Self.text(browser, "total") == "Total$1,398.00")
             let typed: [(String, String?)] = [
                 ("email", Self.address["email"]), ("firstName", "Ada"), ("lastName", "Lovelace"), ("address1", "12 Analytical Street"),
                 ("city", "London"), ("zip", "N1 9GU"), ("countryCode", "GB"), ("standard", nil), ("code", "WELCOME10"),
             ]
             for (id, value) in typed {
-                try browser.press("Tab")
-                #expect(try browser.evaluate("document.activeElement.id") as? String == id, "Tab reaches \(id) next")
-                if let value { try browser.type(value) }
+                try await browser.press("Tab")
+                #expect(try await browser.evaluate("document.activeElement.id") as? String == id, "Tab reaches \(id) next")
+                if let value { try await browser.type(value) }
             }
-            try browser.press("Enter")
-            #expect(try browser.waitUntil("document.getElementById('applied-offer') !== null"), "Enter in the code field applied it")
-            #expect(try Self.text(browser, "total") == "Total$1,258.20", "WELCOME10 takes 10% off")
-            #expect(try Self.text(browser, "lines") == "2 × Pixel 8 128 GB$1,398.00", "the line before discounts")
-            #expect(try Self.text(browser, "discounts") == "Discounts (10% off your order)−$139.80")
+            try await browser.press("Enter")
+            #expect(try await browser.waitUntil("document.getElementById('applied-offer') !== null"), "Enter in the code field applied it")
+            #expect(try await Self.text(browser, "total") == "Total$1,258.20", "WELCOME10 takes 10% off")
+            #expect(try await Self.text(browser, "lines") == "2 × Pixel 8 128 GB$1,398.00", "the line before discounts")
+            #expect(try await Self.text(browser, "discounts") == "Discounts (10% off your order)−$139.80")
             for (id, value) in [("apply", nil), ("number", Self.card["number"]), ("expiry", "12/30"), ("cvc", "123")] as [(String, String?)] {
-                try browser.press("Tab")
-                #expect(try browser.evaluate("document.activeElement.id") as? String == id, "Tab reaches \(id) next")
-                if let value { try browser.type(value) }
+                try await browser.press("Tab")
+                #expect(try await browser.evaluate("document.activeElement.id") as? String == id, "Tab reaches \(id) next")
+                if let value { try await browser.type(value) }
             }
-            try Self.keep(browser, "filled")
-            try browser.press("Enter")
-            #expect(try browser.waitUntil("location.pathname.startsWith('/orders/')"), "the page went on to the order")
-            #expect(try browser.evaluate("location.pathname + location.search") as? String == "/orders/order-1001?session=buyer")
-            #expect(try Self.text(browser, "order-number") == "#1001")
-            #expect(try Self.text(browser, "order-total") == "$1,258.20")
-            let bridge = try #require(try browser.evaluate("localStorage.getItem('bridge')") as? String)
+            try await Self.keep(browser, "filled")
+            try await browser.press("Enter")
+            #expect(try await browser.waitUntil("location.pathname.startsWith('/orders/')"), "the page went on to the order")
+            #expect(try await browser.evaluate("location.pathname + location.search") as? String == "/orders/order-1001?session=buyer")
+            #expect(try await Self.text(browser, "order-number") == "#1001")
+            #expect(try await Self.text(browser, "order-total") == "$1,258.20")
+            let bridge = try #require(try await browser.evaluate("localStorage.getItem('bridge')") as? String)
             #expect(try JSONParser.parse(Array(bridge.utf8)) == JSON.object(JSONObject([
                 ("event", "completed"), ("orderId", "order-1001"), ("orderNumber", 1001), ("total", "$1,258.20"), ("session", "buyer"),
             ])), "the app's bridge was told: \(bridge)")
-            try Self.keep(browser, "order")
+            try await Self.keep(browser, "order")
 
             let journal = try JSONParser.parse(Array(try await harness.send("GET", "/__sim/requests?session=buyer").body.utf8))
             let entries = journal["requests"]?.arrayValue ?? []
@@ -118,27 +117,27 @@ import Testing
     func aDeclineThenASuccessOnAPhone() async throws {
         try await ServerHarness.with { harness in
             try await Self.fillCart(harness, session: "phone")
-            let browser = try Self.newBrowser()
+            let browser = try await Self.newBrowser()
             defer { browser.close() }
-            try browser.setViewport(width: 390, height: 844, mobile: true)
-            try Self.open(browser, harness.server.baseURL + "/checkout?session=phone")
+            try await browser.setViewport(width: 390, height: 844, mobile: true)
+            try await Self.open(browser, harness.server.baseURL + "/checkout?session=phone")
             let fits = "document.documentElement.scrollWidth <= window.innerWidth"
-            #expect(try browser.evaluate(fits) as? Bool == true, "nothing overflows a 390-pixel screen")
-            try Self.keep(browser, "phone")
-            try Self.fill(browser, Self.address.merging(["number": "4000000000009995", "expiry": "12/30", "cvc": "123"]) { $1 })
-            _ = try browser.evaluate("document.getElementById('pay').click()")
-            #expect(try browser.waitUntil("document.getElementById('status').textContent.includes('insufficient funds')"))
-            #expect(try Self.text(browser, "status").hasPrefix("Your card has insufficient funds. (insufficient_funds)"))
-            #expect(try browser.evaluate("document.activeElement.id") as? String == "number", "focus went back to the card number")
-            #expect(try browser.evaluate(fits) as? Bool == true)
-            try Self.keep(browser, "declined")
+            #expect(try await browser.evaluate(fits) as? Bool == true, "nothing overflows a 390-pixel screen")
+            try await Self.keep(browser, "phone")
+            try await Self.fill(browser, Self.address.merging(["number": "4000000000009995", "expiry": "12/30", "cvc": "123"]) { $1 })
+            _ = try await browser.evaluate("document.getElementById('pay').click()")
+            #expect(try await browser.waitUntil("document.getElementById('status').textContent.includes('insufficient funds')"))
+            #expect(try await Self.text(browser, "status").hasPrefix("Your card has insufficient funds. (insufficient_funds)"))
+            #expect(try await browser.evaluate("document.activeElement.id") as? String == "number", "focus went back to the card number")
+            #expect(try await browser.evaluate(fits) as? Bool == true)
+            try await Self.keep(browser, "declined")
             let cart = try await harness.post(#"{"query": "{ cart { totalQuantity } }"}"#, session: "phone")
             #expect(cart.body == #"{"data":{"cart":{"totalQuantity":2}}}"#, "the decline kept the cart")
-            try Self.fill(browser, ["number": "5555 5555 5555 4444"])
-            _ = try browser.evaluate("document.getElementById('pay').click()")
-            #expect(try browser.waitUntil("location.pathname === '/orders/order-1001'"))
-            #expect(try Self.text(browser, "order-total") == "$1,398.00")
-            #expect(try browser.evaluate(fits) as? Bool == true, "the order page fits too")
+            try await Self.fill(browser, ["number": "5555 5555 5555 4444"])
+            _ = try await browser.evaluate("document.getElementById('pay').click()")
+            #expect(try await browser.waitUntil("location.pathname === '/orders/order-1001'"))
+            #expect(try await Self.text(browser, "order-total") == "$1,398.00")
+            #expect(try await browser.evaluate(fits) as? Bool == true, "the order page fits too")
         }
     }
 
@@ -150,28 +149,28 @@ import Testing
             try await Self.fillCart(harness, session: "sca")
             let lever = try await harness.send("POST", "/__sim/levers", body: #"{"payments": {"next": "requires_action"}}"#)
             #expect(lever.status == 200)
-            let browser = try Self.newBrowser()
+            let browser = try await Self.newBrowser()
             defer { browser.close() }
-            try Self.open(browser, harness.server.baseURL + "/checkout?session=sca")
-            try Self.fill(browser, Self.address.merging(Self.card) { $1 })
+            try await Self.open(browser, harness.server.baseURL + "/checkout?session=sca")
+            try await Self.fill(browser, Self.address.merging(Self.card) { $1 })
             let dialogShown = "!document.getElementById('auth').hidden"
-            _ = try browser.evaluate("document.getElementById('pay').click()")
-            #expect(try browser.waitUntil(dialogShown), "the lever asked for authentication")
-            #expect(try browser.evaluate("document.activeElement.id") as? String == "auth-title", "focus moved into the dialog")
-            try Self.keep(browser, "authenticate", wholePage: false)
-            _ = try browser.evaluate("document.getElementById('auth-fail').click()")
-            #expect(try Self.text(browser, "status").hasPrefix("Authentication failed"))
-            #expect(try browser.evaluate(dialogShown) as? Bool == false)
+            _ = try await browser.evaluate("document.getElementById('pay').click()")
+            #expect(try await browser.waitUntil(dialogShown), "the lever asked for authentication")
+            #expect(try await browser.evaluate("document.activeElement.id") as? String == "auth-title", "focus moved into the dialog")
+            try await Self.keep(browser, "authenticate", wholePage: false)
+            _ = try await browser.evaluate("document.getElementById('auth-fail').click()")
+            #expect(try await Self.text(browser, "status").hasPrefix("Authentication failed"))
+            #expect(try await browser.evaluate(dialogShown) as? Bool == false)
             // Stripe's 3-D Secure test card asks too; approving pays.
-            try Self.fill(browser, ["number": "4000002500003155"])
-            _ = try browser.evaluate("document.getElementById('pay').click()")
-            #expect(try browser.waitUntil(dialogShown), "the 3-D Secure card asked for authentication")
-            try browser.press("Tab")
-            #expect(try browser.evaluate("document.activeElement.id") as? String == "auth-fail", "Tab stays in the dialog")
-            try browser.press("Tab")
-            #expect(try browser.evaluate("document.activeElement.id") as? String == "auth-approve")
-            try browser.press("Enter")
-            #expect(try browser.waitUntil("location.pathname === '/orders/order-1001'"), "approving placed the order")
+            try await Self.fill(browser, ["number": "4000002500003155"])
+            _ = try await browser.evaluate("document.getElementById('pay').click()")
+            #expect(try await browser.waitUntil(dialogShown), "the 3-D Secure card asked for authentication")
+            try await browser.press("Tab")
+            #expect(try await browser.evaluate("document.activeElement.id") as? String == "auth-fail", "Tab stays in the dialog")
+            try await browser.press("Tab")
+            #expect(try await browser.evaluate("document.activeElement.id") as? String == "auth-approve")
+            try await browser.press("Enter")
+            #expect(try await browser.waitUntil("location.pathname === '/orders/order-1001'"), "approving placed the order")
             let payments = try await harness.post(#"{"query": "{ orders { payment { id status cardLast4 } } }"}"#, session: "sca")
             #expect(payments.body == #"{"data":{"orders":[{"payment":{"id":"pay-3","status":"SUCCEEDED","cardLast4":"3155"}}]}}"#,
                     "two declined attempts (the lever's, the card's), then the approved one")
@@ -187,21 +186,21 @@ import Testing
     func anAimedFaultAndAStockLeverShowOnThePage() async throws {
         try await ServerHarness.with { harness in
             try await Self.fillCart(harness, session: "live")
-            let browser = try Self.newBrowser()
+            let browser = try await Self.newBrowser()
             defer { browser.close() }
-            try Self.open(browser, harness.server.baseURL + "/checkout?session=live")
-            try Self.fill(browser, Self.address.merging(Self.card) { $1 })
+            try await Self.open(browser, harness.server.baseURL + "/checkout?session=live")
+            try await Self.fill(browser, Self.address.merging(Self.card) { $1 })
             let fault = try await harness.send("POST", "/__sim/network", body: #"{"failNext": {"status": 503, "operation": "Checkout"}}"#)
             #expect(fault.status == 200)
-            _ = try browser.evaluate("document.getElementById('pay').click()")
-            #expect(try browser.waitUntil("document.getElementById('status').textContent.includes('HTTP 503')"))
-            #expect(try browser.evaluate("document.getElementById('status').getAttribute('role')") as? String == "alert")
-            try Self.keep(browser, "fault")
+            _ = try await browser.evaluate("document.getElementById('pay').click()")
+            #expect(try await browser.waitUntil("document.getElementById('status').textContent.includes('HTTP 503')"))
+            #expect(try await browser.evaluate("document.getElementById('status').getAttribute('role')") as? String == "alert")
+            try await Self.keep(browser, "fault")
             #expect(try await harness.send("POST", "/__sim/levers", body: #"{"stock": {"pixel-8": 1}}"#).status == 200)
-            _ = try browser.evaluate("document.getElementById('pay').click()")
-            #expect(try browser.waitUntil("document.getElementById('status').textContent.includes('Only 1 of')"))
-            #expect(try Self.text(browser, "status") == #"Only 1 of "Pixel 8 128 GB" is available; the cart holds 2."#)
-            try Self.keep(browser, "stock")
+            _ = try await browser.evaluate("document.getElementById('pay').click()")
+            #expect(try await browser.waitUntil("document.getElementById('status').textContent.includes('Only 1 of')"))
+            #expect(try await Self.text(browser, "status") == #"Only 1 of "Pixel 8 128 GB" is available; the cart holds 2."#)
+            try await Self.keep(browser, "stock")
         }
     }
 
@@ -221,16 +220,16 @@ import Testing
             let cart = try JSONParser.parse(Array(created.body.utf8))["data"]?["cartCreate"]?["cart"]
             let url = try #require(cart?["checkoutUrl"]?.stringValue, "\(created.body)")
             let id = try #require(cart?["id"]?.stringValue)
-            let browser = try Self.newBrowser()
+            let browser = try await Self.newBrowser()
             defer { browser.close() }
-            try Self.open(browser, url)
-            #expect(try browser.evaluate("document.getElementById('email').value") as? String == "grace@example.com")
-            #expect(try browser.evaluate("document.getElementById('city').value") as? String == "Arlington")
-            #expect(try Self.text(browser, "which").hasPrefix("Cart "))
-            try Self.keep(browser, "storefront")
-            try Self.fill(browser, Self.card)
-            _ = try browser.evaluate("document.getElementById('pay').click()")
-            #expect(try browser.waitUntil("location.pathname === '/orders/order-1001'"))
+            try await Self.open(browser, url)
+            #expect(try await browser.evaluate("document.getElementById('email').value") as? String == "grace@example.com")
+            #expect(try await browser.evaluate("document.getElementById('city').value") as? String == "Arlington")
+            #expect(try await Self.text(browser, "which").hasPrefix("Cart "))
+            try await Self.keep(browser, "storefront")
+            try await Self.fill(browser, Self.card)
+            _ = try await browser.evaluate("document.getElementById('pay').click()")
+            #expect(try await browser.waitUntil("location.pathname === '/orders/order-1001'"))
             let after = try await harness.send(
                 "POST", "/api/2026-04/graphql.json", body: StorefrontHTTPTests.body(#"{ cart(id: "\#(id)") { id } }"#), headers: StorefrontHTTPTests.headers)
             #expect(after.body == #"{"data":{"cart":null}}"#, "the paid cart is complete")

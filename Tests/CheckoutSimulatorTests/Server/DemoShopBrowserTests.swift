@@ -10,94 +10,94 @@ import Testing
 @Suite struct DemoShopBrowserTests {
     static let chromium = PlaygroundBrowserTests.chromium
 
-    static func click(_ browser: DevToolsPage, _ selector: String) throws {
-        let clicked = try browser.evaluate("(() => { const e = document.querySelector(\(JSON.string(selector).serialized())); if (!e) return false; e.click(); return true })()")
+    static func click(_ browser: DevToolsPage, _ selector: String) async throws {
+        let clicked = try await browser.evaluate("(() => { const e = document.querySelector(\(JSON.string(selector).serialized())); if (!e) return false; e.click(); return true })()")
         #expect(clicked as? Bool == true, "\(selector) is on the page")
     }
 
-    static func text(_ browser: DevToolsPage, _ selector: String) throws -> String {
-        try browser.evaluate("(document.querySelector(\(JSON.string(selector).serialized())) || {}).textContent || ''") as? String ?? ""
+    static func text(_ browser: DevToolsPage, _ selector: String) async throws -> String {
+        try await browser.evaluate("(document.querySelector(\(JSON.string(selector).serialized())) || {}).textContent || ''") as? String ?? ""
     }
 
-    static func set(_ browser: DevToolsPage, _ id: String, _ value: String) throws {
-        _ = try browser.evaluate("document.getElementById('\(id)').value = \(JSON.string(value).serialized())")
+    static func set(_ browser: DevToolsPage, _ id: String, _ value: String) async throws {
+        _ = try await browser.evaluate("document.getElementById('\(id)').value = \(JSON.string(value).serialized())")
     }
 
     @Test(.enabled(if: chromium != nil))
     func aPurchaseFromSearchToOrderWithThePresenterPullingLeversAndFaults() async throws {
         var recorded = ""
         try await ServerHarness.with { harness in
-            let browser = try CheckoutPageBrowserTests.newBrowser()
+            let browser = try await CheckoutPageBrowserTests.newBrowser()
             defer { browser.close() }
-            try browser.navigate(harness.server.baseURL + "/shop?presenter=1")
-            #expect(try browser.waitUntil("document.body.dataset.view === 'sections' && document.querySelectorAll('section.brand').length >= 3"),
+            try await browser.navigate(harness.server.baseURL + "/shop?presenter=1")
+            #expect(try await browser.waitUntil("document.body.dataset.view === 'sections' && document.querySelectorAll('section.brand').length >= 3"),
                     "the shop opened on its brand sections")
-            #expect(try browser.evaluate("document.getElementById('panel').hidden") as? Bool == false, "?presenter=1 showed the panel")
-            #expect(try browser.waitUntil("document.querySelector('#journal [data-operation=\"BrandSections\"]') !== null"),
+            #expect(try await browser.evaluate("document.getElementById('panel').hidden") as? Bool == false, "?presenter=1 showed the panel")
+            #expect(try await browser.waitUntil("document.querySelector('#journal [data-operation=\"BrandSections\"]') !== null"),
                     "the panel's live journal shows the shop's requests")
-            try CheckoutPageBrowserTests.keep(browser, "shop-home", prefix: "")
+            try await CheckoutPageBrowserTests.keep(browser, "shop-home", prefix: "")
 
             // Search, then open a product with options and choose a variant.
-            try Self.set(browser, "q", "galaxy tab")
-            try Self.click(browser, "#search button")
-            #expect(try browser.waitUntil("(document.getElementById('result-count') || {}).textContent === '1 product'"))
-            try Self.click(browser, "[data-product=\"galaxy-tab-s9\"]")
-            #expect(try browser.waitUntil("document.body.dataset.view === 'product' && document.getElementById('add-to-cart') !== null"))
-            try Self.click(browser, "input[value=\"Beige\"]")
-            try Self.click(browser, "input[value=\"256 GB\"]")
-            let variant = try Self.text(browser, "#stock")
+            try await Self.set(browser, "q", "galaxy tab")
+            try await Self.click(browser, "#search button")
+            #expect(try await browser.waitUntil("(document.getElementById('result-count') || {}).textContent === '1 product'"))
+            try await Self.click(browser, "[data-product=\"galaxy-tab-s9\"]")
+            #expect(try await browser.waitUntil("document.body.dataset.view === 'product' && document.getElementById('add-to-cart') !== null"))
+            try await Self.click(browser, "input[value=\"Beige\"]")
+            try await Self.click(browser, "input[value=\"256 GB\"]")
+            let variant = try await Self.text(browser, "#stock")
             #expect(variant.hasPrefix("In stock: "), "\(variant)")
-            try CheckoutPageBrowserTests.keep(browser, "shop-product", prefix: "")
+            try await CheckoutPageBrowserTests.keep(browser, "shop-product", prefix: "")
 
             // The presenter aims a fault at AddToCart: the shop's next add meets it, and says so.
-            _ = try browser.evaluate("(() => { document.getElementById('fault-operation').value = 'AddToCart'; document.getElementById('fault-add').click(); return true })()")
-            #expect(try browser.waitUntil("document.querySelectorAll('#faults [data-fault=\"failNext\"]').length === 1"))
-            try Self.click(browser, "#add-to-cart")
-            #expect(try browser.waitUntil("document.getElementById('product-status').textContent.includes('HTTP 503')"), "the fault showed on the shop")
-            #expect(try browser.waitUntil("(document.querySelector('#journal [data-operation=\"AddToCart\"]') || {}).textContent?.includes('fail 503') === true"))
-            try Self.click(browser, "#add-to-cart")
-            #expect(try browser.waitUntil("document.body.dataset.drawer === 'open' && document.querySelector('#lines [data-line]') !== null"),
+            _ = try await browser.evaluate("(() => { document.getElementById('fault-operation').value = 'AddToCart'; document.getElementById('fault-add').click(); return true })()")
+            #expect(try await browser.waitUntil("document.querySelectorAll('#faults [data-fault=\"failNext\"]').length === 1"))
+            try await Self.click(browser, "#add-to-cart")
+            #expect(try await browser.waitUntil("document.getElementById('product-status').textContent.includes('HTTP 503')"), "the fault showed on the shop")
+            #expect(try await browser.waitUntil("(document.querySelector('#journal [data-operation=\"AddToCart\"]') || {}).textContent?.includes('fail 503') === true"))
+            try await Self.click(browser, "#add-to-cart")
+            #expect(try await browser.waitUntil("document.body.dataset.drawer === 'open' && document.querySelector('#lines [data-line]') !== null"),
                     "the second add went through and opened the cart")
-            #expect(try Self.text(browser, "#lines [data-line]").contains("Beige / 256 GB"))
+            #expect(try await Self.text(browser, "#lines [data-line]").contains("Beige / 256 GB"))
 
             // An offer and a scratch card from the drawer.
-            try Self.set(browser, "offer-code", "welcome10")
-            try Self.click(browser, "#offer-form button")
-            #expect(try browser.waitUntil("document.getElementById('applied-offer') !== null"))
-            #expect(try Self.text(browser, "#offer") == "WELCOME10Remove", "the applied code, nothing else")
-            #expect(try Self.text(browser, "#cart-discounts") == "Discounts−$92.00", "10% of $919.99, rounded half to even")
-            #expect(try browser.waitUntil("document.querySelector('#cards [data-card=\"card-1\"]') !== null"), "the session's scratch cards are listed")
-            try Self.click(browser, "#cards [data-card=\"card-1\"] button")
-            #expect(try browser.waitUntil("document.querySelector('#cards [data-card=\"card-1\"]').dataset.status !== 'UNREVEALED'"), "the card was scratched")
-            try CheckoutPageBrowserTests.keep(browser, "shop-cart", prefix: "")
+            try await Self.set(browser, "offer-code", "welcome10")
+            try await Self.click(browser, "#offer-form button")
+            #expect(try await browser.waitUntil("document.getElementById('applied-offer') !== null"))
+            #expect(try await Self.text(browser, "#offer") == "WELCOME10Remove", "the applied code, nothing else")
+            #expect(try await Self.text(browser, "#cart-discounts") == "Discounts−$92.00", "10% of $919.99, rounded half to even")
+            #expect(try await browser.waitUntil("document.querySelector('#cards [data-card=\"card-1\"]') !== null"), "the session's scratch cards are listed")
+            try await Self.click(browser, "#cards [data-card=\"card-1\"] button")
+            #expect(try await browser.waitUntil("document.querySelector('#cards [data-card=\"card-1\"]').dataset.status !== 'UNREVEALED'"), "the card was scratched")
+            try await CheckoutPageBrowserTests.keep(browser, "shop-cart", prefix: "")
 
             // A stock lever from the panel sells out another product live.
-            try Self.set(browser, "lever-product", "pixel-8")
-            try Self.set(browser, "lever-units", "0")
-            try Self.click(browser, "#lever-stock")
-            #expect(try browser.waitUntil("document.getElementById('panel-notice').textContent === 'Stock of pixel-8: 0'"))
-            try Self.click(browser, "#drawer-close")
-            _ = try browser.evaluate("location.hash = '#product/pixel-8'")
-            #expect(try browser.waitUntil("(document.getElementById('stock') || {}).textContent === 'Sold out'"), "the lever showed on the shop")
-            #expect(try browser.evaluate("document.getElementById('add-to-cart').disabled") as? Bool == true)
+            try await Self.set(browser, "lever-product", "pixel-8")
+            try await Self.set(browser, "lever-units", "0")
+            try await Self.click(browser, "#lever-stock")
+            #expect(try await browser.waitUntil("document.getElementById('panel-notice').textContent === 'Stock of pixel-8: 0'"))
+            try await Self.click(browser, "#drawer-close")
+            _ = try await browser.evaluate("location.hash = '#product/pixel-8'")
+            #expect(try await browser.waitUntil("(document.getElementById('stock') || {}).textContent === 'Sold out'"), "the lever showed on the shop")
+            #expect(try await browser.evaluate("document.getElementById('add-to-cart').disabled") as? Bool == true)
 
             // The panel exports the journey so far as a scenario.
-            try Self.click(browser, "#journal-export")
-            #expect(try browser.waitUntil("document.body.dataset.export === 'scenario'"))
-            let exported = try Self.text(browser, "#export-text")
+            try await Self.click(browser, "#journal-export")
+            #expect(try await browser.waitUntil("document.body.dataset.export === 'scenario'"))
+            let exported = try await Self.text(browser, "#export-text")
             let faultLine = exported.range(of: "network fail 503 x1\n").map { exported[$0.upperBound...].drop { $0 == " " } }
             #expect(faultLine?.hasPrefix("send AddToCart") == true, "the fault is written before the add that met it: \(exported)")
             #expect(exported.contains("lever stock pixel-8 0"), "\(exported)")
 
             // Checkout: the drawer's link opens the hosted checkout on this session's cart.
-            try Self.click(browser, "#cart-button")
-            #expect(try browser.waitUntil("document.getElementById('checkout-link').getAttribute('aria-disabled') === 'false'"))
-            try Self.click(browser, "#checkout-link")
-            #expect(try browser.waitUntil("document.body && document.body.dataset.cart === 'ready'"), "the checkout page loaded the cart")
-            #expect(try browser.evaluate("location.pathname + location.search") as? String == "/checkout?session=default")
-            try CheckoutPageBrowserTests.fill(browser, CheckoutPageBrowserTests.address.merging(CheckoutPageBrowserTests.card) { $1 })
-            _ = try browser.evaluate("document.getElementById('pay').click()")
-            #expect(try browser.waitUntil("location.pathname === '/orders/order-1001'"))
+            try await Self.click(browser, "#cart-button")
+            #expect(try await browser.waitUntil("document.getElementById('checkout-link').getAttribute('aria-disabled') === 'false'"))
+            try await Self.click(browser, "#checkout-link")
+            #expect(try await browser.waitUntil("document.body && document.body.dataset.cart === 'ready'"), "the checkout page loaded the cart")
+            #expect(try await browser.evaluate("location.pathname + location.search") as? String == "/checkout?session=default")
+            try await CheckoutPageBrowserTests.fill(browser, CheckoutPageBrowserTests.address.merging(CheckoutPageBrowserTests.card) { $1 })
+            _ = try await browser.evaluate("document.getElementById('pay').click()")
+            #expect(try await browser.waitUntil("location.pathname === '/orders/order-1001'"))
             recorded = try await harness.send("GET", "/__sim/requests.scenario").body
         }
         try RecordingTests.replay([("shop-purchase", recorded)], folder: "recording-demo-shop")
@@ -106,21 +106,21 @@ import Testing
     @Test(.enabled(if: chromium != nil))
     func theShopFitsAPhone() async throws {
         try await ServerHarness.with { harness in
-            let browser = try CheckoutPageBrowserTests.newBrowser()
+            let browser = try await CheckoutPageBrowserTests.newBrowser()
             defer { browser.close() }
-            try browser.setViewport(width: 390, height: 844, mobile: true)
-            try browser.navigate(harness.server.baseURL + "/sandbox/phone/shop?session=pocket")
-            #expect(try browser.waitUntil("document.body.dataset.view === 'sections' && document.querySelectorAll('section.brand').length >= 3"))
+            try await browser.setViewport(width: 390, height: 844, mobile: true)
+            try await browser.navigate(harness.server.baseURL + "/sandbox/phone/shop?session=pocket")
+            #expect(try await browser.waitUntil("document.body.dataset.view === 'sections' && document.querySelectorAll('section.brand').length >= 3"))
             let fits = "document.documentElement.scrollWidth <= window.innerWidth"
-            #expect(try browser.evaluate(fits) as? Bool == true, "nothing overflows a 390-pixel screen")
-            try CheckoutPageBrowserTests.keep(browser, "shop-phone", prefix: "", wholePage: false)
-            _ = try browser.evaluate("location.hash = '#product/pixel-8'")
-            #expect(try browser.waitUntil("document.getElementById('add-to-cart') !== null"))
-            try Self.click(browser, "#add-to-cart")
-            #expect(try browser.waitUntil("document.body.dataset.drawer === 'open' && document.querySelector('#lines [data-line]') !== null"))
-            #expect(try browser.evaluate(fits) as? Bool == true)
-            #expect(try browser.evaluate("document.getElementById('drawer').getBoundingClientRect().width <= window.innerWidth") as? Bool == true)
-            try CheckoutPageBrowserTests.keep(browser, "shop-phone-cart", prefix: "", wholePage: false)
+            #expect(try await browser.evaluate(fits) as? Bool == true, "nothing overflows a 390-pixel screen")
+            try await CheckoutPageBrowserTests.keep(browser, "shop-phone", prefix: "", wholePage: false)
+            _ = try await browser.evaluate("location.hash = '#product/pixel-8'")
+            #expect(try await browser.waitUntil("document.getElementById('add-to-cart') !== null"))
+            try await Self.click(browser, "#add-to-cart")
+            #expect(try await browser.waitUntil("document.body.dataset.drawer === 'open' && document.querySelector('#lines [data-line]') !== null"))
+            #expect(try await browser.evaluate(fits) as? Bool == true)
+            #expect(try await browser.evaluate("document.getElementById('drawer').getBoundingClientRect().width <= window.innerWidth") as? Bool == true)
+            try await CheckoutPageBrowserTests.keep(browser, "shop-phone-cart", prefix: "", wholePage: false)
             // The sandbox's own shop: the cart is there, in the session the page was given, and not in the root shop.
             let cart = try await harness.send("POST", "/sandbox/phone/graphql", body: #"{"query": "{ cart { totalQuantity } }"}"#, headers: ["Content-Type": "application/json", "X-Checkout-Session": "pocket"])
             #expect(cart.body == #"{"data":{"cart":{"totalQuantity":1}}}"#)

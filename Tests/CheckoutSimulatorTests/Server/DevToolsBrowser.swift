@@ -25,7 +25,26 @@ final class DevToolsBrowser: @unchecked Sendable {
     private static let shared = Locked<Result<DevToolsBrowser, Failure>?>(nil)
 
     /// A new tab of the process's browser (started on first use), attached and showing `about:blank`.
-    static func page(_ binary: URL) throws -> DevToolsPage {
+    static func page(_ binary: URL) async throws -> DevToolsPage {
+        try await offTheSharedThreads { try blockingPage(binary) }
+    }
+
+    /// Runs `body` on a thread of its own and waits for it without blocking: the browser's
+    /// replies are waited for by polling, and an async test that blocked would hold one of the
+    /// few threads every test shares (two, on a two-core machine), stalling the whole suite.
+    static func offTheSharedThreads<T>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        let box: Unchecked<T> = try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { Unchecked(value: try body()) }) }
+        }
+        return box.value
+    }
+
+    /// A value carried across threads that the test alone uses (DevTools' JSON is `[String: Any]`).
+    struct Unchecked<T>: @unchecked Sendable {
+        let value: T
+    }
+
+    private static func blockingPage(_ binary: URL) throws -> DevToolsPage {
         let browser = try shared.withLock { started -> Result<DevToolsBrowser, Failure> in
             if let started { return started }
             let result = Result<DevToolsBrowser, Error> { try DevToolsBrowser(binary) }
@@ -112,55 +131,58 @@ final class DevToolsPage: @unchecked Sendable {
         self.target = target
     }
 
-    /// Sends a command to this tab and returns its result.
+    /// Sends a command to this tab and returns its result, waited for off the shared threads.
     @discardableResult
-    func send(_ method: String, _ parameters: [String: Any] = [:]) throws -> [String: Any] {
-        try browser.send(method, parameters, session: session)
+    func send(_ method: String, _ parameters: [String: Any] = [:]) async throws -> [String: Any] {
+        let (browser, session, arguments) = (browser, session, DevToolsBrowser.Unchecked(value: parameters))
+        return try await DevToolsBrowser.offTheSharedThreads {
+            DevToolsBrowser.Unchecked(value: try browser.send(method, arguments.value, session: session))
+        }.value
     }
 
     /// The value of a JavaScript expression in the page.
-    func evaluate(_ expression: String) throws -> Any? {
-        let result = try send("Runtime.evaluate", ["expression": expression, "returnByValue": true])
+    func evaluate(_ expression: String) async throws -> Any? {
+        let result = try await send("Runtime.evaluate", ["expression": expression, "returnByValue": true])
         return (result["result"] as? [String: Any])?["value"]
     }
 
     /// Polls `expression` until it is true; false after `seconds`.
-    func waitUntil(_ expression: String, seconds: Double = 20) throws -> Bool {
+    func waitUntil(_ expression: String, seconds: Double = 20) async throws -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now + .milliseconds(Int(seconds * 1_000))
         while clock.now < deadline {
-            if try evaluate(expression) as? Bool == true { return true }
-            usleep(50_000)
+            if try await evaluate(expression) as? Bool == true { return true }
+            try await Task.sleep(for: .milliseconds(50))
         }
         return false
     }
 
     /// Types `text` at the focus, as a keyboard would insert it.
-    func type(_ text: String) throws {
-        try send("Input.insertText", ["text": text])
+    func type(_ text: String) async throws {
+        try await send("Input.insertText", ["text": text])
     }
 
     /// Presses Ctrl-Enter.
-    func pressControlEnter() throws {
+    func pressControlEnter() async throws {
         for kind in ["rawKeyDown", "keyUp"] {
-            try send("Input.dispatchKeyEvent", ["type": kind, "modifiers": 2, "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13])
+            try await send("Input.dispatchKeyEvent", ["type": kind, "modifiers": 2, "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13])
         }
     }
 
     /// Loads `url` in the attached page.
-    func navigate(_ url: String) throws {
-        try send("Page.navigate", ["url": url])
+    func navigate(_ url: String) async throws {
+        try await send("Page.navigate", ["url": url])
     }
 
     /// Runs `source` in every document the page loads from now on, before the page's own scripts.
-    func runOnEveryDocument(_ source: String) throws {
-        try send("Page.enable")
-        try send("Page.addScriptToEvaluateOnNewDocument", ["source": source])
+    func runOnEveryDocument(_ source: String) async throws {
+        try await send("Page.enable")
+        try await send("Page.addScriptToEvaluateOnNewDocument", ["source": source])
     }
 
     /// Presses and releases a key (`Tab`, `Enter`, `Escape`, `Space`), with Shift when asked; a
     /// key that types a character sends it, so Enter in a field submits its form as a person's would.
-    func press(_ key: String, shift: Bool = false) throws {
+    func press(_ key: String, shift: Bool = false) async throws {
         let codes = ["Tab": 9, "Enter": 13, "Escape": 27, "Space": 32]
         let text = ["Enter": "\r", "Space": " "][key]
         var down: [String: Any] = [
@@ -168,27 +190,28 @@ final class DevToolsPage: @unchecked Sendable {
             "windowsVirtualKeyCode": codes[key] ?? 0, "modifiers": shift ? 8 : 0,
         ]
         if let text { down["text"] = text }
-        try send("Input.dispatchKeyEvent", down)
-        try send("Input.dispatchKeyEvent", ["type": "keyUp", "key": down["key"] ?? key, "code": key, "windowsVirtualKeyCode": codes[key] ?? 0])
+        try await send("Input.dispatchKeyEvent", down)
+        try await send("Input.dispatchKeyEvent", ["type": "keyUp", "key": down["key"] ?? key, "code": key, "windowsVirtualKeyCode": codes[key] ?? 0])
     }
 
     /// Makes the page `width` × `height` CSS pixels; `mobile` as a phone lays it out (a 2× screen).
-    func setViewport(width: Int, height: Int, mobile: Bool) throws {
-        try send("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": mobile ? 2 : 1, "mobile": mobile])
+    func setViewport(width: Int, height: Int, mobile: Bool) async throws {
+        try await send("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": mobile ? 2 : 1, "mobile": mobile])
     }
 
     /// A PNG of the page as laid out now: all of it, or what the viewport shows (where an
     /// overlay covers the screen).
-    func screenshot(wholePage: Bool = true) throws -> Data {
-        let shot = try send("Page.captureScreenshot", ["format": "png", "captureBeyondViewport": wholePage])
+    func screenshot(wholePage: Bool = true) async throws -> Data {
+        let shot = try await send("Page.captureScreenshot", ["format": "png", "captureBeyondViewport": wholePage])
         guard let text = shot["data"] as? String, let data = Data(base64Encoded: text) else {
             throw DevToolsBrowser.Failure(description: "Page.captureScreenshot gave no image")
         }
         return data
     }
 
-    /// Closes the tab.
+    /// Closes the tab, without waiting (it runs from a `defer`).
     func close() {
-        _ = try? browser.send("Target.closeTarget", ["targetId": target], session: nil)
+        let (browser, target) = (browser, target)
+        Thread.detachNewThread { _ = try? browser.send("Target.closeTarget", ["targetId": target], session: nil) }
     }
 }

@@ -211,11 +211,12 @@ import FoundationNetworking
                 """
             let client = try harness.raw()
             try client.send("POST /__sim/scenario HTTP/1.1\r\nHost: shop\r\nContent-Type: text/plain\r\nContent-Length: \(scenario.utf8.count)\r\n\r\n\(scenario)")
-            for _ in 0..<200 where harness.simulator.productCount == before { usleep(50_000) }
+            // Waits sleep the task, not the thread: a blocked test holds one of the few threads all tests share.
+            for _ in 0..<200 where harness.simulator.productCount == before { try await Task.sleep(for: .milliseconds(50)) }
             client.abort()
-            usleep(300_000)
+            try await Task.sleep(for: .milliseconds(300))
             let settled = harness.simulator.productCount
-            usleep(300_000)
+            try await Task.sleep(for: .milliseconds(300))
             #expect(harness.simulator.productCount == settled, "the run went on after its client left")
             #expect(settled > before, "the run had started")
             #expect(settled < before + 9_000, "the run went to its end")
@@ -281,12 +282,12 @@ import FoundationNetworking
             simulator.reset()
             let client = try harness.raw()
             try client.send(request)
-            usleep(100_000)
+            try await Task.sleep(for: .milliseconds(100))
             client.abort()
-            usleep(200_000)
+            try await Task.sleep(for: .milliseconds(200))
             // Both reads wait for the shop's lock, which the request holds while it runs.
             let settled = simulator.productCount
-            usleep(200_000)
+            try await Task.sleep(for: .milliseconds(200))
             #expect(simulator.productCount == settled, "the mutation went on after its client left")
             #expect(settled > before, "it had started")
             #expect(settled < before + 3_000, "it ran to its end")

@@ -6,9 +6,9 @@ import CheckoutSimCommerce
 
 /// The playground page in a real headless Chromium against a real server (docs/http.md).
 ///
-/// `--dump-dom` prints the DOM after the page's scripts have run, so the test sees what a person
-/// would: the examples list, the schema browser built from introspection, and the answer to a
-/// request the page itself sent.
+/// The tests read the DOM after the page's scripts have run, so they see what a person would: the
+/// examples list, the schema browser built from introspection, and the answer to a request the
+/// page itself sent.
 @Suite struct PlaygroundBrowserTests {
     /// Chromium, or nil, having said loudly that the browser tests are skipped.
     static let chromium: URL? = {
@@ -22,16 +22,14 @@ import CheckoutSimCommerce
         return nil
     }()
 
-    /// The DOM after the page at `url` has loaded and its scripts have settled.
-    static func dumpDOM(_ url: String) throws -> String {
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-sim-chromium-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: profile) }
-        let result = try Processes.run(try #require(chromium), [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.path)",
-            "--virtual-time-budget=10000", "--dump-dom", url,
-        ], timeout: 90)
-        #expect(result.status == 0, "\(result.stderr.suffix(2_000))")
-        return result.stdout
+    /// The DOM of the page at `url` once `ready` (a script expression) holds, from a tab of the
+    /// shared browser.
+    static func dumpDOM(_ url: String, when ready: String) async throws -> String {
+        let page = try await DevToolsBrowser.page(try #require(chromium))
+        defer { page.close() }
+        try await page.navigate(url)
+        #expect(try await page.waitUntil(ready), "\(url): \(ready)")
+        return try await page.evaluate("document.documentElement.outerHTML") as? String ?? ""
     }
 
     @Test(.enabled(if: chromium != nil))
@@ -45,7 +43,9 @@ import CheckoutSimCommerce
             .init(name: "query", value: mutation), .init(name: "session", value: "browser"), .init(name: "run", value: "1"),
         ]
         try await ServerHarness.with(configuration) { harness in
-            let dom = try Self.dumpDOM(harness.server.baseURL + "/" + (components.url?.absoluteString ?? ""))
+            let dom = try await Self.dumpDOM(
+                harness.server.baseURL + "/" + (components.url?.absoluteString ?? ""),
+                when: "document.body.dataset.schema === 'ready' && document.getElementById('response').dataset.status !== undefined")
             #expect(dom.contains(#"data-schema="ready""#), "the schema browser was built from introspection")
             for type in ["Query", "Mutation", "Product", "Cart"] {
                 #expect(dom.contains(#"data-type="\#(type)""#), "the schema browser lists \(type)")
@@ -55,7 +55,8 @@ import CheckoutSimCommerce
             }
             #expect(dom.contains(#"data-status="200""#), "the page ran the request")
             #expect(dom.contains(#"<span class="k">"totalQuantity"</span>: <span class="n">2</span>"#), "the response is pretty-printed and highlighted")
-            let product = try Self.dumpDOM(harness.server.baseURL + "/?type=Product")
+            let product = try await Self.dumpDOM(
+                harness.server.baseURL + "/?type=Product", when: "document.querySelector('[data-field=\"compareAtPrice\"]') !== null")
             #expect(product.contains(#"<a class="insert" data-field="compareAtPrice""#), "?type=Product opened the browser at Product's fields")
             #expect(product.contains("The price before a reduction, when there is one."), "field descriptions are shown")
             #expect(product.contains(#"<a class="type" data-type="Money">Money</a>"#), "field types link to their types")
@@ -74,28 +75,28 @@ import CheckoutSimCommerce
     @Test(.enabled(if: chromium != nil))
     func aQueryTypedIntoThePageReturnsData() async throws {
         try await ServerHarness.with { harness in
-            let browser = try DevToolsBrowser.page(try #require(Self.chromium))
+            let browser = try await DevToolsBrowser.page(try #require(Self.chromium))
             defer { browser.close() }
-            try browser.navigate(harness.server.baseURL + "/")
-            #expect(try browser.waitUntil("document.body.dataset.schema === 'ready'"), "the schema loaded")
-            _ = try browser.evaluate("(() => { const q = document.getElementById('query'); q.focus(); q.select(); return true })()")
-            try browser.type("{ brands { id name } }")
-            try browser.pressControlEnter()
-            #expect(try browser.waitUntil("document.getElementById('response').dataset.status === '200'"), "Ctrl-Enter ran the query")
-            let shown = try browser.evaluate("document.getElementById('response').textContent") as? String ?? ""
+            try await browser.navigate(harness.server.baseURL + "/")
+            #expect(try await browser.waitUntil("document.body.dataset.schema === 'ready'"), "the schema loaded")
+            _ = try await browser.evaluate("(() => { const q = document.getElementById('query'); q.focus(); q.select(); return true })()")
+            try await browser.type("{ brands { id name } }")
+            try await browser.pressControlEnter()
+            #expect(try await browser.waitUntil("document.getElementById('response').dataset.status === '200'"), "Ctrl-Enter ran the query")
+            let shown = try await browser.evaluate("document.getElementById('response').textContent") as? String ?? ""
             #expect(shown.contains(#""name": "Apple""#), "\(shown.prefix(300))")
-            #expect(try browser.evaluate("document.querySelectorAll('[data-history]').length") as? Int == 1, "the request is in the history")
+            #expect(try await browser.evaluate("document.querySelectorAll('[data-history]').length") as? Int == 1, "the request is in the history")
 
             // The schema browser: open Query, click `cart`; the editor gets `cart {  }` at the caret.
-            _ = try browser.evaluate("(() => { const q = document.getElementById('query'); q.value = ''; q.focus(); return true })()")
-            _ = try browser.evaluate("document.querySelector('#schema [data-type=\"Query\"]').click()")
-            _ = try browser.evaluate("document.querySelector('#schema [data-field=\"cart\"]').click()")
-            #expect(try browser.evaluate("document.getElementById('query').value") as? String == "cart {  }")
+            _ = try await browser.evaluate("(() => { const q = document.getElementById('query'); q.value = ''; q.focus(); return true })()")
+            _ = try await browser.evaluate("document.querySelector('#schema [data-type=\"Query\"]').click()")
+            _ = try await browser.evaluate("document.querySelector('#schema [data-field=\"cart\"]').click()")
+            #expect(try await browser.evaluate("document.getElementById('query').value") as? String == "cart {  }")
 
             // Reset through the button: a cart filled over HTTP is empty again.
             _ = harness.simulator.execute(#"mutation { addToCart(productId: "pixel-8") { cart { totalQuantity } } }"#)
-            _ = try browser.evaluate("document.getElementById('reset').click()")
-            #expect(try browser.waitUntil("document.getElementById('notice').textContent.startsWith('Reset')"))
+            _ = try await browser.evaluate("document.getElementById('reset').click()")
+            #expect(try await browser.waitUntil("document.getElementById('notice').textContent.startsWith('Reset')"))
             #expect(harness.simulator.execute("{ cart { totalQuantity } }").serialized(pretty: false) == #"{"data":{"cart":{"totalQuantity":0}}}"#)
         }
     }
@@ -106,41 +107,41 @@ import CheckoutSimCommerce
     @Test(.enabled(if: chromium != nil))
     func theDemoPanelPullsLeversAimsFaultsAndShowsTheJournalLive() async throws {
         try await ServerHarness.with { harness in
-            let browser = try DevToolsBrowser.page(try #require(Self.chromium))
+            let browser = try await DevToolsBrowser.page(try #require(Self.chromium))
             defer { browser.close() }
-            try browser.navigate(harness.server.baseURL + "/sandbox/demo/")
-            #expect(try browser.waitUntil("document.body.dataset.schema === 'ready'"), "the schema loaded")
-            _ = try browser.evaluate("document.querySelector('[data-pane=\"demo\"]').click()")
-            #expect(try browser.waitUntil("[...document.getElementById('sandbox').options].map(o => o.value).join() === 'default,demo'"),
+            try await browser.navigate(harness.server.baseURL + "/sandbox/demo/")
+            #expect(try await browser.waitUntil("document.body.dataset.schema === 'ready'"), "the schema loaded")
+            _ = try await browser.evaluate("document.querySelector('[data-pane=\"demo\"]').click()")
+            #expect(try await browser.waitUntil("[...document.getElementById('sandbox').options].map(o => o.value).join() === 'default,demo'"),
                     "the sandbox picker lists the shops, this one selected")
 
             // A lever: pixel-8 sold out, live; the page's own query shows it.
-            _ = try browser.evaluate("(() => { document.getElementById('lever-units').value = '0'; document.getElementById('lever-stock').click(); return true })()")
-            #expect(try browser.waitUntil("document.getElementById('notice').textContent === 'Stock of pixel-8: 0'"))
-            _ = try browser.evaluate("(() => { const q = document.getElementById('query'); q.value = ''; q.focus(); return true })()")
-            try browser.type(#"{ product(id: "pixel-8") { stock } }"#)
-            try browser.pressControlEnter()
-            #expect(try browser.waitUntil("document.getElementById('response').dataset.status === '200'"))
-            let shown = try browser.evaluate("document.getElementById('response').textContent") as? String ?? ""
+            _ = try await browser.evaluate("(() => { document.getElementById('lever-units').value = '0'; document.getElementById('lever-stock').click(); return true })()")
+            #expect(try await browser.waitUntil("document.getElementById('notice').textContent === 'Stock of pixel-8: 0'"))
+            _ = try await browser.evaluate("(() => { const q = document.getElementById('query'); q.value = ''; q.focus(); return true })()")
+            try await browser.type(#"{ product(id: "pixel-8") { stock } }"#)
+            try await browser.pressControlEnter()
+            #expect(try await browser.waitUntil("document.getElementById('response').dataset.status === '200'"))
+            let shown = try await browser.evaluate("document.getElementById('response').textContent") as? String ?? ""
             #expect(shown.contains(#""stock": 0"#), "\(shown)")
             #expect(harness.simulator.execute(#"{ product(id: "pixel-8") { stock } }"#).serialized(pretty: false) != #"{"data":{"product":{"stock":0}}}"#,
                     "the root shop kept its stock")
 
             // A fault aimed at AddToCart, from the panel: another client's AddToCart meets it, its listing does not.
-            _ = try browser.evaluate("(() => { document.getElementById('fault-operation').value = 'AddToCart'; document.getElementById('fault-kind').value = 'failNext'; document.getElementById('fault-add').click(); return true })()")
-            #expect(try browser.waitUntil("document.querySelectorAll('#faults [data-fault=\"failNext\"]').length === 1"))
+            _ = try await browser.evaluate("(() => { document.getElementById('fault-operation').value = 'AddToCart'; document.getElementById('fault-kind').value = 'failNext'; document.getElementById('fault-add').click(); return true })()")
+            #expect(try await browser.waitUntil("document.querySelectorAll('#faults [data-fault=\"failNext\"]').length === 1"))
             let listing = try await harness.send("POST", "/sandbox/demo/graphql", body: #"{"query": "query FromAnotherClient { products(first: 1) { totalCount } }"}"#)
             #expect(listing.status == 200)
             let add = try await harness.send("POST", "/sandbox/demo/graphql", body: #"{"query": "mutation AddToCart { addToCart(productId: \"pixel-9\") { cart { totalQuantity } } }"}"#)
             #expect(add.status == 503)
 
             // The journal shows both as they arrive.
-            #expect(try browser.waitUntil("document.querySelector('#journal [data-operation=\"FromAnotherClient\"]') !== null"), "the other client's request appeared")
-            #expect(try browser.waitUntil("(document.querySelector('#journal [data-operation=\"AddToCart\"]') || {}).textContent?.includes('fail 503') === true"))
+            #expect(try await browser.waitUntil("document.querySelector('#journal [data-operation=\"FromAnotherClient\"]') !== null"), "the other client's request appeared")
+            #expect(try await browser.waitUntil("(document.querySelector('#journal [data-operation=\"AddToCart\"]') || {}).textContent?.includes('fail 503') === true"))
 
-            _ = try browser.evaluate("document.getElementById('journal-export').click()")
-            #expect(try browser.waitUntil("document.getElementById('response').dataset.export === 'scenario'"))
-            let exported = try browser.evaluate("document.getElementById('response').textContent") as? String ?? ""
+            _ = try await browser.evaluate("document.getElementById('journal-export').click()")
+            #expect(try await browser.waitUntil("document.getElementById('response').dataset.export === 'scenario'"))
+            let exported = try await browser.evaluate("document.getElementById('response').textContent") as? String ?? ""
             #expect(exported.hasPrefix(#"scenario "Demo on demo""#) && exported.contains("lever stock pixel-8 0") && exported.contains("network fail 503 x1"), "\(exported)")
         }
     }
