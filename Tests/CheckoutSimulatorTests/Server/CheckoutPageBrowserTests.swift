@@ -190,10 +190,18 @@ import Testing
             defer { browser.close() }
             try await Self.open(browser, harness.server.baseURL + "/checkout?session=live")
             try await Self.fill(browser, Self.address.merging(Self.card) { $1 })
-            let fault = try await harness.send("POST", "/__sim/network", body: #"{"failNext": {"status": 503, "operation": "Checkout"}}"#)
+            // A slow answer first, so the page can be seen while it pays: nothing moves but the button's label.
+            let fault = try await harness.send(
+                "POST", "/__sim/network", body: #"{"latencyMs": {"ms": 1500, "operation": "Checkout"}, "failNext": {"status": 503, "operation": "Checkout"}}"#)
             #expect(fault.status == 200)
+            let layout = "JSON.stringify(['pay', 'status', 'number'].map((id) => { const r = document.getElementById(id).getBoundingClientRect(); return [r.top, r.height, r.width]; }))"
+            let before = try await browser.evaluate(layout) as? String
             _ = try await browser.evaluate("document.getElementById('pay').click()")
+            #expect(try await browser.waitUntil("document.getElementById('pay').textContent === 'Paying…'"))
+            #expect(try await browser.evaluate("document.getElementById('pay').getAttribute('aria-busy')") as? String == "true")
+            #expect(try await browser.evaluate(layout) as? String == before, "no layout shift on submit")
             #expect(try await browser.waitUntil("document.getElementById('status').textContent.includes('HTTP 503')"))
+            #expect(try await harness.send("POST", "/__sim/network", body: "{}").status == 200)
             #expect(try await browser.evaluate("document.getElementById('status').getAttribute('role')") as? String == "alert")
             try await Self.keep(browser, "fault")
             #expect(try await harness.send("POST", "/__sim/levers", body: #"{"stock": {"pixel-8": 1}}"#).status == 200)
@@ -201,6 +209,30 @@ import Testing
             #expect(try await browser.waitUntil("document.getElementById('status').textContent.includes('Only 1 of')"))
             #expect(try await Self.text(browser, "status") == #"Only 1 of "Pixel 8 128 GB" is available; the cart holds 2."#)
             try await Self.keep(browser, "stock")
+        }
+    }
+
+    @Test func thePagesAreSelfContained() async throws {
+        try await ServerHarness.with { harness in
+            try await Self.fillCart(harness, session: "plain", quantity: 1)
+            let paid = try await harness.post(
+                #"{"query": "mutation { checkout(input: {card: {number: \"4242424242424242\", expMonth: 12, expYear: 2030, cvc: \"123\"}}) { order { id } } }"}"#,
+                session: "plain")
+            #expect(paid.body.contains("order-1001"))
+            for path in ["/checkout?session=plain", "/orders/order-1001?session=plain", "/sandbox/s/checkout"] {
+                let page = try await harness.send("GET", path)
+                #expect(page.status == 200, "\(path)")
+                #expect(page.headers["content-type"] == "text/html; charset=utf-8")
+                for external in ["src=\"http", "href=\"http", "url(http", "@import", "src=\"//", "href=\"//"] {
+                    #expect(!page.body.contains(external), "\(path) refers to \(external)…")
+                }
+            }
+            let thanks = try await harness.send("GET", "/checkout/thank-you?session=plain&order=order-1001")
+            #expect(thanks.body.contains("Order #1001 confirmed"), "the thank-you URL lands on the order page")
+            for (path, status) in [("/orders/order-1001?session=other", 404), ("/orders/order-9?session=plain", 404), ("/checkouts/cn/nope", 404),
+                                   ("/checkout?session=" + String(repeating: "s", count: 300), 400), ("/checkout/thank-you?session=plain", 400)] {
+                #expect(try await harness.send("GET", path).status == status, "\(path)")
+            }
         }
     }
 

@@ -211,12 +211,11 @@ import FoundationNetworking
                 """
             let client = try harness.raw()
             try client.send("POST /__sim/scenario HTTP/1.1\r\nHost: shop\r\nContent-Type: text/plain\r\nContent-Length: \(scenario.utf8.count)\r\n\r\n\(scenario)")
-            // Waits sleep the task, not the thread: a blocked test holds one of the few threads all tests share.
-            for _ in 0..<200 where harness.simulator.productCount == before { try await Task.sleep(for: .milliseconds(50)) }
+            for _ in 0..<200 where harness.simulator.productCount == before { usleep(50_000) }
             client.abort()
-            try await Task.sleep(for: .milliseconds(300))
+            usleep(300_000)
             let settled = harness.simulator.productCount
-            try await Task.sleep(for: .milliseconds(300))
+            usleep(300_000)
             #expect(harness.simulator.productCount == settled, "the run went on after its client left")
             #expect(settled > before, "the run had started")
             #expect(settled < before + 9_000, "the run went to its end")
@@ -282,12 +281,12 @@ import FoundationNetworking
             simulator.reset()
             let client = try harness.raw()
             try client.send(request)
-            try await Task.sleep(for: .milliseconds(100))
+            usleep(100_000)
             client.abort()
-            try await Task.sleep(for: .milliseconds(200))
+            usleep(200_000)
             // Both reads wait for the shop's lock, which the request holds while it runs.
             let settled = simulator.productCount
-            try await Task.sleep(for: .milliseconds(200))
+            usleep(200_000)
             #expect(simulator.productCount == settled, "the mutation went on after its client left")
             #expect(settled > before, "it had started")
             #expect(settled < before + 3_000, "it ran to its end")

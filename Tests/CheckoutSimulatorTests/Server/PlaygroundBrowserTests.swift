@@ -1,3 +1,4 @@
+import CheckoutSimGraphQL
 import CheckoutSimSupport
 import Foundation
 import Testing
@@ -107,13 +108,27 @@ import CheckoutSimCommerce
     @Test(.enabled(if: chromium != nil))
     func theDemoPanelPullsLeversAimsFaultsAndShowsTheJournalLive() async throws {
         try await ServerHarness.with { harness in
+            // A lever pulled and a fault set before the page opens: the panel shows both on load.
+            #expect(try await harness.send("POST", "/sandbox/demo/__sim/levers", body: #"{"payments": {"next": "declined"}}"#).status == 200)
+            #expect(try await harness.send("POST", "/sandbox/demo/__sim/network", body: #"{"drop": {"operation": "Checkout"}}"#).status == 200)
             let browser = try await DevToolsBrowser.page(try #require(Self.chromium))
             defer { browser.close() }
             try await browser.navigate(harness.server.baseURL + "/sandbox/demo/")
             #expect(try await browser.waitUntil("document.body.dataset.schema === 'ready'"), "the schema loaded")
-            _ = try await browser.evaluate("document.querySelector('[data-pane=\"demo\"]').click()")
+            #expect(try await browser.evaluate("document.querySelector('[data-pane=\"demo\"]').getAttribute('aria-selected')") as? String == "true",
+                    "a sandbox's page opens on the Demo tab")
+            #expect(try await browser.evaluate("document.getElementById('title-shop').textContent") as? String == "· sandbox demo")
+            #expect(try await browser.waitUntil("document.getElementById('levers-pending').textContent === 'next payment declined'"), "pending levers show on load")
+            #expect(try await browser.waitUntil("document.querySelector('#faults [data-fault=\"drop\"]') !== null"), "faults in force show on load")
             #expect(try await browser.waitUntil("[...document.getElementById('sandbox').options].map(o => o.value).join() === 'default,demo'"),
                     "the sandbox picker lists the shops, this one selected")
+            // The page's own schema query is journaled as the playground's, not the app's.
+            let journal = try JSONParser.parse(Array(try await harness.send("GET", "/sandbox/demo/__sim/requests").body.utf8))
+            #expect(journal["requests"]?[0]?["transport"]?.stringValue == "playground")
+            #expect(try await browser.waitUntil("(document.querySelector('#journal [data-transport=\"playground\"]') || {}).textContent?.includes('playground') === true"),
+                    "the live journal marks it")
+            _ = try await harness.send("POST", "/sandbox/demo/__sim/network", body: "{}")
+            _ = try await harness.send("POST", "/sandbox/demo/__sim/levers", body: "{}")
 
             // A lever: pixel-8 sold out, live; the page's own query shows it.
             _ = try await browser.evaluate("(() => { document.getElementById('lever-units').value = '0'; document.getElementById('lever-stock').click(); return true })()")
@@ -143,6 +158,17 @@ import CheckoutSimCommerce
             #expect(try await browser.waitUntil("document.getElementById('response').dataset.export === 'scenario'"))
             let exported = try await browser.evaluate("document.getElementById('response').textContent") as? String ?? ""
             #expect(exported.hasPrefix(#"scenario "Demo on demo""#) && exported.contains("lever stock pixel-8 0") && exported.contains("network fail 503 x1"), "\(exported)")
+        }
+    }
+
+    /// `/#demo` opens the root shop's page on the Demo tab.
+    @Test(.enabled(if: chromium != nil))
+    func theDemoTabOpensFromALink() async throws {
+        try await ServerHarness.with { harness in
+            let dom = try await Self.dumpDOM(harness.server.baseURL + "/#demo", when: "document.body.dataset.schema === 'ready'")
+            #expect(dom.contains(#"<button role="tab" data-pane="demo" aria-selected="true">Demo</button>"#))
+            #expect(dom.contains(#"<div class="pane shown" id="demo">"#))
+            #expect(dom.contains(#"On <span class="shop-name" id="shop-on">the root shop (default)</span>"#))
         }
     }
 
