@@ -49,7 +49,7 @@ enum CheckoutPage {
         object["operations"] = .object(JSONObject(operations(simulator).map { ($0.0, JSON.string($0.1)) }))
         // `</` is written `<\/` (the same string to JSON), so no text can close the script element.
         let json = JSON.object(object).serialized().replacingOccurrences(of: "</", with: "<\\/")
-        return html(template.replacingOccurrences(of: marker, with: json))
+        return html(PageFragments.into(template.replacingOccurrences(of: marker, with: json)))
     }
 
     /// The page's operations, composed with their fragments as the bundled library holds them.

@@ -6,7 +6,7 @@ import CheckoutSimSupport
 enum DemoShopPage {
     /// The page for a store named `name`.
     static func page(storeName name: String) -> HTTPAnswer {
-        let html = PresenterPanel.into(template.replacingOccurrences(of: "__SHOP_NAME__", with: HTMLText.escaped(name)))
+        let html = PageFragments.into(template.replacingOccurrences(of: "__SHOP_NAME__", with: HTMLText.escaped(name)))
         return HTTPAnswer(
             status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")], body: Array(html.utf8))
     }

@@ -7,7 +7,7 @@ enum Playground {
     /// its examples arrive with it in one request, and the presenter panel in its Demo tab.
     static let page: [UInt8] = {
         let template = EmbeddedResources.files.first { $0.path == "Playground/index.html" }?.text ?? ""
-        return Array(PresenterPanel.into(template.replacingOccurrences(of: "__BUNDLED_OPERATIONS__", with: examplesJSON)).utf8)
+        return Array(PageFragments.into(template.replacingOccurrences(of: "__BUNDLED_OPERATIONS__", with: examplesJSON)).utf8)
     }()
 
     /// `[{"file": "Cart.graphql", "text": "…"}, …]` in path order; `</` is written `<\/` (the same
