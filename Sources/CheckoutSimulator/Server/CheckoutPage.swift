@@ -47,8 +47,9 @@ enum CheckoutPage {
             .object(JSONObject([("number", .string(card.number)), ("description", .string(card.description))]))
         })
         object["operations"] = .object(JSONObject(operations(simulator).map { ($0.0, JSON.string($0.1)) }))
-        // `</` is written `<\/` (the same string to JSON), so no text can close the script element.
-        let json = JSON.object(object).serialized().replacingOccurrences(of: "</", with: "<\\/")
+        // Every `<` is written `\u003c` (the same string to JSON): no text a URL or a cart carries
+        // can close the script element or open a comment (`<!--`) that changes how it is parsed.
+        let json = JSON.object(object).serialized().replacingOccurrences(of: "<", with: "\\u003c")
         return html(PageFragments.into(template.replacingOccurrences(of: marker, with: json)))
     }
 
