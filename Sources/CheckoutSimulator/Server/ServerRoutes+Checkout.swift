@@ -37,11 +37,12 @@ extension SimulatorServer {
         FormQuery.decode(context.request.query)?.last { $0.name == name && !$0.value.isEmpty }?.value
     }
 
-    /// What follows `prefix` in the path, up to 256 bytes (longer is no id this server made).
+    /// What follows `prefix` in the path under the sandbox's part, up to 256 bytes (longer is no
+    /// id this server made).
     private func pathTail(after prefix: String, of context: RouteContext) -> String? {
-        let path = context.request.path
-        guard let range = path.range(of: prefix) else { return nil }
-        let tail = String(path[range.upperBound...])
+        let under = context.request.path.dropFirst(base(context).count)
+        guard under.hasPrefix(prefix) else { return nil }
+        let tail = String(under.dropFirst(prefix.count))
         return tail.isEmpty || tail.utf8.count > Simulator.maxSessionName ? nil : tail
     }
 

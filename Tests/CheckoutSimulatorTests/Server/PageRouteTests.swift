@@ -48,4 +48,16 @@ struct PageRouteTests {
             #expect(response.header("set-cookie") == nil, "a header was injected")
         }
     }
+
+    /// A sandbox may be named like a route's own segment: the id is read after the sandbox's part.
+    @Test func aSandboxNamedOrdersShowsItsOrders() async throws {
+        try await ServerHarness.with { harness in
+            let pay = #"{"query": "mutation { addToCart(productId: \"pixel-8\") { errors { code } } checkout(input: {card: {number: \"4242424242424242\", expMonth: 12, expYear: 2030, cvc: \"123\"}}) { order { id } } }"}"#
+            let paid = try await harness.send("POST", "/sandbox/orders/graphql", body: pay, headers: ["Content-Type": "application/json", "X-Checkout-Session": "s"])
+            #expect(paid.body.contains(#""order":{"id":"order-1001"}"#), "\(paid.body)")
+            let page = try await harness.send("GET", "/sandbox/orders/orders/order-1001?session=s")
+            #expect(page.status == 200)
+            #expect(page.body.contains("Order #1001 confirmed"))
+        }
+    }
 }
