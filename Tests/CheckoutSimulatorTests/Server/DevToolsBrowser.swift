@@ -195,8 +195,11 @@ final class DevToolsPage: @unchecked Sendable {
     }
 
     /// Makes the page `width` × `height` CSS pixels; `mobile` as a phone lays it out (a 2× screen).
+    /// Scrollbars are hidden, as on a phone: a whole-page screenshot lays the page out again
+    /// without the viewport's scrollbar and would otherwise cut its right edge off.
     func setViewport(width: Int, height: Int, mobile: Bool) async throws {
         try await send("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": mobile ? 2 : 1, "mobile": mobile])
+        try await send("Emulation.setScrollbarsHidden", ["hidden": true])
     }
 
     /// A PNG of the page as laid out now: all of it, or what the viewport shows (where an
