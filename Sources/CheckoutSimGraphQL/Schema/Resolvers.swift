@@ -4,7 +4,11 @@ public enum Resolved {
     /// A scalar or enum value; the executor checks it against the field's type.
     case leaf(JSON)
     /// An object, passed as the parent to the resolvers of its selected fields.
-    case object(Any)
+    ///
+    /// Indirect, so `Resolved` stays loadable: with an `Any` stored in place, every match that
+    /// binds a payload copied the whole value through its value witnesses (Benchmarks/NOTES.md,
+    /// issue 43: −6.7 % of the Storefront listing's instructions, −1.7 % of the native one's).
+    indirect case object(Any)
     /// An object whose value is one integer (`IntegerBacked`: a row in a table the resolvers
     /// know, an amount), passed as `FieldCall.integer`; cheaper than `object` because nothing is
     /// boxed or cast.
