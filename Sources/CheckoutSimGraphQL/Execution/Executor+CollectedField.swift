@@ -21,8 +21,16 @@ extension Executor {
         /// resolves, and an error adds it (most fields are these).
         let isPlainLeaf: Bool
         let isTypename: Bool
-        // Copied from the definition, so the common leaf path touches only this object.
-        let resolver: ResolverKind?
+        // Copied from the definition, so the common leaf path touches only this object: which
+        // kind of resolver the field has, and that kind's closure (the other four are shared
+        // placeholders). Called straight from this object, no enum payload is copied, retained
+        // and released per field (Benchmarks/NOTES.md, issue 43).
+        let resolverKind: ResolverTag
+        let resolveGeneral: FieldResolver
+        let resolveString: @Sendable (FieldCall) throws -> String?
+        let resolveUTF8: @Sendable (FieldCall, (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void
+        let resolveInt: @Sendable (FieldCall) throws -> Int?
+        let resolveBool: @Sendable (FieldCall) throws -> Bool?
         let type: TypeRef
         let namedType: Int
         let takesArguments: Bool
@@ -66,7 +74,16 @@ extension Executor {
             self.definition = definition
             self.fixedArguments = fixedArguments
             isTypename = definition == nil
-            resolver = definition?.resolver
+            var (general, string, utf8, int, bool) = (ResolverTag.noGeneral, ResolverTag.noString, ResolverTag.noUTF8, ResolverTag.noInt, ResolverTag.noBool)
+            switch definition?.resolver {
+            case .general(let resolve)?: (resolverKind, general) = (.general, resolve)
+            case .string(let resolve)?: (resolverKind, string) = (.string, resolve)
+            case .utf8(let resolve)?: (resolverKind, utf8) = (.utf8, resolve)
+            case .int(let resolve)?: (resolverKind, int) = (.int, resolve)
+            case .bool(let resolve)?: (resolverKind, bool) = (.bool, resolve)
+            case nil: resolverKind = .none
+            }
+            (resolveGeneral, resolveString, resolveUTF8, resolveInt, resolveBool) = (general, string, utf8, int, bool)
             type = definition?.type ?? .named(0)
             namedType = definition?.namedType ?? 0
             takesArguments = !(definition?.arguments.isEmpty ?? true)
@@ -90,4 +107,17 @@ extension Executor {
 
         var keyBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(key) }
     }
+}
+
+/// Which kind of resolver a collected field calls (`Executor.CollectedField.resolverKind`).
+enum ResolverTag {
+    case general, string, utf8, int, bool
+    /// No resolver: an error when the field is reached.
+    case none
+
+    static let noGeneral: FieldResolver = { _ in .null }
+    static let noString: @Sendable (FieldCall) throws -> String? = { _ in nil }
+    static let noUTF8: @Sendable (FieldCall, (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void = { _, _ in }
+    static let noInt: @Sendable (FieldCall) throws -> Int? = { _ in nil }
+    static let noBool: @Sendable (FieldCall) throws -> Bool? = { _ in nil }
 }

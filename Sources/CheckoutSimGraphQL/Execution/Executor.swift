@@ -178,36 +178,36 @@ package struct Executor: ~Copyable {
                 // The definitions that give the arguments' defaults, handed over: no lookup per call.
                 call.argumentDefinitions = field.definition?.arguments ?? []
             }
-            switch field.resolver {
-            case .string(let resolve)?:
-                guard let text = try resolve(call) else { return leafNull(field, parentType: parentType) }
+            switch field.resolverKind {
+            case .string:
+                guard let text = try field.resolveString(call) else { return leafNull(field, parentType: parentType) }
                 if field.writesEnum { return serializeLeaf(.string(text), typeIndex: field.namedType, field: field) }
                 writer.writeString(text)
-            case .utf8(let resolve)?:
+            case .utf8:
                 var written = false
-                try resolve(call) { bytes in
+                try field.resolveUTF8(call) { bytes in
                     guard !written else { return }
                     written = true
                     writer.writeString(utf8: bytes)
                 }
                 guard written else { return leafNull(field, parentType: parentType) }
-            case .int(let resolve)?:
-                guard let number = try resolve(call) else { return leafNull(field, parentType: parentType) }
+            case .int:
+                guard let number = try field.resolveInt(call) else { return leafNull(field, parentType: parentType) }
                 guard ValueCoercion.int32Range.contains(number) else {
                     return fieldFailed("Int cannot represent non 32-bit signed integer value: \(number)", code: .internalServerError,
                                        field: field, type: field.type)
                 }
                 writer.writeInt(number)
-            case .bool(let resolve)?:
-                guard let flag = try resolve(call) else { return leafNull(field, parentType: parentType) }
+            case .bool:
+                guard let flag = try field.resolveBool(call) else { return leafNull(field, parentType: parentType) }
                 writer.append(flag ? "true" : "false")
-            case .general(let resolve)?:
-                let resolved = try resolve(call)
+            case .general:
+                let resolved = try field.resolveGeneral(call)
                 if case .integer(let position) = resolved, let objectType = field.objectType {
                     return completeRow(objectType, position: position, nonNull: field.type.isNonNull, field: field)
                 }
                 return complete(field.type, resolved, field: field, parentType: parentType)
-            case nil:
+            case .none:
                 throw FieldError("No resolver for \(schema.types[parentType].name).\(document[field.first].name.value).")
             }
             return .value
