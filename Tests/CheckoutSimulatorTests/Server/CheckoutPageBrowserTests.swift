@@ -91,7 +91,7 @@ import Testing
             }
             try await Self.keep(browser, "filled")
             try await browser.press("Enter")
-            #expect(try await browser.waitUntil("location.pathname.startsWith('/orders/')"), "the page went on to the order")
+            #expect(try await browser.waitUntil("location.pathname.startsWith('/orders/') && document.readyState === 'complete'"), "the page went on to the order")
             #expect(try await browser.evaluate("location.pathname + location.search") as? String == "/orders/order-1001?session=buyer")
             #expect(try await Self.text(browser, "order-number") == "#1001")
             #expect(try await Self.text(browser, "order-total") == "$1,258.20")
@@ -135,7 +135,7 @@ import Testing
             #expect(cart.body == #"{"data":{"cart":{"totalQuantity":2}}}"#, "the decline kept the cart")
             try await Self.fill(browser, ["number": "5555 5555 5555 4444"])
             _ = try await browser.evaluate("document.getElementById('pay').click()")
-            #expect(try await browser.waitUntil("location.pathname === '/orders/order-1001'"))
+            #expect(try await browser.waitUntil("location.pathname === '/orders/order-1001' && document.readyState === 'complete'"))
             #expect(try await Self.text(browser, "order-total") == "$1,398.00")
             #expect(try await browser.evaluate(fits) as? Bool == true, "the order page fits too")
         }
@@ -170,7 +170,7 @@ import Testing
             try await browser.press("Tab")
             #expect(try await browser.evaluate("document.activeElement.id") as? String == "auth-approve")
             try await browser.press("Enter")
-            #expect(try await browser.waitUntil("location.pathname === '/orders/order-1001'"), "approving placed the order")
+            #expect(try await browser.waitUntil("location.pathname === '/orders/order-1001' && document.readyState === 'complete'"), "approving placed the order")
             let payments = try await harness.post(#"{"query": "{ orders { payment { id status cardLast4 } } }"}"#, session: "sca")
             #expect(payments.body == #"{"data":{"orders":[{"payment":{"id":"pay-3","status":"SUCCEEDED","cardLast4":"3155"}}]}}"#,
                     "two declined attempts (the lever's, the card's), then the approved one")
@@ -261,7 +261,7 @@ import Testing
             try await Self.keep(browser, "storefront")
             try await Self.fill(browser, Self.card)
             _ = try await browser.evaluate("document.getElementById('pay').click()")
-            #expect(try await browser.waitUntil("location.pathname === '/orders/order-1001'"))
+            #expect(try await browser.waitUntil("location.pathname === '/orders/order-1001' && document.readyState === 'complete'"))
             let after = try await harness.send(
                 "POST", "/api/2026-04/graphql.json", body: StorefrontHTTPTests.body(#"{ cart(id: "\#(id)") { id } }"#), headers: StorefrontHTTPTests.headers)
             #expect(after.body == #"{"data":{"cart":null}}"#, "the paid cart is complete")

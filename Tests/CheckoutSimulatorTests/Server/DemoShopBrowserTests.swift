@@ -97,7 +97,7 @@ import Testing
             #expect(try await browser.evaluate("location.pathname + location.search") as? String == "/checkout?session=default")
             try await CheckoutPageBrowserTests.fill(browser, CheckoutPageBrowserTests.address.merging(CheckoutPageBrowserTests.card) { $1 })
             _ = try await browser.evaluate("document.getElementById('pay').click()")
-            #expect(try await browser.waitUntil("location.pathname === '/orders/order-1001'"))
+            #expect(try await browser.waitUntil("location.pathname === '/orders/order-1001' && document.readyState === 'complete'"))
             recorded = try await harness.send("GET", "/__sim/requests.scenario").body
         }
         try RecordingTests.replay([("shop-purchase", recorded)], folder: "recording-demo-shop")
