@@ -192,7 +192,7 @@ import Testing
             try await Self.fill(browser, Self.address.merging(Self.card) { $1 })
             // A slow answer first, so the page can be seen while it pays: nothing moves but the button's label.
             let fault = try await harness.send(
-                "POST", "/__sim/network", body: #"{"latencyMs": {"ms": 1500, "operation": "Checkout"}, "failNext": {"status": 503, "operation": "Checkout"}}"#)
+                "POST", "/__sim/network", body: #"{"latencyMs": {"ms": 3000, "operation": "Checkout"}, "failNext": {"status": 503, "operation": "Checkout"}}"#)
             #expect(fault.status == 200)
             let layout = "JSON.stringify(['pay', 'status', 'number'].map((id) => { const r = document.getElementById(id).getBoundingClientRect(); return [r.top, r.height, r.width]; }))"
             let before = try await browser.evaluate(layout) as? String
