@@ -27,9 +27,19 @@ extension Simulator {
         ScenarioRunner { [self] _, _ in self }.run(scenarios, options: options)
     }
 
+    /// The bundled operations composed against this simulator's schema, loaded once.
+    package var bundledOperations: Result<OperationLibrary, ScenarioLoadError> {
+        bundledLibrary.withLock { cached in
+            if let cached { return cached }
+            let loaded = OperationLibrary.load(BundledOperations.files, schema: schema, origin: .bundled)
+            cached = loaded
+            return loaded
+        }
+    }
+
     /// Parses scenario text against the bundled operations; every problem located in `file`.
     package func parseScenario(_ text: String, file: String) -> Result<Scenario, ScenarioLoadError> {
-        OperationLibrary.load(BundledOperations.files, schema: schema, origin: .bundled).flatMap { library in
+        bundledOperations.flatMap { library in
             ScenarioParser.parse(file: file, text: text, library: library, schema: schema, dialects: Self.scenarioDialects)
         }
     }

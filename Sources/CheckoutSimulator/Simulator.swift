@@ -46,6 +46,10 @@ public final class Simulator: ScenarioTarget {
     package let startClock: Instant
     /// An app's own operations by name (`serve --operations DIR`), which recordings send by name.
     package let recordingOperations = Locked<[String: String]>([:])
+    /// The bundled operations composed and validated against `schema`, loaded on first use and
+    /// kept (they depend only on the schema): scenarios, recordings, the manifest and the
+    /// checkout page all read them.
+    let bundledLibrary = Locked<Result<OperationLibrary, ScenarioLoadError>?>(nil)
     /// The requests answered since the last reset (docs/journal.md).
     let journal = Locked(Journal())
     /// Parsed and validated documents; kept across `reset`, since they depend only on the schema.

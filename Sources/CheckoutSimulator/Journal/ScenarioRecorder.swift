@@ -244,7 +244,7 @@ extension Simulator {
 
     /// The recording, or nil when `shouldStop` says to stop (its client has gone).
     func recordedScenario(name: String, matching filter: RequestFilter, stopIf shouldStop: () -> Bool) -> String? {
-        let library = (try? OperationLibrary.load(BundledOperations.files, schema: schema, origin: .bundled).get()) ?? .empty
+        let library = (try? bundledOperations.get()) ?? .empty
         let operations = library.documents.merging(recordingOperations.withLock { $0 }) { _, own in own }
         var recorder = ScenarioRecorder(entries: requests(matching: filter), operations: operations, seed: startSeed, start: startClock)
         recorder.levers = journal.withLock { $0.levers }

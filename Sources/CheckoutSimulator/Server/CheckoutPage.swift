@@ -12,7 +12,8 @@ enum CheckoutPage {
     /// recording of the page's requests replays them as `send NAME` steps.
     static let operationNames = ["Cart", "ApplyOffer", "RemoveOffer", "Checkout"]
 
-    private static let template = EmbeddedResources.files.first { $0.path == "Pages/checkout.html" }?.text ?? ""
+    /// The page with its shared fragments written in once; only the setup is written per request.
+    private static let template = PageFragments.into(EmbeddedResources.files.first { $0.path == "Pages/checkout.html" }?.text ?? "")
     private static let marker = "/*__CHECKOUT_SETUP__*/null"
 
     /// What the page is set up with for one cart.
@@ -50,13 +51,12 @@ enum CheckoutPage {
         // Every `<` is written `\u003c` (the same string to JSON): no text a URL or a cart carries
         // can close the script element or open a comment (`<!--`) that changes how it is parsed.
         let json = JSON.object(object).serialized().replacingOccurrences(of: "<", with: "\\u003c")
-        return html(PageFragments.into(template.replacingOccurrences(of: marker, with: json)))
+        return html(template.replacingOccurrences(of: marker, with: json))
     }
 
     /// The page's operations, composed with their fragments as the bundled library holds them.
-    /// Loaded per page (a person opening a page, not a hot path) from the simulator's own schema.
     private static func operations(_ simulator: Simulator) -> [(String, String)] {
-        let library = (try? OperationLibrary.load(BundledOperations.files, schema: simulator.schema, origin: .bundled).get()) ?? .empty
+        let library = (try? simulator.bundledOperations.get()) ?? .empty
         return operationNames.compactMap { name in library.documents[name].map { (name, $0) } }
     }
 

@@ -6,10 +6,11 @@ import CheckoutSimSupport
 enum DemoShopPage {
     /// The page for a store named `name`.
     static func page(storeName name: String) -> HTTPAnswer {
-        let html = PageFragments.into(template.replacingOccurrences(of: "__SHOP_NAME__", with: HTMLText.escaped(name)))
+        let html = template.replacingOccurrences(of: "__SHOP_NAME__", with: HTMLText.escaped(name))
         return HTTPAnswer(
             status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")], body: Array(html.utf8))
     }
 
-    private static let template = EmbeddedResources.files.first { $0.path == "Pages/shop.html" }?.text ?? ""
+    /// The page with its shared fragments written in once; only the name is written per request.
+    private static let template = PageFragments.into(EmbeddedResources.files.first { $0.path == "Pages/shop.html" }?.text ?? "")
 }

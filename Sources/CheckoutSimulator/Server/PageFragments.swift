@@ -1,12 +1,12 @@
 /// The parts the server's pages share, each one file in `Pages/` written into a page where its
 /// marker stands: the presenter panel (`<!--__PRESENTER__-->`: levers, aimed faults, the live
 /// journal and the export; the playground's Demo tab and the demo shop's side panel) and the
-/// GraphQL client (`<!--__GRAPHQL_CLIENT__-->`: how the checkout and the demo shop send an
-/// operation and say that the shop could not answer).
+/// shop client (`<!--__SHOP_CLIENT__-->`: how the checkout and the demo shop send an operation,
+/// say that the shop could not answer, and build their DOM).
 enum PageFragments {
     private static let fragments: [(marker: String, text: String)] = [
         ("<!--__PRESENTER__-->", file("Pages/presenter.html")),
-        ("<!--__GRAPHQL_CLIENT__-->", file("Pages/graphql-client.html")),
+        ("<!--__SHOP_CLIENT__-->", file("Pages/shop-client.html")),
     ]
 
     private static func file(_ path: String) -> String {

@@ -77,13 +77,9 @@ extension SimulatorServer {
         // The list of sandboxes is the server's, not a sandbox's: under one it is not there.
         if under == "/__sim/sandboxes" { return .shop(root, path: "/sandbox/…" + under) }
         // Only a request a route would serve with the shop's state makes a sandbox: a typo is a
-        // 404, and a preflight, a refused method, the health check, the schema and the playground are
-        // answered without making a shop (docs/http.md#sandboxes).
-        let prefixed = Self.storefrontRoute(for: under) ?? Self.pageRoute(for: under)
-        guard let route = Self.routes[under] ?? prefixed,
-              under == "/graphql" || under == "/playground/graphql" || under.hasPrefix("/__sim/") || under.hasPrefix("/checkout") || prefixed != nil,
-              route.serves(request.method), !under.hasSuffix("/schema.graphql")
-        else { return .shop(root, path: under) }
+        // 404, and a preflight, a refused method and the routes every shop answers alike
+        // (`Route.readsShop`) are answered without making a shop (docs/http.md#sandboxes).
+        guard let route = Self.route(for: under), route.readsShop, route.serves(request.method) else { return .shop(root, path: under) }
         if name == "default" { return .shop(root, path: under) }
         let key = String(name)
         if let known = sandboxes.withLock({ $0.byName[key] }) { return .shop(known, path: under) }

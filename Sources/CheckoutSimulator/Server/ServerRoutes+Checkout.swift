@@ -9,7 +9,7 @@ import CheckoutSimSupport
 /// embedding app can watch for, sent on to `GET /orders/ID`, the order status page.
 extension SimulatorServer {
     static let pageRoutes: [(String, Route)] = [
-        ("/shop", Route(methods: ["GET"]) { _, context in
+        ("/shop", Route(methods: ["GET"], readsShop: false) { _, context in
             DemoShopPage.page(storeName: context.shop.simulator.withState { $0.shop.store.name })
         }),
         ("/checkout", Route(methods: ["GET"]) { server, context in server.nativeCheckout(context) }),
@@ -27,11 +27,6 @@ extension SimulatorServer {
     private static let storefrontCheckoutRoute = Route(methods: ["GET"]) { server, context in server.storefrontCheckout(context) }
     private static let orderRoute = Route(methods: ["GET"]) { server, context in server.orderStatus(context) }
 
-    /// `""`, or the sandbox's `/sandbox/NAME` the request came through.
-    private func base(_ context: RouteContext) -> String {
-        context.request.path.hasPrefix("/sandbox/") ? "/sandbox/\(context.shop.name)" : ""
-    }
-
     /// The last non-empty value of `name` in the query string; nil when absent or not valid percent-encoding.
     private func parameter(_ name: String, of context: RouteContext) -> String? {
         FormQuery.decode(context.request.query)?.last { $0.name == name && !$0.value.isEmpty }?.value
@@ -40,7 +35,7 @@ extension SimulatorServer {
     /// What follows `prefix` in the path under the sandbox's part, up to 256 bytes (longer is no
     /// id this server made).
     private func pathTail(after prefix: String, of context: RouteContext) -> String? {
-        let under = context.request.path.dropFirst(base(context).count)
+        let under = context.request.path.dropFirst(context.sandboxBase.count)
         guard under.hasPrefix(prefix) else { return nil }
         let tail = String(under.dropFirst(prefix.count))
         return tail.isEmpty || tail.utf8.count > Simulator.maxSessionName ? nil : tail
@@ -51,7 +46,7 @@ extension SimulatorServer {
         guard session.utf8.count <= Simulator.maxSessionName else {
             return CheckoutPage.message(status: 400, title: "No such session", body: "<p>A session name is at most \(Simulator.maxSessionName) bytes.</p>")
         }
-        return CheckoutPage.page(CheckoutPage.Setup(base: base(context), session: session), simulator: context.shop.simulator)
+        return CheckoutPage.page(CheckoutPage.Setup(base: context.sandboxBase, session: session), simulator: context.shop.simulator)
     }
 
     private func storefrontCheckout(_ context: RouteContext) -> HTTPAnswer {
@@ -66,14 +61,14 @@ extension SimulatorServer {
             // A cart checked out here is gone, as a completed cart is on Shopify: say so, with its order.
             let session = Shop.cartSession(token: token)
             if let order = simulator.withState({ $0.shop.shopper(named: session).orders.last }) {
-                let link = "\(base(context))/orders/\(order.id)?session=\(Self.queryEscaped(session))"
+                let link = "\(context.sandboxBase)/orders/\(order.id)?session=\(Self.queryEscaped(session))"
                 return CheckoutPage.message(
                     status: 200, title: "This checkout is complete",
                     body: "<p>The cart was paid: <a href=\"\(HTMLText.escaped(link))\">order #\(order.number)</a>.</p>")
             }
             return Self.noSuchCart
         }
-        var setup = CheckoutPage.Setup(base: base(context), session: Shop.cartSession(token: token), cartToken: token)
+        var setup = CheckoutPage.Setup(base: context.sandboxBase, session: Shop.cartSession(token: token), cartToken: token)
         let given: [(String, String?)] = [("email", found.email)]
             + ["firstName", "lastName", "address1", "city", "zip", "countryCode"].map { ($0, found.address[$0]) }
         setup.prefill = given.compactMap { name, value in value.map { (name, $0) } }
@@ -89,7 +84,7 @@ extension SimulatorServer {
         guard let order = parameter("order", of: context), order.utf8.count <= 64, session.utf8.count <= Simulator.maxSessionName else {
             return CheckoutPage.message(status: 400, title: "No such order", body: "<p>The thank-you link names no order.</p>")
         }
-        let location = "\(base(context))/orders/\(Self.queryEscaped(order))?session=\(Self.queryEscaped(session))"
+        let location = "\(context.sandboxBase)/orders/\(Self.queryEscaped(order))?session=\(Self.queryEscaped(session))"
         return HTTPAnswer(status: 303, headers: [("Location", location), ("Cache-Control", "no-store")])
     }
 

@@ -22,7 +22,7 @@ extension SimulatorServer {
         return server.graphQL(context, dialect: .storefront)
     })
 
-    private static let storefrontSchemaRoute = Route(methods: ["GET"]) { _, _ in
+    private static let storefrontSchemaRoute = Route(methods: ["GET"], readsShop: false) { _, _ in
         HTTPAnswer(status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(storefrontSDL.utf8))
     }
 
@@ -60,7 +60,6 @@ extension SimulatorServer {
                 || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
         }
         let host = plain ? field : "\(self.host):\(port)"
-        let sandbox = context.request.path.hasPrefix("/sandbox/") ? "/sandbox/\(context.shop.name)" : ""
-        return "http://\(host)\(sandbox)"
+        return "http://\(host)\(context.sandboxBase)"
     }
 }

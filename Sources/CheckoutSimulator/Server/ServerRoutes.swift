@@ -11,6 +11,12 @@ extension SimulatorServer {
         let peer: ConnectionPeer
         /// The shop the path addressed: `default` for the root routes, else `/sandbox/NAME/…`'s.
         let shop: Sandbox
+
+        /// `""`, or the `/sandbox/NAME` the request came through: what a link back to the same
+        /// shop starts with.
+        var sandboxBase: String {
+            request.path.hasPrefix("/sandbox/") ? "/sandbox/\(shop.name)" : ""
+        }
     }
 
     /// One route: the methods it serves and its handler. Only `/graphql` meets network faults,
@@ -18,17 +24,23 @@ extension SimulatorServer {
     struct Route: Sendable {
         /// The methods served (`GET` serves `HEAD` too); nil when the handler answers every method itself.
         let methods: [String]?
+        /// Whether the answer depends on a shop's state, so that under `/sandbox/NAME/` the route
+        /// makes that sandbox; false for what every shop answers alike (a page, the schema, the
+        /// health check), which the root shop answers without making one (docs/http.md#sandboxes).
+        let readsShop: Bool
         let handle: @Sendable (SimulatorServer, RouteContext) -> Delivery
 
         /// A route whose handler delivers its answers as faults shape them.
-        init(methods: [String]?, delivering handle: @escaping @Sendable (SimulatorServer, RouteContext) -> Delivery) {
+        init(methods: [String]?, readsShop: Bool = true, delivering handle: @escaping @Sendable (SimulatorServer, RouteContext) -> Delivery) {
             self.methods = methods
+            self.readsShop = readsShop
             self.handle = handle
         }
 
         /// A route whose handler's answers are written whole.
-        init(methods: [String]?, _ answer: @escaping @Sendable (SimulatorServer, RouteContext) -> HTTPAnswer) {
+        init(methods: [String]?, readsShop: Bool = true, _ answer: @escaping @Sendable (SimulatorServer, RouteContext) -> HTTPAnswer) {
             self.methods = methods
+            self.readsShop = readsShop
             self.handle = { server, context in .answer(answer(server, context), bytesPerSecond: nil) }
         }
 
@@ -51,18 +63,18 @@ extension SimulatorServer {
     static let routes: [String: Route] = {
         var routes: [String: Route] = [
             "/graphql": Route(methods: nil, delivering: { server, context in server.graphQL(context) }),
-            "/": Route(methods: ["GET"]) { _, _ in
+            "/": Route(methods: ["GET"], readsShop: false) { _, _ in
                 HTTPAnswer(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")], body: Playground.page)
             },
-            "/schema.graphql": Route(methods: ["GET"]) { _, context in
+            "/schema.graphql": Route(methods: ["GET"], readsShop: false) { _, context in
                 HTTPAnswer(status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(context.shop.simulator.sdl.utf8))
             },
-            "/healthz": Route(methods: ["GET"]) { _, _ in .json(200, Array(#"{"ok":true}"#.utf8)) },
+            "/healthz": Route(methods: ["GET"], readsShop: false) { _, _ in .json(200, Array(#"{"ok":true}"#.utf8)) },
         ]
         routes["/index.html"] = routes["/"]
         routes["/__sim/requests"] = Route(methods: ["GET", "DELETE"]) { server, context in server.journal(context) }
         routes["/__sim/requests/count"] = Route(methods: ["GET"]) { server, context in server.journal(context, countOnly: true) }
-        routes["/__sim/sandboxes"] = Route(methods: ["GET"]) { server, _ in server.sandboxList() }
+        routes["/__sim/sandboxes"] = Route(methods: ["GET"], readsShop: false) { server, _ in server.sandboxList() }
         routes["/__sim/requests.scenario"] = Route(methods: ["GET"]) { _, context in
             guard var parameters = FormQuery.decode(context.request.query) else {
                 return .refused("The query string is not valid percent-encoding.")
@@ -110,6 +122,12 @@ extension SimulatorServer {
         return routes
     }()
 
+    /// The route for `path` (a sandbox's prefix already taken off): the table's, else one found
+    /// by the path's start (`/api/VERSION/…`, `/checkouts/cn/…`, `/orders/…`).
+    static func route(for path: String) -> Route? {
+        routes[path] ?? storefrontRoute(for: path) ?? pageRoute(for: path)
+    }
+
     /// The answer to one request and how it is delivered, every response with the CORS fields.
     func respond(to request: HTTPRequest, peer: ConnectionPeer) -> Delivery {
         let shop: Sandbox
@@ -118,7 +136,7 @@ extension SimulatorServer {
         case .answer(let answer): return .answer(answer, bytesPerSecond: nil)
         case .shop(let found, let under): (shop, path) = (found, under)
         }
-        let route = Self.routes[path] ?? Self.storefrontRoute(for: path) ?? Self.pageRoute(for: path)
+        let route = Self.route(for: path)
         if request.method == "OPTIONS" {
             return .answer(preflight(request, allow: route.map { $0.allow + ", OPTIONS" } ?? "GET, HEAD, POST, OPTIONS"), bytesPerSecond: nil)
         }

@@ -67,7 +67,7 @@ package enum PersistedQueryManifest {
     /// The bundled operations as a manifest: each body composed as Apollo's tooling composes it,
     /// its id the SHA-256 of the body, in the operation files' order.
     package static func bundled(simulator: Simulator) -> String {
-        let library = (try? OperationLibrary.load(BundledOperations.files, schema: simulator.schema, origin: .bundled).get()) ?? .empty
+        let library = (try? simulator.bundledOperations.get()) ?? .empty
         let operations = library.names.compactMap { name -> JSON? in
             guard let body = library.documents[name] else { return nil }
             let type = simulator.prepare(body).operation(named: name)?.kind.rawValue ?? "query"
