@@ -132,7 +132,7 @@ package enum POSIXSocket {
     package static func waitUntilReady(_ descriptor: Int32, forWriting: Bool = false, wake: Int32, milliseconds: Int) -> Readiness {
         let events = Int16(truncatingIfNeeded: forWriting ? POLLOUT : POLLIN)
         var fds = [pollfd(fd: descriptor, events: events, revents: 0), pollfd(fd: wake, events: Int16(truncatingIfNeeded: POLLIN), revents: 0)]
-        let result = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, 2, Int32(clamping: max(0, milliseconds))) }
+        let result = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, 2, milliseconds < 0 ? -1 : Int32(clamping: milliseconds)) }
         if result < 0 { return errno == EINTR ? .timeout : .ready }
         if result == 0 { return .timeout }
         // An error or hang-up on the connection counts as ready: the next read or write reports it.
@@ -201,6 +201,34 @@ package enum POSIXSocket {
         closeOnExec(ends[0])
         closeOnExec(ends[1])
         return (ends[0], ends[1])
+    }
+
+    /// A pipe for waking an event loop: both ends non-blocking, so a wake never blocks its
+    /// sender (a full pipe already means "wake up") and the loop drains it without waiting.
+    package static func loopWakePipe() -> (read: Int32, write: Int32)? {
+        guard let ends = wakePipe() else { return nil }
+        makeNonBlocking(ends.read)
+        makeNonBlocking(ends.write)
+        return ends
+    }
+
+    /// Reads everything waiting in a non-blocking pipe.
+    package static func drain(_ descriptor: Int32) {
+        var bytes = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        while withUnsafeMutableBytes(of: &bytes, { read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+    }
+
+    /// Makes reads and writes on `descriptor` return at once (`EAGAIN`) instead of waiting.
+    package static func makeNonBlocking(_ descriptor: Int32) {
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
+    }
+
+    /// Waits until one of `descriptors` is ready or `milliseconds` pass (-1: no limit); the
+    /// number ready, 0 on a timeout or an interrupted wait.
+    package static func waitForAny(_ descriptors: inout [pollfd], milliseconds: Int32) -> Int {
+        let result = descriptors.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), milliseconds) }
+        return max(0, Int(result))
     }
 
     /// Writes one byte to a wake pipe.

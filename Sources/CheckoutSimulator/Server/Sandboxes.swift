@@ -2,19 +2,12 @@ import Foundation
 import CheckoutSimGraphQL
 import CheckoutSimSupport
 
-/// One shop on the server: a simulator, the network faults its `/graphql` requests meet and
-/// the gate they pass (docs/http.md#sandboxes). The root routes are the sandbox `default`.
+/// One shop on the server: a simulator and the network faults its GraphQL requests meet
+/// (docs/http.md#sandboxes). The root routes are the sandbox `default`.
 final class Sandbox: Sendable {
     let name: String
     let simulator: Simulator
     let network = Locked(NetworkConditions())
-    /// GraphQL work (body parsing, execution, serialising) runs as many requests at a time as
-    /// there are cores, first come first served. wrk -t2 -c32, listing query, 2 cores: p99
-    /// 12.2–12.7 ms → 4.0–4.3 ms at the same ~11.5k req/s (twice the cores: p99 5.2–8.8 ms).
-    /// The gate keeps the thread holding this simulator's lock from being preempted by others
-    /// waiting for it; another sandbox's requests take another lock, so each sandbox has its own
-    /// gate and one sandbox's slow requests never hold another's up.
-    let gate = FIFOGate(capacity: ProcessInfo.processInfo.activeProcessorCount)
 
     init(name: String, simulator: Simulator) {
         self.name = name

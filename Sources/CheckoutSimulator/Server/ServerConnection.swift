@@ -1,129 +1,351 @@
 import CheckoutSimSupport
 import Foundation
 
-/// One client connection, served on its own thread: read, parse, answer, write, until either side closes.
+/// One client connection as its event loop serves it: a state machine that reads, parses,
+/// answers and writes, never blocking, until either side closes.
 ///
 /// Timers (docs/http.md): a request's line and headers must arrive within `headerTimeout` of its
 /// first byte (of the connection's start, for the first request), its body within `bodyTimeout`
 /// of the head; both end with 408 and a close. Between requests a connection may idle for
-/// `idleTimeout`, then it is closed without a word, as clients expect of keep-alive.
-struct ServerConnection {
+/// `idleTimeout`, then it is closed without a word, as clients expect of keep-alive. A response
+/// the client does not read within `bodyTimeout` is abandoned.
+///
+/// `@unchecked Sendable`: only its loop's thread touches it. A route run on a thread of its own
+/// hands its delivery back through the loop's inbox and never touches the connection.
+final class ServerConnection: @unchecked Sendable {
     let descriptor: Int32
     let server: SimulatorServer
+    /// The loop serving it, which a route run on its own thread hands the delivery to.
+    private let loop: EventLoop
+    private let clock = ContinuousClock()
     private var buffer: [UInt8] = []
     private var cursor = 0
     private var parser: HTTPRequestParser
-    private var scratch = [UInt8](repeating: 0, count: 16_384)
+    private var sentContinue = false
+    /// Whether the server's idle table lists it (then it may be closed to admit another).
+    private var registeredIdle = false
+    /// Whether a response is being slowed in one of the server's slots for that.
+    private var holdsSlowSlot = false
+    private(set) var state = State.reading(.head)
+    /// When the current state ends by itself: a timeout, the end of a latency or a pacing pause.
+    private(set) var deadline: ContinuousClock.Instant?
+    private(set) var isClosed = false
 
-    init(descriptor: Int32, server: SimulatorServer) {
-        self.descriptor = descriptor
-        self.server = server
-        self.parser = HTTPRequestParser(limits: server.parserLimits)
-    }
-
-    private enum Waiting {
+    enum Waiting {
         /// Between requests: nothing of the next one has arrived.
         case idle
         case head
         case body
     }
 
-    mutating func run() {
-        let clock = ContinuousClock()
-        var waiting = Waiting.head
-        var deadline = clock.now + server.configuration.headerTimeout
-        var sentContinue = false
+    enum State {
+        case reading(Waiting)
+        /// A route runs on a thread of its own; the loop gets its delivery through its inbox.
+        case working(Exchange)
+        /// An injected latency; `watchesPeer` until the client sends more (then readiness no
+        /// longer tells of a hang-up).
+        case delaying(Exchange, then: @Sendable () -> Delivery, watchesPeer: Bool)
+        /// Bytes are being written; the loop waits for the socket to take more.
+        case writing(Output)
+        /// A slowed response between two chunks.
+        case pacing(Output, watchesPeer: Bool)
+    }
+
+    /// The request being answered and when it was read.
+    struct Exchange {
+        let request: HTTPRequest
+        let started: ContinuousClock.Instant
+    }
+
+    /// What is being written and what follows it.
+    struct Output {
+        var head: [UInt8]
+        var body: [UInt8]
+        var offset = 0
+        /// The answer's request, or nil for a refusal (the connection then closes).
+        var response: Response?
+        /// The rest of a slowed body, written a chunk at a time.
+        var paced: Paced?
+    }
+
+    struct Response {
+        let exchange: Exchange
+        let answer: HTTPAnswer
+        let bodyBytes: Int
+        let keepAlive: Bool
+        let truncated: Bool
+    }
+
+    struct Paced {
+        var rest: ArraySlice<UInt8>
+        let chunk: Int
+        let pause: Duration
+        /// After this the rest is written at once (`slowWriteLimit`).
+        let limit: ContinuousClock.Instant
+    }
+
+    init(descriptor: Int32, server: SimulatorServer, loop: EventLoop) {
+        self.descriptor = descriptor
+        self.server = server
+        self.loop = loop
+        self.parser = HTTPRequestParser(limits: server.parserLimits)
         // A connection waiting for a request with nothing of it read may be closed to admit another.
-        var registeredIdle = true
         server.connectionIsIdle(descriptor)
-        while true {
-            switch parser.next(buffer, cursor: &cursor) {
-            case .request(let request):
-                compact()
-                let started = clock.now
-                let peer = ConnectionPeer(descriptor: descriptor, server: server)
-                let delivery = server.respond(to: request, peer: peer)
-                guard let (answer, truncated, rate) = delivery.written else {
-                    // A simulated outage or a dropped request: the connection closes without a
-                    // byte (an outage resets it, as an unreachable network does).
-                    if case .unreachable = delivery { POSIXSocket.resetOnClose(descriptor) }
-                    server.log(request, nil, bytes: 0, duration: clock.now - started)
-                    return
-                }
-                let keepAlive = request.keepsAlive && !server.isStopping && !truncated
-                var body = answer.sendsBody(forHead: request.method == "HEAD") ? answer.body : []
-                // A truncated answer promises its whole body's length, sends half of it, then closes.
-                if truncated { body = Array(body.prefix(body.count / 2)) }
-                let head = answer.head(minorVersion: request.minorVersion, keepAlive: keepAlive, corsOrigin: server.configuration.corsOrigin)
-                let sent: Bool
-                if let rate, server.beginSlowWrite() {
-                    sent = write(head, body, bytesPerSecond: rate, peer: peer)
-                    server.endSlowWrite()
-                } else {
-                    sent = write(head, body)
-                }
-                server.log(request, answer, bytes: body.count, duration: clock.now - started)
-                if truncated { return }
-                guard sent, keepAlive else { return }
-                sentContinue = false
-                waiting = cursor < buffer.count ? .head : .idle
-                if waiting == .idle {
-                    server.connectionIsIdle(descriptor)
-                    registeredIdle = true
-                }
-                deadline = clock.now + (waiting == .idle ? server.configuration.idleTimeout : server.configuration.headerTimeout)
-                continue
-            case .failure(let failure):
-                reject(failure)
-                return
-            case .needMore:
-                break
+        registeredIdle = true
+        deadline = clock.now + server.configuration.headerTimeout
+    }
+
+    /// The `poll` events the connection waits for now (0: none, only its deadline).
+    var interest: Int16 {
+        switch state {
+        case .reading, .delaying(_, _, watchesPeer: true), .pacing(_, watchesPeer: true): Int16(truncatingIfNeeded: POLLIN)
+        case .writing: Int16(truncatingIfNeeded: POLLOUT)
+        case .working, .delaying, .pacing: 0
+        }
+    }
+
+    // MARK: Events from the loop
+
+    /// The socket is ready for what `interest` asked (or has an error or a hang-up).
+    func ready(scratch: inout [UInt8]) {
+        switch state {
+        case .reading(let waiting):
+            if registeredIdle {
+                guard server.connectionIsBusy(descriptor) else { return close() }
+                registeredIdle = false
             }
-            if parser.isReadingBody, waiting != .body {
-                waiting = .body
-                deadline = clock.now + server.configuration.bodyTimeout
-                if let expectation = parser.head?.header("expect") {
+            let count = POSIXSocket.receive(descriptor, into: &scratch)
+            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return }
+            guard count > 0 else { return close() }
+            buffer.append(contentsOf: scratch[0..<count])
+            if waiting == .idle {
+                state = .reading(.head)
+                deadline = clock.now + server.configuration.headerTimeout
+            }
+            advance()
+        case .delaying(let exchange, let then, _):
+            if POSIXSocket.peerHasClosed(descriptor) { return drop(exchange) }
+            state = .delaying(exchange, then: then, watchesPeer: false)
+        case .pacing(let output, _):
+            if POSIXSocket.peerHasClosed(descriptor) { return finish(output.response, sent: false) }
+            state = .pacing(output, watchesPeer: false)
+        case .writing:
+            advance()
+        case .working:
+            break
+        }
+    }
+
+    /// The deadline has passed.
+    func timerFired() {
+        deadline = nil
+        switch state {
+        case .reading(.idle):
+            close()
+        case .reading(let waiting):
+            reject(HTTPFailure(status: 408, message: waiting == .head
+                ? "The request's headers did not arrive in time."
+                : "The request's body did not arrive in time."))
+        case .delaying(let exchange, let then, _):
+            deliver(then(), for: exchange)
+        case .writing(let output):
+            // The client stopped reading.
+            finish(output.response, sent: false)
+        case .pacing(let output, _):
+            nextChunk(output, all: clock.now >= (output.paced?.limit ?? clock.now))
+        case .working:
+            break
+        }
+        advance()
+    }
+
+    /// The server began stopping: a connection waiting for a request closes (one mid-request is
+    /// not a response in flight), a latency ends now, a slowed response is written at once.
+    func serverStopping() {
+        switch state {
+        case .reading: close()
+        case .delaying(let exchange, let then, _): deliver(then(), for: exchange)
+        case .pacing(let output, _): nextChunk(output, all: true)
+        case .writing, .working: break
+        }
+        advance()
+    }
+
+    /// A route run on its own thread has its delivery.
+    func finished(_ delivery: Delivery) {
+        guard case .working(let exchange) = state else { return }
+        deliver(delivery, for: exchange)
+        advance()
+    }
+
+    // MARK: Reading and answering
+
+    /// Parses and answers what the buffer holds, and writes what is pending, until the
+    /// connection must wait (for bytes, for the socket, for a timer or a route's thread).
+    private func advance() {
+        while !isClosed {
+            switch state {
+            case .reading(let waiting):
+                switch parser.next(buffer, cursor: &cursor) {
+                case .request(let request):
+                    compact()
+                    answer(request)
+                case .failure(let failure):
+                    reject(failure)
+                case .needMore:
+                    guard parser.isReadingBody, waiting != .body else { return }
+                    state = .reading(.body)
+                    deadline = clock.now + server.configuration.bodyTimeout
+                    guard let expectation = parser.head?.header("expect") else { return }
                     guard expectation.lowercased() == "100-continue" else {
-                        reject(HTTPFailure(status: 417, message: "Only \"Expect: 100-continue\" is understood."))
-                        return
+                        return reject(HTTPFailure(status: 417, message: "Only \"Expect: 100-continue\" is understood."))
                     }
                     if !sentContinue, parser.head?.minorVersion == 1 {
                         sentContinue = true
-                        guard write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return }
+                        // Nothing else is being written, so the socket takes these 25 bytes at once.
+                        let interim = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+                        guard POSIXSocket.sendSome(descriptor, interim, from: 0, dontWait: true) == interim.count else { return close() }
                     }
+                    return
                 }
-            }
-            let milliseconds = POSIXSocket.milliseconds(until: deadline - clock.now)
-            switch POSIXSocket.waitUntilReady(descriptor, wake: server.wake.read, milliseconds: milliseconds) {
-            case .wake:
-                // Stopping: an idle connection closes now; one mid-request is not a response in flight.
+            case .writing(var output):
+                guard flush(&output) else { return }
+            case .working, .delaying, .pacing:
                 return
-            case .timeout:
-                guard clock.now >= deadline else { continue }
-                if waiting != .idle {
-                    reject(HTTPFailure(status: 408, message: waiting == .head
-                        ? "The request's headers did not arrive in time."
-                        : "The request's body did not arrive in time."))
-                }
-                return
-            case .ready:
-                if registeredIdle {
-                    guard server.connectionIsBusy(descriptor) else { return }
-                    registeredIdle = false
-                }
-                let count = POSIXSocket.receive(descriptor, into: &scratch)
-                guard count > 0 else { return }
-                buffer.append(contentsOf: scratch[0..<count])
-                if waiting == .idle {
-                    waiting = .head
-                    deadline = clock.now + server.configuration.headerTimeout
-                }
             }
         }
     }
 
+    private func answer(_ request: HTTPRequest) {
+        let exchange = Exchange(request: request, started: clock.now)
+        deadline = nil
+        switch server.respond(to: request, peer: ConnectionPeer(descriptor: descriptor, server: server)) {
+        case .now(let delivery):
+            deliver(delivery, for: exchange)
+        case .after(let nanoseconds, let then):
+            guard !server.isStopping else { return deliver(then(), for: exchange) }
+            state = .delaying(exchange, then: then, watchesPeer: true)
+            deadline = clock.now + .nanoseconds(nanoseconds)
+        case .onOwnThread(let work):
+            state = .working(exchange)
+            let thread = Thread { [loop, self] in loop.post(.finished(self, work())) }
+            thread.name = "checkout-sim route"
+            thread.stackSize = 4 << 20
+            thread.start()
+        }
+    }
+
+    private func deliver(_ delivery: Delivery, for exchange: Exchange) {
+        guard let (answer, truncated, rate) = delivery.written else {
+            // A simulated outage or a dropped request: the connection closes without a byte
+            // (an outage resets it, as an unreachable network does).
+            if case .unreachable = delivery { POSIXSocket.resetOnClose(descriptor) }
+            return drop(exchange)
+        }
+        let request = exchange.request
+        let keepAlive = request.keepsAlive && !server.isStopping && !truncated
+        var body = answer.sendsBody(forHead: request.method == "HEAD") ? answer.body : []
+        // A truncated answer promises its whole body's length, sends half of it, then closes.
+        if truncated { body = Array(body.prefix(body.count / 2)) }
+        let head = answer.head(minorVersion: request.minorVersion, keepAlive: keepAlive, corsOrigin: server.configuration.corsOrigin)
+        let response = Response(exchange: exchange, answer: answer, bodyBytes: body.count, keepAlive: keepAlive, truncated: truncated)
+        if let rate, !body.isEmpty, server.beginSlowWrite() {
+            holdsSlowSlot = true
+            // docs/control.md#faults, `slow`: the head at once, then a tenth of a second's worth at a time.
+            let chunk = max(1, rate / 10)
+            let paced = Paced(
+                rest: body[...], chunk: chunk, pause: .nanoseconds(Int64(chunk) * 1_000_000_000 / Int64(rate)),
+                limit: clock.now + server.configuration.slowWriteLimit)
+            startWriting(Output(head: head, body: [], response: response, paced: paced))
+        } else {
+            startWriting(Output(head: head, body: body, response: response))
+        }
+    }
+
+    /// Answers a request that cannot be served, then the connection closes.
+    private func reject(_ failure: HTTPFailure) {
+        let answer = HTTPAnswer.graphQLError(failure.message, status: failure.status)
+        server.logRejection(failure)
+        startWriting(Output(head: answer.head(minorVersion: 1, keepAlive: false, corsOrigin: server.configuration.corsOrigin), body: answer.body))
+    }
+
+    /// The request was read and is not answered: the connection closes without a byte.
+    private func drop(_ exchange: Exchange) {
+        server.log(exchange.request, nil, bytes: 0, duration: clock.now - exchange.started)
+        close()
+    }
+
+    // MARK: Writing
+
+    private func startWriting(_ output: Output) {
+        state = .writing(output)
+        deadline = clock.now + server.configuration.bodyTimeout
+    }
+
+    /// Writes what the socket takes; true when the state moved on (the output is written).
+    private func flush(_ output: inout Output) -> Bool {
+        while output.offset < output.head.count + output.body.count {
+            let count = POSIXSocket.sendSome(descriptor, output.head, output.body, from: output.offset, dontWait: true)
+            if count > 0 {
+                output.offset += count
+                continue
+            }
+            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                state = .writing(output)
+                return false
+            }
+            finish(output.response, sent: false)
+            return true
+        }
+        if let paced = output.paced, !paced.rest.isEmpty {
+            if server.isStopping || clock.now >= paced.limit {
+                nextChunk(output, all: true)
+            } else {
+                state = .pacing(output, watchesPeer: true)
+                deadline = clock.now + paced.pause
+            }
+            return true
+        }
+        finish(output.response, sent: true)
+        return true
+    }
+
+    /// Moves the next chunk of a slowed body (or all the rest) into the output and writes it.
+    private func nextChunk(_ output: Output, all: Bool) {
+        guard var paced = output.paced else { return }
+        let take = all ? paced.rest.count : min(paced.chunk, paced.rest.count)
+        let chunk = Array(paced.rest.prefix(take))
+        paced.rest = paced.rest.dropFirst(take)
+        startWriting(Output(head: [], body: chunk, response: output.response, paced: paced))
+    }
+
+    /// A response ended (written whole, or abandoned): log it, then wait for the next request
+    /// or close.
+    private func finish(_ response: Response?, sent: Bool) {
+        releaseSlowSlot()
+        guard let response else { return close() }
+        server.log(response.exchange.request, response.answer, bytes: response.bodyBytes, duration: clock.now - response.exchange.started)
+        guard sent, response.keepAlive, !response.truncated, !server.isStopping else { return close() }
+        sentContinue = false
+        if cursor < buffer.count {
+            state = .reading(.head)
+            deadline = clock.now + server.configuration.headerTimeout
+        } else {
+            state = .reading(.idle)
+            deadline = clock.now + server.configuration.idleTimeout
+            server.connectionIsIdle(descriptor)
+            registeredIdle = true
+        }
+    }
+
+    private func releaseSlowSlot() {
+        guard holdsSlowSlot else { return }
+        holdsSlowSlot = false
+        server.endSlowWrite()
+    }
+
     /// Drops the bytes already parsed, keeping any pipelined request that follows.
-    private mutating func compact() {
+    private func compact() {
         if cursor == buffer.count {
             // A connection that once carried a large body should not keep its buffer while idle.
             buffer.removeAll(keepingCapacity: buffer.capacity <= 65_536)
@@ -133,53 +355,15 @@ struct ServerConnection {
         cursor = 0
     }
 
-    /// Answers a request that cannot be served, then the connection closes.
-    private func reject(_ failure: HTTPFailure) {
-        let answer = HTTPAnswer.graphQLError(failure.message, status: failure.status)
-        _ = write(answer.head(minorVersion: 1, keepAlive: false, corsOrigin: server.configuration.corsOrigin), answer.body)
-        server.logRejection(failure)
-    }
-
-    /// Writes all of `head` then `body`; false when the peer went away or stopped reading for `bodyTimeout`.
-    private func write(_ head: [UInt8], _ body: [UInt8] = []) -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + server.configuration.bodyTimeout
-        var offset = 0
-        while offset < head.count + body.count {
-            let count = POSIXSocket.sendSome(descriptor, head, body, from: offset, dontWait: true)
-            if count > 0 {
-                offset += count
-                continue
-            }
-            guard count < 0, errno == EAGAIN || errno == EWOULDBLOCK, clock.now < deadline else { return false }
-            // The wake pipe is left out: a response already started is finished even while stopping.
-            _ = POSIXSocket.waitUntilReady(descriptor, forWriting: true, wake: -1, milliseconds: 100)
-        }
-        return true
-    }
-
-    /// Writes `head` at once, then `body` at `bytesPerSecond`, a tenth of a second's worth at a
-    /// time (docs/control.md#faults, `slow`). A client that leaves ends it; a stopping server, or
-    /// the end of `slowWriteLimit`, has the rest written at once.
-    private func write(_ head: [UInt8], _ body: [UInt8], bytesPerSecond: Int, peer: ConnectionPeer) -> Bool {
-        guard write(head) else { return false }
-        let clock = ContinuousClock()
-        let deadline = clock.now + server.configuration.slowWriteLimit
-        let chunk = max(1, bytesPerSecond / 10)
-        let pause = Int(Int64(chunk) * 1_000_000_000 / Int64(bytesPerSecond))
-        var offset = 0
-        while offset < body.count {
-            let next = min(body.count, offset + chunk)
-            guard write(Array(body[offset..<next])) else { return false }
-            offset = next
-            guard offset < body.count else { break }
-            guard clock.now < deadline else { return write(Array(body[offset...])) }
-            switch peer.pause(nanoseconds: pause) {
-            case .elapsed: continue
-            case .peerGone: return false
-            case .stopping: return write(Array(body[offset...]))
-            }
-        }
-        return true
+    /// Closes the connection; its loop forgets it.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        deadline = nil
+        releaseSlowSlot()
+        // Out of the idle table before the descriptor closes, so it is never shut down once its
+        // number is reused.
+        server.connectionClosed(descriptor)
+        POSIXSocket.closeDescriptor(descriptor)
     }
 }

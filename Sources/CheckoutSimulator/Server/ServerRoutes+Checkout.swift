@@ -13,7 +13,7 @@ extension SimulatorServer {
             DemoShopPage.page(storeName: context.shop.simulator.withState { $0.shop.store.name })
         }),
         ("/checkout", Route(methods: ["GET"]) { server, context in server.nativeCheckout(context) }),
-        ("/checkout/graphql", Route(methods: ["POST"], delivering: { server, context in server.graphQL(context, transport: .checkoutPage) })),
+        ("/checkout/graphql", Route(methods: ["POST"], replying: { server, context in server.graphQL(context, transport: .checkoutPage) })),
         ("/checkout/thank-you", Route(methods: ["GET"]) { server, context in server.thankYou(context) }),
     ]
 

@@ -17,8 +17,8 @@ extension SimulatorServer {
         }
     }
 
-    private static let storefrontGraphQLRoute = Route(methods: nil, delivering: { server, context in
-        if let refusal = server.storefrontTokenRefusal(context.request) { return .answer(refusal, bytesPerSecond: nil) }
+    private static let storefrontGraphQLRoute = Route(methods: nil, replying: { server, context in
+        if let refusal = server.storefrontTokenRefusal(context.request) { return .now(.answer(refusal, bytesPerSecond: nil)) }
         return server.graphQL(context, dialect: .storefront)
     })
 

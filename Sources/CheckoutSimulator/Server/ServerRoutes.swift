@@ -19,8 +19,8 @@ extension SimulatorServer {
         }
     }
 
-    /// One route: the methods it serves and its handler. Only `/graphql` meets network faults,
-    /// so only its handler delivers an answer other than whole.
+    /// One route: the methods it serves and its handler. Only the GraphQL endpoints meet network
+    /// faults, so only their handlers reply with a wait or an answer other than whole.
     struct Route: Sendable {
         /// The methods served (`GET` serves `HEAD` too); nil when the handler answers every method itself.
         let methods: [String]?
@@ -28,20 +28,28 @@ extension SimulatorServer {
         /// makes that sandbox; false for what every shop answers alike (a page, the schema, the
         /// health check), which the root shop answers without making one (docs/http.md#sandboxes).
         let readsShop: Bool
-        let handle: @Sendable (SimulatorServer, RouteContext) -> Delivery
+        let handle: @Sendable (SimulatorServer, RouteContext) -> RouteReply
 
-        /// A route whose handler delivers its answers as faults shape them.
-        init(methods: [String]?, readsShop: Bool = true, delivering handle: @escaping @Sendable (SimulatorServer, RouteContext) -> Delivery) {
+        /// A route whose handler replies as faults shape it (a latency, a slowed or cut answer).
+        init(methods: [String]?, readsShop: Bool = true, replying handle: @escaping @Sendable (SimulatorServer, RouteContext) -> RouteReply) {
             self.methods = methods
             self.readsShop = readsShop
             self.handle = handle
         }
 
-        /// A route whose handler's answers are written whole.
-        init(methods: [String]?, readsShop: Bool = true, _ answer: @escaping @Sendable (SimulatorServer, RouteContext) -> HTTPAnswer) {
+        /// A route whose handler's answers are written whole; with `runsLong`, the handler runs
+        /// on a thread of its own (it may work for seconds, watching its client), not on the loop.
+        init(
+            methods: [String]?, readsShop: Bool = true, runsLong: Bool = false,
+            _ answer: @escaping @Sendable (SimulatorServer, RouteContext) -> HTTPAnswer
+        ) {
             self.methods = methods
             self.readsShop = readsShop
-            self.handle = { server, context in .answer(answer(server, context), bytesPerSecond: nil) }
+            if runsLong {
+                self.handle = { server, context in .onOwnThread { .answer(answer(server, context), bytesPerSecond: nil) } }
+            } else {
+                self.handle = { server, context in .now(.answer(answer(server, context), bytesPerSecond: nil)) }
+            }
         }
 
         /// The methods served, spelled out when the handler answers every method itself (the
@@ -62,7 +70,7 @@ extension SimulatorServer {
     /// Every route by path (docs/http.md): looked up, never iterated.
     static let routes: [String: Route] = {
         var routes: [String: Route] = [
-            "/graphql": Route(methods: nil, delivering: { server, context in server.graphQL(context) }),
+            "/graphql": Route(methods: nil, replying: { server, context in server.graphQL(context) }),
             "/": Route(methods: ["GET"], readsShop: false) { _, _ in
                 HTTPAnswer(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")], body: Playground.page)
             },
@@ -75,7 +83,7 @@ extension SimulatorServer {
         routes["/__sim/requests"] = Route(methods: ["GET", "DELETE"]) { server, context in server.journal(context) }
         routes["/__sim/requests/count"] = Route(methods: ["GET"]) { server, context in server.journal(context, countOnly: true) }
         routes["/__sim/sandboxes"] = Route(methods: ["GET"], readsShop: false) { server, _ in server.sandboxList() }
-        routes["/__sim/requests.scenario"] = Route(methods: ["GET"]) { _, context in
+        routes["/__sim/requests.scenario"] = Route(methods: ["GET"], runsLong: true) { _, context in
             guard var parameters = FormQuery.decode(context.request.query) else {
                 return .refused("The query string is not valid percent-encoding.")
             }
@@ -104,7 +112,8 @@ extension SimulatorServer {
         }
         for (path, route) in pageRoutes { routes[path] = route }
         for name in ControlAction.names {
-            routes["/__sim/" + name] = Route(methods: ["POST"]) { server, context in server.control(name, context) }
+            // A posted scenario may send thousands of requests: it runs beside the loop, not on it.
+            routes["/__sim/" + name] = Route(methods: ["POST"], runsLong: name == "scenario") { server, context in server.control(name, context) }
         }
         // A GET reads what the POST sets: the levers pending and the faults in force, so a
         // presenter panel opened now shows what was set before it.
@@ -118,7 +127,7 @@ extension SimulatorServer {
             let conditions = JSONObject([("ok", .bool(true)), ("network", context.shop.network.withLock { $0.json })])
             return .json(200, Array(JSON.object(conditions).serialized().utf8))
         }
-        routes["/playground/graphql"] = Route(methods: ["POST"], delivering: { server, context in server.graphQL(context, transport: .playground) })
+        routes["/playground/graphql"] = Route(methods: ["POST"], replying: { server, context in server.graphQL(context, transport: .playground) })
         return routes
     }()
 
@@ -129,37 +138,37 @@ extension SimulatorServer {
     }
 
     /// The answer to one request and how it is delivered, every response with the CORS fields.
-    func respond(to request: HTTPRequest, peer: ConnectionPeer) -> Delivery {
+    func respond(to request: HTTPRequest, peer: ConnectionPeer) -> RouteReply {
         let shop: Sandbox
         let path: String
         switch sandbox(for: request) {
-        case .answer(let answer): return .answer(answer, bytesPerSecond: nil)
+        case .answer(let answer): return .now(.answer(answer, bytesPerSecond: nil))
         case .shop(let found, let under): (shop, path) = (found, under)
         }
         let route = Self.route(for: path)
         if request.method == "OPTIONS" {
-            return .answer(preflight(request, allow: route.map { $0.allow + ", OPTIONS" } ?? "GET, HEAD, POST, OPTIONS"), bytesPerSecond: nil)
+            return .now(.answer(preflight(request, allow: route.map { $0.allow + ", OPTIONS" } ?? "GET, HEAD, POST, OPTIONS"), bytesPerSecond: nil))
         }
         guard let route else {
-            return .answer(
-                .graphQLError("Nothing at \(request.path); the GraphQL endpoint is /graphql.", status: 404), bytesPerSecond: nil)
+            return .now(.answer(
+                .graphQLError("Nothing at \(request.path); the GraphQL endpoint is /graphql.", status: 404), bytesPerSecond: nil))
         }
         let method = request.method == "HEAD" ? "GET" : request.method
         if let methods = route.methods, !methods.contains(method) {
             var answer = HTTPAnswer.graphQLError("Use \(route.allow.replacingOccurrences(of: ", ", with: " or ")) here.", status: 405)
             answer.headers.append(("Allow", route.allow))
-            return .answer(answer, bytesPerSecond: nil)
+            return .now(.answer(answer, bytesPerSecond: nil))
         }
         return route.handle(self, RouteContext(request: request, method: method, peer: peer, shop: shop))
     }
 
     /// `/graphql` through the one GraphQL-over-HTTP handler, after the network faults in force.
     ///
-    /// An injected latency is waited out on the connection's thread, watching the client: one
-    /// that leaves frees its connection at once, and a stopping server cuts the wait short.
+    /// An injected latency is a timer on the connection's loop (`RouteReply.after`): a client
+    /// that leaves meanwhile gets nothing, and a stopping server cuts the wait short.
     func graphQL(
         _ context: RouteContext, dialect: Simulator.Dialect = .native, transport: Simulator.JournalEntry.Transport = .http
-    ) -> Delivery {
+    ) -> RouteReply {
         let simulator = context.shop.simulator
         let request = context.request
         let peer = context.peer
@@ -173,17 +182,16 @@ extension SimulatorServer {
             graphQLRequest.storefrontOrigin = storefrontOrigin(of: context)
         }
         let exchange = GraphQLHTTP.Exchange(graphQLRequest, simulator: simulator, network: context.shop.network)
+        let deliver: @Sendable () -> Delivery = {
+            exchange.deliver(simulator: simulator, cancelled: { peer.hasGone }).mapAnswer { answer in
+                var answer = answer
+                answer.headers.append(("Cache-Control", "no-store"))
+                return answer
+            }
+        }
         let nanoseconds = exchange.faults.latency.clampedNanoseconds
-        if nanoseconds > 0, !exchange.faults.offline, peer.pause(nanoseconds: nanoseconds) == .peerGone {
-            return .dropped
-        }
-        let gate = context.shop.gate
-        let delivery = exchange.deliver(simulator: simulator, cancelled: { peer.hasGone }) { run in gate.pass(run) }
-        return delivery.mapAnswer { answer in
-            var answer = answer
-            answer.headers.append(("Cache-Control", "no-store"))
-            return answer
-        }
+        guard nanoseconds > 0, !exchange.faults.offline else { return .now(deliver()) }
+        return .after(nanoseconds: nanoseconds, then: deliver)
     }
 
     /// `POST /__sim/NAME`: the control action `name` with the body as its argument.

@@ -9,10 +9,12 @@ import Foundation
 /// await server.stop()
 /// ```
 ///
-/// Each connection has a thread of its own that blocks in `poll` while it waits, so a client that
-/// stalls mid-request costs no CPU and never delays another; at most `maxConnections` are open
-/// (256 threads, about 100 KB each when idle). Requests still run one at a time in the simulator;
-/// reading, parsing, validating and writing happen outside its lock.
+/// Connections are served by event loops, one per core, each waiting in `poll(2)` on all of its
+/// connections at once (`EventLoop`, docs/http.md "How the server works"): a client that stalls
+/// mid-request, an injected latency or a slowed response is a timer, costing no thread and no
+/// CPU, and never delays another. At most `maxConnections` are open; an idle one costs a few
+/// hundred bytes. Requests still run one at a time in the simulator; reading, parsing,
+/// validating and writing happen outside its lock.
 public final class SimulatorServer: Sendable {
     /// The most bytes of responses one `POST /__sim/scenario` run may read, `repeat` rounds
     /// included (docs/http.md, "The server under pressure").
@@ -97,8 +99,10 @@ public final class SimulatorServer: Sendable {
     let configuration: Configuration
     let parserLimits = HTTPRequestParser.Limits()
     private let listener: Int32
-    /// Written once on stop and never drained: every waiting connection wakes up.
-    let wake: (read: Int32, write: Int32)
+    /// Written once on stop and never drained: the acceptor wakes up.
+    private let wake: (read: Int32, write: Int32)
+    /// The event loops serving the connections, one per core.
+    private let loops: [EventLoop]
     private let life = Locked(Life())
     /// The root routes' shop: the sandbox `default`, over `simulator`.
     let root: Sandbox
@@ -156,9 +160,10 @@ public final class SimulatorServer: Sendable {
         } catch {
             throw StartError(code: .cannotListen, message: error.message)
         }
-        guard let wake = POSIXSocket.wakePipe() else {
+        let loops = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).compactMap { _ in EventLoop() }
+        guard let wake = POSIXSocket.wakePipe(), !loops.isEmpty else {
             POSIXSocket.closeDescriptor(bound.descriptor)
-            throw StartError(code: .cannotListen, message: "cannot create the server's wake-up pipe")
+            throw StartError(code: .cannotListen, message: "cannot create the server's wake-up pipes")
         }
         self.simulator = simulator
         self.root = Sandbox(name: "default", simulator: simulator)
@@ -167,6 +172,8 @@ public final class SimulatorServer: Sendable {
         self.configuration = configuration
         self.listener = bound.descriptor
         self.wake = wake
+        self.loops = loops
+        for (index, loop) in loops.enumerated() { loop.start(for: self, named: "checkout-sim loop \(index)") }
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "checkout-sim accept"
         thread.start()
@@ -219,6 +226,7 @@ public final class SimulatorServer: Sendable {
             life.stopping = true
             POSIXSocket.wakeAll(wake.write)
         }
+        for loop in loops { loop.wakeUp() }
     }
 
     /// Stops as `stop` does, blocking until every connection is closed or `limit` has passed
@@ -238,9 +246,20 @@ public final class SimulatorServer: Sendable {
         life.withLock { $0.stopping }
     }
 
+    /// True once the acceptor has handed over its last connection (a loop may then end).
+    var acceptorIsDone: Bool {
+        life.withLock { $0.acceptorDone }
+    }
+
+    /// How many times the event loops have woken up, all told (an idle server's must not grow).
+    package var loopWakeUps: Int {
+        loops.reduce(0) { $0 + $1.wakeUpCount }
+    }
+
     private func acceptLoop() {
+        var next = 0
         while !isStopping {
-            switch POSIXSocket.waitUntilReady(listener, wake: wake.read, milliseconds: 1_000) {
+            switch POSIXSocket.waitUntilReady(listener, wake: wake.read, milliseconds: -1) {
             case .wake, .timeout: continue
             case .ready: break
             }
@@ -255,7 +274,7 @@ public final class SimulatorServer: Sendable {
                 if life.open >= configuration.maxConnections {
                     // At the limit, the longest-idle keep-alive connection makes room (docs/http.md), so
                     // idle clients can never lock everyone out; only when none is idle is it a 503.
-                    // Its thread sees the shutdown and leaves, so `open` is briefly one over.
+                    // Its loop sees the shutdown and closes it, so `open` is briefly one over.
                     guard let oldest = life.idle.min(by: { $0.value < $1.value })?.key else { return false }
                     life.idle[oldest] = nil
                     life.evicted.insert(oldest)
@@ -268,22 +287,14 @@ public final class SimulatorServer: Sendable {
                 refuse(descriptor)
                 continue
             }
-            let thread = Thread { [self] in
-                var connection = ServerConnection(descriptor: descriptor, server: self)
-                connection.run()
-                // Out of the idle table before the descriptor closes, so it is never shut down
-                // once its number is reused.
-                connectionClosed(descriptor)
-                POSIXSocket.closeDescriptor(descriptor)
-            }
-            thread.name = "checkout-sim connection"
-            // The engine's recursion is bounded by the request limits; 4 MiB leaves room on every
-            // platform (Apple's secondary threads default to 512 KiB) and costs only address space.
-            thread.stackSize = 4 << 20
-            thread.start()
+            POSIXSocket.makeNonBlocking(descriptor)
+            // Round robin: connections spread evenly over the loops, and each stays on its own.
+            loops[next].post(.adopt(descriptor))
+            next = (next + 1) % loops.count
         }
         POSIXSocket.closeDescriptor(listener)
         finish { $0.acceptorDone = true }
+        for loop in loops { loop.wakeUp() }
     }
 
     /// Answers a connection past the limit with 503 without waiting for it, and closes it.
@@ -294,7 +305,7 @@ public final class SimulatorServer: Sendable {
         POSIXSocket.closeDescriptor(descriptor)
     }
 
-    private func connectionClosed(_ descriptor: Int32) {
+    func connectionClosed(_ descriptor: Int32) {
         finish { life in
             life.open -= 1
             life.idle[descriptor] = nil
@@ -310,7 +321,7 @@ public final class SimulatorServer: Sendable {
         }
     }
 
-    /// How many connections wait for their next request now (a connection counts once its thread
+    /// How many connections wait for their next request now (a connection counts once its loop
     /// has finished writing its last response, a moment after the client read it).
     var idleConnectionCount: Int {
         life.withLock { $0.idle.count }

@@ -47,10 +47,8 @@ extension GraphQLHTTP {
         /// How the request is answered after its faults: not at all (offline, drop), with an
         /// answer made in its place (fail, garbage, error: the operation does not run), or with
         /// the handler's answer, which the delivery may cut short (truncate) or write slowly.
-        /// `gate` runs the handler (the server's `FIFOGate`); `cancelled` stops it once the client has gone.
-        package func deliver(
-            simulator: Simulator, cancelled: CancellationCheck? = nil, gate: (() -> HTTPAnswer) -> HTTPAnswer = { $0() }
-        ) -> Delivery {
+        /// `cancelled` stops the handler once the client has gone.
+        package func deliver(simulator: Simulator, cancelled: CancellationCheck? = nil) -> Delivery {
             let rate = faults.bytesPerSecond
             if faults.offline {
                 journalFaulted(simulator: simulator, answer: nil, fault: .offline)
@@ -59,7 +57,7 @@ extension GraphQLHTTP {
             func respond(meeting fault: Simulator.JournalEntry.Fault?) -> HTTPAnswer {
                 var running = request
                 running.fault = fault
-                return gate { GraphQLHTTP.run(reading, of: running, simulator: simulator, cancelled: cancelled) }
+                return GraphQLHTTP.run(reading, of: running, simulator: simulator, cancelled: cancelled)
             }
             var replacement: HTTPAnswer
             switch faults.answer {
