@@ -12,6 +12,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "CheckoutSimSupport"),
+        // <sys/epoll.h>, which Swift's Glibc module leaves out: the server's loops wait with it on Linux.
+        .systemLibrary(name: "CEpoll"),
         .target(name: "CheckoutSimControl"),
         .target(name: "CheckoutSimGraphQL"),
         .target(name: "CheckoutSimCommerce", dependencies: ["CheckoutSimSupport"]),
@@ -30,7 +32,10 @@ let package = Package(
         ),
         .target(
             name: "CheckoutSimulator",
-            dependencies: ["CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios", "CheckoutSimStorefront"],
+            dependencies: [
+                "CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios", "CheckoutSimStorefront",
+                .target(name: "CEpoll", condition: .when(platforms: [.linux])),
+            ],
             plugins: ["EmbedResourcesPlugin"]
         ),
         // The benchmarks and the hostile corpus: used by the CLI and the tests, not in the library product.
@@ -41,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "checkout-sim",
             dependencies: [
-                "CheckoutSimulator", "CheckoutSimTooling", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios",
+                "CheckoutSimulator", "CheckoutSimSupport", "CheckoutSimTooling", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios",
             ]
         ),
         .testTarget(name: "CheckoutSimGraphQLTests", dependencies: ["CheckoutSimGraphQL"]),

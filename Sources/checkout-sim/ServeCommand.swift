@@ -1,5 +1,6 @@
 import CheckoutSimScenarios
 import CheckoutSimulator
+import CheckoutSimSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -43,6 +44,7 @@ enum ServeCommand: Command {
             .valued("record", "FILE", "On stop, write the request journal as a .scenario that replays it"),
             .valued("operations", "DIR", "The app's own .graphql operations: recordings send them by name"),
             .valued("max-sandboxes", "N", "The most sandboxes (/sandbox/NAME/…) besides default (default 64)"),
+            .valued("max-connections", "N", "The most open connections (default 256; more raises ulimit -n as far as allowed)"),
             .valued("persisted-queries", "FILE", "An Apollo persisted-query manifest: its ids are known hashes"),
             .flag("only-persisted", "Run only the manifest's operations (safelisting)"),
             .valued("storefront-token", "T", "The Storefront access token /api/…/graphql.json requires (default: any)"),
@@ -68,7 +70,7 @@ enum ServeCommand: Command {
             }
         }
         if arguments.has("stdio") {
-            for option in ["port", "host", "cors", "preload", "record", "operations", "max-sandboxes", "only-persisted", "storefront-token"] where arguments.has(option) {
+            for option in ["port", "host", "cors", "preload", "record", "operations", "max-sandboxes", "max-connections", "only-persisted", "storefront-token"] where arguments.has(option) {
                 throw .init(message: "--\(option) is for the HTTP server; --stdio reads standard input")
             }
             return stdio(simulator, session: arguments.value("session") ?? "default")
@@ -95,6 +97,18 @@ enum ServeCommand: Command {
                 throw .init(message: "--max-sandboxes: expected a number 0–10000, found \"\(text)\"")
             }
             configuration.maxSandboxes = value
+        }
+        if let text = arguments.value("max-connections") {
+            guard let value = Int(text), (1...100_000).contains(value) else {
+                throw .init(message: "--max-connections: expected a number 1–100000, found \"\(text)\"")
+            }
+            // Each connection is a descriptor; the rest is room for the listener, files and pipes.
+            let needed = value + 64
+            let allowed = DescriptorLimit.raise(to: needed)
+            guard allowed >= needed else {
+                throw .init(message: "--max-connections \(value) needs \(needed) open descriptors; this process may open \(allowed) (raise the hard limit, ulimit -Hn)")
+            }
+            configuration.maxConnections = value
         }
         if let path = arguments.value("preload") {
             switch preload(path, into: simulator) {

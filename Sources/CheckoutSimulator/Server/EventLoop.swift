@@ -1,16 +1,14 @@
 import CheckoutSimSupport
 import Foundation
 
-/// One thread serving many connections: it waits in `poll(2)` for any of their sockets, the
-/// earliest of their timers, or its wake pipe, and handles what is ready (docs/http.md,
-/// "How the server works"). The server runs one loop per core; a connection stays on its loop.
+/// One thread serving many connections: it waits for any of their sockets (`ReadinessSet`), the
+/// earliest of their timers (`LoopTimers`) or its wake pipe, and handles what is ready
+/// (docs/http.md, "How the server works"). The server runs one loop per core; a connection
+/// stays on its loop. A wake-up costs what is ready, not what is open: connections live in
+/// slots, and only those an event touched are looked at again.
 ///
-/// poll(2) rather than epoll or kqueue: it is the one mechanism Linux and Darwin share, and the
-/// loop's per-wake-up cost of walking its connections was below the noise of a request
-/// (Benchmarks/NOTES.md, "Issue 43, the event-driven server").
-///
-/// `@unchecked Sendable`: `connections`, `descriptors` and `scratch` belong to the loop's thread;
-/// other threads reach the loop only through `post`, whose inbox is locked.
+/// `@unchecked Sendable`: everything but the inbox belongs to the loop's thread; other threads
+/// reach the loop only through `post`, whose inbox is locked.
 final class EventLoop: @unchecked Sendable {
     /// What other threads hand a loop.
     enum Event {
@@ -20,19 +18,35 @@ final class EventLoop: @unchecked Sendable {
         case finished(ServerConnection, Delivery)
     }
 
+    /// A connection and what the loop has arranged for it.
+    private struct Slot {
+        var connection: ServerConnection?
+        var serial: UInt64 = 0
+        /// The readiness it is watched for.
+        var watched: Int16 = 0
+        /// Its earliest timer entry, when it has one.
+        var scheduled: ContinuousClock.Instant?
+    }
+
     private let wake: (read: Int32, write: Int32)
+    private let mechanism: ReadinessSet.Mechanism
     private let inbox = Locked<[Event]>([])
-    private var connections: [ServerConnection] = []
-    private var descriptors: [pollfd] = []
+    private var slots: [Slot] = []
+    private var freeSlots: [Int] = []
+    private var live = 0
+    private var serials: UInt64 = 0
+    private var timers = LoopTimers()
+    private var ready: [Int] = []
     /// One receive buffer for every connection of the loop: an idle connection holds no buffer.
     private var scratch = [UInt8](repeating: 0, count: 16_384)
     private var sawStop = false
-    /// How many times `poll` returned: what an idle server must not spend (tests read it).
+    /// How many times the wait returned: what an idle server must not spend (tests read it).
     private let wakeUps = Locked(0)
 
-    init?() {
+    init?(mechanism: ReadinessSet.Mechanism) {
         guard let wake = POSIXSocket.loopWakePipe() else { return nil }
         self.wake = wake
+        self.mechanism = mechanism
     }
 
     deinit {
@@ -66,44 +80,101 @@ final class EventLoop: @unchecked Sendable {
     var wakeUpCount: Int { wakeUps.withLock { $0 } }
 
     private func run(_ server: SimulatorServer) {
+        guard var readiness = ReadinessSet(mechanism: mechanism, wake: wake.read) else {
+            // Without a way to wait, the loop takes no connections: each is closed as it comes.
+            return refuseAll(server)
+        }
+        defer { readiness.close() }
         let clock = ContinuousClock()
         while true {
             for event in inbox.withLock({ events in defer { events.removeAll() }; return events }) {
                 switch event {
                 case .adopt(let descriptor):
-                    let connection = ServerConnection(descriptor: descriptor, server: server, loop: self)
-                    connections.append(connection)
+                    let slot = freeSlots.popLast() ?? { slots.append(Slot()); return slots.count - 1 }()
+                    let connection = ServerConnection(descriptor: descriptor, server: server, loop: self, slot: slot)
+                    serials += 1
+                    slots[slot] = Slot(connection: connection, serial: serials)
+                    live += 1
                     if sawStop { connection.serverStopping() }
+                    settle(slot, &readiness)
                 case .finished(let connection, let delivery):
                     connection.finished(delivery)
+                    settle(connection.slot, &readiness)
                 }
             }
             if !sawStop, server.isStopping {
                 sawStop = true
-                for connection in connections { connection.serverStopping() }
+                for slot in slots.indices {
+                    guard let connection = slots[slot].connection else { continue }
+                    connection.serverStopping()
+                    settle(slot, &readiness)
+                }
             }
-            connections.removeAll { $0.isClosed }
-            if sawStop, connections.isEmpty, server.acceptorIsDone, inbox.withLock({ $0.isEmpty }) { return }
+            if sawStop, live == 0, server.acceptorIsDone, inbox.withLock({ $0.isEmpty }) { return }
 
-            descriptors.removeAll(keepingCapacity: true)
-            descriptors.append(pollfd(fd: wake.read, events: Int16(truncatingIfNeeded: POLLIN), revents: 0))
-            var earliest: ContinuousClock.Instant?
-            for connection in connections {
-                let interest = connection.interest
-                descriptors.append(pollfd(fd: interest == 0 ? -1 : connection.descriptor, events: interest, revents: 0))
-                if let deadline = connection.deadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
-            }
-            let milliseconds = earliest.map { Int32(clamping: POSIXSocket.milliseconds(until: $0 - clock.now)) } ?? -1
-            _ = POSIXSocket.waitForAny(&descriptors, milliseconds: milliseconds)
+            let milliseconds = timers.first.map { Int32(clamping: POSIXSocket.milliseconds(until: $0.when - clock.now)) } ?? -1
+            ready.removeAll(keepingCapacity: true)
+            readiness.wait(milliseconds: milliseconds, into: &ready)
             wakeUps.withLock { $0 += 1 }
-            if descriptors[0].revents != 0 { POSIXSocket.drain(wake.read) }
-            let now = clock.now
-            // Only the connections polled: one adopted since is not in `descriptors`.
-            for index in 0..<(descriptors.count - 1) {
-                let connection = connections[index]
-                if descriptors[index + 1].revents != 0, !connection.isClosed { connection.ready(scratch: &scratch) }
-                if let deadline = connection.deadline, deadline <= now, !connection.isClosed { connection.timerFired() }
+            for token in ready {
+                if token == ReadinessSet.wakeToken {
+                    POSIXSocket.drain(wake.read)
+                } else if let connection = slots[token].connection {
+                    connection.ready(scratch: &scratch)
+                    settle(token, &readiness)
+                }
             }
+            let now = clock.now
+            while let entry = timers.first, entry.when <= now {
+                _ = timers.removeFirst()
+                guard slots[entry.slot].serial == entry.serial, let connection = slots[entry.slot].connection else { continue }
+                if slots[entry.slot].scheduled == entry.when { slots[entry.slot].scheduled = nil }
+                if let deadline = connection.deadline, deadline <= now { connection.timerFired() }
+                settle(entry.slot, &readiness)
+            }
+            // Entries of closed connections wait for their time; when they outnumber the live
+            // ones, they go at once, so a server that saw many come and go keeps a small heap.
+            if timers.count > 64, timers.count > 4 * live {
+                timers.keep { slots[$0.slot].serial == $0.serial && slots[$0.slot].connection != nil }
+            }
+        }
+    }
+
+    /// Brings the loop's arrangements for a slot up to date after its connection handled an
+    /// event: frees the slot of a closed connection, watches for the readiness it now waits
+    /// for, and schedules its deadline when it is earlier than the one scheduled.
+    private func settle(_ slot: Int, _ readiness: inout ReadinessSet) {
+        guard let connection = slots[slot].connection else { return }
+        if connection.isClosed {
+            readiness.forget(token: slot)
+            slots[slot] = Slot()
+            freeSlots.append(slot)
+            live -= 1
+            return
+        }
+        let interest = connection.interest
+        if interest != slots[slot].watched {
+            readiness.watch(connection.descriptor, token: slot, interest: interest, from: slots[slot].watched)
+            slots[slot].watched = interest
+        }
+        if let deadline = connection.deadline, slots[slot].scheduled.map({ deadline < $0 }) ?? true {
+            timers.add(LoopTimers.Entry(when: deadline, slot: slot, serial: slots[slot].serial))
+            slots[slot].scheduled = deadline
+        }
+    }
+
+    /// Closes every connection handed to a loop that cannot wait for them.
+    private func refuseAll(_ server: SimulatorServer) {
+        while !(server.isStopping && server.acceptorIsDone) {
+            for event in inbox.withLock({ events in defer { events.removeAll() }; return events }) {
+                if case .adopt(let descriptor) = event {
+                    server.connectionClosed(descriptor)
+                    POSIXSocket.closeDescriptor(descriptor)
+                }
+            }
+            var descriptors = [pollfd(fd: wake.read, events: ReadinessSet.readable, revents: 0)]
+            _ = POSIXSocket.waitForAny(&descriptors, milliseconds: -1)
+            POSIXSocket.drain(wake.read)
         }
     }
 }

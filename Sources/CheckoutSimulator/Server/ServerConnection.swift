@@ -17,6 +17,8 @@ final class ServerConnection: @unchecked Sendable {
     let server: SimulatorServer
     /// The loop serving it, which a route run on its own thread hands the delivery to.
     private let loop: EventLoop
+    /// Its place in the loop's table.
+    let slot: Int
     private let clock = ContinuousClock()
     private var buffer: [UInt8] = []
     private var cursor = 0
@@ -84,10 +86,11 @@ final class ServerConnection: @unchecked Sendable {
         let limit: ContinuousClock.Instant
     }
 
-    init(descriptor: Int32, server: SimulatorServer, loop: EventLoop) {
+    init(descriptor: Int32, server: SimulatorServer, loop: EventLoop, slot: Int) {
         self.descriptor = descriptor
         self.server = server
         self.loop = loop
+        self.slot = slot
         self.parser = HTTPRequestParser(limits: server.parserLimits)
         // A connection waiting for a request with nothing of it read may be closed to admit another.
         server.connectionIsIdle(descriptor)

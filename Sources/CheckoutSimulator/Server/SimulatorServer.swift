@@ -44,6 +44,9 @@ public final class SimulatorServer: Sendable {
         public var storefrontToken: String?
         /// Run on each new sandbox's simulator before it answers (`serve --preload`).
         public var prepareSandbox: (@Sendable (Simulator) -> Void)?
+        /// How the event loops wait: the platform's best (epoll on Linux, else poll); tests
+        /// run the server on poll too.
+        package var readiness = ReadinessSet.Mechanism.best
         /// Called once per request, after its response is written (the `serve` command's log).
         public var log: (@Sendable (RequestLog) -> Void)?
 
@@ -141,6 +144,11 @@ public final class SimulatorServer: Sendable {
         }
     }
 
+    /// How many responses are being slowed now.
+    package var slowedCount: Int {
+        life.withLock { $0.slowed }
+    }
+
     /// Gives back a slowed response's slot.
     func endSlowWrite() {
         life.withLock { $0.slowed -= 1 }
@@ -160,7 +168,7 @@ public final class SimulatorServer: Sendable {
         } catch {
             throw StartError(code: .cannotListen, message: error.message)
         }
-        let loops = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).compactMap { _ in EventLoop() }
+        let loops = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).compactMap { _ in EventLoop(mechanism: configuration.readiness) }
         guard let wake = POSIXSocket.wakePipe(), !loops.isEmpty else {
             POSIXSocket.closeDescriptor(bound.descriptor)
             throw StartError(code: .cannotListen, message: "cannot create the server's wake-up pipes")
