@@ -62,7 +62,7 @@ package enum HTTPBenchmark {
     }
 
     /// The listing over 16 connections into one sandbox, then each into its own of 16 (docs/http.md#sandboxes):
-    /// sandboxes share the catalog and each has its own lock and gate, so 16 cost no throughput.
+    /// sandboxes share the catalog and each has its own lock, so 16 cost no throughput.
     private static func sandboxes(_ server: SimulatorServer, duration: Duration, emit: (Row) -> Void) {
         let one = ["/sandbox/bench-0/graphql"]
         let sixteen = (0..<16).map { "/sandbox/bench-\($0)/graphql" }

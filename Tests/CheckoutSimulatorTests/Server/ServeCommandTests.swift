@@ -199,6 +199,14 @@ import FoundationNetworking
         #expect(parse.stderr.contains("broken.scenario:3:3"), "\(parse.stderr)")
     }
 
+    /// `--max-connections` takes 1–100000; anything else is a usage error naming the option.
+    @Test(.enabled(if: Processes.checkoutSim != nil), arguments: ["0", "100001", "many", "-5"])
+    func aBadConnectionLimitIsAUsageError(_ value: String) throws {
+        let result = try Processes.run(try #require(Processes.checkoutSim), ["serve", "--port", "0", "--max-connections", value], timeout: 20)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("--max-connections: expected a number 1–100000, found \"\(value)\""), "\(result.stderr)")
+    }
+
     @Test(.enabled(if: Processes.checkoutSim != nil))
     func aTakenPortIsARuntimeError() async throws {
         let served = try Served(["--quiet"])
