@@ -169,7 +169,7 @@ public final class SimulatorServer: Sendable {
             throw StartError(code: .cannotListen, message: error.message)
         }
         let loops = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).compactMap { _ in EventLoop(mechanism: configuration.readiness) }
-        guard let wake = POSIXSocket.wakePipe(), !loops.isEmpty else {
+        guard !loops.isEmpty, let wake = POSIXSocket.wakePipe() else {
             POSIXSocket.closeDescriptor(bound.descriptor)
             throw StartError(code: .cannotListen, message: "cannot create the server's wake-up pipes")
         }

@@ -44,10 +44,10 @@ final class RawHTTPClient {
         let status = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard status == 0 else {
-            close(descriptor)
-            throw Failure(description: "connect failed: \(errno)")
-        }
+        // The descriptor is closed by deinit, which runs for an initializer that throws once every
+        // property is set: closing it here too closed whatever had reused its number meanwhile
+        // (once, an event loop's epoll descriptor in a server of another test).
+        guard status == 0 else { throw Failure(description: "connect failed: \(errno)") }
         var interval = timeval()
         interval.tv_sec = .init(timeout)
         interval.tv_usec = .init(timeout.truncatingRemainder(dividingBy: 1) * 1_000_000)
