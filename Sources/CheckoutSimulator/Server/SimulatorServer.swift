@@ -9,10 +9,10 @@ import Foundation
 /// await server.stop()
 /// ```
 ///
-/// Connections are served by event loops, one per core, each waiting in `poll(2)` on all of its
-/// connections at once (`EventLoop`, docs/http.md "How the server works"): a client that stalls
-/// mid-request, an injected latency or a slowed response is a timer, costing no thread and no
-/// CPU, and never delays another. At most `maxConnections` are open; an idle one costs a few
+/// Connections are served by event loops, one per core, each waiting on all of its connections
+/// at once (`EventLoop`; epoll on Linux, poll(2) elsewhere; docs/http.md "How the server
+/// works"): a client that stalls mid-request, an injected latency or a slowed response is a
+/// timer, costing no thread and no CPU, and never delays another. At most `maxConnections` are open; an idle one costs a few
 /// hundred bytes. Requests still run one at a time in the simulator; reading, parsing,
 /// validating and writing happen outside its lock.
 public final class SimulatorServer: Sendable {
