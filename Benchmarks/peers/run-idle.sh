@@ -1,21 +1,22 @@
 #!/usr/bin/env bash
 # Many idle connections: `checkout-sim serve --max-connections N+1000` holding N keep-alive
-# connections (one /healthz answered on each), then N requests on one of them beside the rest.
+# connections (one /healthz answered on each), then R requests on one of them beside the rest.
 # Prints the server's resident memory before and after, its CPU while they idle for 2 s, and
 # its CPU a request beside them (from /proc, so Linux only).
-# Usage: Benchmarks/peers/run-idle.sh [N]          (default 5000)
+# Usage: Benchmarks/peers/run-idle.sh [N] [R]      (defaults 5000 and 5000; N 1 gives the cost of a request alone)
 #        SIM=path/to/checkout-sim Benchmarks/peers/run-idle.sh …  measures that binary instead of a fresh release build
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 count=${1:-5000}
+requests=${2:-5000}
 [ -r /proc/self/stat ] || { echo "error: needs /proc (Linux)" >&2; exit 1; }
 if [ -z "${SIM:-}" ]; then
     swift build -c release --product checkout-sim >/dev/null
 fi
 sim=${SIM:-.build/release/checkout-sim}
-python3 - "$sim" "$count" <<'PY'
+python3 - "$sim" "$count" "$requests" <<'PY'
 import resource, socket, subprocess, sys, time
-binary, count = sys.argv[1], int(sys.argv[2])
+binary, count, requests = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
 resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, count + 1024), hard))
 server = subprocess.Popen([binary, "serve", "--port", "0", "--quiet", "--max-connections", str(count + 1000)], stdout=subprocess.PIPE)
@@ -42,13 +43,13 @@ try:
     rss1, cpu1 = usage()
     time.sleep(2)
     rss2, cpu2 = usage()
-    for _ in range(count):
+    for _ in range(requests):
         ask(connections[0])
     rss3, cpu3 = usage()
     ticks = 100
     print(f"{count} idle keep-alive connections: resident {rss0} kB -> {rss1} kB (+{(rss1 - rss0) / 1024:.1f} MB)")
     print(f"CPU while they idled for 2 s: {(cpu2 - cpu1) * 1000 // ticks} ms")
-    print(f"CPU a request beside them ({count} requests on one connection): {(cpu3 - cpu2) * 1_000_000 // ticks // count} us")
+    print(f"CPU a request beside them ({requests} requests on one connection): {(cpu3 - cpu2) * 1_000_000 // ticks // requests} us")
 finally:
     server.terminate()
     server.wait()
