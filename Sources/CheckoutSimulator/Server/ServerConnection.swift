@@ -29,6 +29,11 @@ final class ServerConnection: @unchecked Sendable {
     /// Whether a response is being slowed in one of the server's slots for that.
     private var holdsSlowSlot = false
     private(set) var state = State.reading(.head)
+    /// The request a route is working on or a latency delays (`working`, `delaying`).
+    private var pending: Exchange?
+    /// What is being written (`writing`, `pacing`), kept apart from `state` so that writing
+    /// changes it in place: carried in the state, it was copied at every step.
+    private var output: Output?
     /// When the current state ends by itself: a timeout, the end of a latency or a pacing pause.
     private(set) var deadline: ContinuousClock.Instant?
     private(set) var isClosed = false
@@ -43,14 +48,14 @@ final class ServerConnection: @unchecked Sendable {
     enum State {
         case reading(Waiting)
         /// A route runs on a thread of its own; the loop gets its delivery through its inbox.
-        case working(Exchange)
-        /// An injected latency; `watchesPeer` until the client sends more (then readiness no
-        /// longer tells of a hang-up).
-        case delaying(Exchange, then: @Sendable () -> Delivery, watchesPeer: Bool)
-        /// Bytes are being written; the loop waits for the socket to take more.
-        case writing(Output)
-        /// A slowed response between two chunks.
-        case pacing(Output, watchesPeer: Bool)
+        case working
+        /// An injected latency, then `then` delivers; `watchesPeer` until the client sends more
+        /// (then readiness no longer tells of a hang-up).
+        case delaying(then: @Sendable () -> Delivery, watchesPeer: Bool)
+        /// `output` is being written; the loop waits for the socket to take more.
+        case writing
+        /// A slowed response between two chunks of `output`.
+        case pacing(watchesPeer: Bool)
     }
 
     /// The request being answered and when it was read.
@@ -101,7 +106,7 @@ final class ServerConnection: @unchecked Sendable {
     /// The `poll` events the connection waits for now (0: none, only its deadline).
     var interest: Int16 {
         switch state {
-        case .reading, .delaying(_, _, watchesPeer: true), .pacing(_, watchesPeer: true): Int16(truncatingIfNeeded: POLLIN)
+        case .reading, .delaying(_, watchesPeer: true), .pacing(watchesPeer: true): Int16(truncatingIfNeeded: POLLIN)
         case .writing: Int16(truncatingIfNeeded: POLLOUT)
         case .working, .delaying, .pacing: 0
         }
@@ -126,12 +131,12 @@ final class ServerConnection: @unchecked Sendable {
                 deadline = clock.now + server.configuration.headerTimeout
             }
             advance()
-        case .delaying(let exchange, let then, _):
-            if POSIXSocket.peerHasClosed(descriptor) { return drop(exchange) }
-            state = .delaying(exchange, then: then, watchesPeer: false)
-        case .pacing(let output, _):
-            if POSIXSocket.peerHasClosed(descriptor) { return finish(output.response, sent: false) }
-            state = .pacing(output, watchesPeer: false)
+        case .delaying(let then, _):
+            if POSIXSocket.peerHasClosed(descriptor) { return drop() }
+            state = .delaying(then: then, watchesPeer: false)
+        case .pacing:
+            if POSIXSocket.peerHasClosed(descriptor) { return finish(sent: false) }
+            state = .pacing(watchesPeer: false)
         case .writing:
             advance()
         case .working:
@@ -149,13 +154,13 @@ final class ServerConnection: @unchecked Sendable {
             reject(HTTPFailure(status: 408, message: waiting == .head
                 ? "The request's headers did not arrive in time."
                 : "The request's body did not arrive in time."))
-        case .delaying(let exchange, let then, _):
-            deliver(then(), for: exchange)
-        case .writing(let output):
+        case .delaying(let then, _):
+            deliver(then())
+        case .writing:
             // The client stopped reading.
-            finish(output.response, sent: false)
-        case .pacing(let output, _):
-            nextChunk(output, all: clock.now >= (output.paced?.limit ?? clock.now))
+            finish(sent: false)
+        case .pacing:
+            nextChunk(all: clock.now >= (output?.paced?.limit ?? clock.now))
         case .working:
             break
         }
@@ -167,8 +172,8 @@ final class ServerConnection: @unchecked Sendable {
     func serverStopping() {
         switch state {
         case .reading: close()
-        case .delaying(let exchange, let then, _): deliver(then(), for: exchange)
-        case .pacing(let output, _): nextChunk(output, all: true)
+        case .delaying(let then, _): deliver(then())
+        case .pacing: nextChunk(all: true)
         case .writing, .working: break
         }
         advance()
@@ -176,8 +181,8 @@ final class ServerConnection: @unchecked Sendable {
 
     /// A route run on its own thread has its delivery.
     func finished(_ delivery: Delivery) {
-        guard case .working(let exchange) = state else { return }
-        deliver(delivery, for: exchange)
+        guard case .working = state else { return }
+        deliver(delivery)
         advance()
     }
 
@@ -211,8 +216,8 @@ final class ServerConnection: @unchecked Sendable {
                     }
                     return
                 }
-            case .writing(var output):
-                guard flush(&output) else { return }
+            case .writing:
+                guard flush() else { return }
             case .working, .delaying, .pacing:
                 return
             }
@@ -220,17 +225,17 @@ final class ServerConnection: @unchecked Sendable {
     }
 
     private func answer(_ request: HTTPRequest) {
-        let exchange = Exchange(request: request, started: clock.now)
+        pending = Exchange(request: request, started: clock.now)
         deadline = nil
         switch server.respond(to: request, peer: ConnectionPeer(descriptor: descriptor, server: server)) {
         case .now(let delivery):
-            deliver(delivery, for: exchange)
+            deliver(delivery)
         case .after(let nanoseconds, let then):
-            guard !server.isStopping else { return deliver(then(), for: exchange) }
-            state = .delaying(exchange, then: then, watchesPeer: true)
+            guard !server.isStopping else { return deliver(then()) }
+            state = .delaying(then: then, watchesPeer: true)
             deadline = clock.now + .nanoseconds(nanoseconds)
         case .onOwnThread(let work):
-            state = .working(exchange)
+            state = .working
             let thread = Thread { [loop, self] in loop.post(.finished(self, work())) }
             thread.name = "checkout-sim route"
             thread.stackSize = 4 << 20
@@ -238,13 +243,15 @@ final class ServerConnection: @unchecked Sendable {
         }
     }
 
-    private func deliver(_ delivery: Delivery, for exchange: Exchange) {
-        guard let (answer, truncated, rate) = delivery.written else {
+    /// Writes the delivery for the pending request.
+    private func deliver(_ delivery: Delivery) {
+        guard let exchange = pending, let (answer, truncated, rate) = delivery.written else {
             // A simulated outage or a dropped request: the connection closes without a byte
             // (an outage resets it, as an unreachable network does).
             if case .unreachable = delivery { POSIXSocket.resetOnClose(descriptor) }
-            return drop(exchange)
+            return drop()
         }
+        pending = nil
         let request = exchange.request
         let keepAlive = request.keepsAlive && !server.isStopping && !truncated
         var body = answer.sendsBody(forHead: request.method == "HEAD") ? answer.body : []
@@ -272,60 +279,63 @@ final class ServerConnection: @unchecked Sendable {
         startWriting(Output(head: answer.head(minorVersion: 1, keepAlive: false, corsOrigin: server.configuration.corsOrigin), body: answer.body))
     }
 
-    /// The request was read and is not answered: the connection closes without a byte.
-    private func drop(_ exchange: Exchange) {
-        server.log(exchange.request, nil, bytes: 0, duration: clock.now - exchange.started)
+    /// The pending request is not answered: the connection closes without a byte.
+    private func drop() {
+        if let exchange = pending { server.log(exchange.request, nil, bytes: 0, duration: clock.now - exchange.started) }
+        pending = nil
         close()
     }
 
     // MARK: Writing
 
-    private func startWriting(_ output: Output) {
-        state = .writing(output)
+    private func startWriting(_ next: Output) {
+        output = next
+        state = .writing
         deadline = clock.now + server.configuration.bodyTimeout
     }
 
     /// Writes what the socket takes; true when the state moved on (the output is written).
-    private func flush(_ output: inout Output) -> Bool {
-        while output.offset < output.head.count + output.body.count {
-            let count = POSIXSocket.sendSome(descriptor, output.head, output.body, from: output.offset, dontWait: true)
+    private func flush() -> Bool {
+        guard output != nil else { return true }
+        // Read in place (`output!`): a copy of the output would retain its arrays at every step.
+        while output!.offset < output!.head.count + output!.body.count {
+            let count = POSIXSocket.sendSome(descriptor, output!.head, output!.body, from: output!.offset, dontWait: true)
             if count > 0 {
-                output.offset += count
+                output!.offset += count
                 continue
             }
-            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
-                state = .writing(output)
-                return false
-            }
-            finish(output.response, sent: false)
+            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return false }
+            finish(sent: false)
             return true
         }
-        if let paced = output.paced, !paced.rest.isEmpty {
+        if let paced = output?.paced, !paced.rest.isEmpty {
             if server.isStopping || clock.now >= paced.limit {
-                nextChunk(output, all: true)
+                nextChunk(all: true)
             } else {
-                state = .pacing(output, watchesPeer: true)
+                state = .pacing(watchesPeer: true)
                 deadline = clock.now + paced.pause
             }
             return true
         }
-        finish(output.response, sent: true)
+        finish(sent: true)
         return true
     }
 
     /// Moves the next chunk of a slowed body (or all the rest) into the output and writes it.
-    private func nextChunk(_ output: Output, all: Bool) {
-        guard var paced = output.paced else { return }
+    private func nextChunk(all: Bool) {
+        guard var paced = output?.paced else { return }
         let take = all ? paced.rest.count : min(paced.chunk, paced.rest.count)
         let chunk = Array(paced.rest.prefix(take))
         paced.rest = paced.rest.dropFirst(take)
-        startWriting(Output(head: [], body: chunk, response: output.response, paced: paced))
+        startWriting(Output(head: [], body: chunk, response: output?.response, paced: paced))
     }
 
-    /// A response ended (written whole, or abandoned): log it, then wait for the next request
-    /// or close.
-    private func finish(_ response: Response?, sent: Bool) {
+    /// The output's response ended (written whole, or abandoned): log it, then wait for the
+    /// next request or close.
+    private func finish(sent: Bool) {
         releaseSlowSlot()
+        let response = output?.response
+        output = nil
         guard let response else { return close() }
         server.log(response.exchange.request, response.answer, bytes: response.bodyBytes, duration: clock.now - response.exchange.started)
         guard sent, response.keepAlive, !response.truncated, !server.isStopping else { return close() }
