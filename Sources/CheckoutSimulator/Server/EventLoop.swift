@@ -29,7 +29,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private let wake: (read: Int32, write: Int32)
-    private let mechanism: ReadinessSet.Mechanism
+    private var readiness: ReadinessSet
     private let inbox = Locked<[Event]>([])
     private var slots: [Slot] = []
     private var freeSlots: [Int] = []
@@ -43,13 +43,21 @@ final class EventLoop: @unchecked Sendable {
     /// How many times the wait returned: what an idle server must not spend (tests read it).
     private let wakeUps = Locked(0)
 
+    /// Nil when the wake pipe or the readiness set cannot be made (out of descriptors): the
+    /// server then does not start.
     init?(mechanism: ReadinessSet.Mechanism) {
         guard let wake = POSIXSocket.loopWakePipe() else { return nil }
+        guard let readiness = ReadinessSet(mechanism: mechanism, wake: wake.read) else {
+            POSIXSocket.closeDescriptor(wake.read)
+            POSIXSocket.closeDescriptor(wake.write)
+            return nil
+        }
         self.wake = wake
-        self.mechanism = mechanism
+        self.readiness = readiness
     }
 
     deinit {
+        readiness.close()
         POSIXSocket.closeDescriptor(wake.read)
         POSIXSocket.closeDescriptor(wake.write)
     }
@@ -58,7 +66,12 @@ final class EventLoop: @unchecked Sendable {
     /// connections are closed. (The thread holds the server, the loop does not: a stopped
     /// server is freed with its loops.)
     func start(for server: SimulatorServer, named name: String) {
-        let thread = Thread { [self] in run(server) }
+        Self.startThread(named: name) { [self] in run(server) }
+    }
+
+    /// Starts a thread that runs requests: the loops', and a long route's own.
+    static func startThread(named name: String, _ body: @escaping @Sendable () -> Void) {
+        let thread = Thread(block: body)
         thread.name = name
         // The engine's recursion is bounded by the request limits; 4 MiB leaves room on every
         // platform (Apple's secondary threads default to 512 KiB) and costs only address space.
@@ -80,11 +93,6 @@ final class EventLoop: @unchecked Sendable {
     var wakeUpCount: Int { wakeUps.withLock { $0 } }
 
     private func run(_ server: SimulatorServer) {
-        guard var readiness = ReadinessSet(mechanism: mechanism, wake: wake.read) else {
-            // Without a way to wait, the loop takes no connections: each is closed as it comes.
-            return refuseAll(server)
-        }
-        defer { readiness.close() }
         let clock = ContinuousClock()
         while true {
             for event in inbox.withLock({ events in defer { events.removeAll() }; return events }) {
@@ -96,10 +104,10 @@ final class EventLoop: @unchecked Sendable {
                     slots[slot] = Slot(connection: connection, serial: serials)
                     live += 1
                     if sawStop { connection.serverStopping() }
-                    settle(slot, &readiness)
+                    settle(slot)
                 case .finished(let connection, let delivery):
                     connection.finished(delivery)
-                    settle(connection.slot, &readiness)
+                    settle(connection.slot)
                 }
             }
             if !sawStop, server.isStopping {
@@ -107,7 +115,7 @@ final class EventLoop: @unchecked Sendable {
                 for slot in slots.indices {
                     guard let connection = slots[slot].connection else { continue }
                     connection.serverStopping()
-                    settle(slot, &readiness)
+                    settle(slot)
                 }
             }
             if sawStop, live == 0, server.acceptorIsDone, inbox.withLock({ $0.isEmpty }) { return }
@@ -121,7 +129,7 @@ final class EventLoop: @unchecked Sendable {
                     POSIXSocket.drain(wake.read)
                 } else if let connection = slots[token].connection {
                     connection.ready(scratch: &scratch)
-                    settle(token, &readiness)
+                    settle(token)
                 }
             }
             let now = clock.now
@@ -130,7 +138,7 @@ final class EventLoop: @unchecked Sendable {
                 guard slots[entry.slot].serial == entry.serial, let connection = slots[entry.slot].connection else { continue }
                 if slots[entry.slot].scheduled == entry.when { slots[entry.slot].scheduled = nil }
                 if let deadline = connection.deadline, deadline <= now { connection.timerFired() }
-                settle(entry.slot, &readiness)
+                settle(entry.slot)
             }
             // Entries of closed connections wait for their time; when they outnumber the live
             // ones, they go at once, so a server that saw many come and go keeps a small heap.
@@ -143,7 +151,7 @@ final class EventLoop: @unchecked Sendable {
     /// Brings the loop's arrangements for a slot up to date after its connection handled an
     /// event: frees the slot of a closed connection, watches for the readiness it now waits
     /// for, and schedules its deadline when it is earlier than the one scheduled.
-    private func settle(_ slot: Int, _ readiness: inout ReadinessSet) {
+    private func settle(_ slot: Int) {
         guard let connection = slots[slot].connection else { return }
         if connection.isClosed {
             readiness.forget(token: slot)
@@ -160,21 +168,6 @@ final class EventLoop: @unchecked Sendable {
         if let deadline = connection.deadline, slots[slot].scheduled.map({ deadline < $0 }) ?? true {
             timers.add(LoopTimers.Entry(when: deadline, slot: slot, serial: slots[slot].serial))
             slots[slot].scheduled = deadline
-        }
-    }
-
-    /// Closes every connection handed to a loop that cannot wait for them.
-    private func refuseAll(_ server: SimulatorServer) {
-        while !(server.isStopping && server.acceptorIsDone) {
-            for event in inbox.withLock({ events in defer { events.removeAll() }; return events }) {
-                if case .adopt(let descriptor) = event {
-                    server.connectionClosed(descriptor)
-                    POSIXSocket.closeDescriptor(descriptor)
-                }
-            }
-            var descriptors = [pollfd(fd: wake.read, events: ReadinessSet.readable, revents: 0)]
-            _ = POSIXSocket.waitForAny(&descriptors, milliseconds: -1)
-            POSIXSocket.drain(wake.read)
         }
     }
 }

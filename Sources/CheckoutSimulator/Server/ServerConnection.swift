@@ -103,11 +103,11 @@ final class ServerConnection: @unchecked Sendable {
         deadline = clock.now + server.configuration.headerTimeout
     }
 
-    /// The `poll` events the connection waits for now (0: none, only its deadline).
+    /// The readiness the connection waits for now (0: none, only its deadline).
     var interest: Int16 {
         switch state {
-        case .reading, .delaying(_, watchesPeer: true), .pacing(watchesPeer: true): Int16(truncatingIfNeeded: POLLIN)
-        case .writing: Int16(truncatingIfNeeded: POLLOUT)
+        case .reading, .delaying(_, watchesPeer: true), .pacing(watchesPeer: true): ReadinessSet.readable
+        case .writing: ReadinessSet.writable
         case .working, .delaying, .pacing: 0
         }
     }
@@ -236,10 +236,7 @@ final class ServerConnection: @unchecked Sendable {
             deadline = clock.now + .nanoseconds(nanoseconds)
         case .onOwnThread(let work):
             state = .working
-            let thread = Thread { [loop, self] in loop.post(.finished(self, work())) }
-            thread.name = "checkout-sim route"
-            thread.stackSize = 4 << 20
-            thread.start()
+            EventLoop.startThread(named: "checkout-sim route") { [loop, self] in loop.post(.finished(self, work())) }
         }
     }
 

@@ -182,16 +182,19 @@ extension SimulatorServer {
             graphQLRequest.storefrontOrigin = storefrontOrigin(of: context)
         }
         let exchange = GraphQLHTTP.Exchange(graphQLRequest, simulator: simulator, network: context.shop.network)
-        let deliver: @Sendable () -> Delivery = {
-            exchange.deliver(simulator: simulator, cancelled: { peer.hasGone }).mapAnswer { answer in
-                var answer = answer
-                answer.headers.append(("Cache-Control", "no-store"))
-                return answer
-            }
-        }
         let nanoseconds = exchange.faults.latency.clampedNanoseconds
-        guard nanoseconds > 0, !exchange.faults.offline else { return .now(deliver()) }
-        return .after(nanoseconds: nanoseconds, then: deliver)
+        // The closure is made only for a latency: the common request allocates none.
+        guard nanoseconds > 0, !exchange.faults.offline else { return .now(Self.deliver(exchange, simulator: simulator, peer: peer)) }
+        return .after(nanoseconds: nanoseconds) { Self.deliver(exchange, simulator: simulator, peer: peer) }
+    }
+
+    /// Runs a GraphQL exchange (stopping if its client goes), its answer marked not to be cached.
+    private static func deliver(_ exchange: GraphQLHTTP.Exchange, simulator: Simulator, peer: ConnectionPeer) -> Delivery {
+        exchange.deliver(simulator: simulator, cancelled: { peer.hasGone }).mapAnswer { answer in
+            var answer = answer
+            answer.headers.append(("Cache-Control", "no-store"))
+            return answer
+        }
     }
 
     /// `POST /__sim/NAME`: the control action `name` with the body as its argument.

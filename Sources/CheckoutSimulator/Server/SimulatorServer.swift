@@ -168,8 +168,10 @@ public final class SimulatorServer: Sendable {
         } catch {
             throw StartError(code: .cannotListen, message: error.message)
         }
-        let loops = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).compactMap { _ in EventLoop(mechanism: configuration.readiness) }
-        guard !loops.isEmpty, let wake = POSIXSocket.wakePipe() else {
+        // Every loop, or no server: one that cannot wait would leave its share of clients unanswered.
+        let made = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map { _ in EventLoop(mechanism: configuration.readiness) }
+        let loops = made.compactMap { $0 }
+        guard loops.count == made.count, let wake = POSIXSocket.wakePipe() else {
             POSIXSocket.closeDescriptor(bound.descriptor)
             throw StartError(code: .cannotListen, message: "cannot create the server's wake-up pipes")
         }
