@@ -198,7 +198,7 @@ struct ExecutionTests {
         ])
         builder.object("Item", "An item.", row: { call in
             (call.context as? TestSchema.Log)?.entries.append("row \(call.integer)")
-            return Row(call.integer * 10)
+            return ObjectRow(Row(call.integer * 10), leaves: nil)
         }, [
             F("a", "Int!", "From the row.", int: { call in (call.row as? Row)?.number }),
             F("b", "Int!", "From the row, plus one.", int: { call in (call.row as? Row).map { $0.number + 1 } }),

@@ -66,9 +66,10 @@ struct PublicSurfaceTests {
         #expect(try Self.publicNames(in: "Sources/CheckoutSimGraphQL/Schema") == [
             "ArgumentDeclaration", "ArgumentKey", "ArgumentList", "ArgumentValues", "BooleanInput", "BooleanOutput", "BoxedParent",
             "DataInput", "DataOutput", "EnumType", "FieldArguments", "FieldCall", "FieldError", "FieldResolution", "Fields",
-            "InputObjectType", "InputType", "IntInput", "IntOutput", "IntegerBacked", "IntegerParent", "LeafInputType", "ListInput",
+            "InputObjectType", "InputType", "IntInput", "IntOutput", "IntegerBacked", "IntegerParent", "LeafCarrier", "LeafInputType",
+            "LeafRow", "LeafSlot", "LeafTexts", "ListInput",
             "ListOutput", "NonNullInput", "NonNullOutput", "NullableOutputType", "ObjectType", "OutputType", "ParentCarrier",
-            "Resolved", "RowParent", "Schema", "SchemaError", "ScopedOutput", "TextInput", "TextOutput",
+            "Resolved", "RowParent", "Schema", "SchemaError", "ScopedOutput", "TextInput", "TextOutput", "TextualOutput",
             "TypeReference", "TypedSchemaBuilder", "UTF8Writable", "WithRow", "WrittenTextOutput",
         ])
         #expect(try Self.publicNames(in: "Sources/CheckoutSimCommerce") == ["Instant"])

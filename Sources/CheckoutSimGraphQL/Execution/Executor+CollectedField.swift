@@ -31,6 +31,8 @@ extension Executor {
         let resolveUTF8: @Sendable (FieldCall, (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void
         let resolveInt: @Sendable (FieldCall) throws -> Int?
         let resolveBool: @Sendable (FieldCall) throws -> Bool?
+        /// The `LeafTexts` slot a `.leaf` field writes.
+        let leafSlot: Int
         let type: TypeRef
         let namedType: Int
         let takesArguments: Bool
@@ -75,15 +77,18 @@ extension Executor {
             self.fixedArguments = fixedArguments
             isTypename = definition == nil
             var (general, string, utf8, int, bool) = (ResolverTag.noGeneral, ResolverTag.noString, ResolverTag.noUTF8, ResolverTag.noInt, ResolverTag.noBool)
+            var slot = -1
             switch definition?.resolver {
             case .general(let resolve)?: (resolverKind, general) = (.general, resolve)
             case .string(let resolve)?: (resolverKind, string) = (.string, resolve)
             case .utf8(let resolve)?: (resolverKind, utf8) = (.utf8, resolve)
             case .int(let resolve)?: (resolverKind, int) = (.int, resolve)
             case .bool(let resolve)?: (resolverKind, bool) = (.bool, resolve)
+            case .leaf(let index)?: (resolverKind, slot) = (.leaf, index)
             case nil: resolverKind = .none
             }
             (resolveGeneral, resolveString, resolveUTF8, resolveInt, resolveBool) = (general, string, utf8, int, bool)
+            leafSlot = slot
             type = definition?.type ?? .named(0)
             namedType = definition?.namedType ?? 0
             takesArguments = !(definition?.arguments.isEmpty ?? true)
@@ -111,7 +116,7 @@ extension Executor {
 
 /// Which kind of resolver a collected field calls (`Executor.CollectedField.resolverKind`).
 enum ResolverTag {
-    case general, string, utf8, int, bool
+    case general, string, utf8, int, bool, leaf
     /// No resolver: an error when the field is reached.
     case none
 

@@ -132,13 +132,19 @@ package struct Executor: ~Copyable {
         var call = FieldCall(parent: parent, integer: index, arguments: JSONObject(), context: context, schema: schema)
         if let readRow = schema.rowReaders[type] {
             // A failing reader leaves `row` nil and its error for each field to report.
-            do { call.row = try readRow(call) } catch { call.rowFailure = error }
+            do {
+                let read = try readRow(call)
+                call.row = read.object
+                call.leaves = read.leaves
+            } catch {
+                call.rowFailure = error
+            }
         }
         let atRoot = path.isEmpty
         if !atRoot, checksCancellation, shouldStop(atRoot: false) { return .failed }
         var first = true
         var position = 0
-        for field in fields {
+        for index in fields.indices {
             if !first { writer.append(byte: UInt8(ascii: ",")) }
             if atRoot {
                 if !first, checksCancellation, shouldStop(atRoot: true) { return .failed }
@@ -147,23 +153,29 @@ package struct Executor: ~Copyable {
                 position += 1
             }
             first = false
-            writer.append(field.keyBytes)
-            if field.isTypename {
-                writer.writeString(schema.types[type].name)
-                continue
-            }
-            let outcome: Outcome
-            if field.isPlainLeaf {
-                outcome = executeField(field, parentType: type, call: &call)
-            } else {
-                path.append(.key(field.responseKey))
-                outcome = executeField(field, parentType: type, call: &call)
-                path.removeLast()
+            // The plan keeps every collected field alive while it runs: borrowed, not retained
+            // and released once per field of every object (Benchmarks/NOTES.md, issue 43).
+            let outcome = Unmanaged.passUnretained(fields[index])._withUnsafeGuaranteedRef { field in
+                writeField(field, parentType: type, call: &call)
             }
             if outcome == .failed { return .failed }
         }
         writer.append(byte: UInt8(ascii: "}"))
         return .value
+    }
+
+    /// Writes one field's key and value.
+    @inline(__always)
+    private mutating func writeField(_ field: CollectedField, parentType type: Int, call: inout FieldCall) -> Outcome {
+        writer.append(field.keyBytes)
+        if field.isTypename {
+            writer.writeString(schema.types[type].name)
+            return .value
+        }
+        if field.isPlainLeaf { return executeField(field, parentType: type, call: &call) }
+        path.append(.key(field.responseKey))
+        defer { path.removeLast() }
+        return executeField(field, parentType: type, call: &call)
     }
 
     /// Resolves and writes one field; the typed leaf cases read only what the plan copied onto
@@ -191,6 +203,9 @@ package struct Executor: ~Copyable {
                     writer.writeString(utf8: bytes)
                 }
                 guard written else { return leafNull(field, parentType: parentType) }
+            case .leaf:
+                guard let leaves = call.leaves else { throw call.rowFailure ?? FieldError.missingRow }
+                leaves.write(field.leafSlot, to: &writer)
             case .int:
                 guard let number = try field.resolveInt(call) else { return leafNull(field, parentType: parentType) }
                 guard ValueCoercion.int32Range.contains(number) else {

@@ -47,6 +47,8 @@ public struct FieldCall {
     /// What the parent object's type reads once for all its fields (`SchemaBuilder.object(_:_:row:_:)`),
     /// such as the product a `Product` object stands for; nil when the type has no row reader.
     @usableFromInline var row: AnyObject?
+    /// The row's leaf texts when its type keeps them (`LeafRow`): what `LeafSlot` fields write.
+    var leaves: LeafTexts?
     /// Why the row reader failed, when it did (and `row` is nil).
     @usableFromInline var rowFailure: (any Error)?
     /// The field's arguments, coerced to their types, defaults filled in.
@@ -118,8 +120,21 @@ extension Optional {
 /// Resolves a field generally: objects, lists, leaves or null.
 @usableFromInline typealias FieldResolver = @Sendable (FieldCall) throws -> Resolved
 
-/// Reads, once per object, what every field of the object needs; its result is `FieldCall.row`.
-@usableFromInline typealias RowReader = @Sendable (FieldCall) throws -> AnyObject?
+/// Reads, once per object, what every field of the object needs; its result is `FieldCall.row`
+/// and `FieldCall.leaves`.
+@usableFromInline typealias RowReader = @Sendable (FieldCall) throws -> ObjectRow
+
+/// What a row reader read for one object.
+@usableFromInline struct ObjectRow {
+    @usableFromInline let object: AnyObject
+    /// The row's texts when it is a `LeafRow`.
+    @usableFromInline let leaves: LeafTexts?
+
+    @inlinable init(_ object: AnyObject, leaves: LeafTexts?) {
+        self.object = object
+        self.leaves = leaves
+    }
+}
 
 /// How a field is resolved: generally, or straight to a leaf value that the executor writes
 /// without building a `Resolved` or `JSON` value first (most fields of a listing are leaves).
@@ -133,5 +148,7 @@ extension Optional {
     case utf8(@Sendable (FieldCall, (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void)
     case int(@Sendable (FieldCall) throws -> Int?)
     case bool(@Sendable (FieldCall) throws -> Bool?)
+    /// For text fields written from the row's `LeafTexts`: the slot.
+    case leaf(Int)
 }
 

@@ -3,18 +3,15 @@ import CheckoutSimGraphQL
 
 extension ShopSchema {
     static func addCatalogTypes(to builder: inout Builder) {
-        builder.object(Types.money, "An amount of money in the store's currency.") { fields in
+        builder.object(Types.money, "An amount of money in the store's currency.", row: { amount, context in context.state.amountRow(amount) }) { fields in
             fields.field(
                 "amount", type: .nonNull(.string(writtenBy: AmountText.self)),
-                "The amount as a decimal string with the currency's fraction digits, like \"1299.00\"."
-            ) { amount, context in
-                AmountText(amount.minorUnits, in: context.currency, style: .plain)
-            }
-            fields.field("minorUnits", type: .nonNull(.int), "The amount in minor units (cents), like 129900.") { amount, _ in Int(amount.minorUnits) }
-            fields.field("currencyCode", type: .nonNull(.string), "The ISO 4217 currency code, like \"USD\".") { _, context in context.currency.code }
-            fields.field("formatted", type: .nonNull(.string(writtenBy: AmountText.self)), "The amount for display, like \"$1,299.00\".") {
-                amount, context in AmountText(amount.minorUnits, in: context.currency, style: .formatted)
-            }
+                "The amount as a decimal string with the currency's fraction digits, like \"1299.00\".", leaf: AmountRow.Slot.amount)
+            fields.field("minorUnits", type: .nonNull(.int), "The amount in minor units (cents), like 129900.") { amount, _ in Int(amount.parent.minorUnits) }
+            fields.field("currencyCode", type: .nonNull(.string), "The ISO 4217 currency code, like \"USD\".", leaf: AmountRow.Slot.currencyCode)
+            fields.field(
+                "formatted", type: .nonNull(.string(writtenBy: AmountText.self)), "The amount for display, like \"$1,299.00\".",
+                leaf: AmountRow.Slot.formatted)
         }
         builder.object(Types.brand, "A brand whose products the shop sells.") { fields in
             fields.field("id", type: .nonNull(.id), "The brand's id.") { brand, context in try context.state.brand(brand).id }
@@ -27,7 +24,7 @@ extension ShopSchema {
             fields.field("name", type: .nonNull(.string), "The category's name.") { category, _ in category.value }
             fields.field("productCount", type: .nonNull(.int), "How many catalog products are in this category.") { category, _ in category.count }
         }
-        builder.object(Types.product, "A product in the catalog.", row: { position, context in try context.state.product(position) }) {
+        builder.object(Types.product, "A product in the catalog.", row: { position, context in try context.state.productRow(position) }) {
             addProductFields(&$0)
             addProductVariantFields(&$0)
         }

@@ -54,12 +54,12 @@ extension ShopSchema {
     }
 
     /// `Product.options` and `Product.variants`.
-    static func addProductVariantFields(_ fields: inout Fields<RowParent<RequestContext, ProductPosition, Product>>) {
+    static func addProductVariantFields(_ fields: inout Fields<RowParent<RequestContext, ProductPosition, ProductRow>>) {
         fields.field("options", type: .nonNull(.list(.nonNull(Types.productOption))), "The options its variants choose among; empty for a product without options.") {
-            product, _ in product.row.options
+            product, _ in product.row.product.options
         }
         fields.field("variants", type: .nonNull(.list(.nonNull(Types.productVariant))), "Its variants, at least one.") { product, _ in
-            product.row.variants.indices.map { VariantSource(position: product.parent, index: $0) }
+            product.row.product.variants.indices.map { VariantSource(position: product.parent, index: $0) }
         }
     }
 }

@@ -23,6 +23,8 @@ final class ShopState {
         self.shop = shop
         self.content = content
         currency = shop.store.currency
+        productRows = shop.catalog.products.map(ProductRow.init)
+        amountRows = Self.catalogAmounts(shop.catalog, in: currency)
     }
 
     /// A copy that shares every buffer with `other` until one of them changes: O(1).
@@ -31,6 +33,8 @@ final class ShopState {
         shop = other.shop
         content = other.content
         currency = other.currency
+        productRows = other.productRows
+        amountRows = other.amountRows
     }
 
     /// The brand of the product at `position`, or nil when it has none the catalog knows.
@@ -75,6 +79,46 @@ final class ShopState {
         let products = shop.catalog.products
         guard products.indices.contains(position.index) else { throw FieldError("No product at position \(position.index).") }
         return products[position.index]
+    }
+
+    /// Each catalog product's row, by position: made for every product at load, and again for a
+    /// position whose product is no longer the one its row was made from (a product added, the
+    /// shop reset and another added in its place).
+    private var productRows: [ProductRow]
+
+    /// The row of the product at `position`, made now if its product changed since.
+    func productRow(_ position: ProductPosition) throws(FieldError) -> ProductRow {
+        let product = try product(position)
+        let index = position.index
+        if index < productRows.count, productRows[index].product === product { return productRows[index] }
+        let row = ProductRow(product)
+        if index < productRows.count {
+            productRows[index] = row
+        } else if index == productRows.count {
+            productRows.append(row)
+        }
+        return row
+    }
+
+    /// The rows of every amount the catalog prices a product or variant at when it is loaded.
+    /// Other amounts (totals, discounts) get a row made when they are written, and not kept,
+    /// so what a session does never grows this table.
+    private let amountRows: [Int64: AmountRow]
+
+    private static func catalogAmounts(_ catalog: Catalog, in currency: Currency) -> [Int64: AmountRow] {
+        var rows: [Int64: AmountRow] = [:]
+        for product in catalog.products {
+            let prices: [Int64?] = [product.price, product.compareAtPrice] + product.variants.flatMap { [$0.price, $0.compareAtPrice] }
+            for case let price? in prices where rows[price] == nil {
+                rows[price] = AmountRow(price, in: currency)
+            }
+        }
+        return rows
+    }
+
+    /// The row of `amount`: kept when the catalog prices something at it, made now otherwise.
+    func amountRow(_ amount: Amount) -> AmountRow {
+        amountRows[amount.minorUnits] ?? AmountRow(amount.minorUnits, in: currency)
     }
 
     func stock(_ position: ProductPosition) -> Int {

@@ -14,10 +14,10 @@ enum ShopTypes {
     static let query = Object<Void>("Query")
     static let mutation = Object<Void>("Mutation")
 
-    static let money = IntegerObject<Amount>("Money")
+    static let money = ObjectType<RowParent<RequestContext, Amount, AmountRow>>("Money")
     static let brand = IntegerObject<BrandPosition>("Brand")
     static let category = Object<ProductFacets.Count>("Category")
-    static let product = ObjectType<RowParent<RequestContext, ProductPosition, Product>>("Product")
+    static let product = ObjectType<RowParent<RequestContext, ProductPosition, ProductRow>>("Product")
     static let pageInfo = Object<PageInfoSource>("PageInfo")
     static let productEdge = Object<ProductEdge>("ProductEdge")
     static let productConnection = Object<ProductPage>("ProductConnection")

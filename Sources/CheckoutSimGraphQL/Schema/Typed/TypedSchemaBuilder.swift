@@ -37,7 +37,22 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
         declare(&fields)
         note(type, fields.references, hasRow: true)
         untyped.object(type.name, description, row: { call in
-            try row(Parent(integer: call.integer), call.context(as: Context.self))
+            ObjectRow(try row(Parent(integer: call.integer), call.context(as: Context.self)), leaves: nil)
+        }, fields.specs)
+    }
+
+    /// The same for a row that keeps the JSON text of its object's unchanging leaves: fields
+    /// declared with a `LeafSlot` are written from those texts.
+    @inlinable public mutating func object<Parent: IntegerBacked, Row: LeafRow>(
+        _ type: ObjectType<RowParent<Context, Parent, Row>>, _ description: String,
+        row: @escaping @Sendable (Parent, Context) throws -> Row, _ declare: (inout Fields<RowParent<Context, Parent, Row>>) -> Void
+    ) {
+        var fields = Fields<RowParent<Context, Parent, Row>>(owner: type.name)
+        declare(&fields)
+        note(type, fields.references, hasRow: true)
+        untyped.object(type.name, description, row: { call in
+            let read = try row(Parent(integer: call.integer), call.context(as: Context.self))
+            return ObjectRow(read, leaves: read.leaves)
         }, fields.specs)
     }
 

@@ -1,0 +1,113 @@
+/// The JSON text of an object's leaves that stay the same from request to request — a product's
+/// name, description, creation time — escaped and formatted once, when its row is made, so that
+/// writing one into a response is a single copy: no resolver call, no `String` handed over, no
+/// escaping, no formatting (Benchmarks/NOTES.md, issue 43).
+///
+/// A row type keeps one (`LeafRow`); its fields declared with a `LeafSlot`
+/// (`Fields.field(_:type:_:leaf:)`) are written from it. Immutable once made.
+public final class LeafTexts: @unchecked Sendable {
+    /// Every slot's text, one after another.
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    /// Where each slot's text ends in `bytes`; slot `i` starts where slot `i - 1` ends.
+    private let ends: UnsafeMutableBufferPointer<Int>
+
+    /// Texts for `slots` slots, set by `fill`; a slot it leaves unset is `null`.
+    public init(slots: Int, _ fill: (inout Builder) -> Void) {
+        var builder = Builder(slots: max(0, slots))
+        fill(&builder)
+        let pieces = builder.pieces
+        bytes = .allocate(capacity: pieces.reduce(0) { $0 + $1.count })
+        ends = .allocate(capacity: pieces.count)
+        var end = 0
+        for (slot, piece) in pieces.enumerated() {
+            _ = UnsafeMutableBufferPointer(rebasing: bytes[end..<(end + piece.count)]).initialize(from: piece)
+            end += piece.count
+            ends[slot] = end
+        }
+    }
+
+    deinit {
+        bytes.deallocate()
+        ends.deallocate()
+    }
+
+    /// Writes slot `slot`'s JSON text; `null` for a slot outside the layout.
+    @inline(__always) func write(_ slot: Int, to writer: inout JSONWriter) {
+        guard slot >= 0, slot < ends.count else { return writer.append("null") }
+        let start = slot == 0 ? 0 : ends[slot - 1]
+        writer.append(UnsafeBufferPointer(rebasing: bytes[start..<ends[slot]]))
+    }
+
+    /// Sets the slots' values while `LeafTexts` is made; each setter takes the Swift value its
+    /// slot's field type stands for, so a slot can only hold text its field may answer.
+    public struct Builder {
+        fileprivate var pieces: [[UInt8]]
+
+        fileprivate init(slots: Int) {
+            pieces = Array(repeating: Array("null".utf8), count: slots)
+        }
+
+        private mutating func put(_ slot: Int, _ write: (inout JSONWriter) -> Void) {
+            guard pieces.indices.contains(slot) else { return }
+            var writer = JSONWriter(capacity: 64)
+            write(&writer)
+            pieces[slot] = writer.bytes
+        }
+
+        /// A `String!` or `ID!` slot.
+        public mutating func set(_ slot: LeafSlot<String>, _ text: String) {
+            put(slot.index) { $0.writeString(text) }
+        }
+
+        /// A `String` or `ID` slot: null when `text` is nil.
+        public mutating func set(_ slot: LeafSlot<String?>, _ text: String?) {
+            guard let text else { return put(slot.index) { $0.append("null") } }
+            set(LeafSlot<String>(slot.index), text)
+        }
+
+        /// A `String!` slot whose value writes its own text (an amount, a time).
+        public mutating func set<Text: UTF8Writable>(_ slot: LeafSlot<Text>, _ text: Text) {
+            put(slot.index) { writer in text.writeUTF8 { writer.writeString(utf8: $0) } }
+        }
+    }
+}
+
+/// Which of a row's `LeafTexts` a field writes, typed by the value its field's resolver would
+/// return (`String` for `String!`, `String?` for `String`, a `UTF8Writable` for its written text).
+public struct LeafSlot<Value>: Sendable {
+    /// The slot's position in the row's texts.
+    public let index: Int
+
+    /// The slot at `index`.
+    public init(_ index: Int) {
+        self.index = index
+    }
+}
+
+/// A row that keeps the JSON text of its object's unchanging leaves.
+public protocol LeafRow: AnyObject, Sendable {
+    /// The texts its `LeafSlot` fields write.
+    var leaves: LeafTexts { get }
+}
+
+/// A carrier whose rows keep `LeafTexts`: its fields may be declared with a `LeafSlot`.
+public protocol LeafCarrier: ParentCarrier {}
+
+extension RowParent: LeafCarrier where Row: LeafRow {}
+
+/// An output type whose values are text (`String`, `ID`, written text, and those non-null): the
+/// types a `LeafSlot` field may have.
+public protocol TextualOutput: OutputType {}
+
+extension TextOutput: TextualOutput {}
+extension WrittenTextOutput: TextualOutput {}
+extension NonNullOutput: TextualOutput where Wrapped: TextualOutput {}
+
+extension Fields where Carrier: LeafCarrier {
+    /// A field written from its object's `LeafTexts`, slot `slot`: no resolver runs.
+    @inlinable public mutating func field<Output: TextualOutput>(
+        _ name: String, type: Output, _ description: String, leaf slot: LeafSlot<Output.Value>
+    ) {
+        add(name, type, description, [], FieldResolution(.leaf(slot.index)))
+    }
+}

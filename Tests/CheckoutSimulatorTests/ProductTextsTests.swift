@@ -1,0 +1,42 @@
+import CheckoutSimGraphQL
+import Testing
+@testable import CheckoutSimulator
+
+/// Product and money texts are made once (docs/schema.md; Benchmarks/NOTES.md, issue 43): what
+/// a product answers must still follow the catalog as it changes.
+struct ProductTextsTests {
+    static let read = #"{ product(id: "new-1") { id name description category model createdAt price { amount formatted currencyCode minorUnits } } }"#
+
+    static func add(_ name: String, price: String, to simulator: Simulator) {
+        let add = #"mutation { addProduct(input: {name: "\#(name)", category: "Kitchen \"\#(name)\"", description: "A \"\#(name)\"\n", price: "\#(price)", stock: 1}) { product { id } } }"#
+        _ = simulator.execute(GraphQLRequest(query: add))
+    }
+
+    /// A product added, the shop reset and another added at the same place: the second answers
+    /// its own texts, not the first's.
+    @Test func aProductAddedAfterAResetAnswersItsOwnTexts() throws {
+        let simulator = try Simulator()
+        Self.add("Mug", price: "9.00", to: simulator)
+        let first = simulator.execute(GraphQLRequest(query: Self.read)).serialized(pretty: false)
+        #expect(first.contains(#""name":"Mug","description":"A \"Mug\"\n","category":"Kitchen \"Mug\"""#), "\(first)")
+        simulator.reset()
+        Self.add("Lamp", price: "1234.56", to: simulator)
+        let second = simulator.execute(GraphQLRequest(query: Self.read)).serialized(pretty: false)
+        #expect(second.contains(#""id":"new-1","name":"Lamp","description":"A \"Lamp\"\n","category":"Kitchen \"Lamp\"","model":"Lamp""#), "\(second)")
+        #expect(second.contains(#""price":{"amount":"1234.56","formatted":"$1,234.56","currencyCode":"USD","minorUnits":123456}"#), "\(second)")
+    }
+
+    /// A total no product is priced at is formatted when it is written, as a price is.
+    @Test func amountsTheCatalogDoesNotPriceAreFormattedToo() throws {
+        let simulator = try Simulator()
+        let listing = simulator.execute(GraphQLRequest(query: "{ products(first: 2) { nodes { id price { amount } } } }")).json
+        let id = try #require(listing["data"]?["products"]?["nodes"]?[0]?["id"]?.stringValue)
+        let add = simulator.execute(GraphQLRequest(query: #"mutation { addToCart(productId: "\#(id)", quantity: 3) { cart { total { amount formatted minorUnits } } } }"#))
+        let unit = try #require(listing["data"]?["products"]?["nodes"]?[0]?["price"]?["amount"]?.stringValue)
+        let total = try #require(add.json["data"]?["addToCart"]?["cart"]?["total"])
+        let minor = try #require(total["minorUnits"]?.intValue)
+        let cents = minor % 100
+        #expect(total["amount"]?.stringValue == "\(minor / 100).\(cents < 10 ? "0" : "")\(cents)")
+        #expect(unit != total["amount"]?.stringValue)
+    }
+}
