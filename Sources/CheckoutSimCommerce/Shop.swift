@@ -57,17 +57,20 @@ package struct Shop: Sendable {
 
     /// Whether `session` has `productId` among its favorites, without copying the session.
     package func isFavorite(_ productId: String, session name: String) -> Bool {
-        sessions[name]?.favorites.contains(productId) ?? false
+        guard let index = sessions.index(forKey: name) else { return false }
+        return sessions.values[index].favorites.contains(productId)
     }
 
     /// When the session first added `productId` to its favorites; nil when it is not one.
     package func favoritedAt(_ productId: String, session name: String) -> Instant? {
-        sessions[name]?.favoritedAt[productId]
+        guard let index = sessions.index(forKey: name) else { return nil }
+        return sessions.values[index].favoritedAt[productId]
     }
 
     /// How many units of `productId` the session's cart holds, without copying the session.
     package func quantityInCart(_ productId: String, session name: String) -> Int {
-        sessions[name]?.cart.quantity(of: productId) ?? 0
+        guard let index = sessions.index(forKey: name) else { return 0 }
+        return sessions.values[index].cart.quantity(of: productId)
     }
 
     /// How many sessions the shop holds.

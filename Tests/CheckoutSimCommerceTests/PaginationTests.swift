@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CheckoutSimCommerce
 
@@ -199,5 +200,24 @@ struct FilterTests {
         var small = RecentSearches()
         for term in ["lamp", " Desk ", "LAMP"] { small.record(term) }
         #expect(small.entries == ["LAMP", "Desk"])
+    }
+
+    /// The cursor text is `v1|endpoint|ORDER|id|i:N` or `…|t:TEXT` in base64, byte for byte as
+    /// the interpolating version wrote it (cursors live in apps and snapshots).
+    @Test(arguments: [
+        Cursor(endpoint: "products", order: .featured, key: .int(0), id: "p-001"),
+        Cursor(endpoint: "brandSections", order: .priceDescending, key: .int(-129_900), id: "new-12"),
+        Cursor(endpoint: "products", order: .newest, key: .int(.min), id: "ünï|çødé"),
+        Cursor(endpoint: "products", order: .oldest, key: .int(.max), id: ""),
+        Cursor(endpoint: "search", order: .nameAscending, key: .text("Lamp \u{1F4A1} | 2"), id: "p"),
+    ])
+    func cursorsEncodeAsTheirTextInBase64(_ cursor: Cursor) throws {
+        let keyText: String
+        switch cursor.key {
+        case .int(let value): keyText = "i:\(value)"
+        case .text(let value): keyText = "t:\(value)"
+        }
+        let text = "v1|\(cursor.endpoint)|\(cursor.order.rawValue)|\(cursor.id)|\(keyText)"
+        #expect(cursor.encoded == Data(text.utf8).base64EncodedString())
     }
 }

@@ -21,13 +21,45 @@ package struct Cursor: Sendable, Equatable {
     }
 
     /// Base64 of `v1|endpoint|ORDER|id|i:123` (or `t:text` for name keys).
+    ///
+    /// Assembled as bytes, not by interpolation: a listing makes one per edge, and string
+    /// interpolation was most of what Q1 cost beyond the listing (Benchmarks/NOTES.md, issue 43).
     package var encoded: String {
-        let keyText: String
+        var text: [UInt8] = []
+        text.reserveCapacity(endpoint.utf8.count + id.utf8.count + 40)
+        text.append(contentsOf: "v1|".utf8)
+        text.append(contentsOf: endpoint.utf8)
+        text.append(UInt8(ascii: "|"))
+        text.append(contentsOf: order.rawValue.utf8)
+        text.append(UInt8(ascii: "|"))
+        text.append(contentsOf: id.utf8)
         switch key {
-        case .int(let value): keyText = "i:\(value)"
-        case .text(let value): keyText = "t:\(value)"
+        case .int(let value):
+            text.append(contentsOf: "|i:".utf8)
+            Self.appendDecimal(value, to: &text)
+        case .text(let value):
+            text.append(contentsOf: "|t:".utf8)
+            text.append(contentsOf: value.utf8)
         }
-        return Base64.encode("v1|\(endpoint)|\(order.rawValue)|\(id)|\(keyText)")
+        return text.withUnsafeBufferPointer(Base64.encode)
+    }
+
+    /// `value` in decimal, as `"\(value)"` writes it.
+    private static func appendDecimal(_ value: Int64, to text: inout [UInt8]) {
+        if value < 0 { text.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { text.append(buffer[index]) }
+        }
     }
 
     /// Decodes a cursor string; nil when it is not one of ours.

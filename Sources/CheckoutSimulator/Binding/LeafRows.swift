@@ -64,3 +64,22 @@ final class AmountRow: LeafRow {
         }
     }
 }
+
+/// What a `Brand` object reads once for its fields: its id's and name's texts, made once per
+/// brand when the shop is loaded (brands never change after).
+final class BrandRow: LeafRow {
+    let leaves: LeafTexts
+
+    enum Slot {
+        static let id = LeafSlot<String>(0)
+        static let name = LeafSlot<String>(1)
+        static let count = 2
+    }
+
+    init(_ brand: Brand) {
+        leaves = LeafTexts(slots: Slot.count) { texts in
+            texts.set(Slot.id, brand.id)
+            texts.set(Slot.name, brand.name)
+        }
+    }
+}

@@ -13,11 +13,11 @@ extension ShopSchema {
                 "formatted", type: .nonNull(.string(writtenBy: AmountText.self)), "The amount for display, like \"$1,299.00\".",
                 leaf: AmountRow.Slot.formatted)
         }
-        builder.object(Types.brand, "A brand whose products the shop sells.") { fields in
-            fields.field("id", type: .nonNull(.id), "The brand's id.") { brand, context in try context.state.brand(brand).id }
-            fields.field("name", type: .nonNull(.string), "The brand's display name.") { brand, context in try context.state.brand(brand).name }
+        builder.object(Types.brand, "A brand whose products the shop sells.", row: { brand, context in try context.state.brandRow(brand) }) { fields in
+            fields.field("id", type: .nonNull(.id), "The brand's id.", leaf: BrandRow.Slot.id)
+            fields.field("name", type: .nonNull(.string), "The brand's display name.", leaf: BrandRow.Slot.name)
             fields.field("productCount", type: .nonNull(.int), "How many catalog products carry this brand.") { brand, context in
-                context.state.shop.catalog.productCount(ofBrandAt: brand.index)
+                context.state.shop.catalog.productCount(ofBrandAt: brand.parent.index)
             }
         }
         builder.object(Types.category, "A product category.") { fields in

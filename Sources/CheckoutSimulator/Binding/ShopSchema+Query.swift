@@ -12,9 +12,11 @@ extension ShopSchema {
             arguments: ProductsArguments.self
         ) { _, arguments, context in
             let filter = try arguments.filter.productFilter(currency: context.currency)
-            return context.state.shop.products(
-                order: arguments.sort, filter: filter, first: arguments.first, after: arguments.after, offset: arguments.offset,
-                session: context.sessionName)
+            return context.state.inPlace {
+                $0.products(
+                    order: arguments.sort, filter: filter, first: arguments.first, after: arguments.after, offset: arguments.offset,
+                    session: context.sessionName)
+            }
         }
         fields.field(
             "productFacets", type: .nonNull(Types.productFacets),

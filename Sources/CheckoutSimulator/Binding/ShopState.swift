@@ -25,6 +25,7 @@ final class ShopState {
         currency = shop.store.currency
         productRows = shop.catalog.products.map(ProductRow.init)
         amountRows = Self.catalogAmounts(shop.catalog, in: currency)
+        brandRows = shop.catalog.brands.map(BrandRow.init)
     }
 
     /// A copy that shares every buffer with `other` until one of them changes: O(1).
@@ -35,6 +36,7 @@ final class ShopState {
         currency = other.currency
         productRows = other.productRows
         amountRows = other.amountRows
+        brandRows = other.brandRows
     }
 
     /// The brand of the product at `position`, or nil when it has none the catalog knows.
@@ -133,22 +135,31 @@ final class ShopState {
         shop.catalog.brandPosition(id: id).map(BrandPosition.init)
     }
 
-    func brand(_ position: BrandPosition) throws(FieldError) -> Brand {
-        let brands = shop.catalog.brands
-        guard brands.indices.contains(position.index) else { throw FieldError("No brand at position \(position.index).") }
-        return brands[position.index]
+    /// Each brand's row, by position; brands do not change after the shop is loaded.
+    private let brandRows: [BrandRow]
+
+    func brandRow(_ position: BrandPosition) throws(FieldError) -> BrandRow {
+        guard brandRows.indices.contains(position.index) else { throw FieldError("No brand at position \(position.index).") }
+        return brandRows[position.index]
     }
 
     func isFavorite(_ productId: String, session: String) -> Bool {
-        shop.isFavorite(productId, session: session)
+        inPlace { $0.isFavorite(productId, session: session) }
     }
 
     func favoritedAt(_ productId: String, session: String) -> Instant? {
-        shop.favoritedAt(productId, session: session)
+        inPlace { $0.favoritedAt(productId, session: session) }
     }
 
     func quantityInCart(_ productId: String, session: String) -> Int {
-        shop.quantityInCart(productId, session: session)
+        inPlace { $0.quantityInCart(productId, session: session) }
+    }
+
+    /// `body` run on the shop where it lies. A method called on `shop` as a property runs on a
+    /// copy, which retains and releases every buffer the shop holds, dozens of them, for each
+    /// field of each product that asks (Benchmarks/NOTES.md, issue 43).
+    @inline(__always) func inPlace<Result>(_ body: (inout Shop) throws -> Result) rethrows -> Result {
+        try body(&shop)
     }
 }
 

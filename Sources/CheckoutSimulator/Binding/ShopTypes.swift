@@ -15,7 +15,7 @@ enum ShopTypes {
     static let mutation = Object<Void>("Mutation")
 
     static let money = ObjectType<RowParent<RequestContext, Amount, AmountRow>>("Money")
-    static let brand = IntegerObject<BrandPosition>("Brand")
+    static let brand = ObjectType<RowParent<RequestContext, BrandPosition, BrandRow>>("Brand")
     static let category = Object<ProductFacets.Count>("Category")
     static let product = ObjectType<RowParent<RequestContext, ProductPosition, ProductRow>>("Product")
     static let pageInfo = Object<PageInfoSource>("PageInfo")
