@@ -78,9 +78,10 @@ final class ShopState {
     // Reads used by every product field, in place.
 
     func product(_ position: ProductPosition) throws(FieldError) -> Product {
-        let products = shop.catalog.products
-        guard products.indices.contains(position.index) else { throw FieldError("No product at position \(position.index).") }
-        return products[position.index]
+        guard let product = inPlace({ shop in
+            shop.catalog.products.indices.contains(position.index) ? shop.catalog.products[position.index] : nil
+        }) else { throw FieldError("No product at position \(position.index).") }
+        return product
     }
 
     /// Each catalog product's row, by position: made for every product at load, and again for a
@@ -124,7 +125,7 @@ final class ShopState {
     }
 
     func stock(_ position: ProductPosition) -> Int {
-        shop.inventory.stock(at: position.index)
+        inPlace { $0.inventory.stock(at: position.index) }
     }
 
     /// The store's currency, fixed at start-up (every money field formats with it).
