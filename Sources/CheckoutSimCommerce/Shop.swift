@@ -56,21 +56,30 @@ package struct Shop: Sendable {
     }
 
     /// Whether `session` has `productId` among its favorites, without copying the session.
-    package func isFavorite(_ productId: String, session name: String) -> Bool {
-        guard let index = sessions.index(forKey: name) else { return false }
-        return sessions.values[index].favorites.contains(productId)
+    ///
+    /// These three per-product reads are `mutating` only to reach the session in place: reading
+    /// `sessions[name]` copies the whole session (each of its buffers retained and released), for
+    /// every product of a listing (Benchmarks/NOTES.md, issue 43). They change nothing, but a
+    /// shop whose sessions share storage with a copy (a kept snapshot) takes its own storage on
+    /// the first of them, as the next change to a session would.
+    package mutating func isFavorite(_ productId: String, session name: String) -> Bool {
+        inSession(name) { $0.favorites.contains(productId) } ?? false
     }
 
     /// When the session first added `productId` to its favorites; nil when it is not one.
-    package func favoritedAt(_ productId: String, session name: String) -> Instant? {
-        guard let index = sessions.index(forKey: name) else { return nil }
-        return sessions.values[index].favoritedAt[productId]
+    package mutating func favoritedAt(_ productId: String, session name: String) -> Instant? {
+        inSession(name) { $0.favoritedAt[productId] } ?? nil
     }
 
     /// How many units of `productId` the session's cart holds, without copying the session.
-    package func quantityInCart(_ productId: String, session name: String) -> Int {
-        guard let index = sessions.index(forKey: name) else { return 0 }
-        return sessions.values[index].cart.quantity(of: productId)
+    package mutating func quantityInCart(_ productId: String, session name: String) -> Int {
+        inSession(name) { $0.cart.quantity(of: productId) } ?? 0
+    }
+
+    /// `body` on the session called `name` where it lies; nil when there is none.
+    private mutating func inSession<Result>(_ name: String, _ body: (inout ShopperSession) -> Result) -> Result? {
+        guard let index = sessions.index(forKey: name) else { return nil }
+        return body(&sessions.values[index])
     }
 
     /// How many sessions the shop holds.
