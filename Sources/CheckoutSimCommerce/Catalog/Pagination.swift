@@ -27,21 +27,27 @@ package struct Cursor: Sendable, Equatable {
     package var encoded: String {
         var text: [UInt8] = []
         text.reserveCapacity(endpoint.utf8.count + id.utf8.count + 40)
-        text.append(contentsOf: "v1|".utf8)
-        text.append(contentsOf: endpoint.utf8)
+        Self.append("v1|", to: &text)
+        Self.append(endpoint, to: &text)
         text.append(UInt8(ascii: "|"))
-        text.append(contentsOf: order.rawValue.utf8)
+        Self.append(order.rawValue, to: &text)
         text.append(UInt8(ascii: "|"))
-        text.append(contentsOf: id.utf8)
+        Self.append(id, to: &text)
         switch key {
         case .int(let value):
-            text.append(contentsOf: "|i:".utf8)
+            Self.append("|i:", to: &text)
             Self.appendDecimal(value, to: &text)
         case .text(let value):
-            text.append(contentsOf: "|t:".utf8)
-            text.append(contentsOf: value.utf8)
+            Self.append("|t:", to: &text)
+            Self.append(value, to: &text)
         }
         return text.withUnsafeBufferPointer(Base64.encode)
+    }
+
+    /// `string`'s UTF-8, copied whole (appending `string.utf8` went element by element).
+    private static func append(_ string: String, to text: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { text.append(contentsOf: $0) }
     }
 
     /// `value` in decimal, as `"\(value)"` writes it.
