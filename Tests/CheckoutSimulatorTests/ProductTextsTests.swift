@@ -40,3 +40,24 @@ struct ProductTextsTests {
         #expect(unit != total["amount"]?.stringValue)
     }
 }
+
+/// The rows' table keeps what it made, and never more than its bound of amounts.
+struct ShopRowsTests {
+    @Test func rowsAreKeptAndAmountsStayBounded() throws {
+        let fixtures = try Fixtures.bundled()
+        let catalog = fixtures.catalog
+        var rows = ShopRows(catalog: catalog, currency: fixtures.store.currency)
+        let product = try #require(catalog.products.first)
+        let row = rows.product(product, at: 0)
+        #expect(rows.product(product, at: 0) === row)
+        let other = try #require(catalog.products.last)
+        #expect(rows.product(other, at: 0) !== row, "a position whose product changed gets a new row")
+
+        let first = rows.amount(1)
+        #expect(rows.amount(1) === first)
+        for amount in 2...Int64(ShopRows.amountLimit) { _ = rows.amount(amount) }
+        #expect(rows.amount(1) === first, "still kept at the bound")
+        _ = rows.amount(Int64(ShopRows.amountLimit) + 1)
+        #expect(rows.amount(1) !== first, "emptied once full")
+    }
+}

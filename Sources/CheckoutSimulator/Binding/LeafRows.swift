@@ -83,3 +83,56 @@ final class BrandRow: LeafRow {
         }
     }
 }
+
+/// The shop's rows, each made the first time its object is written and then kept
+/// (`ShopState.productRow`, `amountRow`, `brandRow`).
+///
+/// Made on first use rather than all at load: making every row of the 100,000-product benchmark
+/// catalog up front added 190 ms and 47 MB to loading it, for rows a session mostly never writes
+/// (Benchmarks/NOTES.md, issue 43). Rows depend only on their product, amount or brand, so when
+/// one is made never shows in an answer.
+struct ShopRows {
+    /// By catalog position; a row is made again when the product at its position is no longer
+    /// the one it was made from (a product added, the shop reset and another added in its place).
+    private var products: [ProductRow?]
+    /// By amount: prices, totals, discounts. At most `amountLimit`, emptied when full, so what
+    /// sessions do never grows it past that.
+    private var amounts: [Int64: AmountRow] = [:]
+    static let amountLimit = 4096
+    private var brands: [BrandRow?]
+    private let currency: Currency
+
+    init(catalog: Catalog, currency: Currency) {
+        products = Array(repeating: nil, count: catalog.products.count)
+        brands = Array(repeating: nil, count: catalog.brands.count)
+        self.currency = currency
+    }
+
+    /// The row of `product`, at `index` in the catalog.
+    mutating func product(_ product: Product, at index: Int) -> ProductRow {
+        if index < products.count, let row = products[index], row.product === product { return row }
+        let row = ProductRow(product)
+        if index < products.count {
+            products[index] = row
+        } else if index == products.count {
+            products.append(row)
+        }
+        return row
+    }
+
+    mutating func amount(_ minorUnits: Int64) -> AmountRow {
+        if let row = amounts[minorUnits] { return row }
+        if amounts.count == Self.amountLimit { amounts.removeAll(keepingCapacity: true) }
+        let row = AmountRow(minorUnits, in: currency)
+        amounts[minorUnits] = row
+        return row
+    }
+
+    /// The row of `brand`, at `index` among the catalog's brands (which never change).
+    mutating func brand(_ brand: Brand, at index: Int) -> BrandRow {
+        if let row = brands[index] { return row }
+        let row = BrandRow(brand)
+        brands[index] = row
+        return row
+    }
+}

@@ -23,9 +23,7 @@ final class ShopState {
         self.shop = shop
         self.content = content
         currency = shop.store.currency
-        productRows = shop.catalog.products.map(ProductRow.init)
-        amountRows = Self.catalogAmounts(shop.catalog, in: currency)
-        brandRows = shop.catalog.brands.map(BrandRow.init)
+        rows = ShopRows(catalog: shop.catalog, currency: currency)
     }
 
     /// A copy that shares every buffer with `other` until one of them changes: O(1).
@@ -34,9 +32,7 @@ final class ShopState {
         shop = other.shop
         content = other.content
         currency = other.currency
-        productRows = other.productRows
-        amountRows = other.amountRows
-        brandRows = other.brandRows
+        rows = other.rows
     }
 
     /// The brand of the product at `position`, or nil when it has none the catalog knows.
@@ -84,44 +80,28 @@ final class ShopState {
         return product
     }
 
-    /// Each catalog product's row, by position: made for every product at load, and again for a
-    /// position whose product is no longer the one its row was made from (a product added, the
-    /// shop reset and another added in its place).
-    private var productRows: [ProductRow]
+    /// The rows that `Product`, `Money` and `Brand` objects read (`Binding/LeafRows.swift`);
+    /// unchecked in release builds for the reason `shop` is.
+    #if DEBUG
+    private var rows: ShopRows
+    #else
+    @exclusivity(unchecked) private var rows: ShopRows
+    #endif
 
-    /// The row of the product at `position`, made now if its product changed since.
     func productRow(_ position: ProductPosition) throws(FieldError) -> ProductRow {
         let product = try product(position)
-        let index = position.index
-        if index < productRows.count, productRows[index].product === product { return productRows[index] }
-        let row = ProductRow(product)
-        if index < productRows.count {
-            productRows[index] = row
-        } else if index == productRows.count {
-            productRows.append(row)
-        }
-        return row
+        return rows.product(product, at: position.index)
     }
 
-    /// The rows of every amount the catalog prices a product or variant at when it is loaded.
-    /// Other amounts (totals, discounts) get a row made when they are written, and not kept,
-    /// so what a session does never grows this table.
-    private let amountRows: [Int64: AmountRow]
-
-    private static func catalogAmounts(_ catalog: Catalog, in currency: Currency) -> [Int64: AmountRow] {
-        var rows: [Int64: AmountRow] = [:]
-        for product in catalog.products {
-            let prices: [Int64?] = [product.price, product.compareAtPrice] + product.variants.flatMap { [$0.price, $0.compareAtPrice] }
-            for case let price? in prices where rows[price] == nil {
-                rows[price] = AmountRow(price, in: currency)
-            }
-        }
-        return rows
-    }
-
-    /// The row of `amount`: kept when the catalog prices something at it, made now otherwise.
     func amountRow(_ amount: Amount) -> AmountRow {
-        amountRows[amount.minorUnits] ?? AmountRow(amount.minorUnits, in: currency)
+        rows.amount(amount.minorUnits)
+    }
+
+    func brandRow(_ position: BrandPosition) throws(FieldError) -> BrandRow {
+        guard let brand = inPlace({ shop in
+            shop.catalog.brands.indices.contains(position.index) ? shop.catalog.brands[position.index] : nil
+        }) else { throw FieldError("No brand at position \(position.index).") }
+        return rows.brand(brand, at: position.index)
     }
 
     func stock(_ position: ProductPosition) -> Int {
@@ -134,14 +114,6 @@ final class ShopState {
     /// The brand with `id`, or nil when there is none.
     func brandPosition(id: String) -> BrandPosition? {
         shop.catalog.brandPosition(id: id).map(BrandPosition.init)
-    }
-
-    /// Each brand's row, by position; brands do not change after the shop is loaded.
-    private let brandRows: [BrandRow]
-
-    func brandRow(_ position: BrandPosition) throws(FieldError) -> BrandRow {
-        guard brandRows.indices.contains(position.index) else { throw FieldError("No brand at position \(position.index).") }
-        return brandRows[position.index]
     }
 
     func isFavorite(_ productId: String, session: String) -> Bool {

@@ -15,16 +15,26 @@ public final class LeafTexts: @unchecked Sendable {
     public init(slots: Int, _ fill: (inout Builder) -> Void) {
         var builder = Builder(slots: max(0, slots))
         fill(&builder)
-        let pieces = builder.pieces
-        bytes = .allocate(capacity: pieces.reduce(0) { $0 + $1.count })
-        ends = .allocate(capacity: pieces.count)
+        var total = 0
+        for piece in builder.pieces { total += piece?.count ?? Self.null.count }
+        bytes = .allocate(capacity: total)
+        ends = .allocate(capacity: builder.pieces.count)
         var end = 0
-        for (slot, piece) in pieces.enumerated() {
-            _ = UnsafeMutableBufferPointer(rebasing: bytes[end..<(end + piece.count)]).initialize(from: piece)
-            end += piece.count
-            ends[slot] = end
+        builder.writer.withBytes { written in
+            for slot in builder.pieces.indices {
+                if let piece = builder.pieces[slot] {
+                    _ = UnsafeMutableBufferPointer(rebasing: bytes[end...]).initialize(from: written[piece])
+                    end += piece.count
+                } else {
+                    _ = UnsafeMutableBufferPointer(rebasing: bytes[end...]).initialize(from: Self.null)
+                    end += Self.null.count
+                }
+                ends[slot] = end
+            }
         }
     }
+
+    private static let null: [UInt8] = Array("null".utf8)
 
     deinit {
         bytes.deallocate()
@@ -40,18 +50,22 @@ public final class LeafTexts: @unchecked Sendable {
 
     /// Sets the slots' values while `LeafTexts` is made; each setter takes the Swift value its
     /// slot's field type stands for, so a slot can only hold text its field may answer.
-    public struct Builder {
-        fileprivate var pieces: [[UInt8]]
+    public struct Builder: ~Copyable {
+        /// Every slot's text as set, one after another (a slot set twice keeps its last).
+        fileprivate var writer = JSONWriter(capacity: 256)
+        /// Where each slot's text lies in `writer`; nil for a slot not set, which is `null`.
+        fileprivate var pieces: [Range<Int>?]
 
         fileprivate init(slots: Int) {
-            pieces = Array(repeating: Array("null".utf8), count: slots)
+            pieces = Array(repeating: nil, count: slots)
         }
 
         private mutating func put(_ slot: Int, _ write: (inout JSONWriter) -> Void) {
             guard pieces.indices.contains(slot) else { return }
-            var writer = JSONWriter(capacity: 64)
+            let start = writer.count
             write(&writer)
-            pieces[slot] = writer.bytes
+            // A written text that wrote nothing stays null rather than leaving an empty value.
+            pieces[slot] = writer.count > start ? start..<writer.count : nil
         }
 
         /// A `String!` or `ID!` slot.
@@ -65,7 +79,8 @@ public final class LeafTexts: @unchecked Sendable {
             set(LeafSlot<String>(slot.index), text)
         }
 
-        /// A `String!` slot whose value writes its own text (an amount, a time).
+        /// A `String!` slot whose value writes its own text (an amount, a time); the text is
+        /// written once, as `UTF8Writable` promises.
         public mutating func set<Text: UTF8Writable>(_ slot: LeafSlot<Text>, _ text: Text) {
             put(slot.index) { writer in text.writeUTF8 { writer.writeString(utf8: $0) } }
         }
