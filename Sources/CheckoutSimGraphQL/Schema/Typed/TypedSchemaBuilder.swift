@@ -33,12 +33,7 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
         _ type: ObjectType<RowParent<Context, Parent, Row>>, _ description: String,
         row: @escaping @Sendable (Parent, Context) throws -> Row, _ declare: (inout Fields<RowParent<Context, Parent, Row>>) -> Void
     ) {
-        var fields = Fields<RowParent<Context, Parent, Row>>(owner: type.name)
-        declare(&fields)
-        note(type, fields.references, hasRow: true)
-        untyped.object(type.name, description, row: { call in
-            ObjectRow(try row(Parent(integer: call.integer), call.context(as: Context.self)), leaves: nil)
-        }, fields.specs)
+        rowObject(type, description, row: row, leaves: { _ in nil }, declare)
     }
 
     /// The same for a row that keeps the JSON text of its object's unchanging leaves: fields
@@ -47,12 +42,20 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
         _ type: ObjectType<RowParent<Context, Parent, Row>>, _ description: String,
         row: @escaping @Sendable (Parent, Context) throws -> Row, _ declare: (inout Fields<RowParent<Context, Parent, Row>>) -> Void
     ) {
+        rowObject(type, description, row: row, leaves: { $0.leaves }, declare)
+    }
+
+    @inlinable mutating func rowObject<Parent: IntegerBacked, Row: AnyObject & Sendable>(
+        _ type: ObjectType<RowParent<Context, Parent, Row>>, _ description: String,
+        row: @escaping @Sendable (Parent, Context) throws -> Row, leaves: @escaping @Sendable (Row) -> LeafTexts?,
+        _ declare: (inout Fields<RowParent<Context, Parent, Row>>) -> Void
+    ) {
         var fields = Fields<RowParent<Context, Parent, Row>>(owner: type.name)
         declare(&fields)
         note(type, fields.references, hasRow: true)
         untyped.object(type.name, description, row: { call in
             let read = try row(Parent(integer: call.integer), call.context(as: Context.self))
-            return ObjectRow(read, leaves: read.leaves)
+            return ObjectRow(read, leaves: leaves(read))
         }, fields.specs)
     }
 
