@@ -129,7 +129,7 @@ package struct Executor: ~Copyable {
         // does above; an object's own leaves are few (the field limit), so one check per object does.
         if writer.overflowed { return .failed }
         writer.append(byte: UInt8(ascii: "{"))
-        var call = FieldCall(parent: parent, integer: index, arguments: JSONObject(), context: context, schema: schema)
+        var call = FieldCall(parent: parent, integer: index, context: context, schema: schema)
         if let readRow = schema.rowReaders[type] {
             // A failing reader leaves `row` nil and its error for each field to report.
             do {
@@ -183,12 +183,13 @@ package struct Executor: ~Copyable {
     private mutating func executeField(_ field: CollectedField, parentType: Int, call: inout FieldCall) -> Outcome {
         let start = writer.count
         do {
-            if field.takesArguments || !call.arguments.isEmpty {
+            if field.takesArguments {
                 let coerced = coercedArguments ?? arguments(of: field)
                 coercedArguments = nil
-                call.arguments = try coerced.get()
                 // The definitions that give the arguments' defaults, handed over: no lookup per call.
-                call.argumentDefinitions = field.definition?.arguments ?? []
+                call.given = (try coerced.get(), field.definition?.arguments ?? [])
+            } else if call.given != nil {
+                call.given = nil
             }
             switch field.resolverKind {
             case .string:

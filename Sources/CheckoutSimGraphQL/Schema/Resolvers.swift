@@ -51,14 +51,20 @@ public struct FieldCall {
     var leaves: LeafTexts?
     /// Why the row reader failed, when it did (and `row` is nil).
     @usableFromInline var rowFailure: (any Error)?
+    /// The field's arguments and their definitions (for their defaults); nil for a field without
+    /// arguments. Optional, so a call made for each object of a listing carries none of their
+    /// arrays to release (Benchmarks/NOTES.md, issue 43).
+    var given: (values: JSONObject, definitions: [InputValueDefinition])?
     /// The field's arguments, coerced to their types, defaults filled in.
-    @usableFromInline var arguments: JSONObject
-    /// The field's argument definitions (for their defaults); empty for a field without arguments.
-    var argumentDefinitions: [InputValueDefinition] = []
+    var arguments: JSONObject { given?.values ?? JSONObject() }
+    /// The field's argument definitions; empty for a field without arguments.
+    var argumentDefinitions: [InputValueDefinition] { given?.definitions ?? [] }
     /// What the caller passed for this request (the simulator's request context).
     @usableFromInline let context: AnyObject?
-    /// The schema being executed.
-    @usableFromInline let schema: Schema
+    /// The schema being executed. Unowned: the executor holds it for the whole request, and a
+    /// call lives only while the resolver it is passed to runs (a strong reference was a retain
+    /// and a release for each object written).
+    @usableFromInline unowned(unsafe) let schema: Schema
 
     /// The request's context as the schema's `Context` class, without a runtime cast.
     ///
@@ -70,10 +76,9 @@ public struct FieldCall {
         unsafeDowncast(context.unsafelyUnwrapped, to: Context.self)
     }
 
-    init(parent: Any, integer: Int, arguments: JSONObject, context: AnyObject?, schema: Schema) {
+    init(parent: Any, integer: Int, context: AnyObject?, schema: Schema) {
         self.parent = parent
         self.integer = integer
-        self.arguments = arguments
         self.context = context
         self.schema = schema
     }
