@@ -27,7 +27,9 @@ struct CIRecipeTests {
         for copied in ["Scenarios", "MockResponses"] {
             try FileManager.default.copyItem(at: Processes.packageRoot.appendingPathComponent(copied), to: folder.appendingPathComponent(copied))
         }
-        let port = 20_000 + Int(ProcessInfo.processInfo.processIdentifier % 20_000)
+        // Below Linux's ephemeral ports (32768–60999) and macOS's (49152–): a port in that range
+        // could be held by another test's client socket (the 5,000-connection test holds many).
+        let port = 20_000 + Int(ProcessInfo.processInfo.processIdentifier % 12_000)
         // The stand-in for the UI tests: one request to the server the script started, found by CHECKOUT_SIM_URL.
         let uiTests = #"curl -sf "$CHECKOUT_SIM_URL/graphql" -H 'Content-Type: application/json' -d '{"query":"query Brands { brands { id } }"}'"#
         let result = try Processes.run(
