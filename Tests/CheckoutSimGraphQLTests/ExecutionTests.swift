@@ -154,6 +154,12 @@ struct ExecutionTests {
             let request = GraphQLRequest(query: query, variables: try JSONParser.parse(variables).objectValue ?? JSONObject())
             #expect(cache.run(request, schema: TestSchema.schema, context: nil).serialized(pretty: false) == expected)
         }
+        // A condition inside a fragment, and on an inline fragment, reads each request's variables too.
+        let fragments = "query ($show: Boolean!) { books(first: 1) { ...F ... @skip(if: $show) { id } } } fragment F on Book { title @include(if: $show) }"
+        for (show, expected) in [(true, #"{"data":{"books":[{"title":"Dune"}]}}"#), (false, #"{"data":{"books":[{"id":"1"}]}}"#), (true, #"{"data":{"books":[{"title":"Dune"}]}}"#)] {
+            let request = GraphQLRequest(query: fragments, variables: JSONObject([("show", .bool(show))]))
+            #expect(cache.run(request, schema: TestSchema.schema, context: nil).serialized(pretty: false) == expected)
+        }
         let literal = "query ($n: Int) { books(first: $n) { id related(first: 1) { id } } }"
         for count in [1, 2] {
             let request = GraphQLRequest(query: literal, variables: JSONObject([("n", .int(count))]))

@@ -23,23 +23,14 @@ final class ExecutionPlan {
 
 extension Document {
     /// True when a `@skip` or `@include` anywhere in the document takes a variable.
+    ///
+    /// One pass over the document's flat list of directives: directives where a condition is
+    /// not allowed (on an operation, a variable) only make this answer true for a document that
+    /// validation refuses anyway, and no plan is always safe.
     var hasVariableConditions: Bool {
-        operations.contains { hasVariableConditions($0.selectionSet) }
-            || fragments.contains { hasVariableConditions($0.selectionSet) }
-    }
-
-    private func hasVariableConditions(_ set: SelectionSet) -> Bool {
-        self[set].contains { selection in
-            let conditional = directives(of: selection).contains { directive in
-                (directive.name.value == "skip" || directive.name.value == "include")
-                    && self[directive.arguments].contains { $0.value.containsVariable }
-            }
-            if conditional { return true }
-            switch selection {
-            case .field(let id): return self[id].selectionSet.map(hasVariableConditions) ?? false
-            case .inlineFragment(let id): return hasVariableConditions(self[id].selectionSet)
-            case .fragmentSpread: return false
-            }
+        directives.contains { directive in
+            (directive.name.value == "skip" || directive.name.value == "include")
+                && self[directive.arguments].contains { $0.value.containsVariable }
         }
     }
 }
