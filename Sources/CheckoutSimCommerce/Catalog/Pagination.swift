@@ -36,7 +36,7 @@ package struct Cursor: Sendable, Equatable {
         switch key {
         case .int(let value):
             Self.append("|i:", to: &text)
-            Self.appendDecimal(value, to: &text)
+            Self.append(String(value), to: &text)
         case .text(let value):
             Self.append("|t:", to: &text)
             Self.append(value, to: &text)
@@ -48,24 +48,6 @@ package struct Cursor: Sendable, Equatable {
     private static func append(_ string: String, to text: inout [UInt8]) {
         var string = string
         string.withUTF8 { text.append(contentsOf: $0) }
-    }
-
-    /// `value` in decimal, as `"\(value)"` writes it.
-    private static func appendDecimal(_ value: Int64, to text: inout [UInt8]) {
-        if value < 0 { text.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { text.append(buffer[index]) }
-        }
     }
 
     /// Decodes a cursor string; nil when it is not one of ours.
