@@ -6,6 +6,7 @@ enum StorefrontBinding {
         connectionFields(&fields, facts: facts)
         shopFields(&fields)
         productFields(&fields)
+        catalogTexts(&fields)
         variantFields(&fields)
         catalogQueries(&fields)
         collectionFields(&fields)

@@ -5,6 +5,8 @@ import CheckoutSimCommerce
 package protocol StorefrontShopHolder: AnyObject {
     /// The shop: catalog, stock, carts, clock.
     var shop: Shop { get set }
+    /// The kept texts of the shop's Storefront objects, one for the holder's lifetime.
+    var storefrontRows: StorefrontRows { get }
 }
 
 /// Where the dialect's answers point: the shop's domain and the server's own pages.
@@ -27,6 +29,8 @@ package final class StorefrontContext {
     /// The shop this request reads, taken from the holder once (a copy shares its storage) and
     /// again after each change: read in place, never copied whole per field.
     private(set) var shop: Shop
+    /// The holder's kept texts.
+    let rows: StorefrontRows
     /// The pieces of `shop` every listing field reads, kept beside it and renewed with it.
     /// Reading `shop.catalog.…` or `shop.currency` through this class copies the whole shop out
     /// first (each of its references retained and released: 9 % of a Storefront listing's
@@ -51,6 +55,7 @@ package final class StorefrontContext {
         self.settings = settings
         self.session = session
         shop = holder.shop
+        rows = holder.storefrontRows
         inventory = shop.inventory
         currency = shop.currency
         renewPieces()

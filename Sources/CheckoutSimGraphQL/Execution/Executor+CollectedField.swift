@@ -33,6 +33,8 @@ extension Executor {
         let resolveBool: @Sendable (FieldCall) throws -> Bool?
         /// The `LeafTexts` slot a `.leaf` field writes.
         let leafSlot: Int
+        /// Whether a `.leaf` field resolves as text (`resolveString`) for an object without texts.
+        let leafFallsBack: Bool
         let type: TypeRef
         let namedType: Int
         let takesArguments: Bool
@@ -78,17 +80,22 @@ extension Executor {
             isTypename = definition == nil
             var (general, string, utf8, int, bool) = (ResolverTag.noGeneral, ResolverTag.noString, ResolverTag.noUTF8, ResolverTag.noInt, ResolverTag.noBool)
             var slot = -1
+            var fallsBack = false
             switch definition?.resolver {
             case .general(let resolve)?: (resolverKind, general) = (.general, resolve)
             case .string(let resolve)?: (resolverKind, string) = (.string, resolve)
             case .utf8(let resolve)?: (resolverKind, utf8) = (.utf8, resolve)
             case .int(let resolve)?: (resolverKind, int) = (.int, resolve)
             case .bool(let resolve)?: (resolverKind, bool) = (.bool, resolve)
-            case .leaf(let index)?: (resolverKind, slot) = (.leaf, index)
+            case .leaf(let index, let fallback)?:
+                (resolverKind, slot) = (.leaf, index)
+                if let fallback { string = fallback }
+                fallsBack = fallback != nil
             case nil: resolverKind = .none
             }
             (resolveGeneral, resolveString, resolveUTF8, resolveInt, resolveBool) = (general, string, utf8, int, bool)
             leafSlot = slot
+            leafFallsBack = fallsBack
             type = definition?.type ?? .named(0)
             namedType = definition?.namedType ?? 0
             takesArguments = !(definition?.arguments.isEmpty ?? true)

@@ -193,9 +193,7 @@ package struct Executor: ~Copyable {
             }
             switch field.resolverKind {
             case .string:
-                guard let text = try field.resolveString(call) else { return leafNull(field, parentType: parentType) }
-                if field.writesEnum { return serializeLeaf(.string(text), typeIndex: field.namedType, field: field) }
-                writer.writeString(text)
+                return try writeText(field, parentType: parentType, call: call)
             case .utf8:
                 var written = false
                 try field.resolveUTF8(call) { bytes in
@@ -205,7 +203,11 @@ package struct Executor: ~Copyable {
                 }
                 guard written else { return leafNull(field, parentType: parentType) }
             case .leaf:
-                guard let leaves = call.leaves else { throw call.rowFailure ?? FieldError.missingRow }
+                guard let leaves = call.leaves else {
+                    // A schema read from SDL has rows for some objects only; the others resolve.
+                    guard field.leafFallsBack, call.rowFailure == nil else { throw call.rowFailure ?? FieldError.missingRow }
+                    return try writeText(field, parentType: parentType, call: call)
+                }
                 leaves.write(field.leafSlot, to: &writer)
             case .int:
                 guard let number = try field.resolveInt(call) else { return leafNull(field, parentType: parentType) }
@@ -241,6 +243,15 @@ package struct Executor: ~Copyable {
                 return fieldFailed("\(error)", code: .internalServerError, field: field, type: field.type)
             }
         }
+    }
+
+    /// Resolves and writes a text field (`String`, `ID`, an enum).
+    @inline(__always)
+    private mutating func writeText(_ field: CollectedField, parentType: Int, call: FieldCall) throws -> Outcome {
+        guard let text = try field.resolveString(call) else { return leafNull(field, parentType: parentType) }
+        if field.writesEnum { return serializeLeaf(.string(text), typeIndex: field.namedType, field: field) }
+        writer.writeString(text)
+        return .value
     }
 
     /// A typed leaf resolver returned nil: null, or a null-bubbling error for a non-null field.

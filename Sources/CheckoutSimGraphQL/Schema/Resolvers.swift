@@ -131,11 +131,12 @@ extension Optional {
 
 /// What a row reader read for one object.
 @usableFromInline struct ObjectRow {
-    @usableFromInline let object: AnyObject
+    /// Nil when a schema read from SDL has no row for this object (its fields then resolve).
+    @usableFromInline let object: AnyObject?
     /// The row's texts when it is a `LeafRow`.
     @usableFromInline let leaves: LeafTexts?
 
-    @inlinable init(_ object: AnyObject, leaves: LeafTexts?) {
+    @inlinable init(_ object: AnyObject?, leaves: LeafTexts?) {
         self.object = object
         self.leaves = leaves
     }
@@ -153,7 +154,9 @@ extension Optional {
     case utf8(@Sendable (FieldCall, (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void)
     case int(@Sendable (FieldCall) throws -> Int?)
     case bool(@Sendable (FieldCall) throws -> Bool?)
-    /// For text fields written from the row's `LeafTexts`: the slot.
-    case leaf(Int)
+    /// For text fields written from the row's `LeafTexts`: the slot, and, for a schema read from
+    /// SDL, the text resolver that answers for an object whose row has no texts (nil for a typed
+    /// row, which always has them).
+    case leaf(Int, fallback: (@Sendable (FieldCall) throws -> String?)?)
 }
 

@@ -32,10 +32,16 @@ package enum SchemaDefinitionLoader {
         }
     }
 
+    /// What an object type reads once per object: the JSON text of its `.leaf` fields, or nil
+    /// when this object has none kept (those fields then run their fallback resolvers).
+    package typealias LeafRowReader = @Sendable (FieldCall) throws -> LeafTexts?
+
     /// The schema `definitions` declare. With a `contextType`, the executor refuses a request
     /// whose context is of any other class, so resolvers may read it with `FieldCall.context(as:)`.
+    /// `rows` gives an object type, by name, its leaf texts' reader (nil: none).
     package static func build(
-        _ definitions: SchemaDefinitions, contextType: AnyObject.Type?, resolver: (FieldSite) -> FieldResolution?
+        _ definitions: SchemaDefinitions, contextType: AnyObject.Type?, rows: (String) -> LeafRowReader? = { _ in nil },
+        resolver: (FieldSite) -> FieldResolution?
     ) throws(SchemaError) -> Schema {
         var builder = SchemaBuilder()
         builder.contextType = contextType.map(ObjectIdentifier.init)
@@ -67,6 +73,12 @@ package enum SchemaDefinitionLoader {
             case .object(let interfaces, let list):
                 builder.declare(name, type.description, .object(fields(list, of: name)))
                 builder.interfaces[name] = interfaces.map(\.value)
+                if let read = rows(name) {
+                    builder.readRows(of: name) { call in
+                        let leaves = try read(call)
+                        return ObjectRow(leaves, leaves: leaves)
+                    }
+                }
             case .interface(let interfaces, let list):
                 builder.declare(name, type.description, .interface(fields(list, of: name)))
                 builder.interfaces[name] = interfaces.map(\.value)
@@ -113,6 +125,13 @@ extension FieldResolution {
     /// A `String`, `ID`, enum or custom scalar field written as a JSON string; nil writes null.
     package static func text(_ body: @escaping @Sendable (FieldCall) throws -> String?) -> FieldResolution {
         FieldResolution(.string(body))
+    }
+
+    /// A `String`, `ID` or custom scalar field written from slot `slot` of its object's leaf
+    /// texts (`SchemaDefinitionLoader.LeafRowReader`), or by `fallback` for an object without them.
+    /// The texts must be what `fallback` would answer, written as JSON.
+    package static func leaf(_ slot: Int, fallback: @escaping @Sendable (FieldCall) throws -> String?) -> FieldResolution {
+        FieldResolution(.leaf(slot, fallback: fallback))
     }
 
     /// An `Int` field; nil writes null.

@@ -23,11 +23,15 @@ struct VariantRef {
 
     /// The carrier of this variant's option number `option` as a `SelectedOption` (a product
     /// has at most three options, as on Shopify).
-    func selectedOption(_ option: Int) -> Resolved { .integer((product * 1000 + index) * 8 + option) }
+    func selectedOption(_ option: Int) -> Resolved { .integer((product * 1000 + index) * Self.optionsPerVariant + option) }
+
+    /// How many selected options a variant's carrier leaves room for.
+    static let optionsPerVariant = 8
 
     /// The variant and option a `SelectedOption` carrier names.
     static func selectedOption(_ carrier: Int) -> (variant: VariantRef, option: Int) {
-        (VariantRef(product: carrier / 8 / 1000, index: carrier / 8 % 1000), carrier % 8)
+        let variant = carrier / optionsPerVariant
+        return (VariantRef(product: variant / 1000, index: variant % 1000), carrier % optionsPerVariant)
     }
 }
 
@@ -64,19 +68,9 @@ extension StorefrontContext {
 
 extension StorefrontBinding {
     static func productFields(_ fields: inout ModeledFields) {
-        func text(_ field: String, _ read: @escaping @Sendable (Product, StorefrontContext) -> String?) {
-            fields.text("Product", field) { call, context in read(try context.product(call.parentInteger), context) }
+        fields.text("Product", "onlineStoreUrl") { call, context in
+            "https://\(context.settings.domain)/products/\(try context.product(call.parentInteger).id)"
         }
-        fields.text("Product", "id") { call, _ in StorefrontID.product(call.parentInteger) }
-        text("handle") { product, _ in product.id }
-        text("title") { product, _ in product.name }
-        fields.text("Product", "vendor") { call, context in context.vendor(ofProductAt: call.parentInteger) }
-        text("productType") { product, _ in product.category }
-        text("descriptionHtml") { product, _ in "<p>" + HTMLText.escaped(product.description) + "</p>" }
-        text("createdAt") { product, _ in product.createdAt.iso8601 }
-        text("updatedAt") { product, _ in product.createdAt.iso8601 }
-        text("publishedAt") { product, _ in product.createdAt.iso8601 }
-        text("onlineStoreUrl") { product, context in "https://\(context.settings.domain)/products/\(product.id)" }
         fields.add("Product", "description") { call, context in
             let product = try context.product(call.parentInteger)
             guard let limit = call.argumentValues["truncateAt"]?.intValue, limit >= 0 else { return .string(product.description) }
@@ -119,19 +113,6 @@ extension StorefrontBinding {
         fields.add("Product", "seo") { call, _ in .object(SEOValue(product: call.parentInteger)) }
         fields.add("ProductPriceRange", "minVariantPrice") { call, _ in MoneyValue(amount: try call.parent(PriceRange.self).low).resolved }
         fields.add("ProductPriceRange", "maxVariantPrice") { call, _ in MoneyValue(amount: try call.parent(PriceRange.self).high).resolved }
-        fields.text("MoneyV2", "amount") { call, context in
-            ShopifyDecimal.text(Int64(call.parentInteger), currency: context.currency)
-        }
-        fields.text("MoneyV2", "currencyCode") { _, context in context.currency.code }
-        fields.text("Image", "id") { call, _ in
-            call.parentInteger >= 0 ? StorefrontID.image(product: call.parentInteger) : try call.parent(ImageValue.self).id
-        }
-        fields.text("Image", "url") { call, context in
-            call.parentInteger >= 0 ? try context.product(call.parentInteger).imageURL : try call.parent(ImageValue.self).url
-        }
-        fields.text("Image", "altText") { call, context in
-            call.parentInteger >= 0 ? try context.product(call.parentInteger).name : try call.parent(ImageValue.self).altText
-        }
         fields.add("ProductOption", "id") { call, _ in
             let option = try call.parent(OptionValue.self)
             return .string("gid://shopify/ProductOption/\((StorefrontID.productBase + option.product) * 10 + option.option + 1)")
@@ -156,19 +137,6 @@ extension StorefrontBinding {
             let product = try context.product(value.product)
             let index = product.options.isEmpty ? 0 : product.variants.firstIndex { $0.optionValues[value.option] == value.name }
             return index.map { VariantRef(product: value.product, index: $0).resolved } ?? .null
-        }
-        // A variant's selected option travels as an integer: the variant's, times 8, plus the option's index.
-        fields.text("SelectedOption", "name") { call, context in
-            let (variant, option) = VariantRef.selectedOption(call.parentInteger)
-            let options = try context.product(variant.product).options
-            return options.indices.contains(option) ? options[option].name : "Title"
-        }
-        fields.text("SelectedOption", "value") { call, context in
-            let (variant, option) = VariantRef.selectedOption(call.parentInteger)
-            let product = try context.product(variant.product)
-            guard product.variants.indices.contains(variant.index) else { return "" }
-            let values = product.variants[variant.index].optionValues
-            return values.indices.contains(option) ? values[option] : ProductVariant.defaultTitle
         }
     }
 }

@@ -81,12 +81,6 @@ extension StorefrontBinding {
                 return try read(ref, product.variants[ref.index], context)
             }
         }
-        fields.text("ProductVariant", "id") { call, _ in
-            let ref = VariantRef(call)
-            return StorefrontID.variant(product: ref.product, index: ref.index)
-        }
-        fields.text("ProductVariant", "title") { call, context in try context.variant(VariantRef(call)).title }
-        fields.text("ProductVariant", "sku") { call, context in try context.variant(VariantRef(call)).sku }
         fields.boolean("ProductVariant", "availableForSale") { call, context in context.stock(of: VariantRef(call)) > 0 }
         variant("price") { _, variant, _ in MoneyValue(amount: variant.price).resolved }
         variant("compareAtPrice") { _, variant, _ in variant.compareAtPrice.map { MoneyValue(amount: $0).resolved } ?? .null }

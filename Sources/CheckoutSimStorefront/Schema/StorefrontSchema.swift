@@ -21,7 +21,10 @@ package enum StorefrontSchema {
     /// The built schema, or why it could not be built (a broken bundle; tests build it).
     package static let built: Result<Schema, SchemaError> = parts.flatMap { definitions, facts, modeled in
         Result { () throws(SchemaError) -> Schema in
-            try SchemaDefinitionLoader.build(definitions, contextType: StorefrontContext.self) { site in
+            try SchemaDefinitionLoader.build(
+                definitions, contextType: StorefrontContext.self,
+                rows: { type in rowReader(of: type, modeled: modeled, definitions: definitions) }
+            ) { site in
                 resolution(for: site, modeled: modeled, facts: facts)
             }
         }
@@ -32,6 +35,17 @@ package enum StorefrontSchema {
         (try? parts.get().2.resolvers.keys.sorted()) ?? []
     }
 
+    /// The row reader of an object type with kept texts, given what the schema says of each kept
+    /// field; a defaulted object has no row (its fields answer their defaults).
+    private static func rowReader(of type: String, modeled: ModeledFields, definitions: SchemaDefinitions) -> SchemaDefinitionLoader.LeafRowReader? {
+        guard let (names, read) = modeled.rows[type] else { return nil }
+        let rules = names.map { KeptSlotRule(field: $0, of: type, in: definitions) }
+        return { call in
+            if call.parentInteger == DefaultObject.marker { return nil }
+            return read(call, call.context(as: StorefrontContext.self), rules)
+        }
+    }
+
     private static func resolution(for site: SchemaDefinitionLoader.FieldSite, modeled: ModeledFields, facts: SchemaFacts) -> FieldResolution {
         let name = "\(site.typeName).\(site.fieldName)"
         let type = site.type
@@ -39,6 +53,14 @@ package enum StorefrontSchema {
         case .text(let body)?:
             // Leaves answer straight to the writer (no `Resolved`, no `JSON` box).
             return .text { call in
+                let context = call.context(as: StorefrontContext.self)
+                if call.parentInteger == DefaultObject.marker {
+                    return DefaultAnswer.resolved(type, facts: facts, context: context, schema: call.executedSchema).leafText
+                }
+                return try body(call, context)
+            }
+        case .kept(let slot, let body)?:
+            return .leaf(slot) { call in
                 let context = call.context(as: StorefrontContext.self)
                 if call.parentInteger == DefaultObject.marker {
                     return DefaultAnswer.resolved(type, facts: facts, context: context, schema: call.executedSchema).leafText
@@ -81,6 +103,9 @@ enum Modeled: Sendable {
     case general(ModeledResolver)
     case text(@Sendable (FieldCall, StorefrontContext) throws -> String?)
     case boolean(@Sendable (FieldCall, StorefrontContext) throws -> Bool?)
+    /// A text field kept in its object's row (`KeptTexts`) at `slot`; `fallback` answers for an
+    /// object without one.
+    case kept(slot: Int, fallback: @Sendable (FieldCall, StorefrontContext) throws -> String?)
 }
 
 /// The modeled fields by `Type.field`.
@@ -94,6 +119,18 @@ struct ModeledFields: Sendable {
     /// A `String`, `ID`, enum or text-written custom scalar field.
     mutating func text(_ type: String, _ field: String, _ body: @escaping @Sendable (FieldCall, StorefrontContext) throws -> String?) {
         resolvers["\(type).\(field)"] = .text(body)
+    }
+
+    /// A text field kept at `slot` of its object's texts (`KeptTexts.add(to:row:)`).
+    mutating func kept(_ type: String, _ field: String, slot: Int, _ fallback: @escaping @Sendable (FieldCall, StorefrontContext) throws -> String?) {
+        resolvers["\(type).\(field)"] = .kept(slot: slot, fallback: fallback)
+    }
+
+    /// The object types with kept texts: their kept fields in slot order, and their row reader.
+    private(set) var rows: [String: (fields: [String], read: KeptRowReader)] = [:]
+
+    mutating func rows(of type: String, fields: [String], _ read: @escaping KeptRowReader) {
+        rows[type] = (fields, read)
     }
 
     /// A `Boolean` field.

@@ -1,5 +1,6 @@
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
+import CheckoutSimStorefront
 
 /// The mutable state of one simulator, touched only while its lock is held.
 ///
@@ -17,6 +18,8 @@ final class ShopState {
     #endif
     /// The content collections (read-only, so never part of a reset or a snapshot's changes).
     let content: ContentCollections
+    /// The Storefront dialect's kept texts; a copy starts its own.
+    let storefrontRows: StorefrontRows
 
     init(shop: Shop, content: ContentCollections) {
         initial = shop
@@ -24,6 +27,7 @@ final class ShopState {
         self.content = content
         currency = shop.store.currency
         rows = ShopRows(catalog: shop.catalog, currency: currency)
+        storefrontRows = StorefrontRows(currency: currency)
     }
 
     /// A copy that shares every buffer with `other` until one of them changes: O(1).
@@ -33,6 +37,7 @@ final class ShopState {
         content = other.content
         currency = other.currency
         rows = other.rows
+        storefrontRows = StorefrontRows(currency: currency)
     }
 
     /// The brand of the product at `position`, or nil when it has none the catalog knows.

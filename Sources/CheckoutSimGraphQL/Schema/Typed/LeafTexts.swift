@@ -123,6 +123,6 @@ extension Fields where Carrier: LeafCarrier {
     @inlinable public mutating func field<Output: TextualOutput>(
         _ name: String, type: Output, _ description: String, leaf slot: LeafSlot<Output.Value>
     ) {
-        add(name, type, description, [], FieldResolution(.leaf(slot.index)))
+        add(name, type, description, [], FieldResolution(.leaf(slot.index, fallback: nil)))
     }
 }

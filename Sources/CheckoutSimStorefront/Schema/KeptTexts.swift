@@ -1,0 +1,92 @@
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
+
+/// A Storefront object type whose modeled text fields are answered from JSON text kept across
+/// requests (`StorefrontRows`): each field's read, in slot order. The same read answers the field
+/// when its object has no kept text (a defaulted object, an image that is not a product's), so
+/// the kept text and the field's answer cannot differ (Benchmarks/NOTES.md, issue 41).
+struct KeptTexts<Subject>: Sendable {
+    typealias Read = @Sendable (Subject, StorefrontContext) throws -> String?
+
+    /// The object type (`Product`).
+    let type: String
+    /// The subject a field call stands for; throws when there is none (the field reports it).
+    let subject: @Sendable (FieldCall, StorefrontContext) throws -> Subject
+    /// Each kept field's name and read; a field's slot is its position here.
+    private(set) var reads: [(field: String, read: Read)] = []
+
+    init(_ type: String, subject: @escaping @Sendable (FieldCall, StorefrontContext) throws -> Subject) {
+        self.type = type
+        self.subject = subject
+    }
+
+    mutating func text(_ field: String, _ read: @escaping Read) {
+        reads.append((field, read))
+    }
+
+    /// The texts of `subject`'s fields, or nil when one of them cannot be kept: a read that
+    /// fails or answers null where its field may not be null, or a value its enum does not have.
+    /// Such an object's fields resolve one by one and report what is wrong.
+    func texts(of subject: Subject, in context: StorefrontContext, rules: [KeptSlotRule]) -> LeafTexts? {
+        var values: [String?] = []
+        values.reserveCapacity(reads.count)
+        for slot in reads.indices {
+            let value: String?
+            do {
+                value = try reads[slot].read(subject, context)
+            } catch {
+                return nil
+            }
+            if slot < rules.count {
+                guard let value else {
+                    if rules[slot].nonNull { return nil }
+                    values.append(nil)
+                    continue
+                }
+                if let allowed = rules[slot].enumValues, !allowed.contains(value) { return nil }
+            }
+            values.append(value)
+        }
+        return LeafTexts(slots: values.count) { builder in
+            for slot in values.indices { builder.set(LeafSlot<String?>(slot), values[slot]) }
+        }
+    }
+
+    /// Adds the fields to `fields`: each answers from its slot, or by its read for an object
+    /// whose `row` gives no texts; `row` is what the type reads once per object, given the
+    /// fields' rules in slot order.
+    func add(to fields: inout ModeledFields, row: @escaping KeptRowReader) {
+        let subject = self.subject
+        for (slot, (field, read)) in reads.enumerated() {
+            fields.kept(type, field, slot: slot) { call, context in try read(subject(call, context), context) }
+        }
+        fields.rows(of: type, fields: reads.map(\.field), row)
+    }
+}
+
+/// Reads an object's kept texts (nil: its fields resolve one by one).
+typealias KeptRowReader = @Sendable (FieldCall, StorefrontContext, [KeptSlotRule]) -> LeafTexts?
+
+/// What the schema says of a kept field's value: whether it may be null, and an enum's values.
+struct KeptSlotRule: Sendable {
+    let nonNull: Bool
+    let enumValues: Set<String>?
+
+    /// The rule of `type.field` as `definitions` declare it (a field it lacks: nullable text).
+    init(field: String, of type: String, in definitions: SchemaDefinitions) {
+        let declared = definitions.types.first { $0.name.value == type }.flatMap { definition -> TypeNode? in
+            guard case .object(_, let fields) = definition.shape else { return nil }
+            return fields.first { $0.name.value == field }?.type
+        }
+        nonNull = declared?.isNonNullType ?? false
+        var named = declared
+        while let node = named, case .nonNull(let inner, _) = node { named = inner }
+        guard case .named(let name)? = named,
+              case .enumeration(let values)? = definitions.types.first(where: { $0.name.value == name.value })?.shape
+        else {
+            enumValues = nil
+            return
+        }
+        enumValues = Set(values.map(\.name.value))
+    }
+}

@@ -1,0 +1,97 @@
+import CheckoutSimCommerce
+import CheckoutSimGraphQL
+
+/// The kept texts of a shop's Storefront objects (`KeptTexts`), made the first time each object
+/// is written and kept while its product stays in the catalog; the shop's holder keeps one per
+/// shop, touched only under the holder's lock, like the shop.
+///
+/// Texts depend only on their product (and its brand, which does not change while the product
+/// is in the catalog) or on their amount and the shop's currency, so when one is made never
+/// shows in an answer.
+package final class StorefrontRows {
+    // The two tables skip the runtime's exclusivity checks in release builds, as `ShopState.shop`
+    // does and for the same reason: the holder's lock admits one request at a time, and nothing
+    // here calls out while one is accessed (`make` only reads the shop). The check was two runtime
+    // calls per object written (Benchmarks/NOTES.md, issue 41); debug builds keep it.
+    #if DEBUG
+    /// By catalog position: the product the texts were made from, and its texts by
+    /// `ProductSlot`. Made again when the product at the position is another one.
+    private var products: [ProductTexts?] = []
+    /// By amount, in the shop's currency; at most `amountLimit`, emptied when full.
+    private var amounts: [Int64: LeafTexts] = [:]
+    #else
+    @exclusivity(unchecked) private var products: [ProductTexts?] = []
+    @exclusivity(unchecked) private var amounts: [Int64: LeafTexts] = [:]
+    #endif
+    static let amountLimit = 4096
+
+    /// The kept texts of a shop whose currency is `currency` (a shop's currency never changes).
+    package init(currency: Currency) {
+        self.currency = currency
+    }
+
+    /// The currency amounts are kept in.
+    let currency: Currency
+
+    /// The texts at `slot` of the product at `position`, made by `make` when not kept yet
+    /// (nil from `make` is not kept: such an object resolves its fields each time).
+    func product(_ product: Product, at position: Int, slot: ProductSlot, make: () -> LeafTexts?) -> LeafTexts? {
+        guard position >= 0 else { return nil }
+        if position >= products.count { products.append(contentsOf: repeatElement(nil, count: position + 1 - products.count)) }
+        let kept: ProductTexts
+        if let existing = products[position], existing.product === product {
+            kept = existing
+        } else {
+            kept = ProductTexts(product)
+            products[position] = kept
+        }
+        let index = slot.index
+        if index < kept.texts.count, let texts = kept.texts[index] { return texts }
+        guard let made = make() else { return nil }
+        if index >= kept.texts.count { kept.texts.append(contentsOf: repeatElement(nil, count: index + 1 - kept.texts.count)) }
+        kept.texts[index] = made
+        return made
+    }
+
+    /// The texts of a `MoneyV2` of `amount` in the shop's currency.
+    func amount(_ amount: Int64, make: () -> LeafTexts?) -> LeafTexts? {
+        if let texts = amounts[amount] { return texts }
+        guard let made = make() else { return nil }
+        if amounts.count == Self.amountLimit { amounts.removeAll(keepingCapacity: true) }
+        amounts[amount] = made
+        return made
+    }
+}
+
+/// Which of a product's objects kept texts belong to.
+enum ProductSlot {
+    case product
+    case image
+    case variant(Int)
+    /// A variant's selected option (at most `VariantRef.optionsPerVariant`).
+    case selectedOption(variant: Int, option: Int)
+
+    /// The texts' place in `ProductTexts.texts`.
+    var index: Int {
+        switch self {
+        case .product: 0
+        case .image: 1
+        case .variant(let variant): 2 + variant * (1 + VariantRef.optionsPerVariant)
+        case .selectedOption(let variant, let option): 3 + variant * (1 + VariantRef.optionsPerVariant) + option
+        }
+    }
+}
+
+/// One product's kept texts.
+private final class ProductTexts {
+    let product: Product
+    #if DEBUG
+    var texts: [LeafTexts?] = []
+    #else
+    @exclusivity(unchecked) var texts: [LeafTexts?] = []
+    #endif
+
+    init(_ product: Product) {
+        self.product = product
+    }
+}
