@@ -128,3 +128,80 @@ struct LeafTextsTests {
             == #"{"data":{"labels":[{"note":null},{"note":"a\tnote"},{"note":null}]},"errors":[{"message":"No label 2.","locations":[{"line":1,"column":12}],"path":["labels",2,"note"],"extensions":{"code":"INTERNAL_SERVER_ERROR"}}]}"#)
     }
 }
+
+/// A schema read from SDL keeps texts for some objects only: the others' fields run their
+/// fallback resolvers, and the answer is the same as with no texts kept at all.
+enum SDLLabels {
+    static let sdl = """
+        type Query { labels: [Label!] label(at: Int!): Label }
+        type Label { text: String! note: String kind: Kind! width: Int! }
+        enum Kind { SHORT LONG }
+        """
+    static let texts = ["say \"hi\"\n\u{1}", "plain", "ünï — \\", "fourth"]
+    static let notes: [String?] = [nil, "a\tnote", "b", nil]
+
+    static func text(_ label: Int) throws -> String {
+        guard label < 3 else { throw FieldError("No label \(label).") }
+        return texts[label]
+    }
+
+    static func build(keepsTexts: Bool) throws(SchemaError) -> Schema {
+        let rows: (String) -> SchemaDefinitionLoader.LeafRowReader? = { type in
+            guard keepsTexts, type == "Label" else { return nil }
+            return { call in
+                let label = call.parentInteger
+                if label == 3 { throw FieldError("No label 3.") }
+                // Only even labels are kept; label 1 resolves field by field.
+                guard label % 2 == 0 else { return nil }
+                return LeafTexts(slots: 3) { leaves in
+                    leaves.set(LeafSlot<String>(0), texts[label])
+                    leaves.set(LeafSlot<String?>(1), notes[label])
+                    leaves.set(LeafSlot<String>(2), label == 0 ? "SHORT" : "LONG")
+                }
+            }
+        }
+        return try SchemaDefinitionLoader.build(SchemaDefinitionLoader.parse(sdl), contextType: nil, rows: rows) { site in
+            func kept(_ slot: Int, _ body: @escaping @Sendable (Int) throws -> String?) -> FieldResolution {
+                keepsTexts ? .leaf(slot) { call in try body(call.parentInteger) } : .text { call in try body(call.parentInteger) }
+            }
+            switch (site.typeName, site.fieldName) {
+            case ("Query", "labels"): return .general { _ in .list((0..<4).map { .integer($0) }) }
+            case ("Query", "label"): return .general { call in .integer(call.argumentValues["at"]?.intValue ?? 0) }
+            case ("Label", "text"): return kept(0) { try text($0) }
+            case ("Label", "note"): return kept(1) { label in _ = try text(label); return notes[label] }
+            case ("Label", "kind"): return kept(2) { label in _ = try text(label); return label == 0 ? "SHORT" : "LONG" }
+            case ("Label", "width"): return .integer { call in call.parentInteger * 10 }
+            default: return nil
+            }
+        }
+    }
+
+    static func run(_ query: String, keepsTexts: Bool) throws -> String {
+        GraphQLEngine.run(GraphQLRequest(query: query), schema: try build(keepsTexts: keepsTexts), context: nil).serialized(pretty: false)
+    }
+}
+
+struct SDLLeafTextsTests {
+    static let queries = [
+        "{ label(at: 0) { text note kind width t2: text } }",
+        "{ label(at: 1) { text note kind width } }",
+        "{ label(at: 2) { kind note text __typename } }",
+        // Label 3's row fails: its non-null `text` makes it null, with the row's error.
+        "{ label(at: 3) { note text } }",
+        "{ labels { text kind } }",
+        "{ labels { note } }",
+    ]
+
+    @Test(arguments: queries) func keptTextsAnswerWhatFallbacksAnswer(_ query: String) throws {
+        let kept = try SDLLabels.run(query, keepsTexts: true)
+        #expect(kept == (try SDLLabels.run(query, keepsTexts: false)))
+        #expect(kept.hasPrefix(#"{"data":"#))
+    }
+
+    @Test func keptAndResolvedObjectsAnswerSideBySide() throws {
+        #expect(try SDLLabels.run("{ labels { text note } }", keepsTexts: true)
+            == #"{"data":{"labels":null},"errors":[{"message":"No label 3.","locations":[{"line":1,"column":12}],"path":["labels",3,"text"],"extensions":{"code":"INTERNAL_SERVER_ERROR"}}]}"#)
+        #expect(try SDLLabels.run("{ a: label(at: 0) { text note kind } b: label(at: 1) { text note kind } }", keepsTexts: true)
+            == #"{"data":{"a":{"text":"say \"hi\"\n\u0001","note":null,"kind":"SHORT"},"b":{"text":"plain","note":"a\tnote","kind":"LONG"}}}"#)
+    }
+}

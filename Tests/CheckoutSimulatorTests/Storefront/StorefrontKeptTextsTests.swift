@@ -1,0 +1,74 @@
+import Testing
+@testable import CheckoutSimGraphQL
+@testable import CheckoutSimStorefront
+@testable import CheckoutSimulator
+
+/// A Storefront listing's product, variant, option and price texts are kept across requests
+/// (Benchmarks/NOTES.md, issue 41): what a product answers must still follow the catalog.
+struct StorefrontKeptTextsTests {
+    static let newest = """
+        { products(last: 1) { nodes { id handle title vendor productType featuredImage { id url altText }
+          priceRange { minVariantPrice { amount currencyCode } }
+          variants(first: 1) { nodes { id title sku price { amount currencyCode } selectedOptions { name value } } } } } }
+        """
+
+    static func add(_ name: String, price: String, to simulator: Simulator) {
+        let add = #"mutation { addProduct(input: {name: "\#(name)", category: "Kitchen \"\#(name)\"", description: "A \"\#(name)\"\n", price: "\#(price)", stock: 1}) { product { id } } }"#
+        _ = simulator.execute(GraphQLRequest(query: add))
+    }
+
+    static func newest(_ simulator: Simulator) -> String {
+        simulator.execute(GraphQLRequest(query: newest), dialect: .storefront).serialized(pretty: false)
+    }
+
+    /// A product added, the shop reset and another added at the same place: the second answers
+    /// its own texts, not the first's; the same request twice answers the same bytes.
+    @Test func aProductAddedAfterAResetAnswersItsOwnTexts() throws {
+        let simulator = try Simulator()
+        Self.add("Mug", price: "9.00", to: simulator)
+        let first = Self.newest(simulator)
+        #expect(first.contains(#""handle":"new-1","title":"Mug","vendor":"Checkout Sim Basics","productType":"Kitchen \"Mug\"""#), "\(first)")
+        #expect(first.contains(#""price":{"amount":"9.0","currencyCode":"USD"}"#), "\(first)")
+        #expect(Self.newest(simulator) == first)
+        simulator.reset()
+        Self.add("Lamp", price: "1234.56", to: simulator)
+        let second = Self.newest(simulator)
+        #expect(second.contains(#""handle":"new-1","title":"Lamp","vendor":"Checkout Sim Basics","productType":"Kitchen \"Lamp\"""#), "\(second)")
+        #expect(second.contains(#""variants":{"nodes":[{"id":"gid://shopify/ProductVariant/"#), "\(second)")
+        #expect(second.contains(#""title":"Default Title","sku":"new-1","price":{"amount":"1234.56","currencyCode":"USD"},"selectedOptions":[{"name":"Title","value":"Default Title"}]"#), "\(second)")
+        #expect(!second.contains("Mug"), "\(second)")
+    }
+
+    /// The table keeps what it made, makes a product's texts again when another product stands
+    /// at its position, keeps no texts `make` could not make, and never more amounts than its bound.
+    @Test func textsAreKeptAndAmountsStayBounded() throws {
+        let fixtures = try Fixtures.bundled()
+        let rows = StorefrontRows(currency: fixtures.store.currency)
+        let products = fixtures.catalog.products
+        func texts(_ text: String) -> LeafTexts { LeafTexts(slots: 1) { $0.set(LeafSlot<String>(0), text) } }
+        let first = try #require(rows.product(products[0], at: 3, slot: .variant(2)) { texts("a") })
+        #expect(rows.product(products[0], at: 3, slot: .variant(2)) { texts("b") } === first)
+        #expect(rows.product(products[0], at: 3, slot: .selectedOption(variant: 2, option: 1)) { texts("c") } !== first)
+        #expect(rows.product(products[1], at: 3, slot: .variant(2)) { texts("d") } !== first, "another product at the position")
+        #expect(rows.product(products[1], at: 4, slot: .product) { nil } == nil)
+        let made = try #require(rows.product(products[1], at: 4, slot: .product) { texts("e") }, "nil was not kept")
+        #expect(rows.product(products[1], at: -1, slot: .product) { texts("f") } == nil)
+
+        let amount = try #require(rows.amount(1) { texts("1") })
+        #expect(rows.amount(1) { texts("x") } === amount)
+        for value in 2...Int64(StorefrontRows.amountLimit) { _ = rows.amount(value) { texts("\(value)") } }
+        #expect(rows.amount(1) { texts("x") } === amount, "still kept at the bound")
+        _ = rows.amount(Int64(StorefrontRows.amountLimit) + 1) { texts("y") }
+        #expect(rows.amount(1) { texts("x") } !== amount, "emptied once full")
+        #expect(rows.product(products[1], at: 4, slot: .product) { texts("g") } === made)
+    }
+
+    /// Distinct slots of one product never share a place in its table.
+    @Test func productSlotsDoNotOverlap() {
+        var seen: Set<Int> = []
+        let slots: [ProductSlot] = [.product, .image] + (0..<3).flatMap { variant in
+            [ProductSlot.variant(variant)] + (0..<VariantRef.optionsPerVariant).map { ProductSlot.selectedOption(variant: variant, option: $0) }
+        }
+        for slot in slots { #expect(seen.insert(slot.index).inserted, "\(slot)") }
+    }
+}
