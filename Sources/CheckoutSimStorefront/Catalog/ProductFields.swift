@@ -97,10 +97,8 @@ extension StorefrontBinding {
             let media: [Resolved] = try context.product(position).imageURL == nil ? [] : [.typed(type: type, .integer(position))]
             return .object(try PagingArguments(call).page(of: media, key: { _ in StorefrontID.media(product: position) }, list: "media"))
         }
-        fields.add("Product", "priceRange") { call, context in .object(PriceRange(context.variantPrices(call.parentInteger))) }
-        fields.add("Product", "compareAtPriceRange") { call, context in
-            .object(PriceRange(context.variantCompareAtPrices(call.parentInteger)))
-        }
+        fields.add("Product", "priceRange") { call, _ in PriceRange(product: call.parentInteger, compareAt: false).resolved }
+        fields.add("Product", "compareAtPriceRange") { call, _ in PriceRange(product: call.parentInteger, compareAt: true).resolved }
         fields.add("Product", "options") { call, context in
             .list(context.options(ofProductAt: call.parentInteger).map { .object($0) })
         }
@@ -111,8 +109,12 @@ extension StorefrontBinding {
                 list: "variants"))
         }
         fields.add("Product", "seo") { call, _ in .object(SEOValue(product: call.parentInteger)) }
-        fields.add("ProductPriceRange", "minVariantPrice") { call, _ in MoneyValue(amount: try call.parent(PriceRange.self).low).resolved }
-        fields.add("ProductPriceRange", "maxVariantPrice") { call, _ in MoneyValue(amount: try call.parent(PriceRange.self).high).resolved }
+        fields.add("ProductPriceRange", "minVariantPrice") { call, context in
+            MoneyValue(amount: PriceRange(call).bounds(in: context).low).resolved
+        }
+        fields.add("ProductPriceRange", "maxVariantPrice") { call, context in
+            MoneyValue(amount: PriceRange(call).bounds(in: context).high).resolved
+        }
         fields.add("ProductOption", "id") { call, _ in
             let option = try call.parent(OptionValue.self)
             return .string("gid://shopify/ProductOption/\((StorefrontID.productBase + option.product) * 10 + option.option + 1)")
@@ -141,14 +143,37 @@ extension StorefrontBinding {
     }
 }
 
-/// A product's lowest and highest variant price.
+/// A product's range of variant prices (or compare-at prices), travelling as one integer: the
+/// product's position times two, plus one for compare-at prices (no box, no cast).
 struct PriceRange {
-    let low: Int64
-    let high: Int64
+    let product: Int
+    let compareAt: Bool
 
-    init(_ prices: [Int64]) {
-        low = prices.min() ?? 0
-        high = prices.max() ?? 0
+    init(product: Int, compareAt: Bool) {
+        self.product = product
+        self.compareAt = compareAt
+    }
+
+    /// The range a field's parent is.
+    init(_ call: FieldCall) {
+        product = call.parentInteger / 2
+        compareAt = call.parentInteger % 2 == 1
+    }
+
+    var resolved: Resolved { .integer(product * 2 + (compareAt ? 1 : 0)) }
+
+    /// The lowest and highest price (a missing compare-at price counts as 0); 0 and 0 for a
+    /// product without variants.
+    func bounds(in context: StorefrontContext) -> (low: Int64, high: Int64) {
+        guard let variants = context.product(at: product)?.variants, let first = variants.first else { return (0, 0) }
+        var low = compareAt ? first.compareAtPrice ?? 0 : first.price
+        var high = low
+        for variant in variants.dropFirst() {
+            let price = compareAt ? variant.compareAtPrice ?? 0 : variant.price
+            low = min(low, price)
+            high = max(high, price)
+        }
+        return (low, high)
     }
 }
 

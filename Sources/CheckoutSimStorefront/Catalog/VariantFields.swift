@@ -23,14 +23,6 @@ extension StorefrontContext {
         return zip(product.options, product.variants[variant.index].optionValues).map { OptionValue(name: $0.name, values: [$1]) }
     }
 
-    func variantPrices(_ position: Int) -> [Int64] {
-        product(at: position)?.variants.map(\.price) ?? []
-    }
-
-    func variantCompareAtPrices(_ position: Int) -> [Int64] {
-        product(at: position)?.variants.map { $0.compareAtPrice ?? 0 } ?? []
-    }
-
     /// Units of a variant in stock.
     func stock(of variant: VariantRef) -> Int {
         inventory.stock(at: variant.product, variant: variant.index)
