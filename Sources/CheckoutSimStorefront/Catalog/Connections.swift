@@ -3,7 +3,10 @@ import CheckoutSimSupport
 import Foundation
 
 /// One page of a Storefront connection, as its `edges`, `nodes`, `pageInfo` and `totalCount` read it.
-struct ConnectionPage {
+///
+/// A class: each of those fields casts its parent to it, and a cast to a struct copied the whole
+/// page, its closures and array retained, for each (Benchmarks/NOTES.md, issue 41).
+final class ConnectionPage {
     var nodes: [Resolved]
     /// The cursor of the node at an index, made only when an edge or `pageInfo` asks.
     var cursor: (Int) -> String
@@ -13,6 +16,14 @@ struct ConnectionPage {
     /// The filters a product list offers (`ProductConnection.filters`, `productFilters`), counted
     /// only when a request asks for them (each count is a pass over the catalog).
     var facets: () -> [FacetValue] = { [] }
+
+    init(nodes: [Resolved], cursor: @escaping (Int) -> String, hasNextPage: Bool, hasPreviousPage: Bool, totalCount: Int) {
+        self.nodes = nodes
+        self.cursor = cursor
+        self.hasNextPage = hasNextPage
+        self.hasPreviousPage = hasPreviousPage
+        self.totalCount = totalCount
+    }
 }
 
 /// An edge: a node and its cursor.

@@ -128,7 +128,7 @@ extension StorefrontBinding {
             let base = context.filter(of: ref)
             var filter = base
             filter.positions = context.mask(base: base, filters: filters)
-            var page = try context.productPage(paging, order: order, reversed: reversed, filter: filter, list: "collection-" + context.handle(of: ref))
+            let page = try context.productPage(paging, order: order, reversed: reversed, filter: filter, list: "collection-" + context.handle(of: ref))
             page.facets = { context.facets(base: base, filters: filters) }
             return .object(page)
         }

@@ -27,7 +27,7 @@ extension StorefrontBinding {
             }
             filter.positions = mask
             let (order, reversed) = values["sortKey"]?.stringValue == "PRICE" ? (ProductOrder.priceAscending, paging.reverse) : (.featured, paging.reverse)
-            var page = try context.productPage(paging, order: order, reversed: reversed, filter: filter, list: "search")
+            let page = try context.productPage(paging, order: order, reversed: reversed, filter: filter, list: "search")
             let product = try call.executedSchema.typeIndex["Product"].orNoValue()
             page.nodes = page.nodes.map { .typed(type: product, $0) }
             page.facets = { context.facets(base: base, filters: filters) }
