@@ -6,7 +6,7 @@ enum StorefrontBinding {
         connectionFields(&fields, facts: facts)
         shopFields(&fields)
         productFields(&fields)
-        catalogTexts(&fields)
+        catalogTexts(&fields, facts: facts)
         variantFields(&fields)
         catalogQueries(&fields)
         collectionFields(&fields)

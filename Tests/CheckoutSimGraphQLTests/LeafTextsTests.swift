@@ -152,12 +152,12 @@ enum SDLLabels {
                 let label = call.parentInteger
                 if label == 3 { throw FieldError("No label 3.") }
                 // Only even labels are kept; label 1 resolves field by field.
-                guard label % 2 == 0 else { return nil }
-                return LeafTexts(slots: 3) { leaves in
+                guard label % 2 == 0 else { return ObjectRow(leaves: nil) }
+                return ObjectRow(leaves: LeafTexts(slots: 3) { leaves in
                     leaves.set(LeafSlot<String>(0), texts[label])
                     leaves.set(LeafSlot<String?>(1), notes[label])
                     leaves.set(LeafSlot<String>(2), label == 0 ? "SHORT" : "LONG")
-                }
+                })
             }
         }
         return try SchemaDefinitionLoader.build(SchemaDefinitionLoader.parse(sdl), contextType: nil, rows: rows) { site in

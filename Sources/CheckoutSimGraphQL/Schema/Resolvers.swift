@@ -127,10 +127,10 @@ extension Optional {
 
 /// Reads, once per object, what every field of the object needs; its result is `FieldCall.row`
 /// and `FieldCall.leaves`.
-@usableFromInline typealias RowReader = @Sendable (FieldCall) throws -> ObjectRow
+@usableFromInline package typealias RowReader = @Sendable (FieldCall) throws -> ObjectRow
 
 /// What a row reader read for one object.
-@usableFromInline struct ObjectRow {
+@usableFromInline package struct ObjectRow {
     /// Nil when a schema read from SDL has no row for this object (its fields then resolve).
     @usableFromInline let object: AnyObject?
     /// The row's texts when it is a `LeafRow`.
@@ -138,6 +138,13 @@ extension Optional {
 
     @inlinable init(_ object: AnyObject?, leaves: LeafTexts?) {
         self.object = object
+        self.leaves = leaves
+    }
+
+    /// The row of an object of a schema read from SDL: its leaf texts, or none (nil: its
+    /// `.leaf` fields run their fallback resolvers).
+    package init(leaves: LeafTexts?) {
+        object = nil
         self.leaves = leaves
     }
 }

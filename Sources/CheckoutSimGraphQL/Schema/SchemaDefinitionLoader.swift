@@ -32,9 +32,9 @@ package enum SchemaDefinitionLoader {
         }
     }
 
-    /// What an object type reads once per object: the JSON text of its `.leaf` fields, or nil
-    /// when this object has none kept (those fields then run their fallback resolvers).
-    package typealias LeafRowReader = @Sendable (FieldCall) throws -> LeafTexts?
+    /// What an object type reads once per object: the JSON text of its `.leaf` fields
+    /// (`ObjectRow(leaves:)`; nil texts: those fields run their fallback resolvers).
+    package typealias LeafRowReader = RowReader
 
     /// The schema `definitions` declare. With a `contextType`, the executor refuses a request
     /// whose context is of any other class, so resolvers may read it with `FieldCall.context(as:)`.
@@ -73,12 +73,7 @@ package enum SchemaDefinitionLoader {
             case .object(let interfaces, let list):
                 builder.declare(name, type.description, .object(fields(list, of: name)))
                 builder.interfaces[name] = interfaces.map(\.value)
-                if let read = rows(name) {
-                    builder.readRows(of: name) { call in
-                        let leaves = try read(call)
-                        return ObjectRow(leaves, leaves: leaves)
-                    }
-                }
+                if let read = rows(name) { builder.readRows(of: name, with: read) }
             case .interface(let interfaces, let list):
                 builder.declare(name, type.description, .interface(fields(list, of: name)))
                 builder.interfaces[name] = interfaces.map(\.value)

@@ -7,15 +7,15 @@ import CheckoutSimSupport
 /// images, variants, selected options and prices are copied, not looked up, formatted and
 /// escaped field by field (Benchmarks/NOTES.md, issue 41).
 extension StorefrontBinding {
-    static func catalogTexts(_ fields: inout ModeledFields) {
-        productTexts.add(to: &fields) { call, context, rules in
+    static func catalogTexts(_ fields: inout ModeledFields, facts: SchemaFacts) {
+        productTexts.add(to: &fields, facts: facts) { call, context, rules in
             let position = call.parentInteger
             guard let product = context.product(at: position) else { return nil }
             return context.rows.product(product, at: position, slot: .product) {
                 productTexts.texts(of: (position, product), in: context, rules: rules)
             }
         }
-        imageTexts.add(to: &fields) { call, context, rules in
+        imageTexts.add(to: &fields, facts: facts) { call, context, rules in
             // Only a product's own image is kept; a variant's image travels as an `ImageValue`.
             let position = call.parentInteger
             guard position >= 0, let product = context.product(at: position) else { return nil }
@@ -23,21 +23,21 @@ extension StorefrontBinding {
                 imageTexts.texts(of: .product(position, product), in: context, rules: rules)
             }
         }
-        variantTexts.add(to: &fields) { call, context, rules in
+        variantTexts.add(to: &fields, facts: facts) { call, context, rules in
             let ref = VariantRef(call)
             guard let product = context.product(at: ref.product), product.variants.indices.contains(ref.index) else { return nil }
             return context.rows.product(product, at: ref.product, slot: .variant(ref.index)) {
                 variantTexts.texts(of: (ref, product.variants[ref.index]), in: context, rules: rules)
             }
         }
-        selectedOptionTexts.add(to: &fields) { call, context, rules in
+        selectedOptionTexts.add(to: &fields, facts: facts) { call, context, rules in
             let (variant, option) = VariantRef.selectedOption(call.parentInteger)
             guard let product = context.product(at: variant.product), product.variants.indices.contains(variant.index) else { return nil }
             return context.rows.product(product, at: variant.product, slot: .selectedOption(variant: variant.index, option: option)) {
                 selectedOptionTexts.texts(of: (product, variant.index, option), in: context, rules: rules)
             }
         }
-        moneyTexts.add(to: &fields) { call, context, rules in
+        moneyTexts.add(to: &fields, facts: facts) { call, context, rules in
             let amount = Int64(call.parentInteger)
             return context.rows.amount(amount) { moneyTexts.texts(of: amount, in: context, rules: rules) }
         }

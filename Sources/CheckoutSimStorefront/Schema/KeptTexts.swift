@@ -54,13 +54,17 @@ struct KeptTexts<Subject>: Sendable {
 
     /// Adds the fields to `fields`: each answers from its slot, or by its read for an object
     /// whose `row` gives no texts; `row` is what the type reads once per object, given the
-    /// fields' rules in slot order.
-    func add(to fields: inout ModeledFields, row: @escaping KeptRowReader) {
+    /// fields' rules (`facts`) in slot order. A defaulted object has no row.
+    func add(to fields: inout ModeledFields, facts: SchemaFacts, row: @escaping KeptRowReader) {
         let subject = self.subject
         for (slot, (field, read)) in reads.enumerated() {
             fields.kept(type, field, slot: slot) { call, context in try read(subject(call, context), context) }
         }
-        fields.rows(of: type, fields: reads.map(\.field), row)
+        let rules = reads.map { KeptSlotRule(field: $0.field, of: type, facts: facts) }
+        fields.rows(of: type) { call in
+            if call.parentInteger == DefaultObject.marker { return ObjectRow(leaves: nil) }
+            return ObjectRow(leaves: row(call, call.context(as: StorefrontContext.self), rules))
+        }
     }
 }
 
@@ -72,21 +76,12 @@ struct KeptSlotRule: Sendable {
     let nonNull: Bool
     let enumValues: Set<String>?
 
-    /// The rule of `type.field` as `definitions` declare it (a field it lacks: nullable text).
-    init(field: String, of type: String, in definitions: SchemaDefinitions) {
-        let declared = definitions.types.first { $0.name.value == type }.flatMap { definition -> TypeNode? in
-            guard case .object(_, let fields) = definition.shape else { return nil }
-            return fields.first { $0.name.value == field }?.type
-        }
+    /// The rule of `type.field` as the schema declares it (a field it lacks: nullable text).
+    init(field: String, of type: String, facts: SchemaFacts) {
+        let declared = facts.fieldTypes["\(type).\(field)"]
         nonNull = declared?.isNonNullType ?? false
         var named = declared
         while let node = named, case .nonNull(let inner, _) = node { named = inner }
-        guard case .named(let name)? = named,
-              case .enumeration(let values)? = definitions.types.first(where: { $0.name.value == name.value })?.shape
-        else {
-            enumValues = nil
-            return
-        }
-        enumValues = Set(values.map(\.name.value))
+        if case .named(let name)? = named { enumValues = facts.enumValues[name.value] } else { enumValues = nil }
     }
 }

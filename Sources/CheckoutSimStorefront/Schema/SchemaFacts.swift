@@ -15,6 +15,10 @@ struct SchemaFacts: Sendable {
     private(set) var typeNames: [String] = []
     /// `Type.field` of every object and interface field.
     private(set) var fieldNames: Set<String> = []
+    /// Each object field's type, by `Type.field`.
+    private(set) var fieldTypes: [String: TypeNode] = [:]
+    /// Each enum's values.
+    private(set) var enumValues: [String: Set<String>] = [:]
 
     init(_ definitions: SchemaDefinitions) {
         for type in definitions.types {
@@ -24,7 +28,10 @@ struct SchemaFacts: Sendable {
             case .scalar: kinds[name] = .scalar
             case .object(let interfaces, let fields):
                 kinds[name] = .object
-                for field in fields { fieldNames.insert("\(name).\(field.name.value)") }
+                for field in fields {
+                    fieldNames.insert("\(name).\(field.name.value)")
+                    fieldTypes["\(name).\(field.name.value)"] = field.type
+                }
                 for interface in interfaces where firstPossibleType[interface.value] == nil { firstPossibleType[interface.value] = name }
             case .interface(_, let fields):
                 kinds[name] = .interface
@@ -35,6 +42,7 @@ struct SchemaFacts: Sendable {
             case .enumeration(let values):
                 kinds[name] = .enumeration
                 firstEnumValue[name] = values.first?.name.value
+                enumValues[name] = Set(values.map(\.name.value))
             case .inputObject: kinds[name] = .inputObject
             }
         }

@@ -23,7 +23,7 @@ package enum StorefrontSchema {
         Result { () throws(SchemaError) -> Schema in
             try SchemaDefinitionLoader.build(
                 definitions, contextType: StorefrontContext.self,
-                rows: { type in rowReader(of: type, modeled: modeled, definitions: definitions) }
+                rows: { modeled.rows[$0] }
             ) { site in
                 resolution(for: site, modeled: modeled, facts: facts)
             }
@@ -33,17 +33,6 @@ package enum StorefrontSchema {
     /// `Type.field` of every modeled field, sorted (docs/storefront.md lists them).
     package static var modeledFields: [String] {
         (try? parts.get().2.resolvers.keys.sorted()) ?? []
-    }
-
-    /// The row reader of an object type with kept texts, given what the schema says of each kept
-    /// field; a defaulted object has no row (its fields answer their defaults).
-    private static func rowReader(of type: String, modeled: ModeledFields, definitions: SchemaDefinitions) -> SchemaDefinitionLoader.LeafRowReader? {
-        guard let (names, read) = modeled.rows[type] else { return nil }
-        let rules = names.map { KeptSlotRule(field: $0, of: type, in: definitions) }
-        return { call in
-            if call.parentInteger == DefaultObject.marker { return nil }
-            return read(call, call.context(as: StorefrontContext.self), rules)
-        }
     }
 
     private static func resolution(for site: SchemaDefinitionLoader.FieldSite, modeled: ModeledFields, facts: SchemaFacts) -> FieldResolution {
@@ -126,11 +115,11 @@ struct ModeledFields: Sendable {
         resolvers["\(type).\(field)"] = .kept(slot: slot, fallback: fallback)
     }
 
-    /// The object types with kept texts: their kept fields in slot order, and their row reader.
-    private(set) var rows: [String: (fields: [String], read: KeptRowReader)] = [:]
+    /// The row readers of the object types with kept texts (`KeptTexts`).
+    private(set) var rows: [String: SchemaDefinitionLoader.LeafRowReader] = [:]
 
-    mutating func rows(of type: String, fields: [String], _ read: @escaping KeptRowReader) {
-        rows[type] = (fields, read)
+    mutating func rows(of type: String, _ read: @escaping SchemaDefinitionLoader.LeafRowReader) {
+        rows[type] = read
     }
 
     /// A `Boolean` field.
