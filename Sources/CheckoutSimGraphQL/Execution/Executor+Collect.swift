@@ -109,7 +109,9 @@ extension Executor {
         var result = JSONObject()
         for argument in definition.arguments {
             let node = nodes.first { $0.name.value == argument.name }
-            let typeText = schema.describe(argument.type)
+            // The type's text only for an error: written for every argument, it was most of the
+            // coercion's cost (Benchmarks/NOTES.md, issue 43).
+            var typeText: String { schema.describe(argument.type) }
             if let node {
                 do {
                     if let value = try ValueCoercion.literal(node.value, type: argument.type, variables: variables, schema: schema) {
