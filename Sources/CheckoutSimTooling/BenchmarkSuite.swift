@@ -337,9 +337,12 @@ package enum BenchmarkSuite {
     }
 
     /// Times one custom request the same way (case `custom`), and uncached too when `uncached` is set.
-    package static func custom(_ request: GraphQLRequest, simulator: Simulator, iterations: Int, uncached: Bool = false) -> BenchmarkResult {
-        BenchmarkTimer(iterations: iterations).measureRequest("custom", uncached: uncached) {
-            _ = simulator.execute(request, caching: $0, note: .library).compactBytes()
+    package static func custom(
+        _ request: GraphQLRequest, simulator: Simulator, storefront: Bool = false, iterations: Int, uncached: Bool = false
+    ) -> BenchmarkResult {
+        let note: JournalNote = storefront ? .storefrontLibrary : .library
+        return BenchmarkTimer(iterations: iterations).measureRequest("custom", uncached: uncached) {
+            _ = simulator.execute(request, caching: $0, note: note).compactBytes()
         }
     }
 }

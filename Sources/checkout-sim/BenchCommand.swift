@@ -9,7 +9,7 @@ enum BenchCommand: Command {
         name: "bench", synopsis: "bench", summary: "Measure the engine (build with -c release)",
         usage: [
             "bench [--iterations N] [--json] [--case TEXT] [--catalog N] [--no-cache]",
-            "bench --query FILE [--variables JSON] [--iterations N] [--no-cache]",
+            "bench --query FILE [--variables JSON] [--storefront] [--iterations N] [--no-cache]",
             "bench --http [--url URL] [--storefront] [--connections 1,64] [--duration S] [--catalog N] [--json]",
         ],
         discussion: """
@@ -35,7 +35,10 @@ enum BenchCommand: Command {
                 sandbox over the bundled catalog and the generated one (--catalog)
                 """),
             .valued("url", "URL", "Load another GraphQL endpoint the same way (a peer, or `serve`)"),
-            .flag("storefront", "With --http or --url: the Storefront listing (on /api/2026-04/graphql.json) instead, and only its rows"),
+            .flag("storefront", """
+                With --http or --url: the Storefront listing (on /api/2026-04/graphql.json)
+                instead, and only its rows; with --query: a Storefront request
+                """),
             .valued("connections", "L", "Connection counts for --http (default 1,64)"),
             .valued("duration", "S", "Seconds measured per run, 0.1 to 600 (default 3, after 0.5 s of warm-up, or S when shorter)"),
         ])
@@ -87,7 +90,8 @@ enum BenchCommand: Command {
                 case .failure(let code): return code
                 }
                 show(BenchmarkSuite.custom(
-                    GraphQLRequest(query: text, variables: variables), simulator: simulator, iterations: iterations, uncached: uncached))
+                    GraphQLRequest(query: text, variables: variables), simulator: simulator, storefront: arguments.has("storefront"),
+                    iterations: iterations, uncached: uncached))
             } else {
                 _ = try BenchmarkSuite.run(
                     iterations: iterations, catalog: catalog, only: arguments.value("case"), uncached: uncached, progress: show)

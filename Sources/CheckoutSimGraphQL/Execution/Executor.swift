@@ -169,7 +169,7 @@ package struct Executor: ~Copyable {
     private mutating func writeField(_ field: CollectedField, parentType type: Int, call: inout FieldCall) -> Outcome {
         writer.append(field.keyBytes)
         if field.isTypename {
-            writer.writeString(schema.types[type].name)
+            writer.append(schema.quotedNames[type])
             return .value
         }
         if field.isPlainLeaf { return executeField(field, parentType: type, call: &call) }

@@ -16,6 +16,9 @@ public final class Schema: Sendable {
     package let description: String?
     /// The kind of each type, by index, for the executor's hot path.
     package let kinds: [TypeKind]
+    /// Each type's name as a JSON string, by index: what `__typename` writes, copied (a GraphQL
+    /// name needs no escaping; Apollo clients select `__typename` on every object).
+    let quotedNames: [[UInt8]]
     /// The scalar kind of each scalar type, by index; nil for other types.
     package let scalarKinds: [ScalarKind?]
     /// Each type's fields by name, by type index, for `field(_:on:)`.
@@ -47,6 +50,7 @@ public final class Schema: Sendable {
         self.types = types
         rowReaders = types.map { readersByName[$0.name] }
         kinds = types.map(\.kind)
+        quotedNames = types.map { [UInt8(ascii: "\"")] + Array($0.name.utf8) + [UInt8(ascii: "\"")] }
         scalarKinds = types.map { type in
             if case .scalar(let kind) = type.shape { return kind }
             return nil

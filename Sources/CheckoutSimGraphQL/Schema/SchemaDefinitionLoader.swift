@@ -144,7 +144,7 @@ extension FieldCall {
     /// The parent object as its field resolved it.
     package var parentValue: Any { parent }
     /// The parent's integer when it resolved as `.integer`; -1 otherwise.
-    package var parentInteger: Int { integer }
+    @inlinable package var parentInteger: Int { integer }
     /// The field's arguments, coerced, defaults filled in.
     package var argumentValues: JSONObject { arguments }
     /// The request's context.
