@@ -54,7 +54,9 @@ struct PagingArguments {
     let reverse: Bool
 
     /// The arguments of `call`; Shopify's errors for a page size missing or out of range.
-    init(_ call: FieldCall) throws(FieldError) {
+    init(_ call: borrowing FieldCall) throws(FieldError) {
+        // Borrowed: a copied call retained and released everything it holds, once per product
+        // of a listing for its variants (Benchmarks/NOTES.md, issue 41).
         let values = call.argumentValues
         let first = values["first"]?.intValue
         let last = values["last"]?.intValue
