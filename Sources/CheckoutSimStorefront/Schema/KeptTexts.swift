@@ -76,6 +76,11 @@ struct KeptSlotRule: Sendable {
     let nonNull: Bool
     let enumValues: Set<String>?
 
+    init(nonNull: Bool, enumValues: Set<String>?) {
+        self.nonNull = nonNull
+        self.enumValues = enumValues
+    }
+
     /// The rule of `type.field` as the schema declares it (a field it lacks: nullable text).
     init(field: String, of type: String, facts: SchemaFacts) {
         let declared = facts.fieldTypes["\(type).\(field)"]

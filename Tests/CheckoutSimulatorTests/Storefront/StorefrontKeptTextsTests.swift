@@ -1,3 +1,4 @@
+import CheckoutSimCommerce
 import Testing
 @testable import CheckoutSimGraphQL
 @testable import CheckoutSimStorefront
@@ -61,6 +62,66 @@ struct StorefrontKeptTextsTests {
         _ = rows.amount(Int64(StorefrontRows.amountLimit) + 1) { texts("y") }
         #expect(rows.amount(1) { texts("x") } !== amount, "emptied once full")
         #expect(rows.product(products[1], at: 4, slot: .product) { texts("g") } === made)
+    }
+
+    final class Holder: StorefrontShopHolder {
+        var shop: Shop
+        let storefrontRows: StorefrontRows
+
+        init() throws {
+            let fixtures = try Fixtures.bundled()
+            shop = Shop(
+                store: fixtures.store, catalog: fixtures.catalog, offers: fixtures.offers, scratchTable: fixtures.scratchCards,
+                testCards: fixtures.testCards, seed: 1, now: Instant(seconds: 1_767_225_600))
+            storefrontRows = StorefrontRows(currency: fixtures.store.currency)
+        }
+    }
+
+    /// Texts are kept only when they are what the field may answer: a null in a non-null field,
+    /// a value its enum lacks or a failing read leave the object without texts, so its fields
+    /// resolve one by one and report it.
+    @Test(arguments: [
+        (["a", nil], [false, false], true, #"["a",null]"#),
+        (["a", nil], [false, true], false, ""),
+        (["USD", "b"], [true, false], true, #"["USD","b"]"#),
+        (["XYZ", "b"], [true, false], false, ""),
+        (["fails", "b"], [false, false], false, ""),
+    ] as [([String?], [Bool], Bool, String)])
+    func textsAreKeptOnlyWhenTheFieldMayAnswerThem(values: [String?], rules: [Bool], kept: Bool, written: String) throws {
+        var texts = KeptTexts<Int>("Probe") { call, _ in call.parentInteger }
+        for slot in values.indices {
+            texts.text("f\(slot)") { _, _ in
+                if values[slot] == "fails" { throw FieldError("No such probe.") }
+                return values[slot]
+            }
+        }
+        // `rules[0]` makes the first field an enum of `USD`; `rules[1]` makes the second non-null.
+        let slotRules = [
+            KeptSlotRule(nonNull: false, enumValues: rules[0] ? ["USD"] : nil), KeptSlotRule(nonNull: rules[1], enumValues: nil),
+        ]
+        let context = StorefrontContext(holder: try Holder(), settings: StorefrontSettings(), session: "default")
+        let made = texts.texts(of: 0, in: context, rules: slotRules)
+        #expect((made != nil) == kept)
+        guard let made else { return }
+        var writer = JSONWriter()
+        writer.append(byte: UInt8(ascii: "["))
+        made.write(0, to: &writer)
+        writer.append(byte: UInt8(ascii: ","))
+        made.write(1, to: &writer)
+        writer.append(byte: UInt8(ascii: "]"))
+        #expect(writer.withBytes { String(decoding: $0, as: UTF8.self) } == written)
+    }
+
+    /// The rules come from Shopify's schema as bundled.
+    @Test func rulesFollowTheSchema() throws {
+        let facts = SchemaFacts(try SchemaDefinitionLoader.parse(StorefrontSchema.sdl))
+        let currency = KeptSlotRule(field: "currencyCode", of: "MoneyV2", facts: facts)
+        #expect(currency.nonNull)
+        #expect(currency.enumValues?.contains("USD") == true && currency.enumValues?.contains("XYZ") == false)
+        let altText = KeptSlotRule(field: "altText", of: "Image", facts: facts)
+        #expect(!altText.nonNull && altText.enumValues == nil)
+        #expect(KeptSlotRule(field: "title", of: "Product", facts: facts).nonNull)
+        #expect(!KeptSlotRule(field: "noSuchField", of: "Product", facts: facts).nonNull)
     }
 
     /// Distinct slots of one product never share a place in its table.
