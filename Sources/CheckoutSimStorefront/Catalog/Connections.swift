@@ -110,8 +110,10 @@ struct PagingArguments {
             range = max(0, end - size)..<end
         }
         let lower = range.lowerBound
+        // The whole list in order (a product's variants, mostly) is the items themselves, not a copy.
+        let nodes = range == 0..<count && !reverse ? items : range.map { items[item(at: $0)] }
         return ConnectionPage(
-            nodes: range.map { items[item(at: $0)] }, cursor: { Base64.encode(list + "|" + key(item(at: lower + $0))) },
+            nodes: nodes, cursor: { Base64.encode(list + "|" + key(item(at: lower + $0))) },
             hasNextPage: range.upperBound < count, hasPreviousPage: lower > 0, totalCount: count)
     }
 }

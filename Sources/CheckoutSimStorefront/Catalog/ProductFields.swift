@@ -103,10 +103,11 @@ extension StorefrontBinding {
             .list(context.options(ofProductAt: call.parentInteger).map { .object($0) })
         }
         fields.add("Product", "variants") { call, context in
-            let variants = context.variants(ofProductAt: call.parentInteger)
+            let position = call.parentInteger
+            let count = context.product(at: position)?.variants.count ?? 0
             return .object(try PagingArguments(call).page(
-                of: variants.map(\.resolved), key: { StorefrontID.variant(product: variants[$0].product, index: variants[$0].index) },
-                list: "variants"))
+                of: (0..<count).map { VariantRef(product: position, index: $0).resolved },
+                key: { StorefrontID.variant(product: position, index: $0) }, list: "variants"))
         }
         fields.add("Product", "seo") { call, _ in .object(SEOValue(product: call.parentInteger)) }
         fields.add("ProductPriceRange", "minVariantPrice") { call, context in
