@@ -72,6 +72,20 @@ struct BenchSmokeTests {
         }
     }
 
+    /// `bench --query F --storefront` measures F as a Storefront request (docs/cli.md): the
+    /// journal records it so, and it answers with data.
+    @Test(arguments: [false, true]) func aCustomQueryRunsInTheDialectAsked(storefront: Bool) throws {
+        let simulator = try Simulator()
+        let query = storefront ? "{ products(first: 2) { nodes { title vendor } } }" : "{ products(first: 2) { nodes { name } } }"
+        let result = BenchmarkSuite.custom(GraphQLRequest(query: query), simulator: simulator, storefront: storefront, iterations: 2)
+        #expect(result.iterations == 2)
+        let entries = simulator.requests()
+        #expect(!entries.isEmpty)
+        #expect(entries.allSatisfy { $0.dialect == (storefront ? .storefront : .native) })
+        let answer = simulator.execute(GraphQLRequest(query: query), dialect: storefront ? .storefront : .native)
+        #expect(answer.errors.isEmpty, "\(answer.serialized())")
+    }
+
     @Test func generatedCatalogsAreDeterministic() throws {
         let first = BenchmarkCatalog.source(products: 300, pages: 3)
         let second = BenchmarkCatalog.source(products: 300, pages: 3)
