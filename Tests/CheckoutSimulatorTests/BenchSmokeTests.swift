@@ -83,7 +83,7 @@ struct BenchSmokeTests {
         #expect(!entries.isEmpty)
         #expect(entries.allSatisfy { $0.dialect == (storefront ? .storefront : .native) })
         let answer = simulator.execute(GraphQLRequest(query: query), dialect: storefront ? .storefront : .native)
-        #expect(answer.errors.isEmpty, "\(answer.serialized())")
+        #expect(answer.errors.isEmpty, "\(answer.serialized(pretty: false))")
     }
 
     @Test func generatedCatalogsAreDeterministic() throws {
