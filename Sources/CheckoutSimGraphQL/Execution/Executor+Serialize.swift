@@ -16,7 +16,7 @@ extension Executor {
             writer.writeString(text)
         case (.boolean?, .bool(let flag)):
             accepted = true
-            writer.append(flag ? "true" : "false")
+            writer.writeBool(flag)
         case (.float?, .int), (.float?, .double):
             accepted = true
             writer.write(value)

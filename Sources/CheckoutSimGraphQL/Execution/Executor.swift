@@ -218,7 +218,7 @@ package struct Executor: ~Copyable {
                 writer.writeInt(number)
             case .bool:
                 guard let flag = try field.resolveBool(call) else { return leafNull(field, parentType: parentType) }
-                writer.append(flag ? "true" : "false")
+                writer.writeBool(flag)
             case .general:
                 let resolved = try field.resolveGeneral(call)
                 if case .integer(let position) = resolved, let objectType = field.objectType {

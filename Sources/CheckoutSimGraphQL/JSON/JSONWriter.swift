@@ -67,6 +67,20 @@ package struct JSONWriter: ~Copyable {
         count += 1
     }
 
+    /// Appends `true` or `false`, stored byte by byte (a `StaticString` went through a closure
+    /// and a `memcpy` for five bytes; most listings write a flag per item).
+    package mutating func writeBool(_ flag: Bool) {
+        if flag {
+            let bytes = reserve(4)
+            (bytes[0], bytes[1], bytes[2], bytes[3]) = (UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"), UInt8(ascii: "e"))
+            count += 4
+        } else {
+            let bytes = reserve(5)
+            (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4]) = (UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"), UInt8(ascii: "e"))
+            count += 5
+        }
+    }
+
     /// Appends `bytes` as they are (already valid JSON text).
     package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
@@ -96,7 +110,7 @@ package struct JSONWriter: ~Copyable {
     package mutating func write(_ value: JSON) {
         switch value {
         case .null: append("null")
-        case .bool(let flag): append(flag ? "true" : "false")
+        case .bool(let flag): writeBool(flag)
         case .int(let number): writeInt(number)
         case .double(let number): writeDouble(number)
         case .string(let text): writeString(text)
