@@ -124,7 +124,7 @@ package struct Executor: ~Copyable {
 
     // MARK: Completing values
 
-    mutating func completeObject(type: Int, fields: [CollectedField], parent: Any, index: Int) -> Outcome {
+    mutating func completeObject<Parent>(type: Int, fields: [CollectedField], parent: Parent, index: Int) -> Outcome {
         // Past the response limit every object and list stops at once, whatever null bubbling
         // does above; an object's own leaves are few (the field limit), so one check per object does.
         if writer.overflowed { return .failed }
@@ -364,7 +364,7 @@ package struct Executor: ~Copyable {
         return .null
     }
 
-    private mutating func completeChild(_ index: Int, parent: Any, position: Int, field: CollectedField) -> Outcome {
+    private mutating func completeChild<Parent>(_ index: Int, parent: Parent, position: Int, field: CollectedField) -> Outcome {
         guard schema.kinds[index] == .object else {
             let name = schema.types[index].name
             let message = schema.types[index].isAbstract
