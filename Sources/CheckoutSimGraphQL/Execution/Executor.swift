@@ -364,6 +364,7 @@ package struct Executor: ~Copyable {
         return .null
     }
 
+    @inline(__always)
     private mutating func completeChild<Parent>(_ index: Int, parent: Parent, position: Int, field: CollectedField) -> Outcome {
         guard schema.kinds[index] == .object else {
             let name = schema.types[index].name
