@@ -49,6 +49,7 @@ extension Executor {
         private var childrenByType: [(type: Int, fields: [CollectedField])] = []
 
         /// The sub-fields collected for values of the object type `type`, if collected already.
+        @inline(__always)
         func children(of type: Int) -> [CollectedField]? {
             if type == namedType { return children }
             return childrenByType.first { $0.type == type }?.fields
