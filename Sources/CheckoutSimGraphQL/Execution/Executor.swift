@@ -13,7 +13,10 @@ package struct Executor: ~Copyable {
     let maxErrors: Int
     var writer = JSONWriter(capacity: 4096)
     var errors: [GraphQLError] = []
-    var path: [PathComponent] = []
+    /// Where the value being written is: fields by their collected field, unretained (the plan
+    /// keeps them alive while they run), made keys only when an error is recorded; a trivial
+    /// element, so a step costs no reference counting (Benchmarks/NOTES.md, issue 41).
+    var path: [PathStep] = []
     /// Asked now and then while the request runs (`GraphQLEngine.execute`); nil: never stopped.
     var cancelled: CancellationCheck?
     /// `cancelled != nil`, as a plain flag: objects test it without touching the closure.
@@ -173,7 +176,7 @@ package struct Executor: ~Copyable {
             return .value
         }
         if field.isPlainLeaf { return executeField(field, parentType: type, call: &call) }
-        path.append(.key(field.responseKey))
+        path.append(.field(Unmanaged.passUnretained(field)))
         defer { path.removeLast() }
         return executeField(field, parentType: type, call: &call)
     }
@@ -269,7 +272,7 @@ package struct Executor: ~Copyable {
     mutating func record(_ message: String, code: GraphQLError.Code, field: CollectedField) {
         guard errors.count < maxErrors else { return }
         errors.append(GraphQLError(message, locations: [document.location(document[field.first].offset)],
-                                   path: field.isPlainLeaf ? path + [.key(field.responseKey)] : path, code: code))
+                                   path: path.map(\.component) + (field.isPlainLeaf ? [.key(field.responseKey)] : []), code: code))
     }
 
     private mutating func complete(_ type: TypeRef, _ resolved: Resolved, field: CollectedField, parentType: Int) -> Outcome {
@@ -384,3 +387,4 @@ package struct Executor: ~Copyable {
         return completeObject(type: index, fields: fields, parent: parent, index: position)
     }
 }
+
