@@ -23,19 +23,18 @@ extension GraphQLResponse {
 
     /// Whether `bytes[span]` holds `"errors":[{` or `"userErrors":[{`. The text cannot occur
     /// inside a JSON string (a quote there is escaped), so finding it means a payload lists errors.
+    /// One pass for both labels: a listing's every `[` is looked at once, not twice.
     private static func hasPayloadErrors(_ bytes: [UInt8], in span: Range<Int>) -> Bool {
-        hasList(labelled: Array(#""errors":"#.utf8), in: bytes, span: span) || hasList(labelled: Array(#""userErrors":"#.utf8), in: bytes, span: span)
-    }
-
-    private static func hasList(labelled label: [UInt8], in bytes: [UInt8], span: Range<Int>) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
+        let labels = [Array(#""errors":"#.utf8), Array(#""userErrors":"#.utf8)]
+        return bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return false }
             var offset = span.lowerBound
             while offset < span.upperBound, let found = memchr(base + offset, 0x5B, span.upperBound - offset) {
                 let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if index + 1 < span.upperBound, buffer[index + 1] == 0x7B, index - label.count >= span.lowerBound,
-                   buffer[(index - label.count)..<index].elementsEqual(label) {
-                    return true
+                if index + 1 < span.upperBound, buffer[index + 1] == 0x7B {
+                    for label in labels where index - label.count >= span.lowerBound && buffer[(index - label.count)..<index].elementsEqual(label) {
+                        return true
+                    }
                 }
                 offset = index + 1
             }
