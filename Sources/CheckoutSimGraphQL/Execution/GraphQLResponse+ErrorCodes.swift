@@ -25,16 +25,21 @@ extension GraphQLResponse {
     /// inside a JSON string (a quote there is escaped), so finding it means a payload lists errors.
     /// One pass for both labels: a listing's every `[` is looked at once, not twice.
     private static func hasPayloadErrors(_ bytes: [UInt8], in span: Range<Int>) -> Bool {
-        let labels = [Array(#""errors":"#.utf8), Array(#""userErrors":"#.utf8)]
-        return bytes.withUnsafeBufferPointer { buffer in
+        bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return false }
+            /// Whether `label` ends just before `index`.
+            func labelled(_ label: StaticString, before index: Int) -> Bool {
+                label.withUTF8Buffer { label in
+                    index - label.count >= span.lowerBound && buffer[(index - label.count)..<index].elementsEqual(label)
+                }
+            }
             var offset = span.lowerBound
             while offset < span.upperBound, let found = memchr(base + offset, 0x5B, span.upperBound - offset) {
                 let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if index + 1 < span.upperBound, buffer[index + 1] == 0x7B {
-                    for label in labels where index - label.count >= span.lowerBound && buffer[(index - label.count)..<index].elementsEqual(label) {
-                        return true
-                    }
+                // Both labels end in `rs":` (`nodes` and `edges` lists do not).
+                if index + 1 < span.upperBound, buffer[index + 1] == 0x7B, index - 4 >= span.lowerBound, buffer[index - 4] == UInt8(ascii: "r"),
+                   labelled(#""errors":"#, before: index) || labelled(#""userErrors":"#, before: index) {
+                    return true
                 }
                 offset = index + 1
             }
