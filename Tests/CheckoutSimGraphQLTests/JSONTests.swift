@@ -181,3 +181,20 @@ struct JSONReindentTests {
         #expect(reindented + "\n" == JSONWriter.string(value, pretty: true))
     }
 }
+
+/// The journal's error codes (`GraphQLResponse.errorCodes`): every payload `errors` and
+/// `userErrors` list is found by a scan of the bytes, whatever other lists surround it.
+struct ResponseErrorCodeTests {
+    @Test(arguments: [
+        (#"{"a":{"nodes":[{"x":1}],"selectedOptions":[{"name":"errors"}]}}"#, [String]()),
+        (#"{"a":{"userErrors":[{"code":"INVALID"}],"nodes":[{"x":1}]}}"#, ["INVALID"]),
+        (#"{"a":{"errors":[{"code":"OUT_OF_STOCK"}]},"b":{"userErrors":[]}}"#, ["OUT_OF_STOCK"]),
+        (#"{"b":{"userErrors":[]},"a":{"userErrors":[{"message":"m"}]}}"#, ["(an error without a selected code)"]),
+        (#"{"xerrors":[{"code":"NO"}],"err":[{"code":"NO"}]}"#, []),
+        (#"{"s":"\"errors\":[{","a":[{"b":"rs\":[{"}]}"#, []),
+    ] as [(String, [String])])
+    func payloadErrorCodesAreFound(data: String, codes: [String]) {
+        let response = GraphQLResponse(data: Array(data.utf8), errors: [GraphQLError("boom", code: .internalServerError)])
+        #expect(response.errorCodes == codes + ["INTERNAL_SERVER_ERROR"])
+    }
+}
