@@ -387,4 +387,3 @@ package struct Executor: ~Copyable {
         return completeObject(type: index, fields: fields, parent: parent, index: position)
     }
 }
-

@@ -83,11 +83,6 @@ import Foundation
         rowReaders[name] = row
     }
 
-    /// Gives the object type `name`, declared with `declare`, a row reader (`object(_:_:row:_:)`).
-    mutating func readRows(of name: String, with row: @escaping RowReader) {
-        rowReaders[name] = row
-    }
-
     /// Declares a named type of any shape.
     mutating func declare(_ name: String, _ description: String, _ shape: Pending) {
         pending.append((name, description, shape))

@@ -71,9 +71,12 @@ package enum SchemaDefinitionLoader {
                 builder.declare(name, type.description, .scalar(Self.builtInScalar(name) ?? .custom))
                 if let url { builder.specifiedBy[name] = url }
             case .object(let interfaces, let list):
-                builder.declare(name, type.description, .object(fields(list, of: name)))
+                if let read = rows(name) {
+                    builder.object(name, type.description, row: read, fields(list, of: name))
+                } else {
+                    builder.declare(name, type.description, .object(fields(list, of: name)))
+                }
                 builder.interfaces[name] = interfaces.map(\.value)
-                if let read = rows(name) { builder.readRows(of: name, with: read) }
             case .interface(let interfaces, let list):
                 builder.declare(name, type.description, .interface(fields(list, of: name)))
                 builder.interfaces[name] = interfaces.map(\.value)

@@ -35,7 +35,7 @@ enum DefaultAnswer {
         case .interface?, .union?:
             guard let first = facts.firstPossibleType[name], let index = schema.typeIndex[first] else { return .null }
             return .typed(type: index, DefaultObject.resolved)
-        case .enumeration?: return facts.firstEnumValue[name].map { .leaf(.string($0)) } ?? .null
+        case .enumeration?: return facts.firstEnumValue(name).map { .leaf(.string($0)) } ?? .null
         default: return .leaf(scalar(name, context: context))
         }
     }

@@ -85,8 +85,6 @@ struct KeptSlotRule: Sendable {
     init(field: String, of type: String, facts: SchemaFacts) {
         let declared = facts.fieldTypes["\(type).\(field)"]
         nonNull = declared?.isNonNullType ?? false
-        var named = declared
-        while let node = named, case .nonNull(let inner, _) = node { named = inner }
-        if case .named(let name)? = named { enumValues = facts.enumValues[name.value] } else { enumValues = nil }
+        enumValues = declared.flatMap { facts.enumValues[$0.namedType.value] }.map(Set.init)
     }
 }

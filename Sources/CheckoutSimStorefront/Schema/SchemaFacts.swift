@@ -9,16 +9,13 @@ struct SchemaFacts: Sendable {
     }
 
     private(set) var kinds: [String: Kind] = [:]
-    private(set) var firstEnumValue: [String: String] = [:]
     private(set) var firstPossibleType: [String: String] = [:]
     /// Every named type the SDL declares, in its order.
     private(set) var typeNames: [String] = []
-    /// `Type.field` of every object and interface field.
-    private(set) var fieldNames: Set<String> = []
-    /// Each object field's type, by `Type.field`.
+    /// The type of every object and interface field, by `Type.field`.
     private(set) var fieldTypes: [String: TypeNode] = [:]
-    /// Each enum's values.
-    private(set) var enumValues: [String: Set<String>] = [:]
+    /// Each enum's values, in their order.
+    private(set) var enumValues: [String: [String]] = [:]
 
     init(_ definitions: SchemaDefinitions) {
         for type in definitions.types {
@@ -28,21 +25,17 @@ struct SchemaFacts: Sendable {
             case .scalar: kinds[name] = .scalar
             case .object(let interfaces, let fields):
                 kinds[name] = .object
-                for field in fields {
-                    fieldNames.insert("\(name).\(field.name.value)")
-                    fieldTypes["\(name).\(field.name.value)"] = field.type
-                }
+                for field in fields { fieldTypes["\(name).\(field.name.value)"] = field.type }
                 for interface in interfaces where firstPossibleType[interface.value] == nil { firstPossibleType[interface.value] = name }
             case .interface(_, let fields):
                 kinds[name] = .interface
-                for field in fields { fieldNames.insert("\(name).\(field.name.value)") }
+                for field in fields { fieldTypes["\(name).\(field.name.value)"] = field.type }
             case .union(let members):
                 kinds[name] = .union
                 if let first = members.first { firstPossibleType[name] = first.value }
             case .enumeration(let values):
                 kinds[name] = .enumeration
-                firstEnumValue[name] = values.first?.name.value
-                enumValues[name] = Set(values.map(\.name.value))
+                enumValues[name] = values.map(\.name.value)
             case .inputObject: kinds[name] = .inputObject
             }
         }
@@ -51,6 +44,11 @@ struct SchemaFacts: Sendable {
 
     /// Whether `type` has a field `field`.
     func has(_ type: String, _ field: String) -> Bool {
-        fieldNames.contains("\(type).\(field)")
+        fieldTypes["\(type).\(field)"] != nil
+    }
+
+    /// The first value of the enum `name`.
+    func firstEnumValue(_ name: String) -> String? {
+        enumValues[name]?.first
     }
 }

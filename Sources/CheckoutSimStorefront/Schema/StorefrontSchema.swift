@@ -35,27 +35,28 @@ package enum StorefrontSchema {
         (try? parts.get().2.resolvers.keys.sorted()) ?? []
     }
 
+    /// A text field's answer: `body`'s, or its default for a defaulted parent.
+    private static func textAnswer(
+        _ body: @escaping @Sendable (FieldCall, StorefrontContext) throws -> String?, type: TypeNode, facts: SchemaFacts
+    ) -> @Sendable (FieldCall) throws -> String? {
+        { call in
+            let context = call.context(as: StorefrontContext.self)
+            if call.parentInteger == DefaultObject.marker {
+                return DefaultAnswer.resolved(type, facts: facts, context: context, schema: call.executedSchema).leafText
+            }
+            return try body(call, context)
+        }
+    }
+
     private static func resolution(for site: SchemaDefinitionLoader.FieldSite, modeled: ModeledFields, facts: SchemaFacts) -> FieldResolution {
         let name = "\(site.typeName).\(site.fieldName)"
         let type = site.type
         switch modeled.resolvers[name] {
         case .text(let body)?:
             // Leaves answer straight to the writer (no `Resolved`, no `JSON` box).
-            return .text { call in
-                let context = call.context(as: StorefrontContext.self)
-                if call.parentInteger == DefaultObject.marker {
-                    return DefaultAnswer.resolved(type, facts: facts, context: context, schema: call.executedSchema).leafText
-                }
-                return try body(call, context)
-            }
+            return .text(textAnswer(body, type: type, facts: facts))
         case .kept(let slot, let body)?:
-            return .leaf(slot) { call in
-                let context = call.context(as: StorefrontContext.self)
-                if call.parentInteger == DefaultObject.marker {
-                    return DefaultAnswer.resolved(type, facts: facts, context: context, schema: call.executedSchema).leafText
-                }
-                return try body(call, context)
-            }
+            return .leaf(slot, fallback: textAnswer(body, type: type, facts: facts))
         case .boolean(let body)?:
             return .boolean { call in
                 let context = call.context(as: StorefrontContext.self)
