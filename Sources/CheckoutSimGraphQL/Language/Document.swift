@@ -87,19 +87,20 @@ package struct Document: Sendable {
         selections[set.range]
     }
 
-    /// The field `id` names.
+    /// The field `id` names. Read in place (`_read`): `document[id].name` copies the name, not
+    /// the whole node with its retains (Benchmarks/NOTES.md, issue 43).
     package subscript(id: FieldID) -> Field {
-        fields[id.index]
+        _read { yield storage.nodes.fields[id.index] }
     }
 
     /// The named spread `id` names.
     package subscript(id: FragmentSpreadID) -> FragmentSpread {
-        spreads[id.index]
+        _read { yield storage.nodes.spreads[id.index] }
     }
 
     /// The inline fragment `id` names.
     package subscript(id: InlineFragmentID) -> InlineFragment {
-        inlineFragments[id.index]
+        _read { yield storage.nodes.inlineFragments[id.index] }
     }
 
     /// A node's arguments, in order.

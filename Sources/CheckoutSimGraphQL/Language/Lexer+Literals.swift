@@ -26,7 +26,7 @@ extension Lexer {
         if let next = byte(at: position), next == UInt8(ascii: ".") || next == UInt8(ascii: "_") || isLetter(next) {
             throw error("Invalid number, expected digit but got: \(describeCharacter(at: position)).", at: position)
         }
-        return Token(kind: isFloat ? .float : .int, start: start, end: position, value: nil)
+        return Token(kind: isFloat ? .float : .int, start: start, end: position)
     }
 
     private mutating func readDigits() throws(GraphQLError) {
@@ -52,7 +52,8 @@ extension Lexer {
             if byte == UInt8(ascii: "\"") {
                 value.append(contentsOf: source[runStart..<position])
                 position += 1
-                return Token(kind: .string, start: start, end: position, value: String(decoding: value, as: UTF8.self))
+                stringValue = String(decoding: value, as: UTF8.self)
+                return Token(kind: .string, start: start, end: position)
             }
             if byte == 0x0A || byte == 0x0D { break }
             if byte == UInt8(ascii: "\\") {
@@ -134,8 +135,8 @@ extension Lexer {
             {
                 raw.append(contentsOf: source[runStart..<position])
                 position += 3
-                let value = Lexer.blockStringValue(String(decoding: raw, as: UTF8.self))
-                return Token(kind: .blockString, start: start, end: position, value: value)
+                stringValue = Lexer.blockStringValue(String(decoding: raw, as: UTF8.self))
+                return Token(kind: .blockString, start: start, end: position)
             }
             if byte == UInt8(ascii: "\\"), self.byte(at: position + 1) == UInt8(ascii: "\""),
                self.byte(at: position + 2) == UInt8(ascii: "\""), self.byte(at: position + 3) == UInt8(ascii: "\"")

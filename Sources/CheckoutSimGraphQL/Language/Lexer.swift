@@ -7,6 +7,9 @@ package struct Lexer {
     package let source: [UInt8]
     /// The byte offset of the next unread byte.
     package internal(set) var position: Int
+    /// The decoded value of the last string or block-string token read; the parser takes it
+    /// before reading on.
+    package internal(set) var stringValue = ""
     /// How many tokens have been read, checked against the token limit.
     package private(set) var tokenCount = 0
     let maxTokens: Int
@@ -26,7 +29,7 @@ package struct Lexer {
     package mutating func next() throws(GraphQLError) -> Token {
         skipIgnored()
         guard position < source.count else {
-            return Token(kind: .endOfFile, start: source.count, end: source.count, value: nil)
+            return Token(kind: .endOfFile, start: source.count, end: source.count)
         }
         tokenCount += 1
         if tokenCount > maxTokens {
@@ -36,7 +39,7 @@ package struct Lexer {
         let first = source[position]
         func punctuator(_ kind: TokenKind, length: Int = 1) -> Token {
             position += length
-            return Token(kind: kind, start: start, end: position, value: nil)
+            return Token(kind: kind, start: start, end: position)
         }
         switch first {
         case UInt8(ascii: "!"): return punctuator(.bang)
@@ -60,7 +63,7 @@ package struct Lexer {
         case UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
             position += 1
             while let next = byte(at: position), Lexer.isNameContinue(next) { position += 1 }
-            return Token(kind: .name, start: start, end: position, value: nil)
+            return Token(kind: .name, start: start, end: position)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return try readNumber()
         case UInt8(ascii: "\""):

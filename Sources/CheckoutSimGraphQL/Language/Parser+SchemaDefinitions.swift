@@ -87,7 +87,7 @@ extension Parser {
 
     private mutating func parseDescription() throws(GraphQLError) -> String {
         guard token.kind == .string || token.kind == .blockString else { return "" }
-        let text = token.value ?? ""
+        let text = lexer.stringValue
         try advance()
         return text
     }

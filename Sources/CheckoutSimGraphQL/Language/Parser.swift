@@ -47,7 +47,7 @@ package struct Parser {
         // Nodes are found by 32-bit index, and every node takes at least one token.
         lexer = Lexer(source: source, maxTokens: min(limits.maxTokens, Int(Int32.max)))
         self.limits = limits
-        token = Token(kind: .startOfFile, start: 0, end: 0, value: nil)
+        token = Token(kind: .startOfFile, start: 0, end: 0)
         token = try lexer.next()
         // About one field per 16 bytes in typical queries: the arrays grow once or twice, not
         // a dozen times.
@@ -70,7 +70,8 @@ package struct Parser {
     private func describe(_ token: Token) -> String {
         switch token.kind {
         case .name, .int, .float: "\(token.kind.description) \"\(text(of: token))\""
-        case .string, .blockString: "\(token.kind.description) \"\(token.value ?? "")\""
+        // Only the current token's value is kept; an earlier string token shows no text.
+        case .string, .blockString: "\(token.kind.description) \"\(token.start == self.token.start ? lexer.stringValue : "")\""
         default: token.kind.description
         }
     }
@@ -329,8 +330,9 @@ package struct Parser {
             try advance()
             return .float(text(of: current), offset: current.start)
         case .string, .blockString:
+            let text = lexer.stringValue
             try advance()
-            return .string(current.value ?? "", offset: current.start, block: current.kind == .blockString)
+            return .string(text, offset: current.start, block: current.kind == .blockString)
         case .name:
             try advance()
             switch text(of: current) {

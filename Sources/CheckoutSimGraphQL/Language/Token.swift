@@ -32,7 +32,9 @@ package enum TokenKind: Sendable, Equatable {
     }
 }
 
-/// One token: its kind, its UTF-8 byte range and, for strings, the decoded value.
+/// One token: its kind and its UTF-8 byte range. A string's decoded value stays with the lexer
+/// (`Lexer.stringValue`), so a token is three plain words: reading, copying and dropping one costs
+/// no reference counting (Benchmarks/NOTES.md, issue 43).
 package struct Token: Sendable, Equatable {
     /// What sort of token this is.
     package let kind: TokenKind
@@ -40,6 +42,4 @@ package struct Token: Sendable, Equatable {
     package let start: Int
     /// The byte offset just past the token.
     package let end: Int
-    /// The decoded text of string and block-string tokens; nil for others.
-    package let value: String?
 }

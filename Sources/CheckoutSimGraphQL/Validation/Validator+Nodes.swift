@@ -112,9 +112,10 @@ extension Validator {
     /// A field of an input object value.
     struct InputFieldNode {
         let field: ObjectField
-        let type: NamedType
-        /// The field's definition; nil when the input type does not define it.
-        let definition: InputValueDefinition?
+        /// The input object type, by index (read it only to report).
+        let type: Int
+        /// Whether the input type defines the field.
+        let isDefined: Bool
         /// Where a field of the same name was written earlier in the same object.
         let firstOffset: Int?
     }
@@ -122,7 +123,8 @@ extension Validator {
     /// An input object value, after its fields.
     struct InputObjectNode {
         let value: Value
-        let type: NamedType
+        /// The input object type, by index (read it only to report).
+        let type: Int
         let fields: [InputValueDefinition]
         /// The names written.
         let given: NameMap

@@ -32,11 +32,11 @@ extension Validator {
             if case .null = value { return }
             let node = ValueNode(value: value, type: type)
             try hooks.value.run { rule throws(Aborted) in try rule.value?(&self, node) }
-            let named = schema.types[index]
-            switch named.shape {
+            // The shape in place: copying the whole type retained each of its members.
+            switch schema.types[index].shape {
             case .inputObject(let fields):
                 if case .object(let provided, _) = value {
-                    try walkInputObject(value, provided: provided, type: named, fields: fields, summary: &summary)
+                    try walkInputObject(value, provided: provided, type: index, fields: fields, summary: &summary)
                 } else {
                     try walkChildren(of: value, summary: &summary)
                 }
@@ -50,16 +50,18 @@ extension Validator {
     }
 
     private mutating func walkInputObject(
-        _ value: Value, provided: [ObjectField], type: NamedType, fields: [InputValueDefinition], summary: inout Summary
+        _ value: Value, provided: [ObjectField], type: Int, fields: [InputValueDefinition], summary: inout Summary
     ) throws(Aborted) {
-        var given = NameMap()
+        var given = NameMap(capacity: provided.count)
         for field in provided {
             let name = field.name.value
             let first = given.recordFirst(name, field.name.offset)
-            let definition = fields.first { $0.name == name }
-            let node = InputFieldNode(field: field, type: type, definition: definition, firstOffset: first)
+            let definition = fields.firstIndex { $0.name == name }
+            let node = InputFieldNode(field: field, type: type, isDefined: definition != nil, firstOffset: first)
             try hooks.inputField.run { rule throws(Aborted) in try rule.inputField?(&self, node) }
-            try walkValue(field.value, type: definition?.type, summary: &summary, locationHasDefault: definition?.defaultValue != nil)
+            try walkValue(
+                field.value, type: definition.map { fields[$0].type }, summary: &summary,
+                locationHasDefault: definition.map { fields[$0].defaultValue != nil } ?? false)
         }
         let node = InputObjectNode(value: value, type: type, fields: fields, given: given)
         try hooks.leaveInputObject.run { rule throws(Aborted) in try rule.leaveInputObject?(&self, node) }

@@ -5,9 +5,8 @@ extension Validator {
         for selection in document[selectionSet] {
             switch selection {
             case .field(let id):
-                let field = document[id]
-                try walkDirectives(field.directives, location: .field, summary: &summary)
-                try walkField(field, id: id, parent: parent, summary: &summary)
+                try walkDirectives(document[id].directives, location: .field, summary: &summary)
+                try walkField(id, parent: parent, summary: &summary)
             case .fragmentSpread(let id):
                 let spread = document[id]
                 try walkDirectives(spread.directives, location: .fragmentSpread, summary: &summary)
@@ -31,16 +30,21 @@ extension Validator {
         }
     }
 
-    private mutating func walkField(_ field: Field, id: FieldID, parent: Int?, summary: inout Summary) throws(Aborted) {
-        let definition = parent.flatMap { schema.field(field.name.value, on: $0) }
-        let node = FieldNode(id: id, offset: field.offset, selectionSet: field.selectionSet, parent: parent, definition: definition)
+    /// Reads the field's parts in place (`Document`'s subscript): copying a `Field` retained and
+    /// released its names once per field walked (Benchmarks/NOTES.md, issue 43).
+    private mutating func walkField(_ id: FieldID, parent: Int?, summary: inout Summary) throws(Aborted) {
+        let definition = parent.flatMap { schema.field(document[id].name.value, on: $0) }
+        let offset = document[id].offset
+        let selectionSet = document[id].selectionSet
+        let node = FieldNode(id: id, offset: offset, selectionSet: selectionSet, parent: parent, definition: definition)
         try hooks.field.run { rule throws(Aborted) in try rule.field?(&self, node) }
-        if !field.arguments.isEmpty || definition?.hasRequiredArguments == true {
+        let arguments = document[id].arguments
+        if !arguments.isEmpty || definition?.hasRequiredArguments == true {
             try walkArguments(
-                field.arguments, owner: .field(name: field.name.value, parent: parent), definitions: definition?.arguments,
-                at: field.offset, summary: &summary)
+                arguments, owner: .field(name: document[id].name.value, parent: parent), definitions: definition?.arguments,
+                at: offset, summary: &summary)
         }
-        if let selectionSet = field.selectionSet {
+        if let selectionSet {
             // A leaf's sub-selection is walked for its variables and errors as graphql-js walks it,
             // against no type.
             let childType = definition.flatMap { schema.types[$0.namedType].isComposite ? $0.namedType : nil }
@@ -52,14 +56,17 @@ extension Validator {
     private mutating func walkArguments(
         _ arguments: Arguments, owner: ArgumentOwner, definitions: [InputValueDefinition]?, at offset: Int, summary: inout Summary
     ) throws(Aborted) {
-        var given = NameMap()
+        var given = NameMap(capacity: arguments.range.count)
         for index in arguments.range {
             let argument = document.arguments[index]
             let first = given.recordFirst(argument.name.value, argument.name.offset)
-            let definition = definitions?.first { $0.name == argument.name.value }
+            // By position: the definitions are read in place, not copied.
+            let definition = definitions?.firstIndex { $0.name == argument.name.value }
             let node = ArgumentNode(index: index, owner: owner, definitions: definitions, isDefined: definition != nil, firstOffset: first)
             try hooks.argument.run { rule throws(Aborted) in try rule.argument?(&self, node) }
-            try walkValue(argument.value, type: definition?.type, summary: &summary, locationHasDefault: definition?.defaultValue != nil)
+            let type = definition.map { definitions?[$0].type } ?? nil
+            let hasDefault = definition.map { definitions?[$0].defaultValue != nil } ?? false
+            try walkValue(argument.value, type: type, summary: &summary, locationHasDefault: hasDefault)
         }
         let node = ArgumentsNode(owner: owner, definitions: definitions, given: given, offset: offset)
         try hooks.leaveArguments.run { rule throws(Aborted) in try rule.leaveArguments?(&self, node) }

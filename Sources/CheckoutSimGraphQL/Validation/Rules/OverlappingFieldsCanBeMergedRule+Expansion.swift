@@ -69,12 +69,11 @@ extension Validator {
         for selection in document[selectionSet] {
             switch selection {
             case .field(let id):
-                let field = document[id]
-                let child = field.selectionSet.map { expansion(of: $0, table: &table) } ?? Expansion()
+                let child = document[id].selectionSet.map { expansion(of: $0, table: &table) } ?? Expansion()
                 total.fields = min(cap, total.fields + 1 + child.fields)
                 total.depth = max(total.depth, 1 + child.depth)
                 total.mayConflict = total.mayConflict || child.mayConflict
-                Self.note(field.responseKey, keys: &table.scratch, base: base, overflowed: &overflowed, total: &total)
+                Self.note(document[id].responseKey, keys: &table.scratch, base: base, overflowed: &overflowed, total: &total)
             case .inlineFragment(let id):
                 expand(document[id].selectionSet, table: &table, base: base, overflowed: &overflowed, into: &total)
             case .fragmentSpread(let id):

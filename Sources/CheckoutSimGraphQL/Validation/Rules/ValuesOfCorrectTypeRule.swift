@@ -4,16 +4,16 @@ extension ValidationRule {
         name: "ValuesOfCorrectTypeRule",
         value: { validator, node throws(Validator.Aborted) in try validator.checkValue(node.value, type: node.type) },
         inputField: { validator, node throws(Validator.Aborted) in
-            guard node.definition == nil else { return }
+            guard !node.isDefined else { return }
             let name = node.field.name.value
-            let fields = node.type.inputFields
-            let hint = Suggestions.didYouMean(Suggestions.list(name, options: fields.map(\.name)))
-            try validator.report("Field \"\(name)\" is not defined by type \"\(node.type.name)\".\(hint)", [node.field.name.offset])
+            let type = validator.schema.types[node.type]
+            let hint = Suggestions.didYouMean(Suggestions.list(name, options: type.inputFields.map(\.name)))
+            try validator.report("Field \"\(name)\" is not defined by type \"\(type.name)\".\(hint)", [node.field.name.offset])
         },
         leaveInputObject: { validator, node throws(Validator.Aborted) in
             for field in node.fields where field.type.isNonNull && field.defaultValue == nil && node.given[name: field.name] == nil {
                 try validator.report(
-                    "Field \"\(node.type.name).\(field.name)\" of required type \"\(validator.schema.describe(field.type))\" was not provided.",
+                    "Field \"\(validator.schema.types[node.type].name).\(field.name)\" of required type \"\(validator.schema.describe(field.type))\" was not provided.",
                     [node.value.offset])
             }
         })
@@ -23,41 +23,43 @@ extension Validator {
     /// Reports `value` when it cannot be of `type` (a null in a non-null type, or a named type's
     /// wrong kind of value); the walk goes into lists and input objects.
     fileprivate mutating func checkValue(_ value: Value, type: TypeRef) throws(Aborted) {
-        let named: NamedType
+        let index: Int
         switch type {
         case .nonNull:
             if case .null = value { try report("Expected value of type \"\(schema.describe(type))\", found null.", [value.offset]) }
             return
         case .list:
             return
-        case .named(let index):
-            named = schema.types[index]
+        case .named(let named):
+            index = named
         }
-        switch named.shape {
+        // The type is read in place, never copied whole, and messages are built only to report:
+        // a valid value costs no allocation (Benchmarks/NOTES.md, issue 43).
+        var name: String { schema.types[index].name }
+        switch schema.types[index].shape {
         case .inputObject:
             guard case .object(let fields, _) = value else {
-                try report("Expected value of type \"\(named.name)\", found \(ValuePrinter.print(value)).", [value.offset])
+                try report("Expected value of type \"\(name)\", found \(ValuePrinter.print(value)).", [value.offset])
                 return
             }
-            if named.isOneOf {
+            if schema.types[index].isOneOf {
                 // graphql-js 16.9's rule for `@oneOf` inputs: one key, whose value is not null.
                 if fields.count != 1 {
-                    try report("OneOf Input Object \"\(named.name)\" must specify exactly one key.", [value.offset])
+                    try report("OneOf Input Object \"\(name)\" must specify exactly one key.", [value.offset])
                 } else if case .null = fields[0].value {
-                    try report("Field \"\(named.name).\(fields[0].name.value)\" must be non-null.", [value.offset])
+                    try report("Field \"\(name).\(fields[0].name.value)\" must be non-null.", [value.offset])
                 }
             }
         case .enumeration(let values):
-            let names = values.map(\.name)
-            let printed = ValuePrinter.print(value)
-            guard case .enumValue(let name, _) = value else {
-                let hint = Suggestions.didYouMean(Suggestions.list(printed, options: names), subject: "the enum value")
-                try report("Enum \"\(named.name)\" cannot represent non-enum value: \(printed).\(hint)", [value.offset])
+            guard case .enumValue(let given, _) = value else {
+                let printed = ValuePrinter.print(value)
+                let hint = Suggestions.didYouMean(Suggestions.list(printed, options: values.map(\.name)), subject: "the enum value")
+                try report("Enum \"\(name)\" cannot represent non-enum value: \(printed).\(hint)", [value.offset])
                 return
             }
-            if !names.contains(name) {
-                let hint = Suggestions.didYouMean(Suggestions.list(name, options: names), subject: "the enum value")
-                try report("Value \"\(name)\" does not exist in \"\(named.name)\" enum.\(hint)", [value.offset])
+            if !values.contains(where: { $0.name == given }) {
+                let hint = Suggestions.didYouMean(Suggestions.list(given, options: values.map(\.name)), subject: "the enum value")
+                try report("Value \"\(given)\" does not exist in \"\(name)\" enum.\(hint)", [value.offset])
             }
         case .scalar(.custom):
             // A custom scalar accepts any literal, as graphql-js's scalars built from SDL do.
@@ -65,7 +67,7 @@ extension Validator {
         case .scalar(let kind):
             if ValueCoercion.scalarFromLiteral(value, kind: kind) == nil { try report(Self.scalarMessage(value, kind: kind), [value.offset]) }
         case .object, .interface, .union:
-            try report("Expected value of type \"\(named.name)\", found \(ValuePrinter.print(value)).", [value.offset])
+            try report("Expected value of type \"\(name)\", found \(ValuePrinter.print(value)).", [value.offset])
         }
     }
 
