@@ -133,13 +133,14 @@ extension Validator {
     /// An operation after its selections, with the variables it and its fragments use.
     struct OperationUsageNode {
         let operation: OperationDefinition
-        /// Its variable definitions with their types (nil when unknown or not an input type).
-        let defined: [(definition: VariableDefinition, type: TypeRef?)]
-        /// Positions in `defined` by name (the first definition of each name).
+        /// The types of its variable definitions (`operation.variables`), by position; nil when
+        /// unknown or not an input type.
+        let types: [TypeRef?]
+        /// Positions in `operation.variables` by name (the first definition of each name).
         let definedByName: NameMap
         /// Every usage in the operation and the fragments it reaches, in the order reached.
         let usages: [VariableUsage]
-        /// For each usage, the position in `defined` of its variable; nil when it is undefined.
+        /// For each usage, the position in `operation.variables` of its variable; nil when it is undefined.
         let definitions: [Int?]
     }
 }

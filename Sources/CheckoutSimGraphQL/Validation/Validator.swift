@@ -153,20 +153,25 @@ package struct Validator {
     private mutating func walkOperation(_ operation: OperationDefinition, index: Int) throws(Aborted) {
         try hooks.operation.run { rule throws(Aborted) in try rule.operation?(&self, operation) }
         var summary = Summary()
-        var defined: [(definition: VariableDefinition, type: TypeRef?)] = []
-        var definedByName = NameMap()
-        for definition in operation.variables {
-            let first = definedByName.recordFirst(definition.name.value, defined.count)
-            let namedType = schema.typeIndex[definition.type.namedType.value]
-            let node = VariableNode(definition: definition, namedType: namedType, firstOffset: first.map { defined[$0].definition.name.offset })
+        // The definitions are read in place from `operation.variables`: copying one retained its
+        // name, type and default (Benchmarks/NOTES.md, issue 43).
+        let variables = operation.variables
+        var types: [TypeRef?] = []
+        types.reserveCapacity(variables.count)
+        var definedByName = NameMap(capacity: variables.count)
+        for position in variables.indices {
+            let first = definedByName.recordFirst(variables[position].name.value, position)
+            let namedType = schema.typeIndex[variables[position].type.namedType.value]
+            let node = VariableNode(
+                definition: variables[position], namedType: namedType, firstOffset: first.map { variables[$0].name.offset })
             try hooks.variable.run { rule throws(Aborted) in try rule.variable?(&self, node) }
-            let type = namedType.flatMap { schema.types[$0].isInputType ? schema.typeRef(definition.type) : nil }
-            if let defaultValue = definition.defaultValue, let type {
+            let type = namedType.flatMap { schema.types[$0].isInputType ? Self.wrap(variables[position].type, around: $0) : nil }
+            if let defaultValue = variables[position].defaultValue, let type {
                 var ignored = Summary()
                 try walkValue(defaultValue, type: type, summary: &ignored)
             }
-            try walkDirectives(definition.directives, location: .variableDefinition, summary: &summary)
-            defined.append((definition, type))
+            try walkDirectives(variables[position].directives, location: .variableDefinition, summary: &summary)
+            types.append(type)
         }
         try walkDirectives(
             operation.directives, location: operation.kind == .mutation ? .mutation : operation.kind == .query ? .query : .subscription,
@@ -174,11 +179,23 @@ package struct Validator {
         try walkSelectionSet(operation.selectionSet, parent: operationType(operation), summary: &summary)
 
         // The variable rules see the usages in the operation and in every fragment it reaches.
-        let usages = summary.usages + reachableFragments(from: fragments.roots[index]).flatMap { fragmentSummaries[$0]?.usages ?? [] }
+        var usages = summary.usages
+        for fragment in reachableFragments(from: fragments.roots[index]) {
+            if let more = fragmentSummaries[fragment]?.usages, !more.isEmpty { usages.append(contentsOf: more) }
+        }
         let definitions = usages.map { definedByName[name: $0.name] }
         let node = OperationUsageNode(
-            operation: operation, defined: defined, definedByName: definedByName, usages: usages, definitions: definitions)
+            operation: operation, types: types, definedByName: definedByName, usages: usages, definitions: definitions)
         try hooks.leaveOperation.run { rule throws(Aborted) in try rule.leaveOperation?(&self, node) }
+    }
+
+    /// The type `node` writes, whose named type is already known to be `index`.
+    private static func wrap(_ node: TypeNode, around index: Int) -> TypeRef {
+        switch node {
+        case .named: .named(index)
+        case .list(let inner, _): .list(wrap(inner, around: index))
+        case .nonNull(let inner, _): .nonNull(wrap(inner, around: index))
+        }
     }
 
     /// The fragments reachable from `roots`, each once, in first-reached order.

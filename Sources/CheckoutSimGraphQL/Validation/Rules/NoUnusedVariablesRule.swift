@@ -3,12 +3,15 @@ extension ValidationRule {
     static let noUnusedVariables = ValidationRule(
         name: "NoUnusedVariablesRule",
         leaveOperation: { validator, node throws(Validator.Aborted) in
-            var used = [Bool](repeating: false, count: node.defined.count)
+            let variables = node.operation.variables
+            var used = [Bool](repeating: false, count: variables.count)
             for case let position? in node.definitions { used[position] = true }
-            // A name defined twice is used when its first definition is.
-            for (definition, _) in node.defined where node.definedByName[name: definition.name.value].map({ !used[$0] }) ?? true {
+            for position in variables.indices where !used[position] {
+                // A name defined twice is used when its first definition is.
+                let name = variables[position].name.value
+                if let first = node.definedByName[name: name], used[first] { continue }
                 let suffix = node.operation.name.map { " in operation \"\($0.value)\"" } ?? ""
-                try validator.report("Variable \"$\(definition.name.value)\" is never used\(suffix).", [definition.offset])
+                try validator.report("Variable \"$\(name)\" is never used\(suffix).", [variables[position].offset])
             }
         })
 }

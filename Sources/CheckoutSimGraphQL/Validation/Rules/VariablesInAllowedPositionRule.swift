@@ -4,17 +4,17 @@ extension ValidationRule {
     static let variablesInAllowedPosition = ValidationRule(
         name: "VariablesInAllowedPositionRule",
         leaveOperation: { validator, node throws(Validator.Aborted) in
+            let variables = node.operation.variables
             for (usage, position) in zip(node.usages, node.definitions) {
-                guard let position else { continue }
-                let (definition, type) = node.defined[position]
-                try check(usage, definition: definition, type: type, in: &validator)
+                guard let position, let type = node.types[position], usage.expected != nil else { continue }
+                try check(usage, definition: variables[position], type: type, in: &validator)
             }
         })
 
     private static func check(
-        _ usage: Validator.VariableUsage, definition: VariableDefinition, type variableType: TypeRef?, in validator: inout Validator
+        _ usage: Validator.VariableUsage, definition: borrowing VariableDefinition, type variableType: TypeRef, in validator: inout Validator
     ) throws(Validator.Aborted) {
-        guard let variableType, let expected = usage.expected else { return }
+        guard let expected = usage.expected else { return }
         if case .nonNull = expected, !variableType.isNonNull {
             let hasDefault: Bool
             if let defaultValue = definition.defaultValue, case .null = defaultValue { hasDefault = false } else {
