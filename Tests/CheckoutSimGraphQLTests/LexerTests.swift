@@ -94,6 +94,18 @@ struct LexerTests {
         }
     }
 
+    /// Validation compares response keys by `Name.hash`, which the lexer works out as it reads a
+    /// name; a name built from introspection data must hash the same, and different names apart.
+    @Test(arguments: ["a", "_", "id", "products", "__typename", "productCount", "aVeryLongFieldNameIndeed_2"])
+    func aNameHashesTheSameReadOrBuilt(_ name: String) throws {
+        let document = try Parser.parse("{ \(name) other: \(name) }")
+        let read = document.fields[0].name
+        #expect(read.value == name)
+        #expect(read.hash == Name(value: name, offset: 0).hash)
+        #expect(document.fields[1].responseKeyHash == Name(value: "other", offset: 0).hash)
+        #expect(document.fields[1].responseKeyHash != read.hash)
+    }
+
     @Test func columnsCountUnicodeScalars() {
         let source = Array("{ \"😀é\" ?".utf8)
         #expect(SourceLocation.of(offset: source.count - 1, in: source) == SourceLocation(line: 1, column: 8))

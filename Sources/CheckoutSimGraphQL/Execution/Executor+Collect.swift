@@ -20,11 +20,12 @@ extension Executor {
         var fields: [CollectedField] = []
         fields.reserveCapacity(groups.count)
         for group in groups.elements {
-            let first = document[group.first]
-            let isTypename = first.name.value == "__typename"
-            let definition = isTypename ? nil : schema.field(first.name.value, on: type)
+            // The node's parts are read in place (`Document`'s subscript), not copied whole.
+            let name = document[group.first].name.value
+            let isTypename = name == "__typename"
+            let definition = isTypename ? nil : schema.field(name, on: type)
             guard definition != nil || isTypename else { continue }
-            let nodes = document[first.arguments]
+            let nodes = document[document[group.first].arguments]
             let usesVariables = nodes.contains { $0.value.containsVariable }
             let arguments = usesVariables
                 ? nil : Self.coerceArguments(nodes, definition: definition, variables: JSONObject(), schema: schema)
@@ -45,9 +46,9 @@ extension Executor {
             stack[stack.count - 1].next += 1
             switch document.selections[top.next] {
             case .field(let id):
-                let field = document[id]
-                guard field.directives.isEmpty || shouldInclude(document[field.directives]) else { continue }
-                let key = field.responseKey
+                let directives = document[id].directives
+                guard directives.isEmpty || shouldInclude(document[directives]) else { continue }
+                let key = document[id].responseKey
                 if let position = groups.position(of: key) {
                     groups[position].more.append(id)
                 } else {

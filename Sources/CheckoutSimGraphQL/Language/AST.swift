@@ -7,6 +7,33 @@ package struct Name: Sendable, Equatable {
     package let value: String
     /// Where the name starts, as a byte offset.
     package let offset: Int
+    /// `Name.hash(of:)` of the name, worked out as the lexer reads it: validation compares
+    /// response keys by it before it compares their text (Benchmarks/NOTES.md, issue 43).
+    package let hash: UInt64
+
+    /// A name read by the parser, with the hash the lexer worked out.
+    init(value: String, offset: Int, hash: UInt64) {
+        self.value = value
+        self.offset = offset
+        self.hash = hash
+    }
+
+    /// A name from elsewhere (introspection data).
+    init(value: String, offset: Int) {
+        var bytes = value
+        self.init(value: value, offset: offset, hash: bytes.withUTF8 { Name.hash(of: $0) })
+    }
+
+    /// FNV-1a over a name's UTF-8: the start value, then `next` for each byte.
+    static let hashStart: UInt64 = 14_695_981_039_346_656_037
+    @inline(__always) static func hash(_ hash: UInt64, next byte: UInt8) -> UInt64 {
+        (hash ^ UInt64(byte)) &* 1_099_511_628_211
+    }
+
+    /// The hash of `bytes`.
+    static func hash(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        bytes.reduce(hashStart) { hash($0, next: $1) }
+    }
 }
 
 /// The kind of an operation, as its keyword spells it.
@@ -101,6 +128,8 @@ package struct Field: Sendable {
 
     /// The key under which the field appears in the response: the alias, or else the name.
     package var responseKey: String { alias?.value ?? name.value }
+    /// `responseKey`'s `Name.hash`.
+    package var responseKeyHash: UInt64 { alias?.hash ?? name.hash }
 }
 
 /// `...Name`: a named fragment used in place, kept in `Document.spreads`.

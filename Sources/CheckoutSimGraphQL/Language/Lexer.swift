@@ -10,6 +10,8 @@ package struct Lexer {
     /// The decoded value of the last string or block-string token read; the parser takes it
     /// before reading on.
     package internal(set) var stringValue = ""
+    /// `Name.hash` of the last name token read; the parser takes it before reading on.
+    package internal(set) var nameHash: UInt64 = 0
     /// How many tokens have been read, checked against the token limit.
     package private(set) var tokenCount = 0
     let maxTokens: Int
@@ -61,8 +63,13 @@ package struct Lexer {
             }
             throw error("Unexpected character: \".\".", at: position)
         case UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            var hash = Name.hash(Name.hashStart, next: first)
             position += 1
-            while let next = byte(at: position), Lexer.isNameContinue(next) { position += 1 }
+            while let next = byte(at: position), Lexer.isNameContinue(next) {
+                hash = Name.hash(hash, next: next)
+                position += 1
+            }
+            nameHash = hash
             return Token(kind: .name, start: start, end: position)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return try readNumber()

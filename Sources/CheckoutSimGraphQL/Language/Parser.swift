@@ -116,8 +116,9 @@ package struct Parser {
     }
 
     mutating func parseName() throws(GraphQLError) -> Name {
+        let hash = lexer.nameHash
         let current = try expect(.name)
-        return Name(value: text(of: current), offset: current.start)
+        return Name(value: text(of: current), offset: current.start, hash: hash)
     }
 
     private mutating func enterNesting() throws(GraphQLError) {

@@ -13,17 +13,17 @@ extension Validator {
         static let maxKeys = 32
     }
 
-    /// What the pre-pass knows about the fragments: each one's expansion and its distinct
-    /// top-level response keys, fragments expanded, for the sets that spread it (nil past
+    /// What the pre-pass knows about the fragments: each one's expansion and the hashes of its
+    /// distinct top-level response keys, fragments expanded, for the sets that spread it (nil past
     /// `Expansion.maxKeys`: a spreading set then assumes a repeat). A repeat inside a fragment is
     /// the fragment's to report, so a key is listed once: what a spreading set must find is a key
     /// met from two places. Kept apart from `Expansion`, a plain value returned at every level.
     struct FragmentExpansions {
         var sizes: [Expansion?]
-        var keys: [[String]?]
+        var keys: [[UInt64]?]
         /// Scratch space shared by the whole pass: each set's keys sit on top while it is
         /// expanded, so no set allocates its own list.
-        var scratch: [String] = []
+        var scratch: [UInt64] = []
 
         init(count: Int) {
             sizes = Array(repeating: nil, count: count)
@@ -50,13 +50,13 @@ extension Validator {
     /// The expansion, and the set's keys when `listingKeys` and they did not overflow.
     private func expansion(
         of selectionSet: SelectionSet, table: inout FragmentExpansions, listingKeys: Bool
-    ) -> (size: Expansion, keys: [String]?) {
+    ) -> (size: Expansion, keys: [UInt64]?) {
         let base = table.scratch.count
         var total = Expansion()
         var overflowed = false
         expand(selectionSet, table: &table, base: base, overflowed: &overflowed, into: &total)
         let keys = listingKeys && !overflowed ? Array(table.scratch[base...]) : nil
-        table.scratch.removeSubrange(base...)
+        table.scratch.removeLast(table.scratch.count - base)
         return (total, keys)
     }
 
@@ -73,7 +73,7 @@ extension Validator {
                 total.fields = min(cap, total.fields + 1 + child.fields)
                 total.depth = max(total.depth, 1 + child.depth)
                 total.mayConflict = total.mayConflict || child.mayConflict
-                Self.note(document[id].responseKey, keys: &table.scratch, base: base, overflowed: &overflowed, total: &total)
+                Self.note(document[id].responseKeyHash, keys: &table.scratch, base: base, overflowed: &overflowed, total: &total)
             case .inlineFragment(let id):
                 expand(document[id].selectionSet, table: &table, base: base, overflowed: &overflowed, into: &total)
             case .fragmentSpread(let id):
@@ -92,11 +92,14 @@ extension Validator {
     }
 
     /// Records `key` in the set whose keys start at `base`, noting a repeat.
-    /// - Complexity: O(`Expansion.maxKeys`): a scan, cheaper than hashing for sets this small.
-    private static func note(_ key: String, keys: inout [String], base: Int, overflowed: inout Bool, total: inout Expansion) {
+    ///
+    /// Keys are compared by their hashes (`Name.hash`): two different keys with one hash only
+    /// send the set to the fold, which compares the fields themselves, so the pass stays exact.
+    /// - Complexity: O(`Expansion.maxKeys`): a scan of integers, cheaper than hashing again for
+    ///   sets this small.
+    private static func note(_ key: UInt64, keys: inout [UInt64], base: Int, overflowed: inout Bool, total: inout Expansion) {
         guard !overflowed else { return }
-        let length = key.utf8.count
-        for index in base..<keys.count where keys[index].utf8.count == length && keys[index] == key {
+        for index in base..<keys.count where keys[index] == key {
             total.mayConflict = true
             return
         }
