@@ -87,6 +87,21 @@ struct JSONTests {
         }
     }
 
+    /// Short pieces are copied as overlapping words, longer ones with `memcpy`: every length,
+    /// after every offset into a small block (so pieces straddle its growth), lands byte for byte.
+    @Test(arguments: [0, 1, 3, 7, 13])
+    func appendsPiecesOfEveryLength(offset: Int) {
+        var writer = JSONWriter(capacity: 16)
+        var expected = [UInt8](repeating: UInt8(ascii: "."), count: offset)
+        for _ in 0..<offset { writer.append(byte: UInt8(ascii: ".")) }
+        for length in 0...40 {
+            let piece = (0..<length).map { UInt8(truncatingIfNeeded: 0x41 + (length * 7 + $0) % 26) }
+            piece.withUnsafeBufferPointer { writer.append($0) }
+            expected += piece
+        }
+        #expect(writer.bytes == expected)
+    }
+
     /// The writer starts small and doubles; output far past its first capacity must be intact,
     /// including a truncation (null bubbling) after growing.
     @Test func growsPastItsFirstCapacityAndTruncates() {

@@ -82,10 +82,31 @@ package struct JSONWriter: ~Copyable {
     }
 
     /// Appends `bytes` as they are (already valid JSON text).
+    ///
+    /// Most pieces are a key or a kept leaf of a few bytes: up to 16 are copied as two
+    /// overlapping words in place, not through a `memcpy` call (Benchmarks/NOTES.md, issue 43).
     package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        reserve(bytes.count).initialize(from: source, count: bytes.count)
-        count += bytes.count
+        guard let source = bytes.baseAddress else { return }
+        let length = bytes.count
+        let target = UnsafeMutableRawPointer(reserve(length))
+        let from = UnsafeRawPointer(source)
+        switch length {
+        case 8...16:
+            let head = from.loadUnaligned(as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
+        case 4..<8:
+            let head = from.loadUnaligned(as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
+        case 0..<4:
+            for index in 0..<length { target.storeBytes(of: from.load(fromByteOffset: index, as: UInt8.self), toByteOffset: index, as: UInt8.self) }
+        default:
+            target.copyMemory(from: from, byteCount: length)
+        }
+        count += length
     }
 
     /// Appends `bytes` as they are (already valid JSON text).
