@@ -31,8 +31,11 @@ package struct JSONParser {
     private var pendingKeys: [String] = []
     private var pendingValues: [JSON] = []
     /// Recently seen object keys by a hash of their bytes: a fixture repeats the same dozen keys
-    /// thousands of times, and reusing the string skips decoding it again.
-    private var recentKeys: [(start: Int, length: Int, text: String)?] = []
+    /// thousands of times, and reusing the string skips decoding it again. Each of the 64 slots
+    /// holds a position in `recentKeys` (-1: empty), so a request body with three keys makes
+    /// and drops three entries, not 64 (Benchmarks/NOTES.md, issue 43).
+    private var recentKeySlots: [Int8] = []
+    private var recentKeys: [(start: Int, length: Int, text: String)] = []
     /// The key lists of recent objects. A fixture's items repeat one list of keys, so an object
     /// whose keys equal a recent list shares that array instead of allocating its own (ten
     /// collections of 10,000 items: 286–308 → 238–268 ms to load, peak memory 257 → 216 MB).
@@ -218,14 +221,20 @@ package struct JSONParser {
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\""), length > 0, length <= 32, let base = bytes.baseAddress else {
             return try parseString()
         }
-        if recentKeys.isEmpty { recentKeys = Array(repeating: nil, count: 64) }
+        if recentKeySlots.isEmpty { recentKeySlots = Array(repeating: -1, count: 64) }
         let slot = (length &* 31 &+ Int(bytes[start]) &* 7 &+ Int(bytes[end - 1])) & 63
         position = end + 1
-        if let recent = recentKeys[slot], recent.length == length, memcmp(base + recent.start, base + start, length) == 0 {
-            return recent.text
+        let held = Int(recentKeySlots[slot])
+        if held >= 0, recentKeys[held].length == length, memcmp(base + recentKeys[held].start, base + start, length) == 0 {
+            return recentKeys[held].text
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        recentKeys[slot] = (start, length, text)
+        if held >= 0 {
+            recentKeys[held] = (start, length, text)
+        } else {
+            recentKeySlots[slot] = Int8(recentKeys.count)
+            recentKeys.append((start, length, text))
+        }
         return text
     }
 

@@ -38,9 +38,9 @@ enum HTTPHeadParser {
             case .failure(let failure): return .failure(failure)
             }
         }
-        let hosts = request.headers.filter { $0.name == "host" }
-        if request.minorVersion == 1, hosts.count != 1 {
-            return .failure(bad(hosts.isEmpty ? "An HTTP/1.1 request needs a Host field." : "The request has more than one Host field."))
+        let hosts = request.headers.reduce(0) { $0 + ($1.name == "host" ? 1 : 0) }
+        if request.minorVersion == 1, hosts != 1 {
+            return .failure(bad(hosts == 0 ? "An HTTP/1.1 request needs a Host field." : "The request has more than one Host field."))
         }
         return .success(request)
     }
@@ -66,7 +66,8 @@ enum HTTPHeadParser {
         }
         var target = String(decoding: parts[1], as: UTF8.self)
         // Absolute form (RFC 9112 §3.2.2), as proxies send it: only the path and query matter here.
-        for scheme in ["http://", "https://"] where target.lowercased().hasPrefix(scheme) {
+        // The usual origin form ("/…") is not lowercased and searched for a scheme.
+        for scheme in ["http://", "https://"] where parts[1].first != UInt8(ascii: "/") && target.lowercased().hasPrefix(scheme) {
             let rest = target.dropFirst(scheme.count)
             target = rest.firstIndex(where: { $0 == "/" || $0 == "?" }).map { rest[$0...].hasPrefix("?") ? "/" + rest[$0...] : String(rest[$0...]) } ?? "/"
         }

@@ -167,6 +167,38 @@ import FoundationNetworking
         }
     }
 
+    /// RFC 9112 §3.2: the origin form, and the absolute form proxies send (scheme in any case),
+    /// reach the same route; a target in neither form is refused. The query after `?` is not
+    /// part of the path.
+    @Test(arguments: [
+        ("/healthz", 200), ("/healthz?probe=1", 200), ("http://shop/healthz", 200),
+        ("HTTPS://Shop.example/healthz?probe=1", 200), ("healthz", 400), ("/healthz/?x", 404),
+    ])
+    func requestTargetsInEitherForm(target: String, status: Int) async throws {
+        try await ServerHarness.with { harness in
+            let client = try harness.raw()
+            try client.send("GET \(target) HTTP/1.1\r\nHost: shop\r\n\r\n")
+            #expect(try client.response().status == status)
+        }
+    }
+
+    /// A connection stays open after a response unless the client says `Connection: close`
+    /// (in any case, among other options), RFC 9112 §9.3.
+    @Test(arguments: [("", false), ("Connection: keep-alive\r\n", false), ("Connection: Keep-Alive, CLOSE\r\n", true)])
+    func connectionCloseIsHonoured(field: String, closes: Bool) async throws {
+        try await ServerHarness.with { harness in
+            let client = try harness.raw()
+            try client.send("GET /healthz HTTP/1.1\r\nHost: shop\r\n\(field)\r\n")
+            #expect(try client.response().status == 200)
+            if closes {
+                #expect(client.isClosedByServer())
+            } else {
+                try client.send(Self.health)
+                #expect(try client.response().status == 200)
+            }
+        }
+    }
+
     /// One code per status: a mutation over GET and a wrong method on a route both say METHOD_NOT_ALLOWED.
     @Test func everyMethodNotAllowedHasOneCode() async throws {
         try await ServerHarness.with { harness in
