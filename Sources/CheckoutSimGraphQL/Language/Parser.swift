@@ -230,8 +230,10 @@ package struct Parser {
         } while try !skip(.braceR)
         depth -= 1
         let first = nodes.selections.count
-        nodes.selections.append(contentsOf: openSelections[mark...])
-        openSelections.removeSubrange(mark...)
+        // Element by element and `removeLast`: the slice append and `removeSubrange` went through
+        // generic range replacement for each set (Benchmarks/NOTES.md, issue 43).
+        for index in mark..<openSelections.count { nodes.selections.append(openSelections[index]) }
+        openSelections.removeLast(openSelections.count - mark)
         return SelectionSet(first..<nodes.selections.count, offset: start)
     }
 
