@@ -142,6 +142,24 @@ struct PaginationTests {
         #expect(page.hasNextPage)
     }
 
+    /// A cursor is written byte by byte in temporary memory (`Cursor.writeEncoded`); it must be
+    /// Foundation's base64 of `v1|endpoint|ORDER|id|i:…` (or `t:…`), whatever the key, and decode back.
+    @Test(arguments: [
+        SortKey.int(0), .int(7), .int(-1), .int(-42), .int(1_299), .int(.max), .int(.min),
+        .text(""), .text("lamp | 2"), .text("ünï 😀"),
+    ])
+    func cursorsEncodeAsDocumented(key: SortKey) {
+        let cursor = Cursor(endpoint: "products", order: .priceAscending, key: key, id: "p-0042")
+        let keyText: String
+        switch key {
+        case .int(let value): keyText = "i:\(value)"
+        case .text(let value): keyText = "t:\(value)"
+        }
+        let expected = Data("v1|products|\(ProductOrder.priceAscending.rawValue)|p-0042|\(keyText)".utf8).base64EncodedString()
+        #expect(cursor.encoded == expected)
+        #expect(Cursor(encoded: cursor.encoded) == cursor)
+    }
+
     @Test func cursorsRoundTripAndRejectGarbage() {
         let cursor = Cursor(endpoint: "products", order: .nameAscending, key: .text("lamp | 2"), id: "p-001")
         #expect(Cursor(encoded: cursor.encoded) == cursor)

@@ -21,33 +21,77 @@ package struct Cursor: Sendable, Equatable {
     }
 
     /// Base64 of `v1|endpoint|ORDER|id|i:123` (or `t:text` for name keys).
-    ///
-    /// Assembled as bytes, not by interpolation: a listing makes one per edge, and string
-    /// interpolation was most of what Q1 cost beyond the listing (Benchmarks/NOTES.md, issue 43).
     package var encoded: String {
-        var text: [UInt8] = []
-        text.reserveCapacity(endpoint.utf8.count + id.utf8.count + 40)
-        Self.append("v1|", to: &text)
-        Self.append(endpoint, to: &text)
-        text.append(UInt8(ascii: "|"))
-        Self.append(order.rawValue, to: &text)
-        text.append(UInt8(ascii: "|"))
-        Self.append(id, to: &text)
-        switch key {
-        case .int(let value):
-            Self.append("|i:", to: &text)
-            Self.append(String(value), to: &text)
-        case .text(let value):
-            Self.append("|t:", to: &text)
-            Self.append(value, to: &text)
-        }
-        return text.withUnsafeBufferPointer(Base64.encode)
+        var text = ""
+        writeEncoded { text = String(decoding: $0, as: UTF8.self) }
+        return text
     }
 
-    /// `string`'s UTF-8, copied whole (appending `string.utf8` went element by element).
-    private static func append(_ string: String, to text: inout [UInt8]) {
+    /// Passes `encoded`'s bytes to `sink`, made in temporary memory: a listing writes one
+    /// cursor per edge straight into the response, with no array or `String` made for it
+    /// (interpolation was once most of what Q1 cost beyond the listing; Benchmarks/NOTES.md,
+    /// issue 43).
+    /// Not generic: called across modules, a generic one looked up its metadata every time.
+    package func writeEncoded(to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var keyText = ""
+        var keyDigits: Int64?
+        switch key {
+        case .int(let value): keyDigits = value
+        case .text(let value): keyText = value
+        }
+        let digitCount = keyDigits.map(Self.decimalCount) ?? 0
+        let count = 3 + endpoint.utf8.count + 1 + order.rawValue.utf8.count + 1 + id.utf8.count + 3 + digitCount + keyText.utf8.count
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { text in
+            var at = 0
+            Self.put("v1|", into: text, at: &at)
+            Self.put(endpoint, into: text, at: &at)
+            Self.put("|", into: text, at: &at)
+            Self.put(order.rawValue, into: text, at: &at)
+            Self.put("|", into: text, at: &at)
+            Self.put(id, into: text, at: &at)
+            if let value = keyDigits {
+                Self.put("|i:", into: text, at: &at)
+                Self.writeDecimal(value, into: UnsafeMutableBufferPointer(rebasing: text[at..<(at + digitCount)]))
+            } else {
+                Self.put("|t:", into: text, at: &at)
+                Self.put(keyText, into: text, at: &at)
+            }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Base64.encodedCount(count)) { output in
+                let written = Base64.encode(UnsafeBufferPointer(text), into: output)
+                sink(UnsafeBufferPointer(rebasing: output[..<written]))
+            }
+        }
+    }
+
+    /// Copies `string`'s UTF-8 into `text` at `at`, moving `at` past it.
+    private static func put(_ string: String, into text: UnsafeMutableBufferPointer<UInt8>, at: inout Int) {
         var string = string
-        string.withUTF8 { text.append(contentsOf: $0) }
+        let start = at
+        at += string.withUTF8 { UnsafeMutableBufferPointer(rebasing: text[start...]).initialize(from: $0).1 }
+    }
+
+    /// How many characters `String(value)` has.
+    private static func decimalCount(_ value: Int64) -> Int {
+        var count = value < 0 ? 2 : 1
+        var rest = value / 10
+        while rest != 0 {
+            count += 1
+            rest /= 10
+        }
+        return count
+    }
+
+    /// `String(value)`'s bytes, into `output` (exactly `decimalCount(value)` long).
+    private static func writeDecimal(_ value: Int64, into output: UnsafeMutableBufferPointer<UInt8>) {
+        var rest = value
+        var index = output.count - 1
+        repeat {
+            let digit = Int(rest % 10).magnitude
+            output[index] = UInt8(ascii: "0") + UInt8(digit)
+            rest /= 10
+            index -= 1
+        } while rest != 0
+        if value < 0 { output[0] = UInt8(ascii: "-") }
     }
 
     /// Decodes a cursor string; nil when it is not one of ours.

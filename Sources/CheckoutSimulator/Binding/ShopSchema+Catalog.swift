@@ -42,12 +42,14 @@ extension ShopSchema {
             }
         }
         builder.object(Types.productEdge, "A product and its cursor.") { fields in
-            fields.field("cursor", type: .nonNull(.string), "An opaque cursor pointing at this product.") { edge, _ in edge.cursor }
+            fields.field("cursor", type: .nonNull(.string(writtenBy: CursorText.self)), "An opaque cursor pointing at this product.") {
+                edge, _ in CursorText(cursors: edge.cursors, index: edge.index)
+            }
             fields.field("node", type: .nonNull(Types.product), "The product.") { edge, _ in ProductPosition(index: edge.position) }
         }
         builder.object(Types.productConnection, "A page of products.") { fields in
             fields.field("edges", type: .nonNull(.list(.nonNull(Types.productEdge))), "The products of the page with their cursors.") { page, _ in
-                zip(page.positions, page.cursors).map { ProductEdge(position: $0, cursor: $1.encoded) }
+                page.positions.indices.map { ProductEdge(position: page.positions[$0], cursors: page.cursors, index: $0) }
             }
             fields.field("nodes", type: .nonNull(.list(.nonNull(Types.product))), "The products of the page.") { page, _ in products(page.positions) }
             fields.field("pageInfo", type: .nonNull(Types.pageInfo), "Cursors and whether more pages exist.") { page, _ in .products(page) }

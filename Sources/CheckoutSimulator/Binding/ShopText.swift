@@ -41,3 +41,13 @@ struct TimeText: UTF8Writable {
         instant.writeISO8601(to: sink)
     }
 }
+
+/// A page's cursor, base64 written straight into the response (`Cursor.writeEncoded`).
+struct CursorText: UTF8Writable {
+    let cursors: [Cursor]
+    let index: Int
+
+    func writeUTF8(to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        cursors[index].writeEncoded(to: sink)
+    }
+}

@@ -94,10 +94,13 @@ struct BrandPosition: TablePosition {
     let index: Int
 }
 
-/// A product on a page with its cursor.
+/// A product on a page with its cursor: the page's cursors and this edge's place among them,
+/// three words, so a boxed edge needs no buffer of its own and its cursor is encoded only when
+/// asked for (`CursorText`).
 struct ProductEdge {
     let position: Int
-    let cursor: String
+    let cursors: [Cursor]
+    let index: Int
 }
 
 /// Payloads: the state after a mutation and the business rules it ran into.
