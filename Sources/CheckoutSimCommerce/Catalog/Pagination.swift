@@ -29,9 +29,8 @@ package struct Cursor: Sendable, Equatable {
 
     /// Passes `encoded`'s bytes to `sink`, made in temporary memory: a listing writes one
     /// cursor per edge straight into the response, with no array or `String` made for it
-    /// (interpolation was once most of what Q1 cost beyond the listing; Benchmarks/NOTES.md,
-    /// issue 43).
-    /// Not generic: called across modules, a generic one looked up its metadata every time.
+    /// (Benchmarks/NOTES.md, issue 43). Not generic: called across modules, a generic one
+    /// looked up `Result`'s metadata on every call.
     package func writeEncoded(to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         var keyText = ""
         var keyDigits: Int64?

@@ -112,12 +112,13 @@ public final class Schema: Sendable {
         }
     }
 
-    /// Resolves a type as written in a document; nil when its named type is unknown.
-    package func typeRef(_ node: TypeNode) -> TypeRef? {
+    /// Resolves a type as written in a document; nil when its named type is unknown. `index`,
+    /// when the caller has already looked the named type up, spares a second lookup.
+    package func typeRef(_ node: TypeNode, named index: Int? = nil) -> TypeRef? {
         switch node {
-        case .named(let name): typeIndex[name.value].map(TypeRef.named)
-        case .list(let inner, _): typeRef(inner).map(TypeRef.list)
-        case .nonNull(let inner, _): typeRef(inner).map(TypeRef.nonNull)
+        case .named(let name): (index ?? typeIndex[name.value]).map(TypeRef.named)
+        case .list(let inner, _): typeRef(inner, named: index).map(TypeRef.list)
+        case .nonNull(let inner, _): typeRef(inner, named: index).map(TypeRef.nonNull)
         }
     }
 

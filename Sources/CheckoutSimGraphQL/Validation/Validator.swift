@@ -165,7 +165,7 @@ package struct Validator {
             let node = VariableNode(
                 definition: variables[position], namedType: namedType, firstOffset: first.map { variables[$0].name.offset })
             try hooks.variable.run { rule throws(Aborted) in try rule.variable?(&self, node) }
-            let type = namedType.flatMap { schema.types[$0].isInputType ? Self.wrap(variables[position].type, around: $0) : nil }
+            let type = namedType.flatMap { schema.types[$0].isInputType ? schema.typeRef(variables[position].type, named: $0) : nil }
             if let defaultValue = variables[position].defaultValue, let type {
                 var ignored = Summary()
                 try walkValue(defaultValue, type: type, summary: &ignored)
@@ -187,15 +187,6 @@ package struct Validator {
         let node = OperationUsageNode(
             operation: operation, types: types, definedByName: definedByName, usages: usages, definitions: definitions)
         try hooks.leaveOperation.run { rule throws(Aborted) in try rule.leaveOperation?(&self, node) }
-    }
-
-    /// The type `node` writes, whose named type is already known to be `index`.
-    private static func wrap(_ node: TypeNode, around index: Int) -> TypeRef {
-        switch node {
-        case .named: .named(index)
-        case .list(let inner, _): .list(wrap(inner, around: index))
-        case .nonNull(let inner, _): .nonNull(wrap(inner, around: index))
-        }
     }
 
     /// The fragments reachable from `roots`, each once, in first-reached order.
