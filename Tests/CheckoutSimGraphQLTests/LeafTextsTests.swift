@@ -146,7 +146,7 @@ enum SDLLabels {
     }
 
     static func build(keepsTexts: Bool) throws(SchemaError) -> Schema {
-        let rows: (String) -> SchemaDefinitionLoader.LeafRowReader? = { type in
+        let rows: (String) -> RowReader? = { type in
             guard keepsTexts, type == "Label" else { return nil }
             return { call in
                 let label = call.parentInteger

@@ -32,15 +32,12 @@ package enum SchemaDefinitionLoader {
         }
     }
 
-    /// What an object type reads once per object: the JSON text of its `.leaf` fields
-    /// (`ObjectRow(leaves:)`; nil texts: those fields run their fallback resolvers).
-    package typealias LeafRowReader = RowReader
-
     /// The schema `definitions` declare. With a `contextType`, the executor refuses a request
     /// whose context is of any other class, so resolvers may read it with `FieldCall.context(as:)`.
-    /// `rows` gives an object type, by name, its leaf texts' reader (nil: none).
+    /// `rows` gives an object type, by name, what it reads once per object: the JSON text of its
+    /// `.leaf` fields (`ObjectRow(leaves:)`; nil texts: those fields run their fallback resolvers).
     package static func build(
-        _ definitions: SchemaDefinitions, contextType: AnyObject.Type?, rows: (String) -> LeafRowReader? = { _ in nil },
+        _ definitions: SchemaDefinitions, contextType: AnyObject.Type?, rows: (String) -> RowReader? = { _ in nil },
         resolver: (FieldSite) -> FieldResolution?
     ) throws(SchemaError) -> Schema {
         var builder = SchemaBuilder()
@@ -126,7 +123,7 @@ extension FieldResolution {
     }
 
     /// A `String`, `ID` or custom scalar field written from slot `slot` of its object's leaf
-    /// texts (`SchemaDefinitionLoader.LeafRowReader`), or by `fallback` for an object without them.
+    /// texts (the type's `rows` reader in `build`), or by `fallback` for an object without them.
     /// The texts must be what `fallback` would answer, written as JSON.
     package static func leaf(_ slot: Int, fallback: @escaping @Sendable (FieldCall) throws -> String?) -> FieldResolution {
         FieldResolution(.leaf(slot, fallback: fallback))

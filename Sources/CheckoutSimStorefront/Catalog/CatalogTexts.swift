@@ -12,7 +12,7 @@ extension StorefrontBinding {
             let position = call.parentInteger
             guard let product = context.product(at: position) else { return nil }
             return context.rows.product(product, at: position, slot: .product) {
-                productTexts.texts(of: (position, product), in: context, rules: rules)
+                productTexts.texts(for: call, in: context, rules: rules)
             }
         }
         imageTexts.add(to: &fields, facts: facts) { call, context, rules in
@@ -20,26 +20,25 @@ extension StorefrontBinding {
             let position = call.parentInteger
             guard position >= 0, let product = context.product(at: position) else { return nil }
             return context.rows.product(product, at: position, slot: .image) {
-                imageTexts.texts(of: .product(position, product), in: context, rules: rules)
+                imageTexts.texts(for: call, in: context, rules: rules)
             }
         }
         variantTexts.add(to: &fields, facts: facts) { call, context, rules in
             let ref = VariantRef(call)
             guard let product = context.product(at: ref.product), product.variants.indices.contains(ref.index) else { return nil }
             return context.rows.product(product, at: ref.product, slot: .variant(ref.index)) {
-                variantTexts.texts(of: (ref, product.variants[ref.index]), in: context, rules: rules)
+                variantTexts.texts(for: call, in: context, rules: rules)
             }
         }
         selectedOptionTexts.add(to: &fields, facts: facts) { call, context, rules in
             let (variant, option) = VariantRef.selectedOption(call.parentInteger)
             guard let product = context.product(at: variant.product), product.variants.indices.contains(variant.index) else { return nil }
             return context.rows.product(product, at: variant.product, slot: .selectedOption(variant: variant.index, option: option)) {
-                selectedOptionTexts.texts(of: (product, variant.index, option), in: context, rules: rules)
+                selectedOptionTexts.texts(for: call, in: context, rules: rules)
             }
         }
         moneyTexts.add(to: &fields, facts: facts) { call, context, rules in
-            let amount = Int64(call.parentInteger)
-            return context.rows.amount(amount) { moneyTexts.texts(of: amount, in: context, rules: rules) }
+            context.rows.amount(Int64(call.parentInteger)) { moneyTexts.texts(for: call, in: context, rules: rules) }
         }
     }
 

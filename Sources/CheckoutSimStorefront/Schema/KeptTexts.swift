@@ -52,6 +52,13 @@ struct KeptTexts<Subject>: Sendable {
         }
     }
 
+    /// The texts of the subject `call` stands for (read as the fields' fallback reads it, so the
+    /// two cannot differ); nil when there is none or when a text cannot be kept.
+    func texts(for call: FieldCall, in context: StorefrontContext, rules: [KeptSlotRule]) -> LeafTexts? {
+        guard let subject = try? subject(call, context) else { return nil }
+        return texts(of: subject, in: context, rules: rules)
+    }
+
     /// Adds the fields to `fields`: each answers from its slot, or by its read for an object
     /// whose `row` gives no texts; `row` is what the type reads once per object, given the
     /// fields' rules (`facts`) in slot order. A defaulted object has no row.

@@ -117,9 +117,9 @@ struct ModeledFields: Sendable {
     }
 
     /// The row readers of the object types with kept texts (`KeptTexts`).
-    private(set) var rows: [String: SchemaDefinitionLoader.LeafRowReader] = [:]
+    private(set) var rows: [String: RowReader] = [:]
 
-    mutating func rows(of type: String, _ read: @escaping SchemaDefinitionLoader.LeafRowReader) {
+    mutating func rows(of type: String, _ read: @escaping RowReader) {
         rows[type] = read
     }
 

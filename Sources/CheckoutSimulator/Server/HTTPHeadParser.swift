@@ -67,9 +67,12 @@ enum HTTPHeadParser {
         var target = String(decoding: parts[1], as: UTF8.self)
         // Absolute form (RFC 9112 §3.2.2), as proxies send it: only the path and query matter here.
         // The usual origin form ("/…") is not lowercased and searched for a scheme.
-        for scheme in ["http://", "https://"] where parts[1].first != UInt8(ascii: "/") && target.lowercased().hasPrefix(scheme) {
-            let rest = target.dropFirst(scheme.count)
-            target = rest.firstIndex(where: { $0 == "/" || $0 == "?" }).map { rest[$0...].hasPrefix("?") ? "/" + rest[$0...] : String(rest[$0...]) } ?? "/"
+        if parts[1].first != UInt8(ascii: "/") {
+            let lowered = target.lowercased()
+            for scheme in ["http://", "https://"] where lowered.hasPrefix(scheme) {
+                let rest = target.dropFirst(scheme.count)
+                target = rest.firstIndex(where: { $0 == "/" || $0 == "?" }).map { rest[$0...].hasPrefix("?") ? "/" + rest[$0...] : String(rest[$0...]) } ?? "/"
+            }
         }
         guard target.hasPrefix("/") || target == "*" else { return .failure(bad("The request target must start with \"/\".")) }
         return .success(HTTPRequest(method: String(decoding: parts[0], as: UTF8.self), target: target, minorVersion: minor, headers: []))
