@@ -113,12 +113,31 @@ struct LeafTextsTests {
         "{ labels { text } }",
         // A nullable leaf of a failed row is null with the row's error.
         "{ labels { note } }",
+        // Runs of kept fields (`Executor.LeafRun`) after, between and before resolved fields,
+        // split by `__typename`, merged with a fragment's fields, and opening the object.
+        "{ label { width2 text note w2: width2 unset outside width } }",
+        "{ label { text __typename note ...F width } } fragment F on Label { text unset }",
+        "{ labels { text note width } label { ... on Label { note text } width2 } }",
     ]
 
     @Test(arguments: queries) func slotsAnswerWhatResolversAnswer(_ query: String) throws {
         let written = try Labels.run(query, slots: true)
         #expect(written == (try Labels.run(query, slots: false)))
         #expect(written.hasPrefix(#"{"data":"#))
+    }
+
+    /// Consecutive kept fields form one run, held by its first field; a resolved field or
+    /// `__typename` ends it.
+    @Test func keptFieldsGroupIntoRuns() throws {
+        let schema = try Labels.build(slots: true)
+        let document = try Parser.parse("{ label { text note __typename width unset width2 outside a: text } }")
+        let executor = Executor(schema: schema, document: document, variables: JSONObject(), context: Labels.context, maxErrors: 10)
+        guard let labelType = schema.typeIndex["Label"], case .field(let label) = document.selections[document.operations[0].selectionSet.range.lowerBound],
+              let selections = document[label].selectionSet
+        else { Issue.record("no Label field"); return }
+        let fields = executor.collectFields(type: labelType, selectionSets: [selections])
+        #expect(fields.map(\.responseKey) == ["text", "note", "__typename", "width", "unset", "width2", "outside", "a"])
+        #expect(fields.map { $0.leafRun?.count ?? 0 } == [2, 0, 0, 2, 0, 0, 2, 0])
     }
 
     @Test func textsAreEscapedAndWrittenOnce() throws {

@@ -31,6 +31,14 @@ extension Executor {
                 ? nil : Self.coerceArguments(nodes, definition: definition, variables: JSONObject(), schema: schema)
             fields.append(CollectedField(group, definition: definition, fixedArguments: arguments, schema: schema))
         }
+        // Runs of fields written from kept texts, each held by its first field.
+        var start = 0
+        while start < fields.count {
+            var end = start
+            while end < fields.count, fields[end].joinsLeafRun { end += 1 }
+            if end > start { fields[start].leafRun = LeafRun(fields[start..<end]) }
+            start = end + 1
+        }
         return fields
     }
 

@@ -42,6 +42,11 @@ extension Executor {
         let writesEnum: Bool
         /// The object type when the field is one object (not a list), for the `.index` fast path.
         let objectType: Int?
+        /// When this field opens a run of fields written from the row's kept texts: the run
+        /// (`collectFields` sets it once the object's fields are collected).
+        var leafRun: LeafRun?
+        /// Whether the field is written from the row's kept texts as it is, so it may join a `LeafRun`.
+        var joinsLeafRun: Bool { resolverKind == .leaf && !takesArguments }
         /// The sub-fields collected for this field's object type, filled on first use.
         private var children: [CollectedField]?
         /// For a field of an abstract type: the sub-fields collected for each object type its
@@ -116,6 +121,7 @@ extension Executor {
 
         deinit {
             key.deallocate()
+            leafRun?.deallocate()
         }
 
         var keyBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(key) }

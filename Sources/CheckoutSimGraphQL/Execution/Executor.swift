@@ -133,21 +133,34 @@ package struct Executor: ~Copyable {
         if writer.overflowed { return .failed }
         writer.append(byte: UInt8(ascii: "{"))
         var call = FieldCall(parent: parent, integer: index, context: context, schema: schema)
+        let atRoot = path.isEmpty
+        // Runs of fields written from kept texts go in one loop each (`LeafRun`), from the texts'
+        // memory, which `call` keeps alive; not at the root, whose fields are priced and checked
+        // for cancellation one by one.
+        var leaves: LeafTexts.View?
         if let readRow = schema.rowReaders[type] {
             // A failing reader leaves `row` nil and its error for each field to report.
             do {
                 let read = try readRow(call)
+                if !atRoot { leaves = read.leaves?.view }
                 call.row = read.object
                 call.leaves = read.leaves
             } catch {
                 call.rowFailure = error
             }
         }
-        let atRoot = path.isEmpty
         if !atRoot, checksCancellation, shouldStop(atRoot: false) { return .failed }
         var first = true
         var position = 0
-        for index in fields.indices {
+        var place = fields.startIndex
+        while place < fields.endIndex {
+            defer { place += 1 }
+            if let leaves, let run = Unmanaged.passUnretained(fields[place])._withUnsafeGuaranteedRef({ $0.leafRun }) {
+                run.write(from: leaves, opensObject: first, to: &writer)
+                first = false
+                place += run.count - 1
+                continue
+            }
             if !first { writer.append(byte: UInt8(ascii: ",")) }
             if atRoot {
                 if !first, checksCancellation, shouldStop(atRoot: true) { return .failed }
@@ -158,7 +171,7 @@ package struct Executor: ~Copyable {
             first = false
             // The plan keeps every collected field alive while it runs: borrowed, not retained
             // and released once per field of every object (Benchmarks/NOTES.md, issue 43).
-            let outcome = Unmanaged.passUnretained(fields[index])._withUnsafeGuaranteedRef { field in
+            let outcome = Unmanaged.passUnretained(fields[place])._withUnsafeGuaranteedRef { field in
                 writeField(field, parentType: type, call: &call)
             }
             if outcome == .failed { return .failed }

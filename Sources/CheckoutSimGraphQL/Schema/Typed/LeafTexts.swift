@@ -43,9 +43,24 @@ public final class LeafTexts: @unchecked Sendable {
 
     /// Writes slot `slot`'s JSON text; `null` for a slot outside the layout.
     @inline(__always) func write(_ slot: Int, to writer: inout JSONWriter) {
-        guard slot >= 0, slot < ends.count else { return writer.append("null") }
-        let start = slot == 0 ? 0 : ends[slot - 1]
-        writer.append(UnsafeBufferPointer(rebasing: bytes[start..<ends[slot]]))
+        view.write(slot, to: &writer)
+    }
+
+    /// The texts' memory, valid while this object lives: what a `LeafRun` writes from, copied
+    /// without reference counting.
+    var view: View { View(bytes: UnsafeBufferPointer(bytes), ends: UnsafeBufferPointer(ends)) }
+
+    /// `LeafTexts`' memory, borrowed: whoever holds one keeps its `LeafTexts` alive.
+    struct View {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let ends: UnsafeBufferPointer<Int>
+
+        /// Writes slot `slot`'s JSON text; `null` for a slot outside the layout.
+        @inline(__always) func write(_ slot: Int, to writer: inout JSONWriter) {
+            guard slot >= 0, slot < ends.count else { return writer.append("null") }
+            let start = slot == 0 ? 0 : ends[slot - 1]
+            writer.append(UnsafeBufferPointer(rebasing: bytes[start..<ends[slot]]))
+        }
     }
 
     /// Sets the slots' values while `LeafTexts` is made; each setter takes the Swift value its
