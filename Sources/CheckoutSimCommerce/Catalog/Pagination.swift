@@ -32,41 +32,72 @@ package struct Cursor: Sendable, Equatable {
     /// (Benchmarks/NOTES.md, issue 43). Not generic: called across modules, a generic one
     /// looked up `Result`'s metadata on every call.
     package func writeEncoded(to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var endpoint = endpoint
+        var id = id
         var keyText = ""
         var keyDigits: Int64?
         switch key {
         case .int(let value): keyDigits = value
         case .text(let value): keyText = value
         }
-        let digitCount = keyDigits.map(Self.decimalCount) ?? 0
-        let count = 3 + endpoint.utf8.count + 1 + order.rawValue.utf8.count + 1 + id.utf8.count + 3 + digitCount + keyText.utf8.count
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { text in
-            var at = 0
-            Self.put("v1|", into: text, at: &at)
-            Self.put(endpoint, into: text, at: &at)
-            Self.put("|", into: text, at: &at)
-            Self.put(order.rawValue, into: text, at: &at)
-            Self.put("|", into: text, at: &at)
-            Self.put(id, into: text, at: &at)
-            if let value = keyDigits {
-                Self.put("|i:", into: text, at: &at)
-                Self.writeDecimal(value, into: UnsafeMutableBufferPointer(rebasing: text[at..<(at + digitCount)]))
-            } else {
-                Self.put("|t:", into: text, at: &at)
-                Self.put(keyText, into: text, at: &at)
-            }
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Base64.encodedCount(count)) { output in
-                let written = Base64.encode(UnsafeBufferPointer(text), into: output)
-                sink(UnsafeBufferPointer(rebasing: output[..<written]))
+        let order = order.text
+        // The strings' bytes in place (no copy for native strings), the fixed pieces from
+        // static text: a listing writes one cursor per edge (Benchmarks/NOTES.md, issue 43).
+        endpoint.withUTF8 { endpoint in
+            id.withUTF8 { id in
+                keyText.withUTF8 { keyText in
+                    let digitCount = keyDigits.map(Self.decimalCount) ?? 0
+                    let count = 3 + endpoint.count + 1 + order.utf8CodeUnitCount + 1 + id.count + 3 + digitCount + keyText.count
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { text in
+                        var out = TextBuilder(text)
+                        out.put("v1|")
+                        out.put(endpoint)
+                        out.put("|")
+                        out.put(order)
+                        out.put("|")
+                        out.put(id)
+                        if let value = keyDigits {
+                            out.put("|i:")
+                            out.putDecimal(value, count: digitCount)
+                        } else {
+                            out.put("|t:")
+                            out.put(keyText)
+                        }
+                        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Base64.encodedCount(count)) { output in
+                            let written = Base64.encode(UnsafeBufferPointer(text), into: output)
+                            sink(UnsafeBufferPointer(rebasing: output[..<written]))
+                        }
+                    }
+                }
             }
         }
     }
 
-    /// Copies `string`'s UTF-8 into `text` at `at`, moving `at` past it.
-    private static func put(_ string: String, into text: UnsafeMutableBufferPointer<UInt8>, at: inout Int) {
-        var string = string
-        let start = at
-        at += string.withUTF8 { UnsafeMutableBufferPointer(rebasing: text[start...]).initialize(from: $0).1 }
+    /// Fills a buffer counted beforehand, front to back; a piece past its end traps.
+    private struct TextBuilder {
+        let text: UnsafeMutableBufferPointer<UInt8>
+        var at = 0
+
+        init(_ text: UnsafeMutableBufferPointer<UInt8>) {
+            self.text = text
+        }
+
+        mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+            precondition(bytes.count <= text.count - at, "Cursor: the text outgrew its counted length")
+            guard let from = bytes.baseAddress, let to = text.baseAddress else { return }
+            (to + at).initialize(from: from, count: bytes.count)
+            at += bytes.count
+        }
+
+        mutating func put(_ piece: StaticString) {
+            put(UnsafeBufferPointer(start: piece.utf8Start, count: piece.utf8CodeUnitCount))
+        }
+
+        /// `String(value)`'s bytes (`count` of them: `decimalCount(value)`).
+        mutating func putDecimal(_ value: Int64, count: Int) {
+            Cursor.writeDecimal(value, into: UnsafeMutableBufferPointer(rebasing: text[at..<(at + count)]))
+            at += count
+        }
     }
 
     /// How many characters `String(value)` has.
@@ -81,7 +112,7 @@ package struct Cursor: Sendable, Equatable {
     }
 
     /// `String(value)`'s bytes, into `output` (exactly `decimalCount(value)` long).
-    private static func writeDecimal(_ value: Int64, into output: UnsafeMutableBufferPointer<UInt8>) {
+    fileprivate static func writeDecimal(_ value: Int64, into output: UnsafeMutableBufferPointer<UInt8>) {
         var rest = value
         var index = output.count - 1
         repeat {

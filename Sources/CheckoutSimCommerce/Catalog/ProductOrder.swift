@@ -15,6 +15,21 @@ package enum ProductOrder: String, Sendable, CaseIterable, Hashable {
     /// docs/storefront.md#sorting).
     case position = "POSITION"
 
+    /// `rawValue` as static text, for cursors written without making a `String`.
+    var text: StaticString {
+        switch self {
+        case .featured: "FEATURED"
+        case .priceAscending: "PRICE_ASC"
+        case .priceDescending: "PRICE_DESC"
+        case .newest: "NEWEST"
+        case .oldest: "OLDEST"
+        case .nameAscending: "NAME_ASC"
+        case .nameDescending: "NAME_DESC"
+        case .brand: "BRAND"
+        case .position: "POSITION"
+        }
+    }
+
     var descending: Bool {
         self == .priceDescending || self == .newest || self == .nameDescending
     }
