@@ -43,13 +43,16 @@ extension ShopSchema {
         }
         builder.object(Types.productEdge, "A product and its cursor.") { fields in
             fields.field("cursor", type: .nonNull(.string(writtenBy: CursorText.self)), "An opaque cursor pointing at this product.") {
-                edge, _ in CursorText(cursors: edge.cursors, index: edge.index)
+                edge, context in CursorText(cursors: context.pages[edge.page].cursors, index: edge.index)
             }
-            fields.field("node", type: .nonNull(Types.product), "The product.") { edge, _ in ProductPosition(index: edge.position) }
+            fields.field("node", type: .nonNull(Types.product), "The product.") { edge, context in
+                ProductPosition(index: context.pages[edge.page].positions[edge.index])
+            }
         }
         builder.object(Types.productConnection, "A page of products.") { fields in
-            fields.field("edges", type: .nonNull(.list(.nonNull(Types.productEdge))), "The products of the page with their cursors.") { page, _ in
-                page.positions.indices.map { ProductEdge(position: page.positions[$0], cursors: page.cursors, index: $0) }
+            fields.field("edges", type: .nonNull(.list(.nonNull(Types.productEdge))), "The products of the page with their cursors.") { page, context in
+                let kept = context.keep(page)
+                return page.positions.indices.map { ProductEdge(page: kept, index: $0) }
             }
             fields.field("nodes", type: .nonNull(.list(.nonNull(Types.product))), "The products of the page.") { page, _ in products(page.positions) }
             fields.field("pageInfo", type: .nonNull(Types.pageInfo), "Cursors and whether more pages exist.") { page, _ in .products(page) }

@@ -151,6 +151,17 @@ final class RequestContext {
         self.sessionName = sessionName
     }
 
+    /// The product pages whose edges this request has listed: an edge travels as its page's
+    /// place here and its own place in the page, one integer, not a boxed value with the page's
+    /// cursors (Benchmarks/NOTES.md, issue 43).
+    private(set) var pages: [ProductPage] = []
+
+    /// Keeps `page` for its edges; returns where it is kept.
+    func keep(_ page: ProductPage) -> Int {
+        pages.append(page)
+        return pages.count - 1
+    }
+
     var shopper: ShopperSession { state.shop.shopper(named: sessionName) }
     var currency: Currency { state.currency }
 }

@@ -19,7 +19,7 @@ enum ShopTypes {
     static let category = Object<ProductFacets.Count>("Category")
     static let product = ObjectType<RowParent<RequestContext, ProductPosition, ProductRow>>("Product")
     static let pageInfo = Object<PageInfoSource>("PageInfo")
-    static let productEdge = Object<ProductEdge>("ProductEdge")
+    static let productEdge = IntegerObject<ProductEdge>("ProductEdge")
     static let productConnection = Object<ProductPage>("ProductConnection")
     static let brandSection = Object<BrandSection>("BrandSection")
     static let brandSectionPage = Object<BrandSectionPage>("BrandSectionPage")
@@ -94,13 +94,30 @@ struct BrandPosition: TablePosition {
     let index: Int
 }
 
-/// A product on a page with its cursor: the page's cursors and this edge's place among them,
-/// three words, so a boxed edge needs no buffer of its own and its cursor is encoded only when
-/// asked for (`CursorText`).
-struct ProductEdge {
-    let position: Int
-    let cursors: [Cursor]
+/// A product on a page with its cursor, travelling as one integer: where the request's context
+/// keeps its page, and its place in the page (nothing boxed or cast per edge; its cursor is
+/// encoded only when asked for, `CursorText`).
+struct ProductEdge: IntegerBacked {
+    /// Where its page is among the pages the request has listed (`RequestContext.keep(_:)`).
+    let page: Int
+    /// Its place in the page.
     let index: Int
+
+    init(page: Int, index: Int) {
+        self.page = page
+        self.index = index
+    }
+
+    /// Room for a page's places: a product page holds at most 100 (`first` is 1 to 100), and
+    /// the integer stays small enough for a 32-bit `Int` (watchOS).
+    private static let placeBits = 10
+
+    init(integer: Int) {
+        page = integer >> Self.placeBits
+        index = integer & (1 << Self.placeBits - 1)
+    }
+
+    var integer: Int { page << Self.placeBits | index }
 }
 
 /// Payloads: the state after a mutation and the business rules it ran into.
