@@ -29,6 +29,35 @@ struct CatalogQueryTests {
         #expect(Set(ids).count == 64)
     }
 
+    /// Edges of several connections in one request each read their own page (an edge travels
+    /// as its page's place in the request and its place in the page): each edge's node is the
+    /// node listed at its place, and its cursor pages on to what follows it.
+    @Test func edgesOfSeveralPagesInOneRequestReadTheirOwnPage() throws {
+        let simulator = try Simulator()
+        let connection = "edges { cursor node { id } } nodes { id } pageInfo { endCursor }"
+        let response = Self.run(simulator, """
+            { cheap: products(first: 3, sort: PRICE_ASC) { \(connection) }
+              dear: products(first: 4, sort: PRICE_DESC) { \(connection) }
+              sections: brandSections(first: 2) { totalCount }
+              again: products(first: 3, sort: PRICE_ASC) { edges { node { id } } } }
+            """)
+        for (name, count) in [("cheap", 3), ("dear", 4)] {
+            let page = try #require(response["data"]?[name])
+            let edges = try #require(page["edges"]?.arrayValue)
+            #expect(edges.count == count)
+            #expect(edges.map { $0["node"]?["id"] } == page["nodes"]?.arrayValue?.map { $0["id"] })
+            #expect(edges.last?["cursor"] == page["pageInfo"]?["endCursor"])
+            // The page after the first edge's cursor starts with the second edge's node.
+            let sort = name == "cheap" ? "PRICE_ASC" : "PRICE_DESC"
+            let next = Self.run(simulator, "query ($after: String) { products(first: 1, sort: \(sort), after: $after) { nodes { id } } }",
+                                ["after": edges[0]["cursor"] ?? .null])
+            #expect(next["data"]?["products"]?["nodes"]?[0]?["id"] == edges[1]["node"]?["id"])
+        }
+        #expect(response["data"]?["cheap"]?["nodes"] != response["data"]?["dear"]?["nodes"])
+        #expect(response["data"]?["again"]?["edges"]?.arrayValue?.map { $0["node"]?["id"] }
+            == response["data"]?["cheap"]?["nodes"]?.arrayValue?.map { $0["id"] })
+    }
+
     struct BadInput: CustomTestStringConvertible, Sendable {
         let query: String
         let message: String
