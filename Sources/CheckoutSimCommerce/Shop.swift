@@ -21,7 +21,15 @@ package struct Shop: Sendable {
     package var clock: Instant
     /// Where the clock started (what a Storefront `DateTime!` the shop does not model answers).
     package let startClock: Instant
-    private var sessions: [String: ShopperSession] = [:]
+    /// The sessions in the order they were made. A session keeps its slot until `reset`
+    /// replaces the whole shop: nothing removes one.
+    private var sessions: [ShopperSession] = []
+    /// Each session's slot in `sessions`.
+    private var sessionSlots: [String: Int] = [:]
+    /// The session last looked up by name, and its slot: a listing asks for one session a few
+    /// times per product, and the name compares far cheaper than it hashes (Benchmarks/NOTES.md,
+    /// issue 43). Always true, since slots never move.
+    private var lastLookup: (name: String, slot: Int)?
     /// The most sessions the shop keeps (docs/limits.md#shop-bounds); a new one past it is refused, never made by
     /// evicting another's data. `reset` forgets them all.
     package var maxSessions = 10_000
@@ -52,14 +60,13 @@ package struct Shop: Sendable {
 
     /// The named session, as it is now (an unused session reads as new, without its cards yet).
     package func shopper(named name: String) -> ShopperSession {
-        sessions[name] ?? ShopperSession(name: name)
+        sessionSlots[name].map { sessions[$0] } ?? ShopperSession(name: name)
     }
 
     /// Whether `session` has `productId` among its favorites, without copying the session.
     ///
-    /// These three per-product reads are `mutating` only to reach the session in place: reading
-    /// `sessions[name]` copies the whole session (each of its buffers retained and released), for
-    /// every product of a listing (Benchmarks/NOTES.md, issue 43). They change nothing, but a
+    /// These three per-product reads are `mutating` only to reach the session in place: a copy
+    /// of the session retains and releases each of its buffers, for every product of a listing (Benchmarks/NOTES.md, issue 43). They change nothing, but a
     /// shop whose sessions share storage with a copy (a kept snapshot) takes its own storage on
     /// the first of them, as the next change to a session would.
     package mutating func isFavorite(_ productId: String, session name: String) -> Bool {
@@ -78,8 +85,16 @@ package struct Shop: Sendable {
 
     /// `body` on the session called `name` where it lies; nil when there is none.
     private mutating func inSession<Result>(_ name: String, _ body: (inout ShopperSession) -> Result) -> Result? {
-        guard let index = sessions.index(forKey: name) else { return nil }
-        return body(&sessions.values[index])
+        guard let slot = slot(of: name) else { return nil }
+        return body(&sessions[slot])
+    }
+
+    /// The slot of the session called `name`; nil when there is none.
+    private mutating func slot(of name: String) -> Int? {
+        if let last = lastLookup, last.name == name { return last.slot }
+        guard let slot = sessionSlots[name] else { return nil }
+        lastLookup = (name, slot)
+        return slot
     }
 
     /// How many sessions the shop holds.
@@ -90,11 +105,12 @@ package struct Shop: Sendable {
     /// Returns false, changing nothing, when the session is new and the shop already holds `maxSessions`.
     @discardableResult
     package mutating func touchSession(_ name: String) -> Bool {
-        guard sessions[name] == nil else { return true }
+        guard sessionSlots[name] == nil else { return true }
         guard sessions.count < maxSessions else { return false }
         var session = ShopperSession(name: name)
         for _ in 0..<scratchTable.issuedPerSession { issueCard(to: &session) }
-        sessions[name] = session
+        sessionSlots[name] = sessions.count
+        sessions.append(session)
         return true
     }
 
@@ -106,27 +122,39 @@ package struct Shop: Sendable {
         _ name: String, _ change: (inout ShopperSession, inout Shop) throws(Failure) -> T
     ) throws(Failure) -> T {
         touchSession(name)
-        var session = sessions.removeValue(forKey: name) ?? ShopperSession(name: name)
-        defer { sessions[name] = session }
+        let place: Int
+        if let found = slot(of: name) {
+            place = found
+        } else {
+            // Past `maxSessions` the session is kept all the same, as a change must land somewhere.
+            place = sessions.count
+            sessionSlots[name] = place
+            sessions.append(ShopperSession(name: name))
+        }
+        // Moved out of its slot, so the change owns the session's buffers (no copy on write) and
+        // may change the rest of the shop alongside.
+        var session = sessions[place]
+        sessions[place] = ShopperSession(name: name)
+        defer { sessions[place] = session }
         return try change(&session, &self)
     }
 
     /// Remembers a non-blank search in the session's recent searches.
     package mutating func recordSearch(_ search: String, session name: String) {
         touchSession(name)
-        sessions[name]?.recentSearches.record(search)
+        if let slot = slot(of: name) { sessions[slot].recentSearches.record(search) }
     }
 
     /// Forgets one of the session's recent searches (case-insensitively); absent is a no-op.
     package mutating func removeRecentSearch(_ term: String, session name: String) {
         touchSession(name)
-        sessions[name]?.recentSearches.remove(term)
+        if let slot = slot(of: name) { sessions[slot].recentSearches.remove(term) }
     }
 
     /// Forgets all of the session's recent searches.
     package mutating func clearRecentSearches(session name: String) {
         touchSession(name)
-        sessions[name]?.recentSearches.removeAll()
+        if let slot = slot(of: name) { sessions[slot].recentSearches.removeAll() }
     }
 
     func issueCard(to session: inout ShopperSession) {
