@@ -79,6 +79,8 @@ package struct Executor: ~Copyable {
         executor.writer.limit = dataStart + maxResponseBytes
         executor.cancelled = cancelled
         executor.checksCancellation = cancelled != nil
+        // Room for the usual depth at once: grown from empty, the path reallocated five times a request.
+        executor.path.reserveCapacity(16)
         let fields: [CollectedField]
         if let plan, let known = plan.rootFields(for: operation.offset) {
             fields = known

@@ -153,8 +153,13 @@ final class RequestContext {
 
     /// The product pages whose edges this request has listed: an edge travels as its page's
     /// place here and its own place in the page, one integer, not a boxed value with the page's
-    /// cursors (Benchmarks/NOTES.md, issue 43).
+    /// cursors (Benchmarks/NOTES.md, issue 43). Unchecked in release builds for the reason
+    /// `ShopState.shop` is: each edge field reads it, and the check is a runtime call per read.
+    #if DEBUG
     private(set) var pages: [ProductPage] = []
+    #else
+    @exclusivity(unchecked) private(set) var pages: [ProductPage] = []
+    #endif
 
     /// Keeps `page` for its edges; returns where it is kept.
     func keep(_ page: ProductPage) -> Int {
