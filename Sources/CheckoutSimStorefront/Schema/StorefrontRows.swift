@@ -1,3 +1,4 @@
+import CheckoutSimSupport
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
@@ -18,10 +19,10 @@ package final class StorefrontRows {
     /// `ProductSlot`. Made again when the product at the position is another one.
     private var products: [ProductTexts?] = []
     /// By amount, in the shop's currency; at most `amountLimit`, emptied when full.
-    private var amounts: [Int64: LeafTexts] = [:]
+    private var amounts = AmountTable(limit: amountLimit)
     #else
     @exclusivity(unchecked) private var products: [ProductTexts?] = []
-    @exclusivity(unchecked) private var amounts: [Int64: LeafTexts] = [:]
+    @exclusivity(unchecked) private var amounts = AmountTable(limit: amountLimit)
     #endif
     static let amountLimit = 4096
 
@@ -55,10 +56,9 @@ package final class StorefrontRows {
 
     /// The texts of a `MoneyV2` of `amount` in the shop's currency.
     func amount(_ amount: Int64, make: () -> LeafTexts?) -> LeafTexts? {
-        if let texts = amounts[amount] { return texts }
+        if let texts = amounts.object(for: amount).map({ unsafeDowncast($0, to: LeafTexts.self) }) { return texts }
         guard let made = make() else { return nil }
-        if amounts.count == Self.amountLimit { amounts.removeAll(keepingCapacity: true) }
-        amounts[amount] = made
+        amounts.keep(made, for: amount)
         return made
     }
 }

@@ -1,3 +1,4 @@
+import CheckoutSimSupport
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
@@ -97,7 +98,7 @@ struct ShopRows {
     private var products: [ProductRow?]
     /// By amount: prices, totals, discounts. At most `amountLimit`, emptied when full, so what
     /// sessions do never grows it past that.
-    private var amounts: [Int64: AmountRow] = [:]
+    private var amounts = AmountTable(limit: amountLimit)
     static let amountLimit = 4096
     private var brands: [BrandRow?]
     private let currency: Currency
@@ -121,10 +122,9 @@ struct ShopRows {
     }
 
     mutating func amount(_ minorUnits: Int64) -> AmountRow {
-        if let row = amounts[minorUnits] { return row }
-        if amounts.count == Self.amountLimit { amounts.removeAll(keepingCapacity: true) }
+        if let row = amounts.object(for: minorUnits).map({ unsafeDowncast($0, to: AmountRow.self) }) { return row }
         let row = AmountRow(minorUnits, in: currency)
-        amounts[minorUnits] = row
+        amounts.keep(row, for: minorUnits)
         return row
     }
 
