@@ -37,21 +37,38 @@ package final class StorefrontRows {
     /// The texts at `slot` of the product at `position`, made by `make` when not kept yet
     /// (nil from `make` is not kept: such an object resolves its fields each time).
     func product(_ product: Product, at position: Int, slot: ProductSlot, make: () -> LeafTexts?) -> LeafTexts? {
-        guard position >= 0 else { return nil }
-        if position >= products.count { products.append(contentsOf: repeatElement(nil, count: position + 1 - products.count)) }
-        let kept: ProductTexts
-        if let existing = products[position], existing.product === product {
-            kept = existing
-        } else {
-            kept = ProductTexts(product)
-            products[position] = kept
-        }
+        guard let kept = texts(of: product, at: position) else { return nil }
         let index = slot.index
         if index < kept.texts.count, let texts = kept.texts[index] { return texts }
         guard let made = make() else { return nil }
         if index >= kept.texts.count { kept.texts.append(contentsOf: repeatElement(nil, count: index + 1 - kept.texts.count)) }
         kept.texts[index] = made
         return made
+    }
+
+    /// The page of the product's variants that `arguments` ask for, made by `make` when not kept
+    /// for those arguments: a listing asks each product for the same page on every request, and
+    /// making it (its nodes, its cursor function, the page) cost about as much as writing the
+    /// variants (Benchmarks/NOTES.md, issue 41). The page depends only on the product, which
+    /// keeps it; a page is never changed once made.
+    func variants(
+        of product: Product, at position: Int, arguments: PagingArguments, make: () throws(FieldError) -> Resolved
+    ) throws(FieldError) -> Resolved {
+        guard let kept = texts(of: product, at: position) else { return try make() }
+        if let page = kept.variants, page.arguments == arguments { return page.page }
+        let made = try make()
+        kept.variants = (arguments, made)
+        return made
+    }
+
+    /// What is kept for the product at `position`, made afresh when another product is there now.
+    private func texts(of product: Product, at position: Int) -> ProductTexts? {
+        guard position >= 0 else { return nil }
+        if position >= products.count { products.append(contentsOf: repeatElement(nil, count: position + 1 - products.count)) }
+        if let existing = products[position], existing.product === product { return existing }
+        let kept = ProductTexts(product)
+        products[position] = kept
+        return kept
     }
 
     /// The texts of a `MoneyV2` of `amount` in the shop's currency.
@@ -90,6 +107,9 @@ private final class ProductTexts {
     #else
     @exclusivity(unchecked) var texts: [LeafTexts?] = []
     #endif
+
+    /// The last page of its variants asked for, and the arguments that asked.
+    var variants: (arguments: PagingArguments, page: Resolved)?
 
     init(_ product: Product) {
         self.product = product

@@ -132,4 +132,33 @@ struct StorefrontKeptTextsTests {
         }
         for slot in slots { #expect(seen.insert(slot.index).inserted, "\(slot)") }
     }
+
+    /// A product's page of variants is kept for the arguments that asked for it
+    /// (`StorefrontRows.variants`): other arguments, in the same request or the next, get their
+    /// own page, exactly as a simulator that never kept one answers.
+    @Test func variantPagesFollowTheirArguments() throws {
+        let pages = [
+            "a: variants(first: 10) { nodes { id } pageInfo { hasNextPage endCursor } }",
+            "b: variants(first: 1) { nodes { id } pageInfo { hasNextPage hasPreviousPage } }",
+            "c: variants(last: 1) { edges { cursor node { id } } }",
+            "d: variants(first: 2, reverse: true) { nodes { id } }",
+        ]
+        let simulator = try Simulator()
+        var answers: [String] = []
+        for round in 0..<2 {
+            for (index, page) in pages.enumerated() {
+                // Alone, then beside the page before it, so a kept page meets other arguments.
+                let both = index == 0 ? page : pages[index - 1] + " " + page
+                let query = "{ products(first: 20) { nodes { handle \(both) } } }"
+                let answer = simulator.execute(GraphQLRequest(query: query), dialect: .storefront).serialized(pretty: false)
+                let fresh = try Simulator().execute(GraphQLRequest(query: query), dialect: .storefront).serialized(pretty: false)
+                #expect(answer == fresh, "round \(round): \(query)")
+                #expect(!answer.contains("errors"), "\(answer)")
+                if round == 0 { answers.append(answer) } else { #expect(answers[index] == answer) }
+            }
+        }
+        // Some listed product has several variants, so the pages differ.
+        #expect(answers[1].contains(#""hasNextPage":true"#), "\(answers[1])")
+    }
+
 }
