@@ -57,19 +57,36 @@ struct PagingArguments: Equatable {
     init(_ call: borrowing FieldCall) throws(FieldError) {
         // Borrowed: a copied call retained and released everything it holds, once per product
         // of a listing for its variants (Benchmarks/NOTES.md, issue 41).
+        // One pass over the arguments given (two, usually), not a search of them per name: every
+        // product of a listing reads its variants' arguments (Benchmarks/NOTES.md, issue 41).
         let values = call.argumentValues
-        let first = values["first"]?.intValue
-        let last = values["last"]?.intValue
-        reverse = values["reverse"]?.boolValue ?? false
+        var first: Int?
+        var last: Int?
+        var after: String?
+        var before: String?
+        var reverse = false
+        for (name, value) in values.members {
+            // By length first: the names are the schema's own strings, and comparing one with a
+            // literal went through the standard library's slow path each time.
+            switch name.utf8.count {
+            case 4 where name == "last": last = value.intValue
+            case 5 where name == "first": first = value.intValue
+            case 5 where name == "after": after = value.stringValue
+            case 6 where name == "before": before = value.stringValue
+            case 7 where name == "reverse": reverse = value.boolValue ?? false
+            default: break
+            }
+        }
+        self.reverse = reverse
         switch (first, last) {
         case (nil, nil), (.some, .some):
             throw FieldError("you must provide one of first or last", code: .badUserInput)
         case (let count?, nil):
             try Self.check(count, "first")
-            request = .first(count, after: values["after"]?.stringValue)
+            request = .first(count, after: after)
         case (nil, let count?):
             try Self.check(count, "last")
-            request = .last(count, before: values["before"]?.stringValue)
+            request = .last(count, before: before)
         }
     }
 
