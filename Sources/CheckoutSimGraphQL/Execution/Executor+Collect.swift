@@ -22,7 +22,9 @@ extension Executor {
         for group in groups.elements {
             // The node's parts are read in place (`Document`'s subscript), not copied whole.
             let name = document[group.first].name.value
-            let isTypename = name == "__typename"
+            // Length first: a document's name compared with a literal takes the standard
+            // library's slow path, once per field of every plan.
+            let isTypename = name.utf8.count == 10 && name == "__typename"
             let definition = isTypename ? nil : schema.field(name, on: type)
             guard definition != nil || isTypename else { continue }
             let nodes = document[document[group.first].arguments]
@@ -117,7 +119,8 @@ extension Executor {
         guard let definition, !definition.arguments.isEmpty else { return .success(JSONObject()) }
         var result = JSONObject()
         for argument in definition.arguments {
-            let node = nodes.first { $0.name.value == argument.name }
+            let length = argument.name.utf8.count
+            let node = nodes.first { $0.name.value.utf8.count == length && $0.name.value == argument.name }
             // The type's text only for an error: written for every argument, it was most of the
             // coercion's cost (Benchmarks/NOTES.md, issue 43).
             var typeText: String { schema.describe(argument.type) }
