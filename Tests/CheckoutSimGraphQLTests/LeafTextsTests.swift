@@ -54,6 +54,17 @@ enum Labels {
         }
     }
 
+    /// Text its type promises never needs escaping (`UTF8Writable.isEscapeFree`): copied as it is.
+    struct Code: UTF8Writable {
+        let text: String
+
+        func writeUTF8(to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+            Array(text.utf8).withUnsafeBufferPointer(sink)
+        }
+
+        static var isEscapeFree: Bool { true }
+    }
+
     struct Number: IntegerBacked {
         let integer: Int
         init(integer: Int) { self.integer = integer }
@@ -91,6 +102,9 @@ enum Labels {
                 fields.field("outside", type: .string, "Outside the slots.") { _, _ in nil }
             }
             fields.field("width2", type: .nonNull(.int), "Its width, as a number.") { label, _ in label.row.label.width }
+            fields.field("code", type: .nonNull(.string(writtenBy: Code.self)), "A code for it.") { label, _ in
+                Code(text: "L\(label.row.label.width)+/=")
+            }
         }
         return try builder.build(query: query)
     }
@@ -138,6 +152,11 @@ struct LeafTextsTests {
         let fields = executor.collectFields(type: labelType, selectionSets: [selections])
         #expect(fields.map(\.responseKey) == ["text", "note", "__typename", "width", "unset", "width2", "outside", "a"])
         #expect(fields.map { $0.leafRun?.count ?? 0 } == [2, 0, 0, 2, 0, 0, 2, 0])
+    }
+
+    /// Written text is escaped unless its type promises it needs none.
+    @Test func escapeFreeTextIsCopiedAsItIs() throws {
+        #expect(try Labels.run("{ label { code width } }", slots: false) == #"{"data":{"label":{"code":"L12+/=","width":"12 \"mm\""}}}"#)
     }
 
     @Test func textsAreEscapedAndWrittenOnce() throws {

@@ -31,6 +31,8 @@ extension Executor {
         let resolveUTF8: @Sendable (FieldCall, (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void
         let resolveInt: @Sendable (FieldCall) throws -> Int?
         let resolveBool: @Sendable (FieldCall) throws -> Bool?
+        /// Whether a `.utf8` field's text is copied unscanned (`UTF8Writable.isEscapeFree`).
+        let utf8IsEscapeFree: Bool
         /// The `LeafTexts` slot a `.leaf` field writes.
         let leafSlot: Int
         /// Whether a `.leaf` field resolves as text (`resolveString`) for an object without texts.
@@ -87,10 +89,11 @@ extension Executor {
             var (general, string, utf8, int, bool) = (ResolverTag.noGeneral, ResolverTag.noString, ResolverTag.noUTF8, ResolverTag.noInt, ResolverTag.noBool)
             var slot = -1
             var fallsBack = false
+            var writesEscapeFree = false
             switch definition?.resolver {
             case .general(let resolve)?: (resolverKind, general) = (.general, resolve)
             case .string(let resolve)?: (resolverKind, string) = (.string, resolve)
-            case .utf8(let resolve)?: (resolverKind, utf8) = (.utf8, resolve)
+            case .utf8(let resolve, let escapeFree)?: (resolverKind, utf8, writesEscapeFree) = (.utf8, resolve, escapeFree)
             case .int(let resolve)?: (resolverKind, int) = (.int, resolve)
             case .bool(let resolve)?: (resolverKind, bool) = (.bool, resolve)
             case .leaf(let index, let fallback)?:
@@ -102,6 +105,7 @@ extension Executor {
             (resolveGeneral, resolveString, resolveUTF8, resolveInt, resolveBool) = (general, string, utf8, int, bool)
             leafSlot = slot
             leafFallsBack = fallsBack
+            utf8IsEscapeFree = writesEscapeFree
             type = definition?.type ?? .named(0)
             namedType = definition?.namedType ?? 0
             takesArguments = !(definition?.arguments.isEmpty ?? true)

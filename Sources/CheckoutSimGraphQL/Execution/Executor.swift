@@ -214,10 +214,11 @@ package struct Executor: ~Copyable {
                 return try writeText(field, parentType: parentType, call: call)
             case .utf8:
                 var written = false
+                let escapeFree = field.utf8IsEscapeFree
                 try field.resolveUTF8(call) { bytes in
                     guard !written else { return }
                     written = true
-                    writer.writeString(utf8: bytes)
+                    if escapeFree { writer.writeString(escapeFree: bytes) } else { writer.writeString(utf8: bytes) }
                 }
                 guard written else { return leafNull(field, parentType: parentType) }
             case .leaf:

@@ -224,6 +224,14 @@ package struct JSONWriter: ~Copyable {
         append(byte: UInt8(ascii: "\""))
     }
 
+    /// Writes `utf8` as a JSON string as it is: its writer promises it holds nothing JSON escapes
+    /// (`UTF8Writable.isEscapeFree`: a cursor's base64, a time).
+    package mutating func writeString(escapeFree utf8: UnsafeBufferPointer<UInt8>) {
+        append(byte: UInt8(ascii: "\""))
+        append(utf8)
+        append(byte: UInt8(ascii: "\""))
+    }
+
     private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard let source = utf8.baseAddress else { return }
         let length = utf8.count

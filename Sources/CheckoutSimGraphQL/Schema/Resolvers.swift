@@ -158,7 +158,8 @@ extension Optional {
     /// For `String` and `ID` fields whose text is made on the fly (money, times): the resolver
     /// passes the UTF-8 bytes to the writer it is given, which copies them into the response;
     /// not calling it means null, and only the first call counts. The bytes must be valid UTF-8.
-    case utf8(@Sendable (FieldCall, (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void)
+    /// `escapeFree`: the text never needs escaping (`UTF8Writable.isEscapeFree`).
+    case utf8(@Sendable (FieldCall, (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void, escapeFree: Bool)
     case int(@Sendable (FieldCall) throws -> Int?)
     case bool(@Sendable (FieldCall) throws -> Bool?)
     /// For text fields written from the row's `LeafTexts`: the slot, and, for a schema read from

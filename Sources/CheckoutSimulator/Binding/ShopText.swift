@@ -40,6 +40,9 @@ struct TimeText: UTF8Writable {
     func writeUTF8(to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         instant.writeISO8601(to: sink)
     }
+
+    /// Digits, `-`, `:`, `.`, `T` and `Z` only.
+    static var isEscapeFree: Bool { true }
 }
 
 /// A page's cursor, base64 written straight into the response (`Cursor.writeEncoded`).
@@ -50,4 +53,7 @@ struct CursorText: UTF8Writable {
     func writeUTF8(to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         cursors[index].writeEncoded(to: sink)
     }
+
+    /// Base64's alphabet and `=` only.
+    static var isEscapeFree: Bool { true }
 }

@@ -131,7 +131,7 @@ extension SchemaBuilder.FieldSpec {
     }
 
     init(_ name: String, _ type: String, _ description: String, utf8: @escaping @Sendable (FieldCall, (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void) {
-        self.init(name, type, description, arguments: [], kind: .utf8(utf8))
+        self.init(name, type, description, arguments: [], kind: .utf8(utf8, escapeFree: false))
     }
 
     init(_ name: String, _ type: String, _ description: String, int: @escaping @Sendable (FieldCall) throws -> Int?) {

@@ -64,6 +64,13 @@ public struct BooleanOutput: NullableOutputType {
 public protocol UTF8Writable: Sendable {
     /// Passes the text's bytes to `sink`, once.
     func writeUTF8(to sink: (UnsafeBufferPointer<UInt8>) -> Void)
+    /// True when the text can never hold a character JSON escapes (a quote, a backslash, a
+    /// control character), so it is copied into the response unscanned; false unless a type says so.
+    static var isEscapeFree: Bool { get }
+}
+
+extension UTF8Writable {
+    public static var isEscapeFree: Bool { false }
 }
 
 /// `String` whose values are `Element`s that write their own text: a resolver returns `Element?`.
@@ -80,11 +87,11 @@ public struct WrittenTextOutput<Element: UTF8Writable>: NullableOutputType {
     }
 
     @inlinable public static func resolution(_ body: @escaping @Sendable (FieldCall) throws -> Element?) -> FieldResolution {
-        FieldResolution(.utf8 { call, write in try body(call)?.writeUTF8(to: write) })
+        FieldResolution(.utf8({ call, write in try body(call)?.writeUTF8(to: write) }, escapeFree: Element.isEscapeFree))
     }
 
     @inlinable public static func resolution(nonNull body: @escaping @Sendable (FieldCall) throws -> Element) -> FieldResolution {
-        FieldResolution(.utf8 { call, write in try body(call).writeUTF8(to: write) })
+        FieldResolution(.utf8({ call, write in try body(call).writeUTF8(to: write) }, escapeFree: Element.isEscapeFree))
     }
 }
 
