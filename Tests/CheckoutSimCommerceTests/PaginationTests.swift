@@ -52,6 +52,21 @@ extension String {
 }
 
 struct PaginationTests {
+    /// A page's cursors are made when read (`PageCursors`): each is the cursor of its product in
+    /// the page's order, as the catalog stood when the page was made, whatever is added after.
+    @Test(arguments: ProductOrder.allCases)
+    func cursorsReadLaterAreThePagesOwn(_ order: ProductOrder) {
+        var catalog = SampleCatalog.catalog
+        let page = Paginator.page(catalog, inventory: Inventory(catalog: catalog), order: order, filter: ProductFilter(), first: 9, after: nil, endpoint: "products")
+        let expected = page.positions.map {
+            Cursor(endpoint: "products", order: order, key: catalog.key(of: $0, in: order), id: catalog.products[$0].id)
+        }
+        catalog.add(SampleCatalog.product(99))
+        #expect(page.cursors.count == 9)
+        #expect(Array(page.cursors) == expected)
+        #expect(page.cursors.last == expected.last)
+    }
+
     struct WalkCase: CustomTestStringConvertible, Sendable {
         let order: ProductOrder
         let pageSize: Int

@@ -282,6 +282,15 @@ package struct Catalog: Sendable {
         return .int(key)
     }
 
+    /// The sort key of `product`, at `position`, in any order but `brand` (which needs the
+    /// catalog's brands).
+    static func key(of product: Product, at position: Int, in order: ProductOrder) -> SortKey {
+        guard let key = integerKey(of: product, at: position, brandPosition: 0, in: order) else {
+            return .text(product.name.lowercased())
+        }
+        return .int(key)
+    }
+
     /// Where the product's brand sits in brand order; products of unknown brands come last.
     private func brandPosition(of product: Product) -> Int64 {
         Int64(brand(id: product.brandId)?.position ?? brands.count)

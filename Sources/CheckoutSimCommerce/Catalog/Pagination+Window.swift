@@ -68,11 +68,8 @@ extension Paginator {
         // A backward page is listed in the order's direction.
         if direction == .backward { positions.reverse() }
         let totalCount = filter.isEmpty ? index.count : mask.reduce(0) { $0 + ($1 ? 1 : 0) }
-        let cursors = positions.map {
-            Cursor(endpoint: endpoint, order: order, key: catalog.key(of: $0, in: order), id: catalog.products[$0].id)
-        }
         return ProductPage(
-            positions: positions, cursors: cursors, hasNextPage: direction == .forward ? more : behind,
+            positions: positions, cursors: PageCursors(catalog, positions: positions, order: order, endpoint: endpoint), hasNextPage: direction == .forward ? more : behind,
             hasPreviousPage: direction == .forward ? behind : more, totalCount: totalCount)
     }
 }

@@ -149,7 +149,7 @@ package struct ProductPage: Sendable, Equatable {
     /// The products' positions, in page order.
     package let positions: [Int]
     /// The cursor of each position: its endpoint, order and sort key.
-    package let cursors: [Cursor]
+    package let cursors: PageCursors
     /// Whether more products follow.
     package let hasNextPage: Bool
     /// Whether products come before (known only when a cursor was given).
@@ -215,11 +215,8 @@ package enum Paginator {
             }
         }
         let totalCount = filter.isEmpty ? index.count : mask.reduce(0) { $0 + ($1 ? 1 : 0) }
-        let cursors = positions.map {
-            Cursor(endpoint: endpoint, order: order, key: catalog.key(of: $0, in: order), id: catalog.products[$0].id)
-        }
         return ProductPage(
-            positions: positions, cursors: cursors, hasNextPage: hasNextPage, hasPreviousPage: hasPreviousPage,
+            positions: positions, cursors: PageCursors(catalog, positions: positions, order: order, endpoint: endpoint), hasNextPage: hasNextPage, hasPreviousPage: hasPreviousPage,
             totalCount: totalCount)
     }
 }

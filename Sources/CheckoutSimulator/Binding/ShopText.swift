@@ -47,7 +47,7 @@ struct TimeText: UTF8Writable {
 
 /// A page's cursor, base64 written straight into the response (`Cursor.writeEncoded`).
 struct CursorText: UTF8Writable {
-    let cursors: [Cursor]
+    let cursors: PageCursors
     let index: Int
 
     func writeUTF8(to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
