@@ -70,7 +70,7 @@ final class DevToolsBrowser: @unchecked Sendable {
             + "--remote-debugging-pipe about:blank 3<&0 4>&1 0</dev/null 1>/dev/null 2>/dev/null", binary.path, profile.path]
         process.standardInput = commands
         process.standardOutput = replies
-        try process.run()
+        try Processes.launch(process)
         let reader = replies.fileHandleForReading
         Thread { [self] in
             var pending: [UInt8] = []

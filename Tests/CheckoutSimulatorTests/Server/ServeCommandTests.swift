@@ -23,7 +23,7 @@ import FoundationNetworking
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = stdout
             process.standardError = stderr
-            try process.run()
+            try Processes.launch(process)
             // The first line names the port; read it on another thread so a silent child fails the test.
             let firstLine = Locked("")
             let reader = stdout.fileHandleForReading
