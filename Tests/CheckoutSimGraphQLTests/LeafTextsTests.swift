@@ -184,9 +184,9 @@ enum SDLLabels {
     }
 
     static func build(keepsTexts: Bool) throws(SchemaError) -> Schema {
-        let rows: (String) -> RowReader? = { type in
+        let rows: (String) -> RowReading? = { type in
             guard keepsTexts, type == "Label" else { return nil }
-            return { call in
+            return RowReading { call in
                 let label = call.parentInteger
                 if label == 3 { throw FieldError("No label 3.") }
                 // Only even labels are kept; label 1 resolves field by field.

@@ -140,10 +140,10 @@ package struct Executor: ~Copyable {
         // memory, which `call` keeps alive; not at the root, whose fields are priced and checked
         // for cancellation one by one.
         var leaves: LeafTexts.View?
-        if let readRow = schema.rowReaders[type] {
+        if let reading = schema.rowReaders[type] {
             // A failing reader leaves `row` nil and its error for each field to report.
             do {
-                let read = try readRow(call)
+                let read = try reading.read(call)
                 if !atRoot { leaves = read.leaves?.view }
                 call.row = read.object
                 call.leaves = read.leaves

@@ -129,6 +129,17 @@ extension Optional {
 /// and `FieldCall.leaves`.
 @usableFromInline package typealias RowReader = @Sendable (FieldCall) throws -> ObjectRow
 
+/// A type's row reader, kept in a box: in dictionaries and arrays the closure then keeps its own
+/// calling convention, where stored bare each generic container it passed through wrapped it in
+/// a reabstraction thunk, three calls deep for every object read (Benchmarks/NOTES.md, issue 41).
+@usableFromInline package struct RowReading: Sendable {
+    @usableFromInline let read: RowReader
+
+    @usableFromInline package init(_ read: @escaping RowReader) {
+        self.read = read
+    }
+}
+
 /// What a row reader read for one object.
 @usableFromInline package struct ObjectRow {
     /// Nil when a schema read from SDL has no row for this object (its fields then resolve).

@@ -34,7 +34,7 @@ public final class Schema: Sendable {
 
     /// Per object type, by type index: what `FieldCall.row` is for that type's fields (see
     /// `SchemaBuilder.object(_:_:row:_:)`).
-    let rowReaders: [RowReader?]
+    let rowReaders: [RowReading?]
     /// The exact class of the context a typed schema's resolvers read (`TypedSchemaBuilder`);
     /// the executor refuses any other, so the resolvers need not check it field by field.
     let contextType: ObjectIdentifier?
@@ -43,7 +43,7 @@ public final class Schema: Sendable {
 
     init(
         types: [NamedType], queryType: Int, mutationType: Int?, directives: [DirectiveDefinition], description: String?,
-        rowReaders readersByName: [String: RowReader] = [:], contextType: ObjectIdentifier? = nil, rootCost: RootCost? = nil
+        rowReaders readersByName: [String: RowReading] = [:], contextType: ObjectIdentifier? = nil, rootCost: RootCost? = nil
     ) {
         self.contextType = contextType
         self.rootCost = rootCost

@@ -49,7 +49,7 @@ import Foundation
     }
 
     private var pending: [(name: String, description: String, shape: Pending)] = []
-    private var rowReaders: [String: RowReader] = [:]
+    private var rowReaders: [String: RowReading] = [:]
     /// The interfaces each object or interface type implements, by name.
     var interfaces: [String: [String]] = [:]
     /// The input types declared `@oneOf`.
@@ -80,7 +80,7 @@ import Foundation
     /// each product up twenty times instead of two hundred and forty).
     @usableFromInline mutating func object(_ name: String, _ description: String, row: @escaping RowReader, _ fields: [FieldSpec]) {
         pending.append((name, description, .object(fields)))
-        rowReaders[name] = row
+        rowReaders[name] = RowReading(row)
     }
 
     /// Declares a named type of any shape.
@@ -227,7 +227,7 @@ import Foundation
     }
 
     /// Coerces every default value once, now that all input types exist.
-    private static func resolvingDefaults(of schema: Schema, rowReaders: [String: RowReader]) throws(SchemaError) -> Schema {
+    private static func resolvingDefaults(of schema: Schema, rowReaders: [String: RowReading]) throws(SchemaError) -> Schema {
         var problems: [String] = []
         func withDefaults(_ values: [InputValueDefinition], in place: String) -> [InputValueDefinition] {
             values.map { value in

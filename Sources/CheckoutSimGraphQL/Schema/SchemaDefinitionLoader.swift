@@ -37,7 +37,7 @@ package enum SchemaDefinitionLoader {
     /// `rows` gives an object type, by name, what it reads once per object: the JSON text of its
     /// `.leaf` fields (`ObjectRow(leaves:)`; nil texts: those fields run their fallback resolvers).
     package static func build(
-        _ definitions: SchemaDefinitions, contextType: AnyObject.Type?, rows: (String) -> RowReader? = { _ in nil },
+        _ definitions: SchemaDefinitions, contextType: AnyObject.Type?, rows: (String) -> RowReading? = { _ in nil },
         resolver: (FieldSite) -> FieldResolution?
     ) throws(SchemaError) -> Schema {
         var builder = SchemaBuilder()
@@ -68,8 +68,8 @@ package enum SchemaDefinitionLoader {
                 builder.declare(name, type.description, .scalar(Self.builtInScalar(name) ?? .custom))
                 if let url { builder.specifiedBy[name] = url }
             case .object(let interfaces, let list):
-                if let read = rows(name) {
-                    builder.object(name, type.description, row: read, fields(list, of: name))
+                if let reading = rows(name) {
+                    builder.object(name, type.description, row: reading.read, fields(list, of: name))
                 } else {
                     builder.declare(name, type.description, .object(fields(list, of: name)))
                 }

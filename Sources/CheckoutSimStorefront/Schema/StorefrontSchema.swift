@@ -117,10 +117,10 @@ struct ModeledFields: Sendable {
     }
 
     /// The row readers of the object types with kept texts (`KeptTexts`).
-    private(set) var rows: [String: RowReader] = [:]
+    private(set) var rows: [String: RowReading] = [:]
 
     mutating func rows(of type: String, _ read: @escaping RowReader) {
-        rows[type] = read
+        rows[type] = RowReading(read)
     }
 
     /// A `Boolean` field.
