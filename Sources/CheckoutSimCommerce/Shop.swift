@@ -28,7 +28,7 @@ package struct Shop: Sendable {
     private var sessionSlots: [String: Int] = [:]
     /// The session last looked up by name, and its slot: a listing asks for one session a few
     /// times per product, and the name compares far cheaper than it hashes (Benchmarks/NOTES.md,
-    /// issue 43). Always true, since slots never move.
+    /// issue 43). Never stale: slots never move.
     private var lastLookup: (name: String, slot: Int)?
     /// The most sessions the shop keeps (docs/limits.md#shop-bounds); a new one past it is refused, never made by
     /// evicting another's data. `reset` forgets them all.
@@ -66,9 +66,10 @@ package struct Shop: Sendable {
     /// Whether `session` has `productId` among its favorites, without copying the session.
     ///
     /// These three per-product reads are `mutating` only to reach the session in place: a copy
-    /// of the session retains and releases each of its buffers, for every product of a listing (Benchmarks/NOTES.md, issue 43). They change nothing, but a
-    /// shop whose sessions share storage with a copy (a kept snapshot) takes its own storage on
-    /// the first of them, as the next change to a session would.
+    /// of the session retains and releases each of its buffers, for every product of a listing
+    /// (Benchmarks/NOTES.md, issue 43). They change nothing, but a shop whose sessions share
+    /// storage with a copy (a kept snapshot) takes its own storage on the first of them, as the
+    /// next change to a session would.
     package mutating func isFavorite(_ productId: String, session name: String) -> Bool {
         inSession(name) { $0.favorites.contains(productId) } ?? false
     }
@@ -109,9 +110,16 @@ package struct Shop: Sendable {
         guard sessions.count < maxSessions else { return false }
         var session = ShopperSession(name: name)
         for _ in 0..<scratchTable.issuedPerSession { issueCard(to: &session) }
-        sessionSlots[name] = sessions.count
-        sessions.append(session)
+        add(session)
         return true
+    }
+
+    /// Puts `session` in the next slot; returns the slot.
+    @discardableResult
+    private mutating func add(_ session: ShopperSession) -> Int {
+        sessionSlots[session.name] = sessions.count
+        sessions.append(session)
+        return sessions.count - 1
     }
 
     /// Runs `change` on the session, creating it first.
@@ -122,15 +130,8 @@ package struct Shop: Sendable {
         _ name: String, _ change: (inout ShopperSession, inout Shop) throws(Failure) -> T
     ) throws(Failure) -> T {
         touchSession(name)
-        let place: Int
-        if let found = slot(of: name) {
-            place = found
-        } else {
-            // Past `maxSessions` the session is kept all the same, as a change must land somewhere.
-            place = sessions.count
-            sessionSlots[name] = place
-            sessions.append(ShopperSession(name: name))
-        }
+        // Past `maxSessions` the session is kept all the same, as a change must land somewhere.
+        let place = slot(of: name) ?? add(ShopperSession(name: name))
         // Moved out of its slot, so the change owns the session's buffers (no copy on write) and
         // may change the rest of the shop alongside.
         var session = sessions[place]

@@ -275,17 +275,13 @@ package struct Catalog: Sendable {
     /// The sort key of the product at `position` in `order`.
     package func key(of position: Int, in order: ProductOrder) -> SortKey {
         let product = products[position]
-        let brandPosition = order == .brand ? brandPosition(of: product) : 0
-        guard let key = Self.integerKey(of: product, at: position, brandPosition: brandPosition, in: order) else {
-            return .text(product.name.lowercased())
-        }
-        return .int(key)
+        return Self.key(of: product, at: position, brandPosition: order == .brand ? brandPosition(of: product) : 0, in: order)
     }
 
-    /// The sort key of `product`, at `position`, in any order but `brand` (which needs the
-    /// catalog's brands).
-    static func key(of product: Product, at position: Int, in order: ProductOrder) -> SortKey {
-        guard let key = integerKey(of: product, at: position, brandPosition: 0, in: order) else {
+    /// The sort key of `product`, at `position`, whose brand sits at `brandPosition` (read only
+    /// by the brand order: any other order's key needs nothing of the catalog but the product).
+    static func key(of product: Product, at position: Int, brandPosition: Int64 = 0, in order: ProductOrder) -> SortKey {
+        guard let key = integerKey(of: product, at: position, brandPosition: brandPosition, in: order) else {
             return .text(product.name.lowercased())
         }
         return .int(key)

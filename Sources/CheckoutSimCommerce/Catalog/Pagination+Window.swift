@@ -69,7 +69,7 @@ extension Paginator {
         if direction == .backward { positions.reverse() }
         let totalCount = filter.isEmpty ? index.count : mask.reduce(0) { $0 + ($1 ? 1 : 0) }
         return ProductPage(
-            positions: positions, cursors: PageCursors(catalog, positions: positions, order: order, endpoint: endpoint), hasNextPage: direction == .forward ? more : behind,
-            hasPreviousPage: direction == .forward ? behind : more, totalCount: totalCount)
+            positions: positions, cursors: PageCursors(catalog, positions: positions, order: order, endpoint: endpoint),
+            hasNextPage: direction == .forward ? more : behind, hasPreviousPage: direction == .forward ? behind : more, totalCount: totalCount)
     }
 }

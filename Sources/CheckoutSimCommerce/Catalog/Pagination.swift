@@ -216,7 +216,7 @@ package enum Paginator {
         }
         let totalCount = filter.isEmpty ? index.count : mask.reduce(0) { $0 + ($1 ? 1 : 0) }
         return ProductPage(
-            positions: positions, cursors: PageCursors(catalog, positions: positions, order: order, endpoint: endpoint), hasNextPage: hasNextPage, hasPreviousPage: hasPreviousPage,
-            totalCount: totalCount)
+            positions: positions, cursors: PageCursors(catalog, positions: positions, order: order, endpoint: endpoint),
+            hasNextPage: hasNextPage, hasPreviousPage: hasPreviousPage, totalCount: totalCount)
     }
 }

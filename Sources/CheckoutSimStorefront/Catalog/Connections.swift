@@ -55,10 +55,9 @@ struct PagingArguments: Equatable {
 
     /// The arguments of `call`; Shopify's errors for a page size missing or out of range.
     init(_ call: borrowing FieldCall) throws(FieldError) {
-        // Borrowed: a copied call retained and released everything it holds, once per product
-        // of a listing for its variants (Benchmarks/NOTES.md, issue 41).
-        // One pass over the arguments given (two, usually), not a search of them per name: every
-        // product of a listing reads its variants' arguments (Benchmarks/NOTES.md, issue 41).
+        // Borrowed, and read in one pass over the arguments given (two, usually), not searched
+        // per name: every product of a listing reads its variants' arguments, and a copied call
+        // retained and released everything it holds (Benchmarks/NOTES.md, issue 41).
         let values = call.argumentValues
         var first: Int?
         var last: Int?

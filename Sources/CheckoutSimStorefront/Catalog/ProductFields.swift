@@ -105,15 +105,16 @@ extension StorefrontBinding {
         fields.add("Product", "variants") { call, context in
             let position = call.parentInteger
             let arguments = try PagingArguments(call)
-            let product = context.product(at: position)
-            func page() throws(FieldError) -> Resolved {
+            func page(of count: Int) throws(FieldError) -> Resolved {
                 .object(try arguments.page(
-                    of: (0..<(product?.variants.count ?? 0)).map { VariantRef(product: position, index: $0).resolved },
+                    of: (0..<count).map { VariantRef(product: position, index: $0).resolved },
                     key: { StorefrontID.variant(product: position, index: $0) }, list: "variants"))
             }
-            guard let product else { return try page() }
+            guard let product = context.product(at: position) else { return try page(of: 0) }
             // Kept with the product's texts: the same arguments get the same page (`StorefrontRows.variants`).
-            return try context.rows.variants(of: product, at: position, arguments: arguments, make: page)
+            return try context.rows.variants(of: product, at: position, arguments: arguments) { () throws(FieldError) in
+                try page(of: product.variants.count)
+            }
         }
         fields.add("Product", "seo") { call, _ in .object(SEOValue(product: call.parentInteger)) }
         fields.add("ProductPriceRange", "minVariantPrice") { call, context in
