@@ -49,18 +49,21 @@ let package = Package(
                 "CheckoutSimulator", "CheckoutSimSupport", "CheckoutSimTooling", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios",
             ]
         ),
-        .testTarget(name: "CheckoutSimGraphQLTests", dependencies: ["CheckoutSimGraphQL"]),
+        // Starts the programs tests talk to (the built binary, python3, node, Chromium) with posix_spawn.
+        .target(name: "ChildProcesses", path: "Tests/ChildProcesses"),
+        .testTarget(name: "CheckoutSimGraphQLTests", dependencies: ["CheckoutSimGraphQL", "ChildProcesses"]),
         .testTarget(name: "CheckoutSimCommerceTests", dependencies: ["CheckoutSimSupport", "CheckoutSimCommerce"]),
         .testTarget(name: "CheckoutSimScenariosTests", dependencies: ["CheckoutSimSupport", "CheckoutSimScenarios"]),
         // Compiled as an app's test target would be: only the library product, no @testable.
         .testTarget(name: "AppIntegrationTests", dependencies: ["CheckoutSimulator"]),
-        // Compiled as an XCUITest target would be: only the control client, against a server it did not start.
-        .testTarget(name: "ControlClientTests", dependencies: ["CheckoutSimControl"]),
+        // Compiled as an XCUITest target would be: only the control client, against a server started
+        // as a CI script starts it (ChildProcesses).
+        .testTarget(name: "ControlClientTests", dependencies: ["CheckoutSimControl", "ChildProcesses"]),
         .testTarget(
             name: "CheckoutSimulatorTests",
             dependencies: [
                 "CheckoutSimulator", "CheckoutSimTooling", "CheckoutSimSupport", "CheckoutSimGraphQL", "CheckoutSimCommerce", "CheckoutSimScenarios",
-                "CheckoutSimStorefront",
+                "CheckoutSimStorefront", "ChildProcesses",
             ],
             exclude: ["Storefront/storefront-2026-04.facts.json"]
         ),

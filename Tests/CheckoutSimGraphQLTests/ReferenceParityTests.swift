@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 @testable import CheckoutSimGraphQL
@@ -8,11 +9,10 @@ import Testing
 /// normalised before comparing.
 struct ReferenceParityTests {
     /// python3 as found on PATH, through env.
-    static func pythonProcess(_ arguments: [String]) -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        return process
+    static func python(_ arguments: [String], standardInput: ChildProcess.Stream = .null, standardOutput: ChildProcess.Stream = .null,
+                       standardError: ChildProcess.Stream = .inherit) throws -> ChildProcess {
+        try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments,
+                         standardInput: standardInput, standardOutput: standardOutput, standardError: standardError)
     }
 
     static var scriptPath: String {
@@ -23,28 +23,20 @@ struct ReferenceParityTests {
     /// True when python3 has graphql-core 3.2.8, the version the expected wording is pinned to
     /// (3.3 words messages differently); otherwise says loudly that the parity tests are skipped.
     static var referenceAvailable: Bool {
-        let process = pythonProcess(["-c", "import graphql, sys; sys.exit(graphql.__version__ != '3.2.8')"])
-        process.standardError = FileHandle.nullDevice
-        if (try? process.run()) != nil {
-            process.waitUntilExit()
-            if process.terminationStatus == 0 { return true }
-        }
+        let check = try? python(["-c", "import graphql, sys; sys.exit(graphql.__version__ != '3.2.8')"], standardError: .null)
+        if check?.waitUntilExit() == .exited(0) { return true }
         FileHandle.standardError.write(Data(
             "SKIPPING graphql-core parity tests: python3 with graphql-core 3.2.8 not found (pip install graphql-core==3.2.8; .ci/run installs it)\n".utf8))
         return false
     }
 
     static func reference(sdl: String, queries: [String]) throws -> [String] {
-        let process = pythonProcess([scriptPath])
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
+        let process = try python([scriptPath], standardInput: .pipe, standardOutput: .pipe)
+        guard let input = process.input, let output = process.output else { throw ChildProcess.LaunchFailure(description: "no pipes to python3") }
         let request = JSON.object(JSONObject([("sdl", .string(sdl)), ("queries", .array(queries.map { .string($0) }))]))
-        input.fileHandleForWriting.write(Data(request.serialized().utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        try input.write(contentsOf: Data(request.serialized().utf8))
+        try input.close()
+        let data = output.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
             guard let errors = try? JSONParser.parse(String(line)).arrayValue else { return "unreadable" }

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 #if os(Linux)
 import XCTest
@@ -24,7 +25,7 @@ class TestCaseWithServer: XCTestCase {
 /// A `checkout-sim serve --port 0` process, started as a CI script starts it before the UI tests
 /// (docs/control-client.md): the tests in this target only talk to it over HTTP.
 final class ServerProcess: @unchecked Sendable {
-    let process = Process()
+    let process: ChildProcess
     let baseURL: URL
 
     /// The `checkout-sim` binary built beside this test bundle.
@@ -45,21 +46,15 @@ final class ServerProcess: @unchecked Sendable {
     /// Starts the server and waits for its one `listening on` line.
     init(arguments: [String] = []) throws {
         guard let binary = Self.binary else { throw NotStarted(description: "no checkout-sim binary beside the tests (swift build builds it)") }
-        process.executableURL = binary
-        process.arguments = ["serve", "--port", "0", "--quiet"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(binary, ["serve", "--port", "0", "--quiet"] + arguments, standardOutput: .pipe, standardError: .null)
         var line = Data()
-        while !line.contains(0x0A) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
+        while !line.contains(0x0A), let chunk = process.output?.availableData, !chunk.isEmpty {
             line += chunk
         }
         let text = String(decoding: line, as: UTF8.self)
         guard let range = text.range(of: "http://"), let url = URL(string: String(text[range.lowerBound...]).trimmingCharacters(in: .whitespacesAndNewlines)) else {
             process.terminate()
+            process.waitUntilExit()
             throw NotStarted(description: "the server said \(text)")
         }
         baseURL = url.deletingLastPathComponent()

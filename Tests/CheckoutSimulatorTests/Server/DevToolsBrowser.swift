@@ -1,4 +1,5 @@
 import CheckoutSimSupport
+import ChildProcesses
 import Foundation
 import Testing
 
@@ -14,9 +15,8 @@ final class DevToolsBrowser: @unchecked Sendable {
         let description: String
     }
 
-    private let process = Process()
-    private let commands = Pipe()
-    private let replies = Pipe()
+    /// The browser's command pipe; its replies are read on a thread of their own.
+    private let commands: FileHandle
     private let lock = NSLock()
     /// Replies not yet taken, by command id (events, which have none, are dropped).
     private var received: [Int: [String: Any]] = [:]
@@ -65,13 +65,12 @@ final class DevToolsBrowser: @unchecked Sendable {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-sim-devtools-\(getpid())")
         try? FileManager.default.removeItem(at: profile)
         // bash puts our pipes on descriptors 3 and 4, where Chromium looks for them.
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "exec \"$0\" --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir=\"$1\" "
-            + "--remote-debugging-pipe about:blank 3<&0 4>&1 0</dev/null 1>/dev/null 2>/dev/null", binary.path, profile.path]
-        process.standardInput = commands
-        process.standardOutput = replies
-        try Processes.launch(process)
-        let reader = replies.fileHandleForReading
+        let process = try ChildProcess(URL(fileURLWithPath: "/bin/bash"), [
+            "-c", "exec \"$0\" --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir=\"$1\" "
+                + "--remote-debugging-pipe about:blank 3<&0 4>&1 0</dev/null 1>/dev/null 2>/dev/null", binary.path, profile.path,
+        ], standardInput: .pipe, standardOutput: .pipe)
+        guard let commands = process.input, let reader = process.output else { throw Failure(description: "no pipes to Chromium") }
+        self.commands = commands
         Thread { [self] in
             var pending: [UInt8] = []
             while true {
@@ -99,7 +98,7 @@ final class DevToolsBrowser: @unchecked Sendable {
         let id = nextID
         nextID += 1
         message["id"] = id
-        let written = Result { try commands.fileHandleForWriting.write(contentsOf: try JSONSerialization.data(withJSONObject: message) + Data([0])) }
+        let written = Result { try commands.write(contentsOf: try JSONSerialization.data(withJSONObject: message) + Data([0])) }
         lock.unlock()
         // The throwing write: a browser that has gone is a failed test, not a trap.
         try written.get()

@@ -18,7 +18,7 @@ import Testing
         let served = try ServeCommandTests.Served(["--quiet", "--max-connections", "6000"])
         defer { _ = served.terminate() }
         let port = try #require(served.url?.port)
-        let pid = served.process.processIdentifier
+        let pid = served.process.pid
         let warm = try RawHTTPClient(port: port)
         try warm.send(Self.health)
         #expect(try warm.response().status == 200)

@@ -1,6 +1,7 @@
 import CheckoutSimSupport
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
+import ChildProcesses
 import Foundation
 import Testing
 @testable import CheckoutSimulator
@@ -37,31 +38,21 @@ import FoundationNetworking
     /// Starts `serve`, sends SIGTERM as soon as its line is read, and records its exit status
     /// (-1: still running 6 s later, then killed).
     private static func startAndTerminate(_ binary: URL, _ statuses: Locked<[Int32]>) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["serve", "--port", "0", "--quiet"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        // Launched one at a time (`Processes.launch`); the race this test is after, the SIGTERM
-        // right after start-up, stays concurrent.
-        guard (try? Processes.launch(process)) != nil else { return statuses.withLock { $0.append(-2) } }
+        guard let process = try? ChildProcess(binary, ["serve", "--port", "0", "--quiet"], standardOutput: .pipe, standardError: .null),
+              let output = process.output else { return statuses.withLock { $0.append(-2) } }
         var line: [UInt8] = []
         while !line.contains(10) {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = output.availableData
             if chunk.isEmpty { break }
             line += chunk
         }
-        kill(process.processIdentifier, SIGTERM)
-        let exited = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async { process.waitUntilExit(); exited.signal() }
-        if exited.wait(timeout: .now() + 6) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
+        process.signal(SIGTERM)
+        if let ended = process.waitUntilExit(seconds: 6) {
+            statuses.withLock { $0.append(ended.status) }
+        } else {
+            process.signal(SIGKILL)
             process.waitUntilExit()
             statuses.withLock { $0.append(-1) }
-        } else {
-            statuses.withLock { $0.append(process.terminationStatus) }
         }
     }
 
@@ -69,18 +60,14 @@ import FoundationNetworking
     @Test(.enabled(if: Processes.checkoutSim != nil))
     func sigtermDuringStartUpEndsTheProcess() throws {
         let binary = try #require(Processes.checkoutSim)
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["serve", "--port", "0", "--quiet"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try Processes.launch(process)
+        let process = try ChildProcess(binary, ["serve", "--port", "0", "--quiet"], standardError: .null)
         usleep(20_000)
-        kill(process.processIdentifier, SIGTERM)
-        let exited = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async { process.waitUntilExit(); exited.signal() }
-        let timedOut = exited.wait(timeout: .now() + 10) == .timedOut
-        if timedOut { kill(process.processIdentifier, SIGKILL) }
+        process.signal(SIGTERM)
+        let timedOut = process.waitUntilExit(seconds: 10) == nil
+        if timedOut {
+            process.signal(SIGKILL)
+            process.waitUntilExit()
+        }
         #expect(!timedOut, "the signal was lost during start-up")
     }
 

@@ -1,5 +1,6 @@
 import CheckoutSimSupport
 import CheckoutSimCommerce
+import ChildProcesses
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -10,23 +11,16 @@ import FoundationNetworking
 @Suite struct ServeCommandTests {
     /// A `checkout-sim serve` child, its printed URL, and its standard error once it has exited.
     final class Served: @unchecked Sendable {
-        let process = Process()
-        private let stdout = Pipe()
-        private let stderr = Pipe()
+        let process: ChildProcess
         private(set) var url: URL?
 
         init(_ arguments: [String], in folder: URL? = nil) throws {
             let binary = try #require(Processes.checkoutSim)
-            process.executableURL = binary
-            process.arguments = ["serve", "--port", "0"] + arguments
-            if let folder { process.currentDirectoryURL = folder }
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = stdout
-            process.standardError = stderr
-            try Processes.launch(process)
+            process = try ChildProcess(binary, ["serve", "--port", "0"] + arguments, in: folder,
+                                       standardOutput: .pipe, standardError: .pipe)
             // The first line names the port; read it on another thread so a silent child fails the test.
             let firstLine = Locked("")
-            let reader = stdout.fileHandleForReading
+            let reader = try #require(process.output)
             let ready = DispatchSemaphore(value: 0)
             DispatchQueue.global().async {
                 var bytes: [UInt8] = []
@@ -52,14 +46,13 @@ import FoundationNetworking
         /// Sends SIGTERM and waits (at most 20 s) for the exit; the status and everything on stderr.
         func terminate() -> (status: Int32, stderr: String) {
             process.terminate()
-            let exited = DispatchSemaphore(value: 0)
-            DispatchQueue.global().async { self.process.waitUntilExit(); exited.signal() }
-            if exited.wait(timeout: .now() + 20) == .timedOut {
-                kill(process.processIdentifier, SIGKILL)
+            guard let ended = process.waitUntilExit(seconds: 20) else {
+                process.signal(SIGKILL)
                 process.waitUntilExit()
                 return (-1, "did not exit on SIGTERM")
             }
-            return (process.terminationStatus, String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+            let stderr = process.errors?.readDataToEndOfFile() ?? Data()
+            return (ended.status, String(decoding: stderr, as: UTF8.self))
         }
     }
 

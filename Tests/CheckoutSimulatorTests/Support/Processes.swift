@@ -1,5 +1,6 @@
 import CheckoutSimSupport
 import CheckoutSimCommerce
+import ChildProcesses
 import Foundation
 
 /// Runs helper programs for tests: the built `checkout-sim` and python3 with graphql-core.
@@ -18,15 +19,6 @@ enum Processes {
         }
         return nil
     }
-
-    /// Starts `process`, one launch at a time across this module's tests: Foundation's
-    /// `Process.run` on Linux crashed now and then when several threads launched at once (a bad
-    /// pointer inside its `memmove`, while eight threads launched servers at once).
-    static func launch(_ process: Process) throws {
-        try launching.withLock { _ in try process.run() }
-    }
-
-    private static let launching = Locked(())
 
     struct Result {
         let status: Int32
@@ -47,43 +39,35 @@ enum Processes {
     /// stdout cannot deadlock the test. `environment` adds to (or overrides) the test's own.
     static func run(_ executable: URL, _ arguments: [String], input: String = "", in folder: URL? = nil,
                     environment: [String: String] = [:], timeout: Double = 60) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let folder { process.currentDirectoryURL = folder }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
-        }
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
         _ = ignoreBrokenPipes
-        try launch(process)
+        let process = try ChildProcess(executable, arguments, environment: environment, in: folder,
+                                       standardInput: .pipe, standardOutput: .pipe, standardError: .pipe)
+        guard let stdin = process.input, let stdout = process.output, let stderr = process.errors else {
+            throw ChildProcess.LaunchFailure(description: "no pipes")
+        }
         let outputs = Locked((out: Data(), err: Data()))
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
-            let data = stdout.fileHandleForReading.readDataToEndOfFile()
+            let data = stdout.readDataToEndOfFile()
             outputs.withLock { $0.out = data }
         }
         DispatchQueue.global().async(group: group) {
-            let data = stderr.fileHandleForReading.readDataToEndOfFile()
+            let data = stderr.readDataToEndOfFile()
             outputs.withLock { $0.err = data }
         }
         DispatchQueue.global().async {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
-            try? stdin.fileHandleForWriting.close()
+            // A child that exits without reading its input is the test's to judge, not a trap.
+            try? stdin.write(contentsOf: Data(input.utf8))
+            try? stdin.close()
         }
         if group.wait(timeout: .now() + timeout) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
+            process.signal(SIGKILL)
             process.waitUntilExit()
             throw TimedOut(arguments: arguments, seconds: timeout)
         }
-        process.waitUntilExit()
+        let status = process.waitUntilExit().status
         let (out, err) = outputs.withLock { ($0.out, $0.err) }
-        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        return Result(status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 
     /// `run`, waited for off the test's thread: for async tests whose child mostly waits (a slow
