@@ -50,25 +50,29 @@ extension Executor {
         /// Whether the field is written from the row's kept texts as it is, so it may join a `LeafRun`.
         var joinsLeafRun: Bool { resolverKind == .leaf && !takesArguments }
         /// The sub-fields collected for this field's object type, filled on first use.
-        private var children: [CollectedField]?
+        private var children: CollectedFields?
         /// For a field of an abstract type: the sub-fields collected for each object type its
         /// values were, as the type conditions inside differ by type.
-        private var childrenByType: [(type: Int, fields: [CollectedField])] = []
+        private var childrenByType: [(type: Int, fields: CollectedFields)] = []
 
-        /// The sub-fields collected for values of the object type `type`, if collected already.
+        /// The sub-fields collected for values of the object type `type`, if collected already;
+        /// unretained, as this field keeps them (an array copied out retained and released it
+        /// for every object written).
         @inline(__always)
-        func children(of type: Int) -> [CollectedField]? {
-            if type == namedType { return children }
-            return childrenByType.first { $0.type == type }?.fields
+        func children(of type: Int) -> Unmanaged<CollectedFields>? {
+            if type == namedType { return children.map(Unmanaged.passUnretained) }
+            return childrenByType.first { $0.type == type }.map { Unmanaged.passUnretained($0.fields) }
         }
 
-        /// Keeps the sub-fields collected for values of `type`.
-        func keep(_ fields: [CollectedField], of type: Int) {
+        /// Keeps the sub-fields collected for values of `type`, and returns them as `children(of:)` does.
+        func keep(_ fields: [CollectedField], of type: Int) -> Unmanaged<CollectedFields> {
+            let kept = CollectedFields(fields)
             if type == namedType {
-                children = fields
+                children = kept
             } else {
-                childrenByType.append((type, fields))
+                childrenByType.append((type, kept))
             }
+            return Unmanaged.passUnretained(kept)
         }
 
         init(_ group: FieldGroup, definition: FieldDefinition?, fixedArguments: Result<JSONObject, CoercionFailure>?, schema: Schema) {
@@ -129,6 +133,17 @@ extension Executor {
         }
 
         var keyBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(key) }
+    }
+}
+
+extension Executor {
+    /// The fields collected for one object type under a field, in a box the executor borrows.
+    final class CollectedFields {
+        let fields: [CollectedField]
+
+        init(_ fields: [CollectedField]) {
+            self.fields = fields
+        }
     }
 }
 

@@ -140,10 +140,10 @@ package struct Executor: ~Copyable {
         // memory, which `call` keeps alive; not at the root, whose fields are priced and checked
         // for cancellation one by one.
         var leaves: LeafTexts.View?
-        if let reading = schema.rowReaders[type] {
+        if let reading = schema.rowReading[type] {
             // A failing reader leaves `row` nil and its error for each field to report.
             do {
-                let read = try reading.read(call)
+                let read = try reading._withUnsafeGuaranteedRef { try $0.read(call) }
                 if !atRoot { leaves = read.leaves?.view }
                 call.row = read.object
                 call.leaves = read.leaves
@@ -393,13 +393,8 @@ package struct Executor: ~Copyable {
             record(message, code: .internalServerError, field: field)
             return .failed
         }
-        let fields: [CollectedField]
-        if let known = field.children(of: index) {
-            fields = known
-        } else {
-            fields = collectFields(type: index, selectionSets: field.selectionSets(in: document))
-            field.keep(fields, of: index)
-        }
-        return completeObject(type: index, fields: fields, parent: parent, index: position)
+        let kept = field.children(of: index)
+            ?? field.keep(collectFields(type: index, selectionSets: field.selectionSets(in: document)), of: index)
+        return kept._withUnsafeGuaranteedRef { completeObject(type: index, fields: $0.fields, parent: parent, index: position) }
     }
 }

@@ -59,8 +59,9 @@ public struct FieldCall {
     var arguments: JSONObject { given?.values ?? JSONObject() }
     /// The field's argument definitions; empty for a field without arguments.
     var argumentDefinitions: [InputValueDefinition] { given?.definitions ?? [] }
-    /// What the caller passed for this request (the simulator's request context).
-    @usableFromInline let context: AnyObject?
+    /// What the caller passed for this request (the simulator's request context). Unowned:
+    /// the executor holds it (or the `.withContext` value in place) for the whole subtree.
+    @usableFromInline unowned(unsafe) let context: AnyObject?
     /// The schema being executed. Unowned: the executor holds it for the whole request, and a
     /// call lives only while the resolver it is passed to runs (a strong reference was a retain
     /// and a release for each object written).
@@ -74,6 +75,14 @@ public struct FieldCall {
     /// check the invariant here on every call (`unsafeDowncast` and `unsafelyUnwrapped` trap there).
     @inlinable @inline(__always) public func context<Context: AnyObject>(as _: Context.Type) -> Context {
         unsafeDowncast(context.unsafelyUnwrapped, to: Context.self)
+    }
+
+    /// Runs `body` with the request's context as the schema's `Context` class, borrowed: the
+    /// context a call holds is unowned, and `context(as:)` hands back a strong reference (a
+    /// retain and a release around every resolver that reads it). The same invariant as there.
+    @inlinable @inline(__always)
+    public func withContext<Context: AnyObject, Result>(as _: Context.Type, _ body: (Context) throws -> Result) rethrows -> Result {
+        try Unmanaged.passUnretained(context.unsafelyUnwrapped)._withUnsafeGuaranteedRef { try body(unsafeDowncast($0, to: Context.self)) }
     }
 
     init(parent: Any, integer: Int, context: AnyObject?, schema: Schema) {
@@ -132,7 +141,9 @@ extension Optional {
 /// A type's row reader, kept in a box: in dictionaries and arrays the closure then keeps its own
 /// calling convention, where stored bare each generic container it passed through wrapped it in
 /// a reabstraction thunk, three calls deep for every object read (Benchmarks/NOTES.md, issue 41).
-@usableFromInline package struct RowReading: Sendable {
+/// A class, so the executor can call it borrowed (`Schema.rowReading`): a closure copied out of
+/// the schema's table retained and released its context for every object read.
+@usableFromInline package final class RowReading: Sendable {
     @usableFromInline let read: RowReader
 
     @usableFromInline package init(_ read: @escaping RowReader) {

@@ -35,6 +35,8 @@ public final class Schema: Sendable {
     /// Per object type, by type index: what `FieldCall.row` is for that type's fields (see
     /// `SchemaBuilder.object(_:_:row:_:)`).
     let rowReaders: [RowReading?]
+    /// `rowReaders` unretained, for the executor to call borrowed while `rowReaders` keeps them.
+    let rowReading: [Unmanaged<RowReading>?]
     /// The exact class of the context a typed schema's resolvers read (`TypedSchemaBuilder`);
     /// the executor refuses any other, so the resolvers need not check it field by field.
     let contextType: ObjectIdentifier?
@@ -49,6 +51,7 @@ public final class Schema: Sendable {
         self.rootCost = rootCost
         self.types = types
         rowReaders = types.map { readersByName[$0.name] }
+        rowReading = rowReaders.map { $0.map(Unmanaged.passUnretained) }
         kinds = types.map(\.kind)
         quotedNames = types.map { [UInt8(ascii: "\"")] + Array($0.name.utf8) + [UInt8(ascii: "\"")] }
         scalarKinds = types.map { type in

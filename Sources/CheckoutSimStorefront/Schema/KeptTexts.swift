@@ -70,7 +70,7 @@ struct KeptTexts<Subject>: Sendable {
         let rules = reads.map { KeptSlotRule(field: $0.field, of: type, facts: facts) }
         fields.rows(of: type) { call in
             if call.parentInteger == DefaultObject.marker { return ObjectRow(leaves: nil) }
-            return ObjectRow(leaves: row(call, call.context(as: StorefrontContext.self), rules))
+            return ObjectRow(leaves: call.withContext(as: StorefrontContext.self) { row(call, $0, rules) })
         }
     }
 }

@@ -40,11 +40,12 @@ package enum StorefrontSchema {
         _ body: @escaping @Sendable (FieldCall, StorefrontContext) throws -> String?, type: TypeNode, facts: SchemaFacts
     ) -> @Sendable (FieldCall) throws -> String? {
         { call in
-            let context = call.context(as: StorefrontContext.self)
-            if call.parentInteger == DefaultObject.marker {
-                return DefaultAnswer.resolved(type, facts: facts, context: context, schema: call.executedSchema).leafText
+            try call.withContext(as: StorefrontContext.self) { context in
+                if call.parentInteger == DefaultObject.marker {
+                    return DefaultAnswer.resolved(type, facts: facts, context: context, schema: call.executedSchema).leafText
+                }
+                return try body(call, context)
             }
-            return try body(call, context)
         }
     }
 
@@ -59,18 +60,18 @@ package enum StorefrontSchema {
             return .leaf(slot, fallback: textAnswer(body, type: type, facts: facts))
         case .boolean(let body)?:
             return .boolean { call in
-                let context = call.context(as: StorefrontContext.self)
                 if call.parentInteger == DefaultObject.marker { return site.type.isNonNullType ? false : nil }
-                return try body(call, context)
+                return try call.withContext(as: StorefrontContext.self) { try body(call, $0) }
             }
         case .general(let body)?:
             return .general { call in
-                let context = call.context(as: StorefrontContext.self)
-                // A defaulted parent has no data: its modeled fields answer defaults too.
-                if call.parentInteger == DefaultObject.marker {
-                    return DefaultAnswer.resolved(type, facts: facts, context: context, schema: call.executedSchema)
+                try call.withContext(as: StorefrontContext.self) { context in
+                    // A defaulted parent has no data: its modeled fields answer defaults too.
+                    if call.parentInteger == DefaultObject.marker {
+                        return DefaultAnswer.resolved(type, facts: facts, context: context, schema: call.executedSchema)
+                    }
+                    return try body(call, context)
                 }
-                return try body(call, context)
             }
         case nil:
             break
