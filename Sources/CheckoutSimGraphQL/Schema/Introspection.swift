@@ -7,9 +7,13 @@ enum SchemaParent<Parent: Sendable>: ParentCarrier {
 
     static func wrap(_ parent: Parent) -> Resolved { .object(parent) }
 
-    static func read(_ call: FieldCall) throws -> (Parent, Schema) {
+    static func input(_ call: FieldCall) throws -> Parent {
         guard let parent = call.parent as? Parent else { throw FieldError.unexpectedParent }
-        return (parent, call.schema)
+        return parent
+    }
+
+    static func withContext<Result>(_ call: FieldCall, _ body: (Schema) throws -> Result) rethrows -> Result {
+        try body(call.schema)
     }
 }
 

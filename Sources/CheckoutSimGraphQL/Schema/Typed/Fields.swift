@@ -21,8 +21,8 @@ public struct Fields<Carrier: ParentCarrier> {
         _ resolve: @escaping @Sendable (Input, Context) throws -> Output.Value
     ) {
         add(name, type, description, [], Output.resolution { call in
-            let (input, context) = try Carrier.read(call)
-            return try resolve(input, context)
+            let input = try Carrier.input(call)
+            return try Carrier.withContext(call) { try resolve(input, $0) }
         })
     }
 
@@ -32,8 +32,9 @@ public struct Fields<Carrier: ParentCarrier> {
         _ resolve: @escaping @Sendable (Input, Arguments, Context) throws -> Output.Value
     ) {
         add(name, type, description, Arguments.arguments, Output.resolution { call in
-            let (input, context) = try Carrier.read(call)
-            return try resolve(input, try Arguments(.of(call)), context)
+            let input = try Carrier.input(call)
+            let arguments = try Arguments(.of(call))
+            return try Carrier.withContext(call) { try resolve(input, arguments, $0) }
         })
     }
 
@@ -44,8 +45,9 @@ public struct Fields<Carrier: ParentCarrier> {
     ) {
         let decode = arguments.decode
         add(name, type, description, arguments.declarations, Output.resolution { call in
-            let (input, context) = try Carrier.read(call)
-            return try resolve(input, try decode(.of(call)), context)
+            let input = try Carrier.input(call)
+            let arguments = try decode(.of(call))
+            return try Carrier.withContext(call) { try resolve(input, arguments, $0) }
         })
     }
 

@@ -16,8 +16,19 @@ public protocol ParentCarrier: Sendable {
     static var readsRow: Bool { get }
     /// `parent` as the executor carries it.
     static func wrap(_ parent: Parent) -> Resolved
-    /// The parent and context of `call`.
-    static func read(_ call: FieldCall) throws -> (Input, Context)
+    /// The parent of `call` as the type's fields receive it.
+    static func input(_ call: FieldCall) throws -> Input
+    /// Runs `body` with the context the type's fields receive, borrowed (a strong copy was a
+    /// retain and a release around every field resolved).
+    static func withContext<Result>(_ call: FieldCall, _ body: (Context) throws -> Result) rethrows -> Result
+}
+
+extension ParentCarrier {
+    /// The request's context (`FieldCall.withContext`).
+    @inlinable @inline(__always)
+    public static func withContext<Result>(_ call: FieldCall, _ body: (Context) throws -> Result) rethrows -> Result {
+        try call.withContext(as: Context.self, body)
+    }
 }
 
 /// Parents that travel boxed, read back with a cast.
@@ -26,10 +37,9 @@ public enum BoxedParent<Context: AnyObject, Parent: Sendable>: ParentCarrier {
 
     @inlinable @inline(__always) public static func wrap(_ parent: Parent) -> Resolved { .object(parent) }
 
-    @inlinable @inline(__always) public static func read(_ call: FieldCall) throws -> (Parent, Context) {
-        let context = call.context(as: Context.self)
+    @inlinable @inline(__always) public static func input(_ call: FieldCall) throws -> Parent {
         guard let parent = call.parent as? Parent else { throw FieldError.unexpectedParent }
-        return (parent, context)
+        return parent
     }
 }
 
@@ -39,9 +49,8 @@ public enum IntegerParent<Context: AnyObject, Parent: IntegerBacked>: ParentCarr
 
     @inlinable @inline(__always) public static func wrap(_ parent: Parent) -> Resolved { .integer(parent.integer) }
 
-    @inlinable @inline(__always) public static func read(_ call: FieldCall) throws -> (Parent, Context) {
-        let context = call.context(as: Context.self)
-        return (Parent(integer: call.integer), context)
+    @inlinable @inline(__always) public static func input(_ call: FieldCall) throws -> Parent {
+        Parent(integer: call.integer)
     }
 }
 
@@ -51,12 +60,10 @@ public enum RowParent<Context: AnyObject, Parent: IntegerBacked, Row: AnyObject 
 
     @inlinable @inline(__always) public static func wrap(_ parent: Parent) -> Resolved { .integer(parent.integer) }
 
-    @inlinable @inline(__always) public static func read(_ call: FieldCall) throws -> (WithRow<Parent, Row>, Context) {
-        let context = call.context(as: Context.self)
+    @inlinable @inline(__always) public static func input(_ call: FieldCall) throws -> WithRow<Parent, Row> {
         // Only this type's own reader, which returns a `Row`, fills `row` for its objects.
         guard let read = call.row else { throw call.rowFailure ?? FieldError.missingRow }
-        let row = unsafeDowncast(read, to: Row.self)
-        return (WithRow(parent: Parent(integer: call.integer), row: row), context)
+        return WithRow(parent: Parent(integer: call.integer), row: unsafeDowncast(read, to: Row.self))
     }
 }
 

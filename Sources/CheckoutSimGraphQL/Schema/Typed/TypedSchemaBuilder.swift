@@ -54,7 +54,7 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
         declare(&fields)
         note(type, fields.references, hasRow: true)
         untyped.object(type.name, description, row: { call in
-            let read = try row(Parent(integer: call.integer), call.context(as: Context.self))
+            let read = try call.withContext(as: Context.self) { try row(Parent(integer: call.integer), $0) }
             return ObjectRow(read, leaves: leaves(read))
         }, fields.specs)
     }
