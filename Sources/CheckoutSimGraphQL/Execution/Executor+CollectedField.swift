@@ -6,8 +6,11 @@ extension Executor {
     /// copies of its nodes, definition and arguments.
     final class CollectedField {
         let responseKey: String
-        /// `"key":` as UTF-8, written once per object without escaping again; owned by this field.
-        private let key: UnsafeMutableBufferPointer<UInt8>
+        /// `"key":` as UTF-8, written once per object without escaping again: the definition's
+        /// (`FieldDefinition.quotedKey`) when the key is the field's name, else this field's own.
+        private let key: UnsafeBufferPointer<UInt8>
+        /// Whether `key` is this field's own, to free with it (an alias, or `__typename`).
+        private let ownsKey: Bool
         /// The first field node written under this key (errors point at it).
         let first: FieldID
         /// The other nodes merged under the same key; usually none.
@@ -77,14 +80,11 @@ extension Executor {
 
         init(_ group: FieldGroup, definition: FieldDefinition?, fixedArguments: Result<JSONObject, CoercionFailure>?, schema: Schema) {
             responseKey = group.key
-            // A response key is a GraphQL name ([_A-Za-z0-9]+), so it needs no escaping.
-            let name = group.key.utf8
-            let key = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: name.count + 3)
-            key[0] = UInt8(ascii: "\"")
-            _ = UnsafeMutableBufferPointer(rebasing: key[1...]).initialize(from: name)
-            key[name.count + 1] = UInt8(ascii: "\"")
-            key[name.count + 2] = UInt8(ascii: ":")
-            self.key = key
+            if let definition, group.key == definition.name {
+                (key, ownsKey) = (UnsafeBufferPointer(definition.quotedKey), false)
+            } else {
+                (key, ownsKey) = (UnsafeBufferPointer(FieldDefinition.quote(group.key)), true)
+            }
             first = group.first
             more = group.more
             self.definition = definition
@@ -128,11 +128,11 @@ extension Executor {
         }
 
         deinit {
-            key.deallocate()
+            if ownsKey { key.deallocate() }
             leafRun?.deallocate()
         }
 
-        var keyBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(key) }
+        var keyBytes: UnsafeBufferPointer<UInt8> { key }
     }
 }
 

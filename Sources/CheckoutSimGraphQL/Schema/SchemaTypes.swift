@@ -60,7 +60,9 @@ package struct InputValueDefinition: Sendable {
 }
 
 /// A field of an object type. A class: the executor hands it around once per resolved field.
-package final class FieldDefinition: Sendable, SmallMapElement {
+/// Unchecked `Sendable` only for `quotedKey`'s pointer: every property is set in `init` and
+/// never changed.
+package final class FieldDefinition: @unchecked Sendable, SmallMapElement {
     /// The field's name.
     public let name: String
     /// Found by its name in its type's `SmallMap`.
@@ -79,8 +81,12 @@ package final class FieldDefinition: Sendable, SmallMapElement {
     /// Whether an argument must be given (non-null without a default); validation skips the
     /// argument rules for the many fields that take no arguments and need none.
     let hasRequiredArguments: Bool
+    /// `"name":` as UTF-8, owned here: a field selected without an alias writes it, so a plan
+    /// collected for a request borrows these bytes instead of allocating its own.
+    let quotedKey: UnsafeMutableBufferPointer<UInt8>
 
     init(name: String, description: String, type: TypeRef, arguments: [InputValueDefinition], deprecationReason: String?, resolver: ResolverKind?) {
+        quotedKey = Self.quote(name)
         namedType = type.namedIndex
         hasRequiredArguments = arguments.contains { $0.type.isNonNull && $0.defaultValue == nil }
         self.name = name
@@ -94,6 +100,22 @@ package final class FieldDefinition: Sendable, SmallMapElement {
     /// The argument called `name`.
     public func argument(named name: String) -> InputValueDefinition? {
         arguments.first { $0.name == name }
+    }
+
+    /// `"key":` as UTF-8 in memory of its own. Names and aliases are GraphQL names
+    /// ([_A-Za-z0-9]+), so they need no escaping.
+    static func quote(_ key: String) -> UnsafeMutableBufferPointer<UInt8> {
+        let name = key.utf8
+        let quoted = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: name.count + 3)
+        quoted[0] = UInt8(ascii: "\"")
+        _ = UnsafeMutableBufferPointer(rebasing: quoted[1...]).initialize(from: name)
+        quoted[name.count + 1] = UInt8(ascii: "\"")
+        quoted[name.count + 2] = UInt8(ascii: ":")
+        return quoted
+    }
+
+    deinit {
+        quotedKey.deallocate()
     }
 }
 
