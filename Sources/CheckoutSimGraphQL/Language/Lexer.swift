@@ -63,12 +63,18 @@ package struct Lexer {
             }
             throw error("Unexpected character: \".\".", at: position)
         case UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-            var hash = Name.hash(Name.hashStart, next: first)
-            position += 1
-            while let next = byte(at: position), Lexer.isNameContinue(next) {
-                hash = Name.hash(hash, next: next)
-                position += 1
+            // The name's bytes through a pointer: the array's bounds are checked once, by the
+            // loop's own test, not again at every byte (Benchmarks/NOTES.md, issue 43).
+            let (end, hash) = source.withUnsafeBufferPointer { bytes in
+                var hash = Name.hash(Name.hashStart, next: first)
+                var end = start + 1
+                while end < bytes.count, Lexer.isNameContinue(bytes[end]) {
+                    hash = Name.hash(hash, next: bytes[end])
+                    end += 1
+                }
+                return (end, hash)
             }
+            position = end
             nameHash = hash
             return Token(kind: .name, start: start, end: position)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -97,26 +103,32 @@ package struct Lexer {
         return text.utf8.allSatisfy(isNameContinue)
     }
 
+    /// Whether `byte` may continue a name (`[_0-9A-Za-z]`): a bit in one of two masks, one for
+    /// the bytes below 64 (the digits) and one for 64 to 127 (letters and `_`).
+    @inline(__always)
     static func isNameContinue(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"): true
-        default: false
-        }
+        let low: UInt64 = 0x03FF_0000_0000_0000
+        let high: UInt64 = 0x07FF_FFFE_87FF_FFFE
+        if byte < 64 { return (low >> UInt64(byte)) & 1 == 1 }
+        return byte < 128 && (high >> UInt64(byte - 64)) & 1 == 1
     }
 
     private mutating func skipIgnored() {
-        while position < source.count {
-            switch source[position] {
-            case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","):
-                position += 1
-            case 0xEF where byte(at: position + 1) == 0xBB && byte(at: position + 2) == 0xBF:
-                position += 3
-            case UInt8(ascii: "#"):
-                while position < source.count, source[position] != 0x0A, source[position] != 0x0D { position += 1 }
-            default:
-                return
+        position = source.withUnsafeBufferPointer { bytes in
+            var position = position
+            while position < bytes.count {
+                switch bytes[position] {
+                case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","):
+                    position += 1
+                case 0xEF where position + 2 < bytes.count && bytes[position + 1] == 0xBB && bytes[position + 2] == 0xBF:
+                    position += 3
+                case UInt8(ascii: "#"):
+                    while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
+                default:
+                    return position
+                }
             }
+            return position
         }
     }
 
