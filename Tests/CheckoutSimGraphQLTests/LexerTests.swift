@@ -115,4 +115,20 @@ struct LexerTests {
         let source = Array("a\r\nb\rc\nd".utf8)
         #expect(SourceLocation.of(offset: source.count - 1, in: source) == SourceLocation(line: 4, column: 1))
     }
+
+    /// The name masks against the spec's `[_0-9A-Za-z]`, for every byte; and a name ends at the
+    /// first byte outside it, its hash the same as one worked out from its text.
+    @Test(arguments: 0...255)
+    func nameBytesAreTheSpecsLetterDigitAndUnderscore(_ value: Int) throws {
+        let byte = UInt8(value)
+        let expected = byte == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        #expect(Lexer.isNameContinue(byte) == expected)
+        var lexer = Lexer(source: [UInt8(ascii: "a"), byte, UInt8(ascii: " ")])
+        let token = try lexer.next()
+        #expect(token.kind == .name)
+        #expect(token.end == (expected ? 2 : 1))
+        let text = Array([UInt8(ascii: "a"), byte][..<token.end])
+        #expect(lexer.nameHash == text.withUnsafeBufferPointer { Name.hash(of: $0) })
+    }
 }
