@@ -37,10 +37,15 @@ package final class StorefrontRows {
     /// The texts at `slot` of the product at `position`, made by `make` when not kept yet
     /// (nil from `make` is not kept: such an object resolves its fields each time).
     func product(_ product: Product, at position: Int, slot: ProductSlot, make: () -> LeafTexts?) -> LeafTexts? {
-        guard let kept = texts(of: product, at: position) else { return nil }
+        guard keep(product, at: position) else { return nil }
         let index = slot.index
-        if index < kept.texts.count, let texts = kept.texts[index] { return texts }
+        // The product's texts are read in place: a copy of the reference was a retain and a
+        // release for every object of a product written.
+        if index < products[position].unsafelyUnwrapped.texts.count, let texts = products[position].unsafelyUnwrapped.texts[index] {
+            return texts
+        }
         guard let made = make() else { return nil }
+        let kept = products[position].unsafelyUnwrapped
         if index >= kept.texts.count { kept.texts.append(contentsOf: repeatElement(nil, count: index + 1 - kept.texts.count)) }
         kept.texts[index] = made
         return made
@@ -54,21 +59,20 @@ package final class StorefrontRows {
     func variants(
         of product: Product, at position: Int, arguments: PagingArguments, make: () throws(FieldError) -> Resolved
     ) throws(FieldError) -> Resolved {
-        guard let kept = texts(of: product, at: position) else { return try make() }
-        if let page = kept.variants, page.arguments == arguments { return page.page }
+        guard keep(product, at: position) else { return try make() }
+        if let page = products[position].unsafelyUnwrapped.variants, page.arguments == arguments { return page.page }
         let made = try make()
-        kept.variants = (arguments, made)
+        products[position].unsafelyUnwrapped.variants = (arguments, made)
         return made
     }
 
-    /// What is kept for the product at `position`, made afresh when another product is there now.
-    private func texts(of product: Product, at position: Int) -> ProductTexts? {
-        guard position >= 0 else { return nil }
+    /// Makes `products[position]` hold `product`'s texts (afresh when another product was
+    /// there); false for a position outside the catalog.
+    private func keep(_ product: Product, at position: Int) -> Bool {
+        guard position >= 0 else { return false }
         if position >= products.count { products.append(contentsOf: repeatElement(nil, count: position + 1 - products.count)) }
-        if let existing = products[position], existing.product === product { return existing }
-        let kept = ProductTexts(product)
-        products[position] = kept
-        return kept
+        if products[position]?.product !== product { products[position] = ProductTexts(product) }
+        return true
     }
 
     /// The texts of a `MoneyV2` of `amount` in the shop's currency.
