@@ -20,6 +20,9 @@ extension Executor {
         /// The coerced arguments when they use no variables; nil when they must be coerced for
         /// each request, because the plan outlives one request's variables.
         let fixedArguments: Result<JSONObject, CoercionFailure>?
+        /// The fixed arguments that coerced, with their definitions, as a call carries them
+        /// (`FieldCall.given`): handed over as they are for every object.
+        let fixedGiven: (values: JSONObject, definitions: [InputValueDefinition])?
         /// A scalar or enum that is not a list: its key is not pushed on the path while it
         /// resolves, and an error adds it (most fields are these).
         let isPlainLeaf: Bool
@@ -89,6 +92,7 @@ extension Executor {
             more = group.more
             self.definition = definition
             self.fixedArguments = fixedArguments
+            if case .success(let values)? = fixedArguments { fixedGiven = (values, definition?.arguments ?? []) } else { fixedGiven = nil }
             isTypename = definition == nil
             var (general, string, utf8, int, bool) = (ResolverTag.noGeneral, ResolverTag.noString, ResolverTag.noUTF8, ResolverTag.noInt, ResolverTag.noBool)
             var slot = -1

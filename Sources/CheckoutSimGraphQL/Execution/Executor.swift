@@ -202,10 +202,14 @@ package struct Executor: ~Copyable {
         let start = writer.count
         do {
             if field.takesArguments {
-                let coerced = coercedArguments ?? arguments(of: field)
-                coercedArguments = nil
-                // The definitions that give the arguments' defaults, handed over: no lookup per call.
-                call.given = (try coerced.get(), field.definition?.arguments ?? [])
+                if coercedArguments == nil, let given = field.fixedGiven {
+                    call.given = given
+                } else {
+                    let coerced = coercedArguments ?? arguments(of: field)
+                    coercedArguments = nil
+                    // The definitions that give the arguments' defaults, handed over: no lookup per call.
+                    call.given = (try coerced.get(), field.definition?.arguments ?? [])
+                }
             } else if call.given != nil {
                 call.given = nil
             }
