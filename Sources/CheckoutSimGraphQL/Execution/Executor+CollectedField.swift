@@ -92,7 +92,12 @@ extension Executor {
             more = group.more
             self.definition = definition
             self.fixedArguments = fixedArguments
-            if case .success(let values)? = fixedArguments { fixedGiven = (values, definition?.arguments ?? []) } else { fixedGiven = nil }
+            // Only a field that takes arguments reads them (`executeField`).
+            if let definition, !definition.arguments.isEmpty, case .success(let values)? = fixedArguments {
+                fixedGiven = (values, definition.arguments)
+            } else {
+                fixedGiven = nil
+            }
             isTypename = definition == nil
             var (general, string, utf8, int, bool) = (ResolverTag.noGeneral, ResolverTag.noString, ResolverTag.noUTF8, ResolverTag.noInt, ResolverTag.noBool)
             var slot = -1
