@@ -67,19 +67,14 @@ public struct FieldCall {
     /// and a release for each object written).
     @usableFromInline unowned(unsafe) let schema: Schema
 
-    /// The request's context as the schema's `Context` class, without a runtime cast.
+    /// Runs `body` with the request's context as the schema's `Context` class, borrowed and
+    /// without a runtime cast: a strong copy was a retain and a release around every resolver
+    /// that read it (Benchmarks/NOTES.md, issue 43).
     ///
-    /// The one place the typed binding reads its context unchecked. Its invariant: the executor
+    /// The one place the bindings read their context unchecked. Its invariant: the executor
     /// refuses, before any resolver runs, a request whose context is missing or of another class
     /// than the schema's `Context` (`Schema.contextType`; `ExecutionTests` tries one). Debug builds
     /// check the invariant here on every call (`unsafeDowncast` and `unsafelyUnwrapped` trap there).
-    @inlinable @inline(__always) public func context<Context: AnyObject>(as _: Context.Type) -> Context {
-        unsafeDowncast(context.unsafelyUnwrapped, to: Context.self)
-    }
-
-    /// Runs `body` with the request's context as the schema's `Context` class, borrowed: the
-    /// context a call holds is unowned, and `context(as:)` hands back a strong reference (a
-    /// retain and a release around every resolver that reads it). The same invariant as there.
     @inlinable @inline(__always)
     public func withContext<Context: AnyObject, Result>(as _: Context.Type, _ body: (Context) throws -> Result) rethrows -> Result {
         try Unmanaged.passUnretained(context.unsafelyUnwrapped)._withUnsafeGuaranteedRef { try body(unsafeDowncast($0, to: Context.self)) }

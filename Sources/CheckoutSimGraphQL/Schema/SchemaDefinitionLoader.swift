@@ -33,7 +33,7 @@ package enum SchemaDefinitionLoader {
     }
 
     /// The schema `definitions` declare. With a `contextType`, the executor refuses a request
-    /// whose context is of any other class, so resolvers may read it with `FieldCall.context(as:)`.
+    /// whose context is of any other class, so resolvers may read it with `FieldCall.withContext(as:_:)`.
     /// `rows` gives an object type, by name, what it reads once per object: the JSON text of its
     /// `.leaf` fields (`ObjectRow(leaves:)`; nil texts: those fields run their fallback resolvers).
     package static func build(

@@ -77,9 +77,10 @@ package enum StorefrontSchema {
             break
         }
         return .general { call in
-            let context = call.context(as: StorefrontContext.self)
-            if call.parentInteger != DefaultObject.marker { context.touch(name) }
-            return DefaultAnswer.resolved(type, facts: facts, context: context, schema: call.executedSchema)
+            call.withContext(as: StorefrontContext.self) { context in
+                if call.parentInteger != DefaultObject.marker { context.touch(name) }
+                return DefaultAnswer.resolved(type, facts: facts, context: context, schema: call.executedSchema)
+            }
         }
     }
 }
