@@ -140,6 +140,8 @@ package struct Executor: ~Copyable {
         // memory, which `call` keeps alive; not at the root, whose fields are priced and checked
         // for cancellation one by one.
         var leaves: LeafTexts.View?
+        // The reader is called borrowed (`Schema.rowReading`): copied out of the table, its
+        // closure's context was retained and released for every object.
         if let reading = schema.rowReading[type] {
             // A failing reader leaves `row` nil and its error for each field to report.
             do {
@@ -397,6 +399,8 @@ package struct Executor: ~Copyable {
             record(message, code: .internalServerError, field: field)
             return .failed
         }
+        // Borrowed: `field` keeps the box of its sub-fields for the plan's life (an array copied
+        // out of it was retained and released for every object).
         let kept = field.children(of: index)
             ?? field.keep(collectFields(type: index, selectionSets: field.selectionSets(in: document)), of: index)
         return kept._withUnsafeGuaranteedRef { completeObject(type: index, fields: $0.fields, parent: parent, index: position) }
