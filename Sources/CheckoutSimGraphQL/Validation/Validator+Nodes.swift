@@ -49,7 +49,9 @@ extension Validator {
         /// The type the field is selected on; nil when that is unknown.
         let parent: Int?
         /// The field's definition; nil when the parent does not define it (or is unknown).
-        let definition: FieldDefinition?
+        /// Unowned: the schema holds its definitions for the whole validation, and a node lives
+        /// only while the rules at its field run.
+        unowned(unsafe) let definition: FieldDefinition?
     }
 
     /// Whose arguments these are, for the messages that name it.

@@ -37,7 +37,10 @@ extension Validator {
         let offset = document[id].offset
         let selectionSet = document[id].selectionSet
         let node = FieldNode(id: id, offset: offset, selectionSet: selectionSet, parent: parent, definition: definition)
-        try hooks.field.run { rule throws(Aborted) in try rule.field?(&self, node) }
+        // The node borrows the definition (a meta field's is made for this lookup alone).
+        try withExtendedLifetime(definition) { () throws(Aborted) in
+            try hooks.field.run { rule throws(Aborted) in try rule.field?(&self, node) }
+        }
         let arguments = document[id].arguments
         if !arguments.isEmpty || definition?.hasRequiredArguments == true {
             try walkArguments(
