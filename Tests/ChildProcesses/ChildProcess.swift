@@ -84,11 +84,7 @@ public final class ChildProcess: @unchecked Sendable {
         let envp = CStrings(Self.environment(adding: environment))
         defer { envp.free() }
         var child = pid_t()
-        let failed = actions.withPointer { actionsPointer in
-            attributes.withPointer { attributesPointer in
-                posix_spawn(&child, executable.path, actionsPointer, attributesPointer, argv.pointers, envp.pointers)
-            }
-        }
+        let failed = posix_spawn(&child, executable.path, actions.pointer, attributes.pointer, argv.pointers, envp.pointers)
         guard failed == 0 else {
             throw LaunchFailure(description: "could not start \(executable.path): \(String(cString: strerror(failed)))")
         }
@@ -97,6 +93,16 @@ public final class ChildProcess: @unchecked Sendable {
         input = pipes.parentEnd(of: 0)
         output = pipes.parentEnd(of: 1)
         errors = pipes.parentEnd(of: 2)
+    }
+
+    /// What the child wrote to its standard output (a `.pipe`) up to and including its first
+    /// newline, or all of it when it ends first: a server's "listening on" line. Blocks until then.
+    public func readFirstLine() -> String {
+        var bytes = Data()
+        while !bytes.contains(UInt8(ascii: "\n")), let chunk = output?.availableData, !chunk.isEmpty {
+            bytes += chunk
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Sends `signal` unless the child has already been waited for (its pid may be reused).

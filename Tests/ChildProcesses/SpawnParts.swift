@@ -6,42 +6,42 @@ import Darwin
 import Glibc
 #endif
 
+// Darwin declares both `posix_spawn` objects as optional pointers, glibc as structs.
+#if canImport(Darwin)
+typealias FileActions = posix_spawn_file_actions_t?
+typealias Attributes = posix_spawnattr_t?
+#else
+typealias FileActions = posix_spawn_file_actions_t
+typealias Attributes = posix_spawnattr_t
+#endif
+
 /// `posix_spawn`'s file actions: what the child does to its descriptors before it runs.
 struct SpawnActions {
-    #if canImport(Darwin)
-    private let actions = UnsafeMutablePointer<posix_spawn_file_actions_t?>.allocate(capacity: 1)
-    #else
-    private let actions = UnsafeMutablePointer<posix_spawn_file_actions_t>.allocate(capacity: 1)
-    #endif
+    /// What `posix_spawn` reads; stays put until `destroy`.
+    let pointer = UnsafeMutablePointer<FileActions>.allocate(capacity: 1)
 
     init() throws {
-        try check(posix_spawn_file_actions_init(actions), "posix_spawn_file_actions_init")
+        try check(posix_spawn_file_actions_init(pointer), "posix_spawn_file_actions_init")
     }
 
     func destroy() {
-        posix_spawn_file_actions_destroy(actions)
-        actions.deallocate()
+        posix_spawn_file_actions_destroy(pointer)
+        pointer.deallocate()
     }
-
-    #if canImport(Darwin)
-    func withPointer<T>(_ body: (UnsafeMutablePointer<posix_spawn_file_actions_t?>) -> T) -> T { body(actions) }
-    #else
-    func withPointer<T>(_ body: (UnsafeMutablePointer<posix_spawn_file_actions_t>) -> T) -> T { body(actions) }
-    #endif
 
     /// Points the child's `descriptor` (0, 1 or 2) where `stream` says.
     func route(_ descriptor: Int32, _ stream: ChildProcess.Stream, pipes: inout PipeEnds) throws {
         switch stream {
         case .null:
             let flags = descriptor == 0 ? O_RDONLY : O_WRONLY
-            try check(posix_spawn_file_actions_addopen(actions, descriptor, "/dev/null", flags, 0), "addopen /dev/null")
+            try check(posix_spawn_file_actions_addopen(pointer, descriptor, "/dev/null", flags, 0), "addopen /dev/null")
         case .pipe:
             let childEnd = try pipes.make(for: descriptor)
-            try check(posix_spawn_file_actions_adddup2(actions, childEnd, descriptor), "adddup2")
+            try check(posix_spawn_file_actions_adddup2(pointer, childEnd, descriptor), "adddup2")
         case .inherit:
             #if canImport(Darwin)
             // Darwin's close-on-exec default (SpawnAttributes) would close it otherwise.
-            try check(posix_spawn_file_actions_addinherit_np(actions, descriptor), "addinherit_np")
+            try check(posix_spawn_file_actions_addinherit_np(pointer, descriptor), "addinherit_np")
             #endif
         }
     }
@@ -51,9 +51,9 @@ struct SpawnActions {
     func closeEverythingAboveStandardError() throws {
         #if canImport(Glibc)
         // glibc 2.34's closefrom action; Swift's Glibc module hides the _np declarations.
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<FileActions>, Int32) -> Int32
         if let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") {
-            try check(unsafeBitCast(symbol, to: CloseFrom.self)(actions, 3), "addclosefrom_np")
+            try check(unsafeBitCast(symbol, to: CloseFrom.self)(pointer, 3), "addclosefrom_np")
             return
         }
         // An older glibc: a close action for every descriptor the limit allows (a close of one
@@ -61,20 +61,20 @@ struct SpawnActions {
         var limit = rlimit()
         getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         for descriptor in 3..<Int32(min(limit.rlim_cur, 65_536)) {
-            try check(posix_spawn_file_actions_addclose(actions, descriptor), "addclose")
+            try check(posix_spawn_file_actions_addclose(pointer, descriptor), "addclose")
         }
         #endif
     }
 
     func changeDirectory(to path: String) throws {
         #if canImport(Darwin)
-        try check(posix_spawn_file_actions_addchdir_np(actions, path), "addchdir_np")
+        try check(posix_spawn_file_actions_addchdir_np(pointer, path), "addchdir_np")
         #else
-        typealias ChangeDirectory = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+        typealias ChangeDirectory = @convention(c) (UnsafeMutablePointer<FileActions>, UnsafePointer<CChar>) -> Int32
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addchdir_np") else {
             throw ChildProcess.LaunchFailure(description: "this C library cannot start a child in another folder (glibc 2.29 can)")
         }
-        try check(unsafeBitCast(symbol, to: ChangeDirectory.self)(actions, path), "addchdir_np")
+        try check(unsafeBitCast(symbol, to: ChangeDirectory.self)(pointer, path), "addchdir_np")
         #endif
     }
 }
@@ -82,39 +82,30 @@ struct SpawnActions {
 /// `posix_spawn`'s attributes: the child gets its own process group (as Foundation's `Process`
 /// gives it), no blocked signals, and SIGPIPE back at its default (the tests ignore it).
 struct SpawnAttributes {
-    #if canImport(Darwin)
-    private let attributes = UnsafeMutablePointer<posix_spawnattr_t?>.allocate(capacity: 1)
-    #else
-    private let attributes = UnsafeMutablePointer<posix_spawnattr_t>.allocate(capacity: 1)
-    #endif
+    /// What `posix_spawn` reads; stays put until `destroy`.
+    let pointer = UnsafeMutablePointer<Attributes>.allocate(capacity: 1)
 
     init() throws {
-        try check(posix_spawnattr_init(attributes), "posix_spawnattr_init")
+        try check(posix_spawnattr_init(pointer), "posix_spawnattr_init")
         var flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
         #if canImport(Darwin)
         flags |= POSIX_SPAWN_CLOEXEC_DEFAULT
         #endif
-        try check(posix_spawnattr_setflags(attributes, Int16(flags)), "posix_spawnattr_setflags")
-        try check(posix_spawnattr_setpgroup(attributes, 0), "posix_spawnattr_setpgroup")
+        try check(posix_spawnattr_setflags(pointer, Int16(flags)), "posix_spawnattr_setflags")
+        try check(posix_spawnattr_setpgroup(pointer, 0), "posix_spawnattr_setpgroup")
         var none = sigset_t()
         sigemptyset(&none)
-        try check(posix_spawnattr_setsigmask(attributes, &none), "posix_spawnattr_setsigmask")
+        try check(posix_spawnattr_setsigmask(pointer, &none), "posix_spawnattr_setsigmask")
         var pipe = sigset_t()
         sigemptyset(&pipe)
         sigaddset(&pipe, SIGPIPE)
-        try check(posix_spawnattr_setsigdefault(attributes, &pipe), "posix_spawnattr_setsigdefault")
+        try check(posix_spawnattr_setsigdefault(pointer, &pipe), "posix_spawnattr_setsigdefault")
     }
 
     func destroy() {
-        posix_spawnattr_destroy(attributes)
-        attributes.deallocate()
+        posix_spawnattr_destroy(pointer)
+        pointer.deallocate()
     }
-
-    #if canImport(Darwin)
-    func withPointer<T>(_ body: (UnsafeMutablePointer<posix_spawnattr_t?>) -> T) -> T { body(attributes) }
-    #else
-    func withPointer<T>(_ body: (UnsafeMutablePointer<posix_spawnattr_t>) -> T) -> T { body(attributes) }
-    #endif
 }
 
 /// The pipes made for a launch: the child's ends are closed in the parent once it has started,

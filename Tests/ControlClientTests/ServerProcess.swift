@@ -47,11 +47,7 @@ final class ServerProcess: @unchecked Sendable {
     init(arguments: [String] = []) throws {
         guard let binary = Self.binary else { throw NotStarted(description: "no checkout-sim binary beside the tests (swift build builds it)") }
         process = try ChildProcess(binary, ["serve", "--port", "0", "--quiet"] + arguments, standardOutput: .pipe, standardError: .null)
-        var line = Data()
-        while !line.contains(0x0A), let chunk = process.output?.availableData, !chunk.isEmpty {
-            line += chunk
-        }
-        let text = String(decoding: line, as: UTF8.self)
+        let text = process.readFirstLine()
         guard let range = text.range(of: "http://"), let url = URL(string: String(text[range.lowerBound...]).trimmingCharacters(in: .whitespacesAndNewlines)) else {
             process.terminate()
             process.waitUntilExit()

@@ -38,14 +38,9 @@ import FoundationNetworking
     /// Starts `serve`, sends SIGTERM as soon as its line is read, and records its exit status
     /// (-1: still running 6 s later, then killed).
     private static func startAndTerminate(_ binary: URL, _ statuses: Locked<[Int32]>) {
-        guard let process = try? ChildProcess(binary, ["serve", "--port", "0", "--quiet"], standardOutput: .pipe, standardError: .null),
-              let output = process.output else { return statuses.withLock { $0.append(-2) } }
-        var line: [UInt8] = []
-        while !line.contains(10) {
-            let chunk = output.availableData
-            if chunk.isEmpty { break }
-            line += chunk
-        }
+        guard let process = try? ChildProcess(binary, ["serve", "--port", "0", "--quiet"], standardOutput: .pipe, standardError: .null)
+        else { return statuses.withLock { $0.append(-2) } }
+        _ = process.readFirstLine()
         process.signal(SIGTERM)
         if let ended = process.waitUntilExit(seconds: 6) {
             statuses.withLock { $0.append(ended.status) }

@@ -20,16 +20,10 @@ import FoundationNetworking
                                        standardOutput: .pipe, standardError: .pipe)
             // The first line names the port; read it on another thread so a silent child fails the test.
             let firstLine = Locked("")
-            let reader = try #require(process.output)
             let ready = DispatchSemaphore(value: 0)
-            DispatchQueue.global().async {
-                var bytes: [UInt8] = []
-                while !bytes.contains(10) {
-                    let chunk = reader.availableData
-                    if chunk.isEmpty { break }
-                    bytes += chunk
-                }
-                firstLine.withLock { $0 = String(decoding: bytes, as: UTF8.self) }
+            DispatchQueue.global().async { [process] in
+                let line = process.readFirstLine()
+                firstLine.withLock { $0 = line }
                 ready.signal()
             }
             guard ready.wait(timeout: .now() + 20) == .success else {
