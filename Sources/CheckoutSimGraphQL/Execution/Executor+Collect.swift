@@ -5,6 +5,7 @@ extension Executor {
     /// The fields written under one response key: the first, and any more merged with it (rare).
     struct FieldGroup: SmallMapElement {
         let key: String
+        let keyHash: UInt64
         let first: FieldID
         var more: [FieldID] = []
     }
@@ -21,10 +22,10 @@ extension Executor {
         fields.reserveCapacity(groups.count)
         for group in groups.elements {
             // The node's parts are read in place (`Document`'s subscript), not copied whole.
-            let name = document[group.first].name.value
+            let name = document[group.first].name
             // Length first: a document's name compared with a literal takes the standard
             // library's slow path, once per field of every plan.
-            let isTypename = name.utf8.count == 10 && name == "__typename"
+            let isTypename = name.value.utf8.count == 10 && name.value == "__typename"
             let definition = isTypename ? nil : schema.field(name, on: type)
             guard definition != nil || isTypename else { continue }
             let nodes = document[document[group.first].arguments]
@@ -59,23 +60,24 @@ extension Executor {
                 let directives = document[id].directives
                 guard directives.isEmpty || shouldInclude(document[directives]) else { continue }
                 let key = document[id].responseKey
-                if let position = groups.position(of: key) {
+                let hash = document[id].responseKeyHash
+                if let position = groups.position(of: key, hash: hash) {
                     groups[position].more.append(id)
                 } else {
-                    groups.append(FieldGroup(key: key, first: id))
+                    groups.append(FieldGroup(key: key, keyHash: hash, first: id))
                 }
             case .fragmentSpread(let id):
                 let spread = document[id]
                 let name = spread.name.value
-                guard shouldInclude(document[spread.directives]), !visited.contains(name), let fragment = document.fragment(named: name),
-                      applies(fragment.typeCondition.value, to: type)
+                guard shouldInclude(document[spread.directives]), !visited.contains(name), let fragment = document.fragment(named: spread.name),
+                      applies(fragment.typeCondition, to: type)
                 else { continue }
                 visited.insert(name)
                 stack.append((fragment.selectionSet.range.lowerBound, fragment.selectionSet.range.upperBound))
             case .inlineFragment(let id):
                 let inline = document[id]
                 guard shouldInclude(document[inline.directives]) else { continue }
-                if let condition = inline.typeCondition, !applies(condition.value, to: type) { continue }
+                if let condition = inline.typeCondition, !applies(condition, to: type) { continue }
                 stack.append((inline.selectionSet.range.lowerBound, inline.selectionSet.range.upperBound))
             }
         }
@@ -83,8 +85,8 @@ extension Executor {
 
     /// DoesFragmentTypeApply (spec §6.3.2): the condition is the object type, or an interface or
     /// union it is a possible type of.
-    private func applies(_ condition: String, to type: Int) -> Bool {
-        guard let conditionType = schema.typeIndex[condition] else { return false }
+    private func applies(_ condition: Name, to type: Int) -> Bool {
+        guard let conditionType = schema.typeIndex(of: condition) else { return false }
         return schema.isPossible(type, of: conditionType)
     }
 

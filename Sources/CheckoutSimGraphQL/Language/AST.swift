@@ -20,8 +20,7 @@ package struct Name: Sendable, Equatable {
 
     /// A name from elsewhere (introspection data).
     init(value: String, offset: Int) {
-        var bytes = value
-        self.init(value: value, offset: offset, hash: bytes.withUTF8 { Name.hash(of: $0) })
+        self.init(value: value, offset: offset, hash: Name.hash(value))
     }
 
     /// FNV-1a over a name's UTF-8: the start value, then `next` for each byte.
@@ -33,6 +32,14 @@ package struct Name: Sendable, Equatable {
     /// The hash of `bytes`.
     static func hash(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         bytes.reduce(hashStart) { hash($0, next: $1) }
+    }
+
+    /// The hash of `text`'s UTF-8.
+    static func hash(_ text: String) -> UInt64 {
+        // `withUTF8` hands over a pointer (a small string is copied to the stack first); walking
+        // `utf8` byte by byte costs several times more.
+        var text = text
+        return text.withUTF8 { hash(of: $0) }
     }
 }
 

@@ -34,7 +34,7 @@ package struct Document: Sendable {
     /// Every directive, each node's side by side (`Directives`).
     package var directives: [Directive] { storage.nodes.directives }
     /// The first definition of each fragment name, as an index into `fragments`.
-    var fragmentIndex: [String: Int] { storage.fragmentIndex }
+    var fragmentIndex: NameMap { storage.fragmentIndex }
 
     /// The nodes a parser gathered, in the arrays a document keeps them in.
     struct Nodes {
@@ -54,16 +54,13 @@ package struct Document: Sendable {
         let source: [UInt8]
         let nodes: Nodes
         /// The first definition of each fragment name, as an index into `nodes.fragments`.
-        let fragmentIndex: [String: Int]
+        let fragmentIndex: NameMap
 
         init(source: [UInt8], nodes: Nodes) {
             self.source = source
             self.nodes = nodes
-            var index: [String: Int] = [:]
-            index.reserveCapacity(nodes.fragments.count)
-            for (position, fragment) in nodes.fragments.enumerated() where index[fragment.name.value] == nil {
-                index[fragment.name.value] = position
-            }
+            var index = NameMap(capacity: nodes.fragments.count)
+            for (position, fragment) in nodes.fragments.enumerated() { _ = index.recordFirst(fragment.name, position) }
             fragmentIndex = index
         }
     }
@@ -79,7 +76,12 @@ package struct Document: Sendable {
 
     /// The first fragment called `name`.
     package func fragment(named name: String) -> FragmentDefinition? {
-        storage.fragmentIndex[name].map { fragments[$0] }
+        storage.fragmentIndex[name: name].map { fragments[$0] }
+    }
+
+    /// The first fragment a spread's `name` names, found by the lexer's hash.
+    func fragment(named name: Name) -> FragmentDefinition? {
+        storage.fragmentIndex[name: name].map { fragments[$0] }
     }
 
     /// The selections of `set`, in order.

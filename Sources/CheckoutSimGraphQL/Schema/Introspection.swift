@@ -216,8 +216,17 @@ extension Schema {
 
     /// The field `name` of object type `typeIndex`, including the implicit meta fields.
     package func field(_ name: String, on owner: Int) -> FieldDefinition? {
+        field(name, hash: Name.hash(name), on: owner)
+    }
+
+    /// The field a document names on object type `owner`, found by the hash the lexer worked out.
+    package func field(_ name: Name, on owner: Int) -> FieldDefinition? {
+        field(name.value, hash: name.hash, on: owner)
+    }
+
+    private func field(_ name: String, hash: UInt64, on owner: Int) -> FieldDefinition? {
         guard fieldsByName.indices.contains(owner) else { return nil }
-        if let field = fieldsByName[owner][name] { return field }
+        if let position = fieldsByName[owner].position(of: name, hash: hash) { return fieldsByName[owner][position] }
         // Schema fields never start with "__" (the builder rejects them), so only a miss can be a meta field.
         return name.hasPrefix("__") ? metaField(name, on: owner) : nil
     }

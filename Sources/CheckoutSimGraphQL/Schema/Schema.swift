@@ -6,6 +6,9 @@ public final class Schema: Sendable {
     package let types: [NamedType]
     /// Each type's index in `types`, by name.
     package let typeIndex: [String: Int]
+    /// `typeIndex` again, for the names of a document: found by the lexer's hash, with no hashing
+    /// of the text (`typeIndex(of:)`).
+    private let typesByName: NameMap
     /// The index of the query root type.
     package let queryType: Int
     /// The index of the mutation root type, when there is one.
@@ -73,6 +76,7 @@ public final class Schema: Sendable {
         var index: [String: Int] = [:]
         for (position, type) in types.enumerated() { index[type.name] = position }
         typeIndex = index
+        typesByName = NameMap(types.enumerated().map { SeenName(key: $1.name, keyHash: Name.hash($1.name), value: $0) })
         self.queryType = queryType
         self.mutationType = mutationType
         self.directives = directives
@@ -82,6 +86,11 @@ public final class Schema: Sendable {
     /// The type called `name`, if the schema has one.
     package func type(named name: String) -> NamedType? {
         typeIndex[name].map { types[$0] }
+    }
+
+    /// The index of the type a document names, if the schema has it.
+    package func typeIndex(of name: Name) -> Int? {
+        typesByName[name: name]
     }
 
     /// Whether a value of the object type `object` may stand where `type` is expected: the same
@@ -119,7 +128,7 @@ public final class Schema: Sendable {
     /// when the caller has already looked the named type up, spares a second lookup.
     package func typeRef(_ node: TypeNode, named index: Int? = nil) -> TypeRef? {
         switch node {
-        case .named(let name): (index ?? typeIndex[name.value]).map(TypeRef.named)
+        case .named(let name): (index ?? typeIndex(of: name)).map(TypeRef.named)
         case .list(let inner, _): typeRef(inner, named: index).map(TypeRef.list)
         case .nonNull(let inner, _): typeRef(inner, named: index).map(TypeRef.nonNull)
         }

@@ -1,8 +1,12 @@
 /// A reference to a type in a schema: named (by index into `Schema.types`), list or non-null.
-public indirect enum TypeRef: Sendable, Equatable, Hashable {
+///
+/// Only the wrappers are boxed: a named type is an index held in place, so making one allocates
+/// nothing and copying one retains nothing (validation makes one per variable and argument:
+/// Benchmarks/NOTES.md, issue 43).
+public enum TypeRef: Sendable, Equatable, Hashable {
     case named(Int)
-    case list(TypeRef)
-    case nonNull(TypeRef)
+    indirect case list(TypeRef)
+    indirect case nonNull(TypeRef)
 
     /// The index of the named type inside any list and non-null wrappers.
     public var namedIndex: Int {
@@ -67,6 +71,7 @@ package final class FieldDefinition: @unchecked Sendable, SmallMapElement {
     public let name: String
     /// Found by its name in its type's `SmallMap`.
     var key: String { name }
+    let keyHash: UInt64
     /// Its description, for introspection and SDL.
     public let description: String
     /// The type of its value.
@@ -87,6 +92,7 @@ package final class FieldDefinition: @unchecked Sendable, SmallMapElement {
 
     init(name: String, description: String, type: TypeRef, arguments: [InputValueDefinition], deprecationReason: String?, resolver: ResolverKind?) {
         quotedKey = Self.quote(name)
+        keyHash = Name.hash(name)
         namedType = type.namedIndex
         hasRequiredArguments = arguments.contains { $0.type.isNonNull && $0.defaultValue == nil }
         self.name = name

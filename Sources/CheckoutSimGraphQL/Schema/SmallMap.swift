@@ -2,15 +2,20 @@
 protocol SmallMapElement {
     /// The name the element is found by.
     var key: String { get }
+    /// `Name.hash(of:)` of `key`, kept with the element: a scan compares it before the text, and
+    /// the hashed slots are placed by it, so a lookup whose caller knows the hash (the lexer worked
+    /// it out for every name of a document) hashes nothing.
+    var keyHash: UInt64 { get }
 }
 
 /// Elements in the order they were added, found by their string keys: the engine's one name map
 /// (a type's fields, a selection set's response keys, the names a validation rule has seen).
 ///
-/// Nearly every map the engine keeps holds a handful of names, and comparing a short name with each
-/// of them costs less than hashing it; past `scanLimit` elements the map hashes its keys (FNV-1a over
-/// the UTF-8, open addressing), so a hostile document with thousands of names in one place stays
-/// linear. `Dictionary` hashes `String` with SipHash and normalisation checks, several times the cost
+/// Every element keeps its key's hash (`Name.hash`, FNV-1a over the UTF-8), which a document's names
+/// bring from the lexer. Nearly every map the engine keeps holds a handful of names, and comparing a
+/// hash with each of them costs less than probing slots; past `scanLimit` elements the map places
+/// its keys in slots by hash (open addressing), so a hostile document with thousands of names in one
+/// place stays linear. `Dictionary` hashes `String` with SipHash and normalisation checks, several times the cost
 /// of FNV-1a over a short ASCII name (Benchmarks/NOTES.md).
 struct SmallMap<Element: SmallMapElement> {
     /// The elements, in the order they were added.
@@ -42,22 +47,27 @@ struct SmallMap<Element: SmallMapElement> {
     }
 
     /// Where the element with `key` is; the last one added when several have it.
-    ///
-    /// - Complexity: at most `scanLimit` comparisons of lengths and fewer of strings, or one hash
-    ///   and on average about one comparison.
     func position(of key: String) -> Int? {
+        position(of: key, hash: Name.hash(key))
+    }
+
+    /// Where the element with `key`, whose `Name.hash` is `hash`, is; the last one added when
+    /// several have it.
+    ///
+    /// - Complexity: at most `scanLimit` comparisons of hashes and about one of strings, or one
+    ///   slot probe and on average about one comparison.
+    func position(of key: String, hash: UInt64) -> Int? {
         if slots.isEmpty {
-            // Lengths first: two different small strings always go through the standard library's
+            // Hashes first: two different small strings always go through the standard library's
             // out-of-line comparison.
-            let length = key.utf8.count
-            return elements.lastIndex { $0.key.utf8.count == length && $0.key == key }
+            return elements.lastIndex { $0.keyHash == hash && $0.key == key }
         }
         let mask = slots.count - 1
-        var slot = Self.hash(key) & mask
+        var slot = Self.slot(hash) & mask
         while true {
             let entry = slots[slot]
             if entry < 0 { return nil }
-            if elements[Int(entry)].key == key { return Int(entry) }
+            if elements[Int(entry)].keyHash == hash, elements[Int(entry)].key == key { return Int(entry) }
             slot = (slot + 1) & mask
         }
     }
@@ -79,6 +89,13 @@ struct SmallMap<Element: SmallMapElement> {
         }
     }
 
+    /// Empties the map and keeps the elements' storage for the next names (a validator's pool of
+    /// maps reuses it, so walking a field's arguments allocates nothing).
+    mutating func removeAll() {
+        elements.removeAll(keepingCapacity: true)
+        slots = []
+    }
+
     /// Rebuilds the slots for the elements now held, twice as many slots as elements or more.
     private mutating func rehash() {
         var size = 16
@@ -90,21 +107,21 @@ struct SmallMap<Element: SmallMapElement> {
     /// Points `position`'s key at it, replacing an earlier element with the same key.
     private mutating func place(_ position: Int) {
         let mask = slots.count - 1
+        let hash = elements[position].keyHash
         let key = elements[position].key
-        var slot = Self.hash(key) & mask
-        while slots[slot] >= 0, elements[Int(slots[slot])].key != key { slot = (slot + 1) & mask }
+        var slot = Self.slot(hash) & mask
+        while slots[slot] >= 0 {
+            let other = Int(slots[slot])
+            if elements[other].keyHash == hash, elements[other].key == key { break }
+            slot = (slot + 1) & mask
+        }
         slots[slot] = Int32(truncatingIfNeeded: position)
     }
 
-    private static func hash(_ key: String) -> Int {
-        // `withUTF8` hands over a pointer (small strings are copied to the stack first); walking
-        // `utf8` byte by byte costs several times more.
-        var key = key
-        return key.withUTF8 { bytes in
-            var hash: UInt32 = 2_166_136_261
-            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-            return Int(hash)
-        }
+    /// A key's first slot before masking: the hash's two halves folded, so the low bits depend
+    /// on every byte.
+    private static func slot(_ hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: hash ^ (hash >> 32))
     }
 }
 

@@ -5,7 +5,7 @@
 /// lookup is by index, so the document-wide rules stay linear in the document's size.
 struct FragmentGraph {
     /// The first definition of each fragment name, as an index into `Document.fragments`.
-    let indexByName: [String: Int]
+    let indexByName: NameMap
 
     /// The fragment `spread` names; nil when the document defines none by that name.
     func target(of spread: FragmentSpreadID) -> Int? {
@@ -53,9 +53,9 @@ struct FragmentGraph {
                 let start = next.isFragment ? fragments[next.index].offset : operations[next.index].offset
                 guard start <= spread.offset else { break }
                 definition += 1
-                counts = !next.isFragment || indexByName[fragments[next.index].name.value] == next.index
+                counts = !next.isFragment || indexByName[name: fragments[next.index].name] == next.index
             }
-            let target = indexByName[spread.name.value]
+            let target = indexByName[name: spread.name]
             targets.append(target)
             guard definition >= 0, counts, let target else { continue }
             let owner = definitions[definition]

@@ -52,10 +52,10 @@ extension Validator {
     private mutating func walkInputObject(
         _ value: Value, provided: [ObjectField], type: Int, fields: [InputValueDefinition], summary: inout Summary
     ) throws(Aborted) {
-        var given = NameMap(capacity: provided.count)
+        var given = takeNameMap()
         for field in provided {
             let name = field.name.value
-            let first = given.recordFirst(name, field.name.offset)
+            let first = given.recordFirst(field.name, field.name.offset)
             let definition = fields.firstIndex { $0.name == name }
             let node = InputFieldNode(field: field, type: type, isDefined: definition != nil, firstOffset: first)
             try hooks.inputField.run { rule throws(Aborted) in try rule.inputField?(&self, node) }
@@ -65,6 +65,7 @@ extension Validator {
         }
         let node = InputObjectNode(value: value, type: type, fields: fields, given: given)
         try hooks.leaveInputObject.run { rule throws(Aborted) in try rule.leaveInputObject?(&self, node) }
+        giveBack(&given)
     }
 
     /// Walks into a value of unknown or wrong type so that its variables still count as used.

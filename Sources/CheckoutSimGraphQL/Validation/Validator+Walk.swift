@@ -11,7 +11,7 @@ extension Validator {
                 let spread = document[id]
                 try walkDirectives(spread.directives, location: .fragmentSpread, summary: &summary)
                 let fragment = fragments.target(of: id)
-                let condition = fragment.flatMap { schema.typeIndex[document.fragments[$0].typeCondition.value] }
+                let condition = fragment.flatMap { schema.typeIndex(of: document.fragments[$0].typeCondition) }
                 let node = SpreadNode(spread: spread, parent: parent, fragment: fragment, condition: condition)
                 try hooks.fragmentSpread.run { rule throws(Aborted) in try rule.fragmentSpread?(&self, node) }
             case .inlineFragment(let id):
@@ -33,7 +33,7 @@ extension Validator {
     /// Reads the field's parts in place (`Document`'s subscript): copying a `Field` retained and
     /// released its names once per field walked (Benchmarks/NOTES.md, issue 43).
     private mutating func walkField(_ id: FieldID, parent: Int?, summary: inout Summary) throws(Aborted) {
-        let definition = parent.flatMap { schema.field(document[id].name.value, on: $0) }
+        let definition = parent.flatMap { schema.field(document[id].name, on: $0) }
         let offset = document[id].offset
         let selectionSet = document[id].selectionSet
         let node = FieldNode(id: id, offset: offset, selectionSet: selectionSet, parent: parent, definition: definition)
@@ -59,10 +59,10 @@ extension Validator {
     private mutating func walkArguments(
         _ arguments: Arguments, owner: ArgumentOwner, definitions: [InputValueDefinition]?, at offset: Int, summary: inout Summary
     ) throws(Aborted) {
-        var given = NameMap(capacity: arguments.range.count)
+        var given = takeNameMap()
         for index in arguments.range {
             let argument = document.arguments[index]
-            let first = given.recordFirst(argument.name.value, argument.name.offset)
+            let first = given.recordFirst(argument.name, argument.name.offset)
             // By position: the definitions are read in place, not copied.
             let definition = definitions?.firstIndex { $0.name == argument.name.value }
             let node = ArgumentNode(index: index, owner: owner, definitions: definitions, isDefined: definition != nil, firstOffset: first)
@@ -73,20 +73,22 @@ extension Validator {
         }
         let node = ArgumentsNode(owner: owner, definitions: definitions, given: given, offset: offset)
         try hooks.leaveArguments.run { rule throws(Aborted) in try rule.leaveArguments?(&self, node) }
+        giveBack(&given)
     }
 
     mutating func walkDirectives(_ directives: Directives, location: DirectiveLocation, summary: inout Summary) throws(Aborted) {
         guard !directives.isEmpty else { return }
-        var seen = NameMap()
+        var seen = takeNameMap()
         for directive in document[directives] {
             let name = directive.name.value
             let definition = schema.directive(named: name)
-            let first = definition == nil ? nil : seen.recordFirst(name, directive.offset)
+            let first = definition == nil ? nil : seen.recordFirst(directive.name, directive.offset)
             let node = DirectiveNode(directive: directive, location: location, definition: definition, firstOffset: first)
             try hooks.directive.run { rule throws(Aborted) in try rule.directive?(&self, node) }
             try walkArguments(
                 directive.arguments, owner: definition == nil ? .unknownDirective : .directive(name: name),
                 definitions: definition?.arguments, at: directive.offset, summary: &summary)
         }
+        giveBack(&seen)
     }
 }

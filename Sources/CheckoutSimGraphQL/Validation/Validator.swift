@@ -65,6 +65,10 @@ package struct Validator {
     /// Scratch marks for `FragmentGraph.reachable`, one per fragment, and the last stamp used.
     var reachMarks: [Int]
     var reachStamp = 0
+    /// Emptied name maps kept for the next owner of arguments, input object or operation: each
+    /// map is allocated once per nesting level, not once per field with arguments (about four
+    /// allocations per operation of parse-validate-120k: Benchmarks/NOTES.md, issue 43).
+    private var namePool: [NameMap] = []
 
     init(schema: Schema, document: Document, limits: ValidationLimits) {
         self.schema = schema
@@ -92,6 +96,18 @@ package struct Validator {
         errors.append(GraphQLError(message, locations: SourceLocation.of(offsets: offsets, in: document.source), code: .validationFailed))
     }
 
+    /// An empty name map, from the pool when it has one.
+    mutating func takeNameMap() -> NameMap {
+        namePool.popLast() ?? NameMap()
+    }
+
+    /// Empties `map` and keeps it for the next `takeNameMap`.
+    mutating func giveBack(_ map: inout NameMap) {
+        map.removeAll()
+        namePool.append(map)
+        map = NameMap()
+    }
+
     /// The rules' hooks, sorted by where they check.
     let hooks = RuleHooks.specified
 
@@ -102,7 +118,7 @@ package struct Validator {
         for (index, fragment) in document.fragments.enumerated() {
             var summary = Summary()
             try walkFragmentDefinition(fragment, summary: &summary)
-            if fragments.indexByName[fragment.name.value] == index { fragmentSummaries[index] = summary }
+            if fragments.indexByName[name: fragment.name] == index { fragmentSummaries[index] = summary }
         }
         for (index, operation) in document.operations.enumerated() {
             try walkOperation(operation, index: index)
@@ -124,13 +140,13 @@ package struct Validator {
     private mutating func walkNames() throws(Aborted) {
         var seenOperations = NameMap()
         for operation in document.operations {
-            let first = operation.name.flatMap { name in seenOperations.recordFirst(name.value, name.offset) }
+            let first = operation.name.flatMap { name in seenOperations.recordFirst(name, name.offset) }
             let node = NameNode(definition: operation, name: operation.name, firstOffset: first)
             try hooks.operationName.run { rule throws(Aborted) in try rule.operationName?(&self, node) }
         }
         var seenFragments = NameMap()
         for fragment in document.fragments {
-            let node = NameNode(definition: fragment, name: fragment.name, firstOffset: seenFragments.recordFirst(fragment.name.value, fragment.name.offset))
+            let node = NameNode(definition: fragment, name: fragment.name, firstOffset: seenFragments.recordFirst(fragment.name, fragment.name.offset))
             try hooks.fragmentName.run { rule throws(Aborted) in try rule.fragmentName?(&self, node) }
         }
     }
@@ -143,7 +159,7 @@ package struct Validator {
 
     /// The object type `condition` names, or nil (unknown, or not an object type).
     mutating func walkTypeCondition(_ condition: Name, fragment: String?) throws(Aborted) -> Int? {
-        let type = schema.typeIndex[condition.value]
+        let type = schema.typeIndex(of: condition)
         let node = TypeConditionNode(condition: condition, fragment: fragment, type: type)
         try hooks.typeCondition.run { rule throws(Aborted) in try rule.typeCondition?(&self, node) }
         guard let type, case .object = schema.types[type].shape else { return nil }
@@ -158,10 +174,10 @@ package struct Validator {
         let variables = operation.variables
         var types: [TypeRef?] = []
         types.reserveCapacity(variables.count)
-        var definedByName = NameMap(capacity: variables.count)
+        var definedByName = takeNameMap()
         for position in variables.indices {
-            let first = definedByName.recordFirst(variables[position].name.value, position)
-            let namedType = schema.typeIndex[variables[position].type.namedType.value]
+            let first = definedByName.recordFirst(variables[position].name, position)
+            let namedType = schema.typeIndex(of: variables[position].type.namedType)
             let node = VariableNode(
                 definition: variables[position], namedType: namedType, firstOffset: first.map { variables[$0].name.offset })
             try hooks.variable.run { rule throws(Aborted) in try rule.variable?(&self, node) }
@@ -187,6 +203,7 @@ package struct Validator {
         let node = OperationUsageNode(
             operation: operation, types: types, definedByName: definedByName, usages: usages, definitions: definitions)
         try hooks.leaveOperation.run { rule throws(Aborted) in try rule.leaveOperation?(&self, node) }
+        giveBack(&definedByName)
     }
 
     /// The fragments reachable from `roots`, each once, in first-reached order.

@@ -19,7 +19,7 @@ extension Validator {
         var path: [SpreadRef] = []
         var stack: [(fragment: Int, next: Int)] = []
         var spreadsOf = [[SpreadRef]?](repeating: nil, count: count)
-        for root in 0..<count where !visited[root] && fragments.indexByName[document.fragments[root].name.value] == root {
+        for root in 0..<count where !visited[root] && fragments.indexByName[name: document.fragments[root].name] == root {
             visited[root] = true
             stack.append((root, 0))
             pathIndex[root] = 0
@@ -36,7 +36,7 @@ extension Validator {
                 }
                 stack[stack.count - 1].next += 1
                 let spread = spreads[top.next]
-                guard let target = fragments.indexByName[spread.name] else { continue }
+                guard let target = fragments.indexByName[name: spread.name] else { continue }
                 path.append(spread)
                 if let start = pathIndex[target] {
                     let cycle = path[start...]

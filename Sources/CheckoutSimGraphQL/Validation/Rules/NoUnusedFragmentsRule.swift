@@ -10,7 +10,7 @@ extension Validator {
         var used = [Bool](repeating: false, count: document.fragments.count)
         for fragment in reachableFragments(from: fragments.roots.flatMap { $0 }) { used[fragment] = true }
         for fragment in document.fragments {
-            guard let index = fragments.indexByName[fragment.name.value], !used[index] else { continue }
+            guard let index = fragments.indexByName[name: fragment.name], !used[index] else { continue }
             try report("Fragment \"\(fragment.name.value)\" is never used.", [fragment.offset])
         }
     }

@@ -26,6 +26,7 @@ extension Validator {
         let field: FieldID
         /// The field's response key, kept beside it for the shape's scans.
         let key: String
+        let keyHash: UInt64
         let parent: Int?
         let type: TypeRef?
         /// The field whose sub-selection this one was written in or merged from (its offset), so
@@ -61,8 +62,8 @@ extension Validator {
         }
 
         /// Where the representative of `key` is.
-        func position(of key: String) -> Int? {
-            entries.position(of: key)
+        func position(of key: String, hash: UInt64) -> Int? {
+            entries.position(of: key, hash: hash)
         }
 
         /// Adds the representative of a key not seen yet.
@@ -119,7 +120,7 @@ extension Validator {
             guard let size = sizes[fragment], isWithinLimits(size) else { continue }
             let definition = document.fragments[fragment]
             state.fragmentShapes[fragment] = shape(
-                of: definition.selectionSet, parent: schema.typeIndex[definition.typeCondition.value], owner: nil, state: state)
+                of: definition.selectionSet, parent: schema.typeIndex(of: definition.typeCondition), owner: nil, state: state)
         }
         // An operation in which nothing can conflict needs no shape.
         for (operation, size) in zip(document.operations, operationSizes) where isWithinLimits(size) && size.mayConflict {
@@ -171,14 +172,14 @@ extension Validator {
             switch selection {
             case .field(let id):
                 let field = document[id]
-                let type = parent.flatMap { schema.field(field.name.value, on: $0) }?.type
+                let type = parent.flatMap { schema.field(field.name, on: $0) }?.type
                 let child = field.selectionSet.map { self.shape(of: $0, parent: type?.namedIndex, owner: field.offset, state: state) }
                 let entry = ShapeEntry(
-                    field: id, key: field.responseKey, parent: parent, type: type, via: owner, child: child, ownsChild: true)
+                    field: id, key: field.responseKey, keyHash: field.responseKeyHash, parent: parent, type: type, via: owner, child: child, ownsChild: true)
                 merge(entry, into: shape, exclusive: false, found: &found)
             case .inlineFragment(let id):
                 let inline = document[id]
-                let condition = inline.typeCondition.flatMap { schema.typeIndex[$0.value] } ?? parent
+                let condition = inline.typeCondition.flatMap { schema.typeIndex(of: $0) } ?? parent
                 fold(document[inline.selectionSet], parent: condition, owner: owner, into: shape, spreads: &spreads, found: &found,
                      state: state)
             case .fragmentSpread(let id):
@@ -192,7 +193,7 @@ extension Validator {
     /// being merged can never be the same object, so only the shapes of their values must agree.
     private func merge(_ entry: ShapeEntry, into shape: ResponseShape, exclusive: Bool, found: inout [Conflict]) {
         let key = entry.key
-        guard let position = shape.position(of: key) else {
+        guard let position = shape.position(of: key, hash: entry.keyHash) else {
             shape.append(entry)
             return
         }
