@@ -149,7 +149,7 @@ struct LeafTextsTests {
         guard let labelType = schema.typeIndex["Label"], case .field(let label) = document.selections[document.operations[0].selectionSet.range.lowerBound],
               let selections = document[label].selectionSet
         else { Issue.record("no Label field"); return }
-        let fields = executor.collectFields(type: labelType, selectionSets: [selections])
+        let fields = executor.collectFields(type: labelType, selectionSet: selections)
         #expect(fields.map(\.responseKey) == ["text", "note", "__typename", "width", "unset", "width2", "outside", "a"])
         #expect(fields.map { $0.leafRun?.count ?? 0 } == [2, 0, 0, 2, 0, 0, 2, 0])
     }

@@ -10,14 +10,32 @@ extension Executor {
         var more: [FieldID] = []
     }
 
-    func collectFields(type: Int, selectionSets: [SelectionSet]) -> [CollectedField] {
+    /// The fields of one selection set (an operation's, or a field's written once).
+    func collectFields(type: Int, selectionSet: SelectionSet) -> [CollectedField] {
         // The selections written are an upper bound on the groups without fragments, and a good
         // guess with them, so the list grows once.
-        var groups = SmallMap<FieldGroup>(capacity: selectionSets.reduce(0) { $0 + $1.count })
+        var groups = SmallMap<FieldGroup>(capacity: selectionSet.count)
         var visited: Set<String> = []
-        for selectionSet in selectionSets {
-            collect(selectionSet, type: type, into: &groups, visited: &visited)
+        collect(selectionSet, type: type, into: &groups, visited: &visited)
+        return plan(groups, type: type)
+    }
+
+    /// The sub-fields of `field` for values of `type`: from its one selection set, or from every
+    /// node merged under its key (rare), in document order.
+    func collectFields(type: Int, under field: CollectedField) -> [CollectedField] {
+        guard field.more.isEmpty else {
+            let selectionSets = ([field.first] + field.more).compactMap { document[$0].selectionSet }
+            var groups = SmallMap<FieldGroup>(capacity: selectionSets.reduce(0) { $0 + $1.count })
+            var visited: Set<String> = []
+            for selectionSet in selectionSets { collect(selectionSet, type: type, into: &groups, visited: &visited) }
+            return plan(groups, type: type)
         }
+        guard let selectionSet = document[field.first].selectionSet else { return [] }
+        return collectFields(type: type, selectionSet: selectionSet)
+    }
+
+    /// A collected field for each group whose field the type has, and the runs of kept-text leaves.
+    private func plan(_ groups: SmallMap<FieldGroup>, type: Int) -> [CollectedField] {
         var fields: [CollectedField] = []
         fields.reserveCapacity(groups.count)
         for group in groups.elements {
@@ -46,16 +64,21 @@ extension Executor {
     }
 
     /// Appends the fields of `selectionSet` to their response keys' groups, expanding fragments in
-    /// place. An explicit stack, not recursion: a chain of thousands of spreads costs no stack.
+    /// place. An explicit stack, not recursion: a chain of thousands of spreads costs no stack. The
+    /// set being read is held in `next` and `end`; the stack holds only the sets a fragment
+    /// interrupted, so a selection set without fragments allocates no stack.
     private func collect(_ selectionSet: SelectionSet, type: Int, into groups: inout SmallMap<FieldGroup>, visited: inout Set<String>) {
-        var stack: [(next: Int, end: Int)] = [(selectionSet.range.lowerBound, selectionSet.range.upperBound)]
-        while let top = stack.last {
-            guard top.next < top.end else {
-                stack.removeLast()
+        var stack: [(next: Int, end: Int)] = []
+        var (next, end) = (selectionSet.range.lowerBound, selectionSet.range.upperBound)
+        while true {
+            guard next < end else {
+                guard let interrupted = stack.popLast() else { return }
+                (next, end) = interrupted
                 continue
             }
-            stack[stack.count - 1].next += 1
-            switch document.selections[top.next] {
+            let selection = document.selections[next]
+            next += 1
+            switch selection {
             case .field(let id):
                 let directives = document[id].directives
                 guard directives.isEmpty || shouldInclude(document[directives]) else { continue }
@@ -73,12 +96,14 @@ extension Executor {
                       applies(fragment.typeCondition, to: type)
                 else { continue }
                 visited.insert(name)
-                stack.append((fragment.selectionSet.range.lowerBound, fragment.selectionSet.range.upperBound))
+                stack.append((next, end))
+                (next, end) = (fragment.selectionSet.range.lowerBound, fragment.selectionSet.range.upperBound)
             case .inlineFragment(let id):
                 let inline = document[id]
                 guard shouldInclude(document[inline.directives]) else { continue }
                 if let condition = inline.typeCondition, !applies(condition, to: type) { continue }
-                stack.append((inline.selectionSet.range.lowerBound, inline.selectionSet.range.upperBound))
+                stack.append((next, end))
+                (next, end) = (inline.selectionSet.range.lowerBound, inline.selectionSet.range.upperBound)
             }
         }
     }

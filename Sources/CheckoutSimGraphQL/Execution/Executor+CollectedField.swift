@@ -129,13 +129,6 @@ extension Executor {
             objectType = definition?.type.nullable.objectIndex(in: schema)
         }
 
-        /// The sub-selections written under this key, in document order.
-        func selectionSets(in document: Document) -> [SelectionSet] {
-            // One array, not two, for the usual key written once.
-            guard !more.isEmpty else { return document[first].selectionSet.map { [$0] } ?? [] }
-            return ([first] + more).compactMap { document[$0].selectionSet }
-        }
-
         deinit {
             if ownsKey { key.deallocate() }
             leafRun?.deallocate()

@@ -85,7 +85,7 @@ package struct Executor: ~Copyable {
         if let plan, let known = plan.rootFields(for: operation.offset) {
             fields = known
         } else {
-            fields = executor.collectFields(type: rootType, selectionSets: [operation.selectionSet])
+            fields = executor.collectFields(type: rootType, selectionSet: operation.selectionSet)
             plan?.keep(fields, for: operation.offset)
         }
         if let price = schema.rootCost, let refusal = executor.price(fields, with: price, maxCost: limits.maxCost) {
@@ -402,7 +402,7 @@ package struct Executor: ~Copyable {
         // Borrowed: `field` keeps the box of its sub-fields for the plan's life (an array copied
         // out of it was retained and released for every object).
         let kept = field.children(of: index)
-            ?? field.keep(collectFields(type: index, selectionSets: field.selectionSets(in: document)), of: index)
+            ?? field.keep(collectFields(type: index, under: field), of: index)
         return kept._withUnsafeGuaranteedRef { completeObject(type: index, fields: $0.fields, parent: parent, index: position) }
     }
 }

@@ -174,6 +174,9 @@ package struct Parser {
     private mutating func parseVariableDefinitions() throws(GraphQLError) -> [VariableDefinition] {
         guard try skip(.parenL) else { return [] }
         var definitions: [VariableDefinition] = []
+        // Room for an operation's usual few variables: grown one by one, the array was allocated
+        // twice for two (Benchmarks/NOTES.md, issue 43).
+        definitions.reserveCapacity(4)
         repeat {
             let start = token.start
             try expect(.dollar)
