@@ -198,6 +198,36 @@ struct ValidationTests {
         #expect(errors.allSatisfy { $0.code == .validationFailed })
     }
 
+    /// A node's repeated names are found the same way whether it gives a handful (scanned) or more
+    /// than `SmallMap.scanLimit` (kept in a map): each repeat names the first one's place.
+    @Test(arguments: [3, SmallMap<SeenName>.scanLimit + 8])
+    func repeatsAreFoundHoweverManyNamesANodeGives(_ count: Int) throws {
+        func columns(of piece: String, in query: String) -> [Int] {
+            var found: [Int] = []
+            var rest = query[...]
+            while let range = rest.range(of: piece) {
+                found.append(query.distance(from: query.startIndex, to: range.lowerBound) + 1)
+                rest = query[range.upperBound...]
+            }
+            return found
+        }
+        let shapes: [(query: String, piece: String, message: String)] = [
+            ("{ books(" + Array(repeating: "first: 1", count: count).joined(separator: ", ") + ") { id } }", "first",
+             "There can be only one argument named \"first\"."),
+            ("{ __typename " + Array(repeating: "@skip(if: false)", count: count).joined(separator: " ") + " }", "@skip",
+             "The directive \"@skip\" can only be used once at this location."),
+            ("{ echo(input: {" + Array(repeating: "term: \"a\"", count: count).joined(separator: ", ") + "}) }", "term",
+             "There can be only one input field named \"term\"."),
+        ]
+        for shape in shapes {
+            let places = columns(of: shape.piece, in: shape.query)
+            #expect(places.count == count)
+            let errors = Validator.validate(try Parser.parse(shape.query), schema: TestSchema.schema)
+            let rendered = errors.map { $0.locations.map { "\($0.line):\($0.column)" }.joined(separator: " ") + " " + $0.message }
+            #expect(rendered == places.dropFirst().map { "1:\(places[0]) 1:\($0) \(shape.message)" }, "\(shape.query)")
+        }
+    }
+
     @Test func stopsAtTheErrorLimit() throws {
         let query = "{ " + (0..<150).map { "f\($0)" }.joined(separator: " ") + " }"
         let errors = Validator.validate(try Parser.parse(query), schema: TestSchema.schema)

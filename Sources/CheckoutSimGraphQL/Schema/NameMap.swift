@@ -10,6 +10,33 @@ struct SeenName: SmallMapElement {
     let value: Int
 }
 
+/// Where each of a handful of names was first written: the names a node gives (its arguments,
+/// directives, or an input object's fields), seen one by one. Up to `SmallMap.scanLimit` names it
+/// scans the earlier ones (hash first, then text) and allocates nothing; past that it keeps a map,
+/// so thousands of names in one place stay linear.
+struct FirstSeen {
+    private var map: NameMap?
+
+    /// For a node giving `count` names.
+    init(count: Int) {
+        map = count > SmallMap<SeenName>.scanLimit ? NameMap(capacity: count) : nil
+    }
+
+    /// Where a name equal to `name` was first written, if one was before it; `earlier` are the
+    /// names before it, in order (read only while no map is kept).
+    mutating func first(_ name: Name, earlier: some Sequence<Name>) -> Int? {
+        first(name, at: name.offset, earlier: earlier.lazy.map { ($0, $0.offset) })
+    }
+
+    /// As `first(_:earlier:)`, for names whose node is said to be `at` an offset of its own (a
+    /// directive's `@`).
+    mutating func first(_ name: Name, at offset: Int, earlier: some Sequence<(name: Name, offset: Int)>) -> Int? {
+        if map != nil { return map?.recordFirst(name, offset) }
+        for other in earlier where other.name.hash == name.hash && other.name.value == name.value { return other.offset }
+        return nil
+    }
+}
+
 extension SmallMap where Element == SeenName {
     /// The value recorded for `name`.
     subscript(name name: String) -> Int? {

@@ -81,8 +81,8 @@ extension Validator {
     struct ArgumentsNode {
         let owner: ArgumentOwner
         let definitions: [InputValueDefinition]?
-        /// The names written.
-        let given: NameMap
+        /// The arguments written.
+        let arguments: Arguments
         /// Where the field or directive is.
         let offset: Int
     }
@@ -128,8 +128,8 @@ extension Validator {
         /// The input object type, by index (read it only to report).
         let type: Int
         let fields: [InputValueDefinition]
-        /// The names written.
-        let given: NameMap
+        /// The fields written.
+        let provided: [ObjectField]
     }
 
     /// An operation after its selections, with the variables it and its fragments use.

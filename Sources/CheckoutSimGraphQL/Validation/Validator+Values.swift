@@ -52,10 +52,10 @@ extension Validator {
     private mutating func walkInputObject(
         _ value: Value, provided: [ObjectField], type: Int, fields: [InputValueDefinition], summary: inout Summary
     ) throws(Aborted) {
-        var given = takeNameMap()
-        for field in provided {
+        var seen = FirstSeen(count: provided.count)
+        for (position, field) in provided.enumerated() {
             let name = field.name.value
-            let first = given.recordFirst(field.name, field.name.offset)
+            let first = seen.first(field.name, earlier: provided[..<position].lazy.map(\.name))
             let definition = fields.firstIndex { $0.name == name }
             let node = InputFieldNode(field: field, type: type, isDefined: definition != nil, firstOffset: first)
             try hooks.inputField.run { rule throws(Aborted) in try rule.inputField?(&self, node) }
@@ -63,9 +63,8 @@ extension Validator {
                 field.value, type: definition.map { fields[$0].type }, summary: &summary,
                 locationHasDefault: definition.map { fields[$0].defaultValue != nil } ?? false)
         }
-        let node = InputObjectNode(value: value, type: type, fields: fields, given: given)
+        let node = InputObjectNode(value: value, type: type, fields: fields, provided: provided)
         try hooks.leaveInputObject.run { rule throws(Aborted) in try rule.leaveInputObject?(&self, node) }
-        giveBack(&given)
     }
 
     /// Walks into a value of unknown or wrong type so that its variables still count as used.

@@ -59,10 +59,10 @@ extension Validator {
     private mutating func walkArguments(
         _ arguments: Arguments, owner: ArgumentOwner, definitions: [InputValueDefinition]?, at offset: Int, summary: inout Summary
     ) throws(Aborted) {
-        var given = takeNameMap()
+        var seen = FirstSeen(count: arguments.range.count)
         for index in arguments.range {
             let argument = document.arguments[index]
-            let first = given.recordFirst(argument.name, argument.name.offset)
+            let first = seen.first(argument.name, earlier: document.arguments[arguments.range.lowerBound..<index].lazy.map(\.name))
             // By position: the definitions are read in place, not copied.
             let definition = definitions?.firstIndex { $0.name == argument.name.value }
             let node = ArgumentNode(index: index, owner: owner, definitions: definitions, isDefined: definition != nil, firstOffset: first)
@@ -71,24 +71,27 @@ extension Validator {
             let hasDefault = definition.map { definitions?[$0].defaultValue != nil } ?? false
             try walkValue(argument.value, type: type, summary: &summary, locationHasDefault: hasDefault)
         }
-        let node = ArgumentsNode(owner: owner, definitions: definitions, given: given, offset: offset)
+        let node = ArgumentsNode(owner: owner, definitions: definitions, arguments: arguments, offset: offset)
         try hooks.leaveArguments.run { rule throws(Aborted) in try rule.leaveArguments?(&self, node) }
-        giveBack(&given)
     }
 
     mutating func walkDirectives(_ directives: Directives, location: DirectiveLocation, summary: inout Summary) throws(Aborted) {
         guard !directives.isEmpty else { return }
-        var seen = takeNameMap()
-        for directive in document[directives] {
+        var seen = FirstSeen(count: directives.range.count)
+        for index in directives.range {
+            let directive = document.directives[index]
             let name = directive.name.value
             let definition = schema.directive(named: name)
-            let first = definition == nil ? nil : seen.recordFirst(directive.name, directive.offset)
+            // Unknown directives are not counted; a repeat's first is where its `@` is.
+            let schema = schema
+            let first = definition == nil ? nil : seen.first(
+                directive.name, at: directive.offset, earlier: document.directives[directives.range.lowerBound..<index].lazy
+                    .filter { schema.directive(named: $0.name.value) != nil }.map { ($0.name, $0.offset) })
             let node = DirectiveNode(directive: directive, location: location, definition: definition, firstOffset: first)
             try hooks.directive.run { rule throws(Aborted) in try rule.directive?(&self, node) }
             try walkArguments(
                 directive.arguments, owner: definition == nil ? .unknownDirective : .directive(name: name),
                 definitions: definition?.arguments, at: directive.offset, summary: &summary)
         }
-        giveBack(&seen)
     }
 }

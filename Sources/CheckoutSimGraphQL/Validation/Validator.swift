@@ -65,10 +65,9 @@ package struct Validator {
     /// Scratch marks for `FragmentGraph.reachable`, one per fragment, and the last stamp used.
     var reachMarks: [Int]
     var reachStamp = 0
-    /// Emptied name maps kept for the next owner of arguments, input object or operation: each
-    /// map is allocated once per nesting level, not once per field with arguments (about four
-    /// allocations per operation of parse-validate-120k: Benchmarks/NOTES.md, issue 43).
-    private var namePool: [NameMap] = []
+    /// The map of an operation's variables by name, emptied and kept for the next operation, so
+    /// it is allocated once per document, not once per operation (Benchmarks/NOTES.md, issue 43).
+    private var variablesByName = NameMap()
 
     init(schema: Schema, document: Document, limits: ValidationLimits) {
         self.schema = schema
@@ -94,18 +93,6 @@ package struct Validator {
     mutating func report(_ message: String, _ offsets: [Int]) throws(Aborted) {
         if errors.count >= limits.maxErrors { throw Aborted() }
         errors.append(GraphQLError(message, locations: SourceLocation.of(offsets: offsets, in: document.source), code: .validationFailed))
-    }
-
-    /// An empty name map, from the pool when it has one.
-    mutating func takeNameMap() -> NameMap {
-        namePool.popLast() ?? NameMap()
-    }
-
-    /// Empties `map` and keeps it for the next `takeNameMap`.
-    mutating func giveBack(_ map: inout NameMap) {
-        map.removeAll()
-        namePool.append(map)
-        map = NameMap()
     }
 
     /// The rules' hooks, sorted by where they check.
@@ -174,7 +161,8 @@ package struct Validator {
         let variables = operation.variables
         var types: [TypeRef?] = []
         types.reserveCapacity(variables.count)
-        var definedByName = takeNameMap()
+        var definedByName = NameMap()
+        swap(&definedByName, &variablesByName)
         for position in variables.indices {
             let first = definedByName.recordFirst(variables[position].name, position)
             let namedType = schema.typeIndex(of: variables[position].type.namedType)
@@ -203,7 +191,8 @@ package struct Validator {
         let node = OperationUsageNode(
             operation: operation, types: types, definedByName: definedByName, usages: usages, definitions: definitions)
         try hooks.leaveOperation.run { rule throws(Aborted) in try rule.leaveOperation?(&self, node) }
-        giveBack(&definedByName)
+        definedByName.removeAll()
+        variablesByName = definedByName
     }
 
     /// The fragments reachable from `roots`, each once, in first-reached order.

@@ -4,7 +4,7 @@ extension ValidationRule {
         name: "ProvidedRequiredArgumentsRule",
         leaveArguments: { validator, node throws(Validator.Aborted) in
             for definition in node.definitions ?? [] where definition.type.isNonNull && definition.defaultValue == nil {
-                guard node.given[name: definition.name] == nil else { continue }
+                guard !validator.document[node.arguments].contains(where: { $0.name.value == definition.name }) else { continue }
                 let type = validator.schema.describe(definition.type)
                 let message = switch node.owner {
                 case .field(let field, _):

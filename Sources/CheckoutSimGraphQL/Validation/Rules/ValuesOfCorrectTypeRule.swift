@@ -11,7 +11,7 @@ extension ValidationRule {
             try validator.report("Field \"\(name)\" is not defined by type \"\(type.name)\".\(hint)", [node.field.name.offset])
         },
         leaveInputObject: { validator, node throws(Validator.Aborted) in
-            for field in node.fields where field.type.isNonNull && field.defaultValue == nil && node.given[name: field.name] == nil {
+            for field in node.fields where field.type.isNonNull && field.defaultValue == nil && !node.provided.contains(where: { $0.name.value == field.name }) {
                 try validator.report(
                     "Field \"\(validator.schema.types[node.type].name).\(field.name)\" of required type \"\(validator.schema.describe(field.type))\" was not provided.",
                     [node.value.offset])
