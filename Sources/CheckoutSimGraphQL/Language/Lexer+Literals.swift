@@ -50,9 +50,15 @@ extension Lexer {
         while position < source.count {
             let byte = source[position]
             if byte == UInt8(ascii: "\"") {
-                value.append(contentsOf: source[runStart..<position])
+                if runStart == start + 1 {
+                    // No escape: the text is the source's bytes, decoded once, with no array
+                    // between (an allocation and a copy per string: Benchmarks/NOTES.md, issue 43).
+                    stringValue = String(decoding: source[runStart..<position], as: UTF8.self)
+                } else {
+                    value.append(contentsOf: source[runStart..<position])
+                    stringValue = String(decoding: value, as: UTF8.self)
+                }
                 position += 1
-                stringValue = String(decoding: value, as: UTF8.self)
                 return Token(kind: .string, start: start, end: position)
             }
             if byte == 0x0A || byte == 0x0D { break }
