@@ -33,7 +33,7 @@ package enum GraphQLEngine {
         let cost = 256 + query.utf8.count * PreparedDocument.bytesPerSourceByte
         let document: Document
         do {
-            document = try Parser.parse(query, limits: limits.parse)
+            document = try Parser.parse(query, limits: limits.parse, knownNames: schema.knownNames)
         } catch {
             return PreparedDocument(parsed: nil, errors: [error], plan: nil, cost: cost)
         }

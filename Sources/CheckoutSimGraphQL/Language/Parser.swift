@@ -26,20 +26,24 @@ package struct Parser {
     /// The selections of the sets still open, innermost last; a set's own move to
     /// `nodes.selections` when it closes, so each set's selections end up side by side.
     private var openSelections: [Selection] = []
+    /// The schema's names, handed out for a document's names that match (`KnownNames`).
+    private var knownNames: KnownNames?
 
     /// Parses an executable document from text.
-    package static func parse(_ text: String, limits: ParseLimits = ParseLimits()) throws(GraphQLError) -> Document {
-        try parse(Array(text.utf8), limits: limits)
+    package static func parse(_ text: String, limits: ParseLimits = ParseLimits(), knownNames: KnownNames? = nil) throws(GraphQLError) -> Document {
+        try parse(Array(text.utf8), limits: limits, knownNames: knownNames)
     }
 
-    /// Parses an executable document from UTF-8 bytes; syntax errors say where.
-    package static func parse(_ source: [UInt8], limits: ParseLimits = ParseLimits()) throws(GraphQLError) -> Document {
+    /// Parses an executable document from UTF-8 bytes; syntax errors say where. With `knownNames`
+    /// (the schema's), a name the schema declares is handed out as the schema's string.
+    package static func parse(_ source: [UInt8], limits: ParseLimits = ParseLimits(), knownNames: KnownNames? = nil) throws(GraphQLError) -> Document {
         if source.count > limits.maxBytes {
             throw GraphQLError(
                 "Syntax Error: Document is \(source.count) bytes, more than the limit of \(limits.maxBytes).",
                 code: .parseFailed)
         }
         var parser = try Parser(source: source, limits: limits)
+        parser.knownNames = knownNames
         return try parser.parseDocument()
     }
 
@@ -118,6 +122,11 @@ package struct Parser {
     mutating func parseName() throws(GraphQLError) -> Name {
         let hash = lexer.nameHash
         let current = try expect(.name)
+        if let knownNames, let known = lexer.source.withUnsafeBytes({
+            knownNames.text(hash: hash, in: $0, start: current.start, end: current.end)
+        }) {
+            return Name(value: known, offset: current.start, hash: hash)
+        }
         return Name(value: text(of: current), offset: current.start, hash: hash)
     }
 

@@ -9,6 +9,8 @@ public final class Schema: Sendable {
     /// `typeIndex` again, for the names of a document: found by the lexer's hash, with no hashing
     /// of the text (`typeIndex(of:)`).
     private let typesByName: NameMap
+    /// The names the schema declares, which the parser hands out for a document's names.
+    package let knownNames: KnownNames
     /// The index of the query root type.
     package let queryType: Int
     /// The index of the mutation root type, when there is one.
@@ -77,6 +79,7 @@ public final class Schema: Sendable {
         for (position, type) in types.enumerated() { index[type.name] = position }
         typeIndex = index
         typesByName = NameMap(types.enumerated().map { SeenName(key: $1.name, keyHash: Name.hash($1.name), value: $0) })
+        knownNames = KnownNames(Self.declaredNames(types: types, directives: directives))
         self.queryType = queryType
         self.mutationType = mutationType
         self.directives = directives
