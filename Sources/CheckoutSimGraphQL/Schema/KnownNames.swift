@@ -49,7 +49,7 @@ package struct KnownNames: Sendable {
         while lengths[slot] != 0 {
             if hashes[slot] == hash, Int(lengths[slot]) == count {
                 let (low, high) = Self.words(source, from: start, count: count)
-                return lows[slot] == low && highs[slot] == high ? texts[slot] : nil
+                if lows[slot] == low, highs[slot] == high { return texts[slot] }
             }
             slot = (slot + 1) & mask
         }
