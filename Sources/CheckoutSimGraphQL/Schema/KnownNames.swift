@@ -48,8 +48,10 @@ package struct KnownNames: Sendable {
         var slot = Int(truncatingIfNeeded: hash) & mask
         while lengths[slot] != 0 {
             if hashes[slot] == hash, Int(lengths[slot]) == count {
+                // Another name of this hash and length further on is left to be decoded as any
+                // undeclared name is: the answer is the same text either way.
                 let (low, high) = Self.words(source, from: start, count: count)
-                if lows[slot] == low, highs[slot] == high { return texts[slot] }
+                return lows[slot] == low && highs[slot] == high ? texts[slot] : nil
             }
             slot = (slot + 1) & mask
         }
