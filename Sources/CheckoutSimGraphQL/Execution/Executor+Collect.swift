@@ -12,30 +12,27 @@ extension Executor {
 
     /// The fields of one selection set (an operation's, or a field's written once).
     func collectFields(type: Int, selectionSet: SelectionSet) -> [CollectedField] {
-        // The selections written are an upper bound on the groups without fragments, and a good
-        // guess with them, so the list grows once.
-        var groups = SmallMap<FieldGroup>(capacity: selectionSet.count)
-        var visited: Set<String> = []
-        collect(selectionSet, type: type, into: &groups, visited: &visited)
-        return plan(groups, type: type)
+        collectFields(type: type, from: CollectionOfOne(selectionSet))
     }
 
     /// The sub-fields of `field` for values of `type`: from its one selection set, or from every
     /// node merged under its key (rare), in document order.
     func collectFields(type: Int, under field: CollectedField) -> [CollectedField] {
         guard field.more.isEmpty else {
-            let selectionSets = ([field.first] + field.more).compactMap { document[$0].selectionSet }
-            var groups = SmallMap<FieldGroup>(capacity: selectionSets.reduce(0) { $0 + $1.count })
-            var visited: Set<String> = []
-            for selectionSet in selectionSets { collect(selectionSet, type: type, into: &groups, visited: &visited) }
-            return plan(groups, type: type)
+            return collectFields(type: type, from: ([field.first] + field.more).compactMap { document[$0].selectionSet })
         }
         guard let selectionSet = document[field.first].selectionSet else { return [] }
         return collectFields(type: type, selectionSet: selectionSet)
     }
 
-    /// A collected field for each group whose field the type has, and the runs of kept-text leaves.
-    private func plan(_ groups: SmallMap<FieldGroup>, type: Int) -> [CollectedField] {
+    /// A collected field for each response key of `selectionSets` whose field the type has, and
+    /// the runs of kept-text leaves. One set is handed over as `CollectionOfOne`, no array.
+    private func collectFields(type: Int, from selectionSets: some Collection<SelectionSet>) -> [CollectedField] {
+        // The selections written are an upper bound on the groups without fragments, and a good
+        // guess with them, so the list grows once.
+        var groups = SmallMap<FieldGroup>(capacity: selectionSets.reduce(0) { $0 + $1.count })
+        var visited: Set<String> = []
+        for selectionSet in selectionSets { collect(selectionSet, type: type, into: &groups, visited: &visited) }
         var fields: [CollectedField] = []
         fields.reserveCapacity(groups.count)
         for group in groups.elements {

@@ -89,8 +89,8 @@ struct SmallMap<Element: SmallMapElement> {
         }
     }
 
-    /// Empties the map and keeps the elements' storage for the next names (a validator's pool of
-    /// maps reuses it, so walking a field's arguments allocates nothing).
+    /// Empties the map and keeps the elements' storage for the next names (the validator keeps
+    /// one operation's variable map for the next operation).
     mutating func removeAll() {
         elements.removeAll(keepingCapacity: true)
         slots = []

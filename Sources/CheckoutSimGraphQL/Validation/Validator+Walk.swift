@@ -78,12 +78,12 @@ extension Validator {
     mutating func walkDirectives(_ directives: Directives, location: DirectiveLocation, summary: inout Summary) throws(Aborted) {
         guard !directives.isEmpty else { return }
         var seen = FirstSeen(count: directives.range.count)
+        let schema = schema
         for index in directives.range {
             let directive = document.directives[index]
             let name = directive.name.value
             let definition = schema.directive(named: name)
             // Unknown directives are not counted; a repeat's first is where its `@` is.
-            let schema = schema
             let first = definition == nil ? nil : seen.first(
                 directive.name, at: directive.offset, earlier: document.directives[directives.range.lowerBound..<index].lazy
                     .filter { schema.directive(named: $0.name.value) != nil }.map { ($0.name, $0.offset) })
