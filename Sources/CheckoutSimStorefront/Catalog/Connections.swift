@@ -41,8 +41,8 @@ struct PageInfoValue {
 }
 
 /// The paging arguments every Storefront connection takes (docs/storefront.md#pagination).
-struct PagingArguments: Equatable {
-    enum Request: Equatable {
+struct PagingArguments {
+    enum Request {
         case first(Int, after: String?)
         case last(Int, before: String?)
     }

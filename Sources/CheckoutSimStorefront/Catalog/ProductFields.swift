@@ -104,15 +104,15 @@ extension StorefrontBinding {
         }
         fields.add("Product", "variants") { call, context in
             let position = call.parentInteger
-            let arguments = try PagingArguments(call)
             func page(of count: Int) throws(FieldError) -> Resolved {
-                .object(try arguments.page(
+                .object(try PagingArguments(call).page(
                     of: (0..<count).map { VariantRef(product: position, index: $0).resolved },
                     key: { StorefrontID.variant(product: position, index: $0) }, list: "variants"))
             }
             guard let product = context.product(at: position) else { return try page(of: 0) }
-            // Kept with the product's texts: the same arguments get the same page (`StorefrontRows.variants`).
-            return try context.rows.variants(of: product, at: position, arguments: arguments) { () throws(FieldError) in
+            // Kept with the product's texts: the same arguments get the same page (`StorefrontRows.variants`),
+            // and are read only when the page is made.
+            return try context.rows.variants(of: product, at: position, arguments: call.argumentValues) { () throws(FieldError) in
                 try page(of: product.variants.count)
             }
         }
@@ -173,11 +173,12 @@ struct PriceRange {
     /// The lowest and highest price (a missing compare-at price counts as 0); 0 and 0 for a
     /// product without variants.
     func bounds(in context: StorefrontContext) -> (low: Int64, high: Int64) {
-        guard let variants = context.product(at: product)?.variants, let first = variants.first else { return (0, 0) }
-        var low = compareAt ? first.compareAtPrice ?? 0 : first.price
-        var high = low
-        for variant in variants.dropFirst() {
-            let price = compareAt ? variant.compareAtPrice ?? 0 : variant.price
+        guard let variants = context.product(at: product)?.variants, !variants.isEmpty else { return (0, 0) }
+        // Each price is read in place: a variant copied out retained and released its texts.
+        var low = Int64.max
+        var high = Int64.min
+        for index in variants.indices {
+            let price = compareAt ? variants[index].compareAtPrice ?? 0 : variants[index].price
             low = min(low, price)
             high = max(high, price)
         }

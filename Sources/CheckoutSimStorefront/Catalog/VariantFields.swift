@@ -65,28 +65,35 @@ extension StorefrontContext {
 
 extension StorefrontBinding {
     static func variantFields(_ fields: inout ModeledFields) {
-        func variant(_ field: String, _ read: @escaping @Sendable (VariantRef, ProductVariant, StorefrontContext) throws -> Resolved) {
+        // A variant field's read gets the variant's product, checked to have it: the variant is
+        // read in place (`product.variants[ref.index].price`), where a copied `ProductVariant`
+        // retained and released each of its texts for every field (Benchmarks/NOTES.md, issue 41).
+        func variant(_ field: String, _ read: @escaping @Sendable (VariantRef, Product, StorefrontContext) throws -> Resolved) {
             fields.add("ProductVariant", field) { call, context in
                 let ref = VariantRef(call)
                 let product = try context.product(ref.product)
                 guard product.variants.indices.contains(ref.index) else { throw FieldError("No variant \(ref.index) of \"\(product.id)\".") }
-                return try read(ref, product.variants[ref.index], context)
+                return try read(ref, product, context)
             }
         }
         fields.boolean("ProductVariant", "availableForSale") { call, context in context.stock(of: VariantRef(call)) > 0 }
-        variant("price") { _, variant, _ in MoneyValue(amount: variant.price).resolved }
-        variant("compareAtPrice") { _, variant, _ in variant.compareAtPrice.map { MoneyValue(amount: $0).resolved } ?? .null }
+        variant("price") { ref, product, _ in MoneyValue(amount: product.variants[ref.index].price).resolved }
+        variant("compareAtPrice") { ref, product, _ in product.variants[ref.index].compareAtPrice.map { MoneyValue(amount: $0).resolved } ?? .null }
         variant("currentlyNotInStock") { _, _, _ in .bool(false) }
         variant("quantityAvailable") { ref, _, context in .int(context.stock(of: ref)) }
         variant("requiresShipping") { _, _, _ in .bool(true) }
         variant("taxable") { _, _, _ in .bool(true) }
         variant("product") { ref, _, _ in .integer(ref.product) }
-        variant("image") { ref, variant, context in
-            variant.imageURL.map { .object(ImageValue(id: StorefrontID.image(product: ref.product), url: $0, altText: try? context.product(ref.product).name)) }
-                ?? .null
+        variant("image") { ref, product, _ in
+            product.variants[ref.index].imageURL.map {
+                .object(ImageValue(id: StorefrontID.image(product: ref.product), url: $0, altText: product.name))
+            } ?? .null
         }
-        variant("selectedOptions") { ref, _, context in
-            .list((0..<max(1, try context.product(ref.product).options.count)).map { ref.selectedOption($0) })
+        variant("selectedOptions") { ref, product, context in
+            // Kept with the product's texts (`StorefrontRows.selectedOptions`).
+            context.rows.selectedOptions(of: product, at: ref.product, variant: ref.index) {
+                .list((0..<max(1, product.options.count)).map { ref.selectedOption($0) })
+            }
         }
         fields.add("Product", "variantBySelectedOptions") { call, context in
             context.variant(ofProductAt: call.parentInteger, arguments: call.argumentValues)?.resolved ?? .null

@@ -51,18 +51,35 @@ package final class StorefrontRows {
         return made
     }
 
-    /// The page of the product's variants that `arguments` ask for, made by `make` when not kept
-    /// for those arguments: a listing asks each product for the same page on every request, and
-    /// making it (its nodes, its cursor function, the page) cost about as much as writing the
-    /// variants (Benchmarks/NOTES.md, issue 41). The page depends only on the product, which
-    /// keeps it; a page is never changed once made.
+    /// The page of the product's variants that `arguments` (the field's coerced arguments) ask
+    /// for, made by `make` when not kept for those arguments: a listing asks each product for the
+    /// same page on every request, and making it (its nodes, its cursor function, the page) cost
+    /// about as much as writing the variants (Benchmarks/NOTES.md, issue 41). The arguments are
+    /// compared as given, not read: a cached document hands over the same arrays each time, which
+    /// compare at once, where reading them as `PagingArguments` cost some 450 instructions a
+    /// product. The page depends only on the product, which keeps it; a page is never changed once made.
     func variants(
-        of product: Product, at position: Int, arguments: PagingArguments, make: () throws(FieldError) -> Resolved
+        of product: Product, at position: Int, arguments: JSONObject, make: () throws(FieldError) -> Resolved
     ) throws(FieldError) -> Resolved {
         guard keep(product, at: position) else { return try make() }
         if let page = products[position].unsafelyUnwrapped.variants, page.arguments == arguments { return page.page }
         let made = try make()
         products[position].unsafelyUnwrapped.variants = (arguments, made)
+        return made
+    }
+
+    /// The list of the product's variant `variant`'s selected options (their carriers), made by
+    /// `make` when not kept: the same for every request while the product stays, and making the
+    /// array cost an allocation and its release for every variant written (Benchmarks/NOTES.md, issue 41).
+    func selectedOptions(of product: Product, at position: Int, variant: Int, make: () -> Resolved) -> Resolved {
+        guard keep(product, at: position) else { return make() }
+        let kept = products[position].unsafelyUnwrapped
+        if variant < kept.selectedOptions.count, let list = kept.selectedOptions[variant] { return list }
+        let made = make()
+        if variant >= kept.selectedOptions.count {
+            kept.selectedOptions.append(contentsOf: repeatElement(nil, count: variant + 1 - kept.selectedOptions.count))
+        }
+        kept.selectedOptions[variant] = made
         return made
     }
 
@@ -112,8 +129,11 @@ private final class ProductTexts {
     @exclusivity(unchecked) var texts: [LeafTexts?] = []
     #endif
 
+    /// Each variant's list of selected options, once written.
+    var selectedOptions: [Resolved?] = []
+
     /// The last page of its variants asked for, and the arguments that asked.
-    var variants: (arguments: PagingArguments, page: Resolved)?
+    var variants: (arguments: JSONObject, page: Resolved)?
 
     init(_ product: Product) {
         self.product = product

@@ -159,6 +159,18 @@ struct StorefrontKeptTextsTests {
         }
         // Some listed product has several variants, so the pages differ.
         #expect(answers[1].contains(#""hasNextPage":true"#), "\(answers[1])")
+        // The kept page is found by the arguments as coerced: one cached document whose
+        // variables change from request to request gets each request's own page.
+        let query = "query($n: Int) { products(first: 20) { nodes { variants(first: $n) { nodes { id } pageInfo { hasNextPage } } } } }"
+        var bySize: [Int: String] = [:]
+        for size in [1, 10, 1, 2, 10] {
+            let request = GraphQLRequest(query: query, variables: JSONObject([("n", .int(size))]))
+            let answer = simulator.execute(request, dialect: .storefront).serialized(pretty: false)
+            #expect(answer == (try Simulator()).execute(request, dialect: .storefront).serialized(pretty: false), "first: \(size)")
+            if let earlier = bySize[size] { #expect(earlier == answer) }
+            bySize[size] = answer
+        }
+        #expect(bySize[1] != bySize[10])
     }
 
 }
