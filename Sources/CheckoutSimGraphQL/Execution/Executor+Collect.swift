@@ -43,10 +43,13 @@ extension Executor {
             let isTypename = name.value.utf8.count == 10 && name.value == "__typename"
             let definition = isTypename ? nil : schema.field(name, on: type)
             guard definition != nil || isTypename else { continue }
+            // Only a field that takes arguments keeps them: the others are never asked for theirs
+            // (`arguments(of:)` answers them at once), and an empty result kept in each was
+            // retained and released with it.
             let nodes = document[document[group.first].arguments]
-            let usesVariables = nodes.contains { $0.value.containsVariable }
-            let arguments = usesVariables
-                ? nil : Self.coerceArguments(nodes, definition: definition, variables: JSONObject(), schema: schema)
+            let takesArguments = definition.map { !$0.arguments.isEmpty } ?? false
+            let fixed = takesArguments && !nodes.contains { $0.value.containsVariable }
+            let arguments = fixed ? Self.coerceArguments(nodes, definition: definition, variables: JSONObject(), schema: schema) : nil
             fields.append(CollectedField(group, definition: definition, fixedArguments: arguments, schema: schema))
         }
         // Runs of fields written from kept texts, each held by its first field.

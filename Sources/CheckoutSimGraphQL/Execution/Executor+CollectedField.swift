@@ -18,7 +18,8 @@ extension Executor {
         /// Nil for `__typename`, which writes the parent type's name.
         let definition: FieldDefinition?
         /// The coerced arguments when they use no variables; nil when they must be coerced for
-        /// each request, because the plan outlives one request's variables.
+        /// each request, because the plan outlives one request's variables, and for a field that
+        /// takes none.
         let fixedArguments: Result<JSONObject, CoercionFailure>?
         /// The fixed arguments that coerced, with their definitions, as a call carries them
         /// (`FieldCall.given`): handed over as they are for every object.

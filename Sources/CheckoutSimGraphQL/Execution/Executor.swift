@@ -15,8 +15,9 @@ package struct Executor: ~Copyable {
     var errors: [GraphQLError] = []
     /// Where the value being written is: fields by their collected field, unretained (the plan
     /// keeps them alive while they run), made keys only when an error is recorded; a trivial
-    /// element, so a step costs no reference counting (Benchmarks/NOTES.md, issue 41).
-    var path: [PathStep] = []
+    /// element, so a step costs no reference counting (Benchmarks/NOTES.md, issue 41). Room for
+    /// the usual depth at once.
+    var path = PathStack(capacity: 16)
     /// Asked now and then while the request runs (`GraphQLEngine.execute`); nil: never stopped.
     var cancelled: CancellationCheck?
     /// `cancelled != nil`, as a plain flag: objects test it without touching the closure.
@@ -79,8 +80,6 @@ package struct Executor: ~Copyable {
         executor.writer.limit = dataStart + maxResponseBytes
         executor.cancelled = cancelled
         executor.checksCancellation = cancelled != nil
-        // Room for the usual depth at once: grown from empty, the path reallocated five times a request.
-        executor.path.reserveCapacity(16)
         let fields: [CollectedField]
         if let plan, let known = plan.rootFields(for: operation.offset) {
             fields = known
@@ -193,8 +192,8 @@ package struct Executor: ~Copyable {
             return .value
         }
         if field.isPlainLeaf { return executeField(field, parentType: type, call: &call) }
-        path.append(.field(Unmanaged.passUnretained(field)))
-        defer { path.removeLast() }
+        path.push(.field(Unmanaged.passUnretained(field)))
+        defer { path.pop() }
         return executeField(field, parentType: type, call: &call)
     }
 
@@ -294,7 +293,7 @@ package struct Executor: ~Copyable {
     mutating func record(_ message: String, code: GraphQLError.Code, field: CollectedField) {
         guard errors.count < maxErrors else { return }
         errors.append(GraphQLError(message, locations: [document.location(document[field.first].offset)],
-                                   path: path.map(\.component) + (field.isPlainLeaf ? [.key(field.responseKey)] : []), code: code))
+                                   path: path.components + (field.isPlainLeaf ? [.key(field.responseKey)] : []), code: code))
     }
 
     private mutating func complete(_ type: TypeRef, _ resolved: Resolved, field: CollectedField, parentType: Int) -> Outcome {
@@ -340,14 +339,14 @@ package struct Executor: ~Copyable {
             for index in items.indices {
                 if writer.overflowed { return .failed }
                 if index > 0 { writer.append(byte: UInt8(ascii: ",")) }
-                path.append(.index(index))
+                path.push(.index(index))
                 let outcome: Outcome
                 if let rowType, case .integer(let position) = items[index] {
                     outcome = completeRow(rowType, position: position, nonNull: inner.isNonNull, field: field)
                 } else {
                     outcome = complete(inner, items[index], field: field, parentType: parentType)
                 }
-                path.removeLast()
+                path.pop()
                 if outcome == .failed { return .failed }
             }
             writer.append(byte: UInt8(ascii: "]"))
