@@ -130,7 +130,11 @@ private final class ProductTexts {
     #endif
 
     /// Each variant's list of selected options, once written.
+    #if DEBUG
     var selectedOptions: [Resolved?] = []
+    #else
+    @exclusivity(unchecked) var selectedOptions: [Resolved?] = []
+    #endif
 
     /// The last page of its variants asked for, and the arguments that asked.
     var variants: (arguments: JSONObject, page: Resolved)?
