@@ -52,12 +52,17 @@ extension Validator {
         /// Unowned: the schema holds its definitions for the whole validation, and a node lives
         /// only while the rules at its field run.
         unowned(unsafe) let definition: FieldDefinition?
+        /// The definition's named type, copied: the rules at every field read it, and a strong
+        /// reference made from `definition` to read it was a retain and a release each time.
+        let namedType: Int?
     }
 
     /// Whose arguments these are, for the messages that name it.
     enum ArgumentOwner {
-        /// The field `name` on the type `parent` (nil when unknown).
-        case field(name: String, parent: Int?)
+        /// The field `id` on the type `parent` (nil when unknown); its name is read from the
+        /// document only for a message (carried as a `String`, it was retained and released for
+        /// every field with arguments).
+        case field(FieldID, parent: Int?)
         /// The directive `name`.
         case directive(name: String)
         /// A directive the schema does not know: its arguments are not checked against anything.

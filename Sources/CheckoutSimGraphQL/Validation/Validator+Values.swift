@@ -55,7 +55,7 @@ extension Validator {
         var seen = FirstSeen(count: provided.count)
         for (position, field) in provided.enumerated() {
             let name = field.name.value
-            let first = seen.first(field.name, earlier: provided[..<position].lazy.map(\.name))
+            let first = seen.first(field.name, earlier: provided[..<position].lazy.map { $0.name })
             let definition = fields.firstIndex { $0.name == name }
             let node = InputFieldNode(field: field, type: type, isDefined: definition != nil, firstOffset: first)
             try hooks.inputField.run { rule throws(Aborted) in try rule.inputField?(&self, node) }

@@ -36,7 +36,8 @@ extension Validator {
         let definition = parent.flatMap { schema.field(document[id].name, on: $0) }
         let offset = document[id].offset
         let selectionSet = document[id].selectionSet
-        let node = FieldNode(id: id, offset: offset, selectionSet: selectionSet, parent: parent, definition: definition)
+        let node = FieldNode(
+            id: id, offset: offset, selectionSet: selectionSet, parent: parent, definition: definition, namedType: definition?.namedType)
         // The node borrows the definition (a meta field's is made for this lookup alone).
         try withExtendedLifetime(definition) { () throws(Aborted) in
             try hooks.field.run { rule throws(Aborted) in try rule.field?(&self, node) }
@@ -44,7 +45,7 @@ extension Validator {
         let arguments = document[id].arguments
         if !arguments.isEmpty || definition?.hasRequiredArguments == true {
             try walkArguments(
-                arguments, owner: .field(name: document[id].name.value, parent: parent), definitions: definition?.arguments,
+                arguments, owner: .field(id, parent: parent), definitions: definition?.arguments,
                 at: offset, summary: &summary)
         }
         if let selectionSet {
@@ -62,7 +63,7 @@ extension Validator {
         var seen = FirstSeen(count: arguments.range.count)
         for index in arguments.range {
             let argument = document.arguments[index]
-            let first = seen.first(argument.name, earlier: document.arguments[arguments.range.lowerBound..<index].lazy.map(\.name))
+            let first = seen.first(argument.name, earlier: document.arguments[arguments.range.lowerBound..<index].lazy.map { $0.name })
             // By position: the definitions are read in place, not copied.
             let definition = definitions?.firstIndex { $0.name == argument.name.value }
             let node = ArgumentNode(index: index, owner: owner, definitions: definitions, isDefined: definition != nil, firstOffset: first)

@@ -3,7 +3,7 @@ extension ValidationRule {
     /// On an interface or union, the hint names the possible types that have the field, as
     /// graphql-js suggests an inline fragment; otherwise it names similar fields.
     static let fieldsOnCorrectType = ValidationRule(name: "FieldsOnCorrectTypeRule", field: { validator, node throws(Validator.Aborted) in
-        guard let parent = node.parent, node.definition == nil else { return }
+        guard let parent = node.parent, node.namedType == nil else { return }
         let name = validator.document[node.id].name.value
         guard name != "__typename" else { return }
         let schema = validator.schema

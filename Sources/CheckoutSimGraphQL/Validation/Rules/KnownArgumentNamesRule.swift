@@ -6,9 +6,10 @@ extension ValidationRule {
         let name = argument.name.value
         let message: String
         switch node.owner {
-        case .field(let field, let parent):
+        case .field(let id, let parent):
             // A field its type does not define is FieldsOnCorrectTypeRule's.
             guard node.definitions != nil else { return }
+            let field = validator.document[id].name.value
             let owner = parent.map { "\(validator.schema.types[$0].name).\(field)" } ?? field
             message = "Unknown argument \"\(name)\" on field \"\(owner)\"."
         case .directive(let directive):

@@ -7,8 +7,8 @@ extension ValidationRule {
                 guard !validator.document[node.arguments].contains(where: { $0.name.value == definition.name }) else { continue }
                 let type = validator.schema.describe(definition.type)
                 let message = switch node.owner {
-                case .field(let field, _):
-                    "Field \"\(field)\" argument \"\(definition.name)\" of type \"\(type)\" is required, but it was not provided."
+                case .field(let id, _):
+                    "Field \"\(validator.document[id].name.value)\" argument \"\(definition.name)\" of type \"\(type)\" is required, but it was not provided."
                 case .directive(let directive):
                     "Directive \"@\(directive)\" argument \"\(definition.name)\" of type \"\(type)\" is required, but it was not provided."
                 case .unknownDirective:
