@@ -28,9 +28,9 @@ package final class Locked<Value>: @unchecked Sendable {
         // Tries for a while before sleeping: the server's loops take the same shop's lock for a
         // request's few tens of microseconds, and a waiter put to sleep and woken again cost two
         // context switches and futex calls, more than the wait itself (Benchmarks/NOTES.md, issue
-        // 43: listing requests/s at 64 connections rose by about half). Past `spinLimit` tries
-        // (some 50 µs untouched, more while the holder works on the same line) the waiter sleeps,
-        // so a long request keeps no waiter spinning.
+        // 43: listing requests/s at 64 connections rose by a third or more). Every 64 tries it
+        // yields its core, so a client or another thread on a full machine still runs; past
+        // `spinLimit` tries it sleeps, so a long request keeps no waiter spinning.
         var tries = 1
         while !lock.try() {
             tries += 1
@@ -38,6 +38,7 @@ package final class Locked<Value>: @unchecked Sendable {
                 lock.lock()
                 break
             }
+            if tries % 64 == 0 { sched_yield() }
         }
         defer { lock.unlock() }
         return try body(&value)
