@@ -24,7 +24,7 @@ struct PathStack: ~Copyable {
     private(set) var count = 0
 
     /// An empty stack with room for `capacity` steps before it grows.
-    init(capacity: Int = 16) {
+    init(capacity: Int) {
         self.capacity = max(1, capacity)
         base = .allocate(capacity: self.capacity)
     }

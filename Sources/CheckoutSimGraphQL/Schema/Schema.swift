@@ -4,11 +4,8 @@
 public final class Schema: Sendable {
     /// Every named type, user-defined first, then built-in scalars and introspection types.
     package let types: [NamedType]
-    /// Each type's index in `types`, by name.
-    package let typeIndex: [String: Int]
-    /// `typeIndex` again, for the names of a document: found by the lexer's hash, with no hashing
-    /// of the text (`typeIndex(of:)`).
-    private let typesByName: NameMap
+    /// Each type's index in `types`, by name; a document's names are found by the lexer's hash.
+    package let typeIndex: TypeIndex
     /// The names the schema declares, which the parser hands out for a document's names.
     package let knownNames: KnownNames
     /// The index of the query root type.
@@ -75,10 +72,7 @@ public final class Schema: Sendable {
         }
         possibleTypes = possible
         possibleSets = possible.map(Set.init)
-        var index: [String: Int] = [:]
-        for (position, type) in types.enumerated() { index[type.name] = position }
-        typeIndex = index
-        typesByName = NameMap(types.enumerated().map { SeenName(key: $1.name, keyHash: Name.hash($1.name), value: $0) })
+        typeIndex = TypeIndex(names: types.enumerated().map { SeenName(key: $1.name, keyHash: Name.hash($1.name), value: $0) })
         knownNames = KnownNames(Self.declaredNames(types: types, directives: directives))
         self.queryType = queryType
         self.mutationType = mutationType
@@ -91,9 +85,11 @@ public final class Schema: Sendable {
         typeIndex[name].map { types[$0] }
     }
 
-    /// The index of the type a document names, if the schema has it.
+    /// The index of the type a document names, found by the hash the lexer worked out. A method,
+    /// so the index is read in place: `schema.typeIndex[name]` from outside copied it out of the
+    /// schema first, a retain and a release of its arrays per lookup.
     package func typeIndex(of name: Name) -> Int? {
-        typesByName[name: name]
+        typeIndex[name]
     }
 
     /// Whether a value of the object type `object` may stand where `type` is expected: the same
@@ -161,4 +157,23 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
     package let message: String
     /// The problems, one per line.
     public var description: String { message }
+}
+
+/// A schema's types by name: their indices in `Schema.types` (where a name repeats, the last).
+package struct TypeIndex: Sendable {
+    private let names: NameMap
+
+    init(names: [SeenName]) {
+        self.names = NameMap(names)
+    }
+
+    /// The index of the type called `name`.
+    package subscript(_ name: String) -> Int? {
+        names[name: name]
+    }
+
+    /// The index of the type a document names, found by the hash the lexer worked out.
+    package subscript(_ name: Name) -> Int? {
+        names[name: name]
+    }
 }

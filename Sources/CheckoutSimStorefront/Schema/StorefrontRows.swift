@@ -45,9 +45,7 @@ package final class StorefrontRows {
             return texts
         }
         guard let made = make() else { return nil }
-        let kept = products[position].unsafelyUnwrapped
-        if index >= kept.texts.count { kept.texts.append(contentsOf: repeatElement(nil, count: index + 1 - kept.texts.count)) }
-        kept.texts[index] = made
+        Self.store(made, at: index, in: &products[position].unsafelyUnwrapped.texts)
         return made
     }
 
@@ -73,13 +71,13 @@ package final class StorefrontRows {
     /// array cost an allocation and its release for every variant written (Benchmarks/NOTES.md, issue 41).
     func selectedOptions(of product: Product, at position: Int, variant: Int, make: () -> Resolved) -> Resolved {
         guard keep(product, at: position) else { return make() }
-        let kept = products[position].unsafelyUnwrapped
-        if variant < kept.selectedOptions.count, let list = kept.selectedOptions[variant] { return list }
-        let made = make()
-        if variant >= kept.selectedOptions.count {
-            kept.selectedOptions.append(contentsOf: repeatElement(nil, count: variant + 1 - kept.selectedOptions.count))
+        // Read in place, as the texts are.
+        if variant < products[position].unsafelyUnwrapped.selectedOptions.count,
+           let list = products[position].unsafelyUnwrapped.selectedOptions[variant] {
+            return list
         }
-        kept.selectedOptions[variant] = made
+        let made = make()
+        Self.store(made, at: variant, in: &products[position].unsafelyUnwrapped.selectedOptions)
         return made
     }
 
@@ -87,9 +85,14 @@ package final class StorefrontRows {
     /// there); false for a position outside the catalog.
     private func keep(_ product: Product, at position: Int) -> Bool {
         guard position >= 0 else { return false }
-        if position >= products.count { products.append(contentsOf: repeatElement(nil, count: position + 1 - products.count)) }
-        if products[position]?.product !== product { products[position] = ProductTexts(product) }
+        if position >= products.count || products[position]?.product !== product { Self.store(ProductTexts(product), at: position, in: &products) }
         return true
+    }
+
+    /// Puts `value` at `index` of `list`, which grows with empty places to reach it.
+    private static func store<Value>(_ value: Value, at index: Int, in list: inout [Value?]) {
+        if index >= list.count { list.append(contentsOf: repeatElement(nil, count: index + 1 - list.count)) }
+        list[index] = value
     }
 
     /// The texts of a `MoneyV2` of `amount` in the shop's currency.
