@@ -29,54 +29,22 @@ package struct Lexer {
 
     /// The next significant token; `.endOfFile` once the input is exhausted.
     package mutating func next() throws(GraphQLError) -> Token {
-        skipIgnored()
-        guard position < source.count else {
-            return Token(kind: .endOfFile, start: source.count, end: source.count)
-        }
+        let from = position
+        let (start, kind, end, hash) = source.withUnsafeBufferPointer { Lexer.scan($0, from: from) }
+        position = start
+        guard kind != .endOfFile else { return Token(kind: .endOfFile, start: start, end: start) }
         tokenCount += 1
         if tokenCount > maxTokens {
             throw error("Document contains more than \(maxTokens) tokens. Parsing aborted.", at: position)
         }
-        let start = position
-        let first = source[position]
-        func punctuator(_ kind: TokenKind, length: Int = 1) -> Token {
-            position += length
-            return Token(kind: kind, start: start, end: position)
-        }
-        switch first {
-        case UInt8(ascii: "!"): return punctuator(.bang)
-        case UInt8(ascii: "$"): return punctuator(.dollar)
-        case UInt8(ascii: "&"): return punctuator(.amp)
-        case UInt8(ascii: "("): return punctuator(.parenL)
-        case UInt8(ascii: ")"): return punctuator(.parenR)
-        case UInt8(ascii: ":"): return punctuator(.colon)
-        case UInt8(ascii: "="): return punctuator(.equals)
-        case UInt8(ascii: "@"): return punctuator(.at)
-        case UInt8(ascii: "["): return punctuator(.bracketL)
-        case UInt8(ascii: "]"): return punctuator(.bracketR)
-        case UInt8(ascii: "{"): return punctuator(.braceL)
-        case UInt8(ascii: "|"): return punctuator(.pipe)
-        case UInt8(ascii: "}"): return punctuator(.braceR)
-        case UInt8(ascii: "."):
-            if byte(at: position + 1) == UInt8(ascii: "."), byte(at: position + 2) == UInt8(ascii: ".") {
-                return punctuator(.spread, length: 3)
-            }
-            throw error("Unexpected character: \".\".", at: position)
-        case UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-            // The name's bytes through a pointer: the array's bounds are checked once, by the
-            // loop's own test, not again at every byte (Benchmarks/NOTES.md, issue 43).
-            let (end, hash) = source.withUnsafeBufferPointer { bytes in
-                var hash = Name.hash(Name.hashStart, next: first)
-                var end = start + 1
-                while end < bytes.count, Lexer.isNameContinue(bytes[end]) {
-                    hash = Name.hash(hash, next: bytes[end])
-                    end += 1
-                }
-                return (end, hash)
-            }
+        if let kind {
             position = end
-            nameHash = hash
-            return Token(kind: .name, start: start, end: position)
+            if kind == .name { nameHash = hash }
+            return Token(kind: kind, start: start, end: end)
+        }
+        switch source[start] {
+        case UInt8(ascii: "."):
+            throw error("Unexpected character: \".\".", at: position)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return try readNumber()
         case UInt8(ascii: "\""):
@@ -90,6 +58,67 @@ package struct Lexer {
         default:
             throw error("Unexpected character: \(describeCharacter(at: position)).", at: position)
         }
+    }
+
+    /// Skips ignored bytes, then reads a punctuator or a name, all through one pointer to the
+    /// bytes: where the next token starts, its kind (`.endOfFile` at the end; nil for a token the
+    /// slow path reads: numbers, strings, anything wrong), where it ends and, for a name, its hash.
+    /// One bounds check per byte, the loop's own, and no call per ignored run; a function of the
+    /// bytes alone, as a method every call copied the lexer first (Benchmarks/NOTES.md, issue 43).
+    @inline(__always)
+    private static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, from offset: Int
+    ) -> (start: Int, kind: TokenKind?, end: Int, hash: UInt64) {
+        var position = offset
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","):
+                position += 1
+                continue
+            case 0xEF where position + 2 < bytes.count && bytes[position + 1] == 0xBB && bytes[position + 2] == 0xBF:
+                position += 3
+                continue
+            case UInt8(ascii: "#"):
+                while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
+                continue
+            default:
+                break
+            }
+            break
+        }
+        guard position < bytes.count else { return (bytes.count, .endOfFile, bytes.count, 0) }
+        let start = position
+        let first = bytes[position]
+        let kind: TokenKind
+        switch first {
+        case UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            var hash = Name.hash(Name.hashStart, next: first)
+            var end = start + 1
+            while end < bytes.count, Lexer.isNameContinue(bytes[end]) {
+                hash = Name.hash(hash, next: bytes[end])
+                end += 1
+            }
+            return (start, .name, end, hash)
+        case UInt8(ascii: "!"): kind = .bang
+        case UInt8(ascii: "$"): kind = .dollar
+        case UInt8(ascii: "&"): kind = .amp
+        case UInt8(ascii: "("): kind = .parenL
+        case UInt8(ascii: ")"): kind = .parenR
+        case UInt8(ascii: ":"): kind = .colon
+        case UInt8(ascii: "="): kind = .equals
+        case UInt8(ascii: "@"): kind = .at
+        case UInt8(ascii: "["): kind = .bracketL
+        case UInt8(ascii: "]"): kind = .bracketR
+        case UInt8(ascii: "{"): kind = .braceL
+        case UInt8(ascii: "|"): kind = .pipe
+        case UInt8(ascii: "}"): kind = .braceR
+        case UInt8(ascii: ".") where start + 2 < bytes.count && bytes[start + 1] == UInt8(ascii: ".")
+            && bytes[start + 2] == UInt8(ascii: "."):
+            return (start, .spread, start + 3, 0)
+        default:
+            return (start, nil, start, 0)
+        }
+        return (start, kind, start + 1, 0)
     }
 
     @inline(__always)
@@ -111,25 +140,6 @@ package struct Lexer {
         let high: UInt64 = 0x07FF_FFFE_87FF_FFFE
         if byte < 64 { return (low >> UInt64(byte)) & 1 == 1 }
         return byte < 128 && (high >> UInt64(byte - 64)) & 1 == 1
-    }
-
-    private mutating func skipIgnored() {
-        position = source.withUnsafeBufferPointer { bytes in
-            var position = position
-            while position < bytes.count {
-                switch bytes[position] {
-                case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","):
-                    position += 1
-                case 0xEF where position + 2 < bytes.count && bytes[position + 1] == 0xBB && bytes[position + 2] == 0xBF:
-                    position += 3
-                case UInt8(ascii: "#"):
-                    while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
-                default:
-                    return position
-                }
-            }
-            return position
-        }
     }
 
     /// The scalar at `offset` the way graphql-js prints it: `"x"` when printable ASCII, else `U+XXXX`.

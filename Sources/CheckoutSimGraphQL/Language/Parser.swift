@@ -242,10 +242,10 @@ package struct Parser {
         } while try !skip(.braceR)
         depth -= 1
         let first = nodes.selections.count
-        // Element by element and `removeLast`: the slice append and `removeSubrange` went through
-        // generic range replacement for each set (Benchmarks/NOTES.md, issue 43).
+        // Element by element, and popped one at a time: the slice append, `removeSubrange` and
+        // `removeLast(_:)` all went through generic range replacement for each set (Benchmarks/NOTES.md, issue 43).
         for index in mark..<openSelections.count { nodes.selections.append(openSelections[index]) }
-        openSelections.removeLast(openSelections.count - mark)
+        while openSelections.count > mark { openSelections.removeLast() }
         return SelectionSet(first..<nodes.selections.count, offset: start)
     }
 

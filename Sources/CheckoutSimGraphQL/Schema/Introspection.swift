@@ -226,7 +226,12 @@ extension Schema {
 
     private func field(_ name: String, hash: UInt64, on owner: Int) -> FieldDefinition? {
         guard fieldsByName.indices.contains(owner) else { return nil }
-        if let position = fieldsByName[owner].position(of: name, hash: hash) { return fieldsByName[owner][position] }
+        // The type's map is searched where it lies: subscripting the array copied the map out,
+        // retaining and releasing its two lists for every field a document names (Benchmarks/NOTES.md, issue 43).
+        let found = fieldsByName.withUnsafeBufferPointer { maps in
+            maps[owner].position(of: name, hash: hash).map { maps[owner][$0] }
+        }
+        if let found { return found }
         // Schema fields never start with "__" (the builder rejects them), so only a miss can be a meta field.
         return name.hasPrefix("__") ? metaField(name, on: owner) : nil
     }

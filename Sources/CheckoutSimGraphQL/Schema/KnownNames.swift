@@ -8,22 +8,36 @@
 /// (Benchmarks/NOTES.md, issue 43). Names past 16 bytes are not kept: they are rare, and made as
 /// before.
 package struct KnownNames: Sendable {
-    /// Open addressing by hash, in parallel arrays: a power of two at least twice the names; a
-    /// slot whose length is 0 is empty.
-    private let hashes: [UInt64]
-    private let lows: [UInt64]
-    private let highs: [UInt64]
-    private let lengths: [UInt8]
-    private let texts: [String]
+    /// One slot of the table: the name's hash, its bytes in two words, and its length (0: empty).
+    private struct Slot {
+        var hash: UInt64 = 0
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var length = 0
+    }
+
+    /// Open addressing by hash over a power of two at least twice the names. The slots sit in one
+    /// array, a probe reading one 32-byte slot, behind one reference: the parser copies the table
+    /// for every name it reads, and five arrays were five retains and releases each time
+    /// (Benchmarks/NOTES.md, issue 43).
+    private final class Table: Sendable {
+        let slots: [Slot]
+        let texts: [String]
+
+        init(slots: [Slot], texts: [String]) {
+            self.slots = slots
+            self.texts = texts
+        }
+    }
+
+    private let table: Table
 
     /// A table of `names`; repeats are kept once.
     init(_ names: some Sequence<String>) {
         var size = 16
         let unique = Array(Set(names)).sorted()
         while size < unique.count * 2 { size *= 2 }
-        var hashes = [UInt64](repeating: 0, count: size)
-        var lows = hashes, highs = hashes
-        var lengths = [UInt8](repeating: 0, count: size)
+        var slots = [Slot](repeating: Slot(), count: size)
         var texts = [String](repeating: "", count: size)
         for name in unique {
             var text = name
@@ -33,10 +47,11 @@ package struct KnownNames: Sendable {
                 return (Name.hash(of: bytes), low, high)
             }) else { continue }
             var slot = Int(truncatingIfNeeded: hash) & (size - 1)
-            while lengths[slot] != 0 { slot = (slot + 1) & (size - 1) }
-            (hashes[slot], lows[slot], highs[slot], lengths[slot], texts[slot]) = (hash, low, high, UInt8(name.utf8.count), name)
+            while slots[slot].length != 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = Slot(hash: hash, low: low, high: high, length: name.utf8.count)
+            texts[slot] = name
         }
-        (self.hashes, self.lows, self.highs, self.lengths, self.texts) = (hashes, lows, highs, lengths, texts)
+        table = Table(slots: slots, texts: texts)
     }
 
     /// The schema's string for the name at `start..<end` of `source`, whose `Name.hash` is `hash`;
@@ -44,18 +59,21 @@ package struct KnownNames: Sendable {
     func text(hash: UInt64, in source: UnsafeRawBufferPointer, start: Int, end: Int) -> String? {
         let count = end - start
         guard count <= 16 else { return nil }
-        let mask = hashes.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while lengths[slot] != 0 {
-            if hashes[slot] == hash, Int(lengths[slot]) == count {
-                // Another name of this hash and length further on is left to be decoded as any
-                // undeclared name is: the answer is the same text either way.
-                let (low, high) = Self.words(source, from: start, count: count)
-                return lows[slot] == low && highs[slot] == high ? texts[slot] : nil
+        let table = table
+        return table.slots.withUnsafeBufferPointer { slots -> String? in
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot].length != 0 {
+                if slots[slot].hash == hash, slots[slot].length == count {
+                    // Another name of this hash and length further on is left to be decoded as any
+                    // undeclared name is: the answer is the same text either way.
+                    let (low, high) = Self.words(source, from: start, count: count)
+                    return slots[slot].low == low && slots[slot].high == high ? table.texts[slot] : nil
+                }
+                slot = (slot + 1) & mask
             }
-            slot = (slot + 1) & mask
+            return nil
         }
-        return nil
     }
 
     /// `count` (at most 16) bytes of `bytes` from `start`, little-endian in two words, the rest zero.

@@ -17,9 +17,16 @@ struct FragmentGraph {
     /// For each spread in `Document.spreads`, the fragment it names; nil for a name the document does
     /// not define. Every rule reads it here rather than looking the name up again.
     private(set) var targets: [Int?]
-    /// For each operation, the fragments it spreads itself (not through fragments), in document
-    /// order: where the operation's reach starts.
-    private(set) var roots: [[Int]]
+    /// The fragments each operation spreads itself (not through fragments), in document order:
+    /// where the operation's reach starts. One flat list, an operation's side by side
+    /// (`roots(of:)`): a list per operation was two allocations for each (Benchmarks/NOTES.md, issue 43).
+    private(set) var allRoots: [Int]
+    private var rootRanges: [Range<Int>]
+
+    /// The fragments operation `index` spreads itself, in document order.
+    func roots(of index: Int) -> ArraySlice<Int> {
+        allRoots[rootRanges[index]]
+    }
     /// Whether the fragment is on a cycle or spreads (directly or not) one that is.
     private(set) var reachesCycle: [Bool]
     /// The fragments that reach no cycle, each after every fragment it spreads.
@@ -39,7 +46,9 @@ struct FragmentGraph {
         reachesCycle = Array(repeating: false, count: fragments.count)
         bottomUp = []
         let operations = document.operations
-        roots = Array(repeating: [], count: operations.count)
+        allRoots = []
+        allRoots.reserveCapacity(document.spreads.count)
+        rootRanges = Array(repeating: 0..<0, count: operations.count)
         targets = []
         targets.reserveCapacity(document.spreads.count)
         let definitions = document.order
@@ -59,7 +68,14 @@ struct FragmentGraph {
             targets.append(target)
             guard definition >= 0, counts, let target else { continue }
             let owner = definitions[definition]
-            if owner.isFragment { spreads[owner.index].append(target) } else { roots[owner.index].append(target) }
+            if owner.isFragment {
+                spreads[owner.index].append(target)
+            } else {
+                // Spreads come in source order, so an operation's roots are contiguous.
+                let start = rootRanges[owner.index].isEmpty ? allRoots.count : rootRanges[owner.index].lowerBound
+                allRoots.append(target)
+                rootRanges[owner.index] = start..<allRoots.count
+            }
         }
         order()
     }
@@ -101,7 +117,7 @@ struct FragmentGraph {
     /// The fragments reachable from `roots`, each once, in first-reached (breadth-first) order.
     /// `mark` is scratch space of one entry per fragment; `stamp` must differ from every value in it.
     /// - Complexity: O(what is reached and its spreads).
-    func reachable(from roots: [Int], mark: inout [Int], stamp: Int) -> [Int] {
+    func reachable(from roots: ArraySlice<Int>, mark: inout [Int], stamp: Int) -> [Int] {
         var reached: [Int] = []
         var head = 0
         for root in roots where mark[root] != stamp {

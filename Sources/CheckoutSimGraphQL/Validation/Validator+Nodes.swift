@@ -21,7 +21,12 @@ extension Validator {
 
     /// A variable definition.
     struct VariableNode {
-        let definition: VariableDefinition
+        /// The operation's definitions, and this one's position among them: the array is retained
+        /// once, where copying the definition retained its name, type and default (Benchmarks/NOTES.md, issue 43).
+        let variables: [VariableDefinition]
+        let position: Int
+        /// The definition; read it only to report.
+        var definition: VariableDefinition { variables[position] }
         /// The type its type names; nil when the schema has none.
         let namedType: Int?
         /// Where an earlier definition of the same name in the operation has its name; nil when none.
@@ -118,7 +123,12 @@ extension Validator {
 
     /// A field of an input object value.
     struct InputFieldNode {
-        let field: ObjectField
+        /// The object's fields as written, and this one's position among them: the list is
+        /// retained once, where copying the field retained its name and value.
+        let provided: [ObjectField]
+        let position: Int
+        /// The field; read it only to report.
+        var field: ObjectField { provided[position] }
         /// The input object type, by index (read it only to report).
         let type: Int
         /// Whether the input type defines the field.

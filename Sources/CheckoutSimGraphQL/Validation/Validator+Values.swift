@@ -4,6 +4,8 @@ extension Validator {
     /// Walks `value`, which must be of `type` (nil: unknown, so only its variables count).
     mutating func walkValue(_ value: Value, type: TypeRef?, summary: inout Summary, locationHasDefault: Bool = false) throws(Aborted) {
         if case .variable(let name) = value {
+            // Room for a few: grown from empty one by one, two usages were two allocations.
+            if summary.usages.capacity == 0 { summary.usages.reserveCapacity(4) }
             summary.usages.append(
                 VariableUsage(name: name.value, offset: value.offset, expected: type, locationHasDefault: locationHasDefault))
             return
@@ -53,14 +55,15 @@ extension Validator {
         _ value: Value, provided: [ObjectField], type: Int, fields: [InputValueDefinition], summary: inout Summary
     ) throws(Aborted) {
         var seen = FirstSeen(count: provided.count)
-        for (position, field) in provided.enumerated() {
-            let name = field.name.value
-            let first = seen.first(field.name, earlier: provided[..<position].lazy.map { $0.name })
-            let definition = fields.firstIndex { $0.name == name }
-            let node = InputFieldNode(field: field, type: type, isDefined: definition != nil, firstOffset: first)
+        // By position, each field read in place: enumerating copied every field, name and value,
+        // into an optional pair and destroyed it again (Benchmarks/NOTES.md, issue 43).
+        for position in provided.indices {
+            let first = seen.first(provided[position].name, earlier: provided[..<position].lazy.map { $0.name })
+            let definition = fields.firstIndex { $0.name == provided[position].name.value }
+            let node = InputFieldNode(provided: provided, position: position, type: type, isDefined: definition != nil, firstOffset: first)
             try hooks.inputField.run { rule throws(Aborted) in try rule.inputField?(&self, node) }
             try walkValue(
-                field.value, type: definition.map { fields[$0].type }, summary: &summary,
+                provided[position].value, type: definition.map { fields[$0].type }, summary: &summary,
                 locationHasDefault: definition.map { fields[$0].defaultValue != nil } ?? false)
         }
         let node = InputObjectNode(value: value, type: type, fields: fields, provided: provided)

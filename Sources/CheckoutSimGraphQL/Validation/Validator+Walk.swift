@@ -61,16 +61,18 @@ extension Validator {
         _ arguments: Arguments, owner: ArgumentOwner, definitions: [InputValueDefinition]?, at offset: Int, summary: inout Summary
     ) throws(Aborted) {
         var seen = FirstSeen(count: arguments.range.count)
+        // Each argument is read in place from the document's list: copying one retained its name
+        // and value and destroyed them again (Benchmarks/NOTES.md, issue 43).
+        let all = document.arguments
         for index in arguments.range {
-            let argument = document.arguments[index]
-            let first = seen.first(argument.name, earlier: document.arguments[arguments.range.lowerBound..<index].lazy.map { $0.name })
+            let first = seen.first(all[index].name, earlier: all[arguments.range.lowerBound..<index].lazy.map { $0.name })
             // By position: the definitions are read in place, not copied.
-            let definition = definitions?.firstIndex { $0.name == argument.name.value }
+            let definition = definitions?.firstIndex { $0.name == all[index].name.value }
             let node = ArgumentNode(index: index, owner: owner, definitions: definitions, isDefined: definition != nil, firstOffset: first)
             try hooks.argument.run { rule throws(Aborted) in try rule.argument?(&self, node) }
             let type = definition.map { definitions?[$0].type } ?? nil
             let hasDefault = definition.map { definitions?[$0].defaultValue != nil } ?? false
-            try walkValue(argument.value, type: type, summary: &summary, locationHasDefault: hasDefault)
+            try walkValue(all[index].value, type: type, summary: &summary, locationHasDefault: hasDefault)
         }
         let node = ArgumentsNode(owner: owner, definitions: definitions, arguments: arguments, offset: offset)
         try hooks.leaveArguments.run { rule throws(Aborted) in try rule.leaveArguments?(&self, node) }

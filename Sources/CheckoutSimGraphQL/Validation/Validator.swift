@@ -167,7 +167,7 @@ package struct Validator {
             let first = definedByName.recordFirst(variables[position].name, position)
             let namedType = schema.typeIndex(of: variables[position].type.namedType)
             let node = VariableNode(
-                definition: variables[position], namedType: namedType, firstOffset: first.map { variables[$0].name.offset })
+                variables: variables, position: position, namedType: namedType, firstOffset: first.map { variables[$0].name.offset })
             try hooks.variable.run { rule throws(Aborted) in try rule.variable?(&self, node) }
             let type = namedType.flatMap { schema.types[$0].isInputType ? schema.typeRef(variables[position].type, named: $0) : nil }
             if let defaultValue = variables[position].defaultValue, let type {
@@ -184,7 +184,7 @@ package struct Validator {
 
         // The variable rules see the usages in the operation and in every fragment it reaches.
         var usages = summary.usages
-        for fragment in reachableFragments(from: fragments.roots[index]) {
+        for fragment in reachableFragments(from: fragments.roots(of: index)) {
             if let more = fragmentSummaries[fragment]?.usages, !more.isEmpty { usages.append(contentsOf: more) }
         }
         let definitions = usages.map { definedByName[name: $0.name] }
@@ -196,7 +196,7 @@ package struct Validator {
     }
 
     /// The fragments reachable from `roots`, each once, in first-reached order.
-    mutating func reachableFragments(from roots: [Int]) -> [Int] {
+    mutating func reachableFragments(from roots: ArraySlice<Int>) -> [Int] {
         reachStamp += 1
         return fragments.reachable(from: roots, mark: &reachMarks, stamp: reachStamp)
     }

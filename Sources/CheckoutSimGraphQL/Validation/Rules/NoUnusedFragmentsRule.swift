@@ -8,7 +8,7 @@ extension ValidationRule {
 extension Validator {
     fileprivate mutating func checkUnusedFragments() throws(Aborted) {
         var used = [Bool](repeating: false, count: document.fragments.count)
-        for fragment in reachableFragments(from: fragments.roots.flatMap { $0 }) { used[fragment] = true }
+        for fragment in reachableFragments(from: fragments.allRoots[...]) { used[fragment] = true }
         for fragment in document.fragments {
             guard let index = fragments.indexByName[name: fragment.name], !used[index] else { continue }
             try report("Fragment \"\(fragment.name.value)\" is never used.", [fragment.offset])

@@ -56,7 +56,8 @@ extension Validator {
         var overflowed = false
         expand(selectionSet, table: &table, base: base, overflowed: &overflowed, into: &total)
         let keys = listingKeys && !overflowed ? Array(table.scratch[base...]) : nil
-        table.scratch.removeLast(table.scratch.count - base)
+        // Popped one at a time: `removeLast(_:)` went through generic range replacement.
+        while table.scratch.count > base { table.scratch.removeLast() }
         return (total, keys)
     }
 

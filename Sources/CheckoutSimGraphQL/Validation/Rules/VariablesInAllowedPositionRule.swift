@@ -7,18 +7,22 @@ extension ValidationRule {
             let variables = node.operation.variables
             for (usage, position) in zip(node.usages, node.definitions) {
                 guard let position, let type = node.types[position], usage.expected != nil else { continue }
-                try check(usage, definition: variables[position], type: type, in: &validator)
+                try check(usage, definition: position, of: variables, type: type, in: &validator)
             }
         })
 
     private static func check(
-        _ usage: Validator.VariableUsage, definition: borrowing VariableDefinition, type variableType: TypeRef, in validator: inout Validator
+        _ usage: Validator.VariableUsage, definition position: Int, of variables: [VariableDefinition], type variableType: TypeRef,
+        in validator: inout Validator
     ) throws(Validator.Aborted) {
         guard let expected = usage.expected else { return }
         if case .nonNull = expected, !variableType.isNonNull {
+            // The default is looked at in place: copying the definition for every usage retained
+            // its name, type and default (Benchmarks/NOTES.md, issue 43).
             let hasDefault: Bool
-            if let defaultValue = definition.defaultValue, case .null = defaultValue { hasDefault = false } else {
-                hasDefault = definition.defaultValue != nil
+            switch variables[position].defaultValue {
+            case nil, .null?: hasDefault = false
+            default: hasDefault = true
             }
             if hasDefault || usage.locationHasDefault { return }
         }
@@ -26,7 +30,7 @@ extension ValidationRule {
         if !schema.isSubtype(variableType, of: expected) {
             try validator.report(
                 "Variable \"$\(usage.name)\" of type \"\(schema.describe(variableType))\" used in position expecting type \"\(schema.describe(expected))\".",
-                [definition.offset, usage.offset])
+                [variables[position].offset, usage.offset])
         }
     }
 }
