@@ -28,19 +28,30 @@ package struct Lexer {
     }
 
     /// The next significant token; `.endOfFile` once the input is exhausted.
+    ///
+    /// Inlined where the parser reads on: punctuators and names, nearly every token, cost no call
+    /// beyond the scan, and the rest (numbers, strings, errors) go through `slowToken(at:)`
+    /// (Benchmarks/NOTES.md, issue 43).
+    @inline(__always)
     package mutating func next() throws(GraphQLError) -> Token {
         let from = position
         let (start, kind, end, hash) = source.withUnsafeBufferPointer { Lexer.scan($0, from: from) }
         position = start
         guard kind != .endOfFile else { return Token(kind: .endOfFile, start: start, end: start) }
         tokenCount += 1
-        if tokenCount > maxTokens {
-            throw error("Document contains more than \(maxTokens) tokens. Parsing aborted.", at: position)
-        }
-        if let kind {
+        if let kind, tokenCount <= maxTokens {
             position = end
             if kind == .name { nameHash = hash }
             return Token(kind: kind, start: start, end: end)
+        }
+        return try slowToken(at: start)
+    }
+
+    /// A token the scan leaves to be read here, at `start` (counted already): a number, a string,
+    /// or an error (past the token limit, or a character no token starts with).
+    private mutating func slowToken(at start: Int) throws(GraphQLError) -> Token {
+        if tokenCount > maxTokens {
+            throw error("Document contains more than \(maxTokens) tokens. Parsing aborted.", at: position)
         }
         switch source[start] {
         case UInt8(ascii: "."):
@@ -136,6 +147,8 @@ package struct Lexer {
     /// the bytes below 64 (the digits) and one for 64 to 127 (letters and `_`).
     @inline(__always)
     static func isNameContinue(_ byte: UInt8) -> Bool {
+        // Most bytes of a name are lowercase letters: one subtraction and one comparison.
+        if byte &- UInt8(ascii: "a") < 26 { return true }
         let low: UInt64 = 0x03FF_0000_0000_0000
         let high: UInt64 = 0x07FF_FFFE_87FF_FFFE
         if byte < 64 { return (low >> UInt64(byte)) & 1 == 1 }

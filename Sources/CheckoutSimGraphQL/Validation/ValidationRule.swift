@@ -134,55 +134,82 @@ extension ValidationRule {
 /// closures: an array of closures stores them in the most general calling convention, so every call
 /// would go through a reabstraction thunk that copies the node (Benchmarks/NOTES.md).
 struct RuleHooks: Sendable {
-    let document: [ValidationRule]
-    let operationName: [ValidationRule]
-    let fragmentName: [ValidationRule]
-    let fragments: [ValidationRule]
-    let operation: [ValidationRule]
-    let variable: [ValidationRule]
-    let typeCondition: [ValidationRule]
-    let directive: [ValidationRule]
-    let field: [ValidationRule]
-    let argument: [ValidationRule]
-    let leaveArguments: [ValidationRule]
-    let fragmentSpread: [ValidationRule]
-    let inlineFragment: [ValidationRule]
-    let value: [ValidationRule]
-    let inputField: [ValidationRule]
-    let leaveInputObject: [ValidationRule]
-    let leaveOperation: [ValidationRule]
-    let leaveDocument: [ValidationRule]
+    let document: RuleList
+    let operationName: RuleList
+    let fragmentName: RuleList
+    let fragments: RuleList
+    let operation: RuleList
+    let variable: RuleList
+    let typeCondition: RuleList
+    let directive: RuleList
+    let field: RuleList
+    let argument: RuleList
+    let leaveArguments: RuleList
+    let fragmentSpread: RuleList
+    let inlineFragment: RuleList
+    let value: RuleList
+    let inputField: RuleList
+    let leaveInputObject: RuleList
+    let leaveOperation: RuleList
+    let leaveDocument: RuleList
 
-    init(_ rules: [ValidationRule]) {
-        document = rules.filter { $0.document != nil }
-        operationName = rules.filter { $0.operationName != nil }
-        fragmentName = rules.filter { $0.fragmentName != nil }
-        fragments = rules.filter { $0.fragments != nil }
-        operation = rules.filter { $0.operation != nil }
-        variable = rules.filter { $0.variable != nil }
-        typeCondition = rules.filter { $0.typeCondition != nil }
-        directive = rules.filter { $0.directive != nil }
-        field = rules.filter { $0.field != nil }
-        argument = rules.filter { $0.argument != nil }
-        leaveArguments = rules.filter { $0.leaveArguments != nil }
-        fragmentSpread = rules.filter { $0.fragmentSpread != nil }
-        inlineFragment = rules.filter { $0.inlineFragment != nil }
-        value = rules.filter { $0.value != nil }
-        inputField = rules.filter { $0.inputField != nil }
-        leaveInputObject = rules.filter { $0.leaveInputObject != nil }
-        leaveOperation = rules.filter { $0.leaveOperation != nil }
-        leaveDocument = rules.filter { $0.leaveDocument != nil }
+    private init(_ rules: [ValidationRule]) {
+        document = RuleList(rules.filter { $0.document != nil })
+        operationName = RuleList(rules.filter { $0.operationName != nil })
+        fragmentName = RuleList(rules.filter { $0.fragmentName != nil })
+        fragments = RuleList(rules.filter { $0.fragments != nil })
+        operation = RuleList(rules.filter { $0.operation != nil })
+        variable = RuleList(rules.filter { $0.variable != nil })
+        typeCondition = RuleList(rules.filter { $0.typeCondition != nil })
+        directive = RuleList(rules.filter { $0.directive != nil })
+        field = RuleList(rules.filter { $0.field != nil })
+        argument = RuleList(rules.filter { $0.argument != nil })
+        leaveArguments = RuleList(rules.filter { $0.leaveArguments != nil })
+        fragmentSpread = RuleList(rules.filter { $0.fragmentSpread != nil })
+        inlineFragment = RuleList(rules.filter { $0.inlineFragment != nil })
+        value = RuleList(rules.filter { $0.value != nil })
+        inputField = RuleList(rules.filter { $0.inputField != nil })
+        leaveInputObject = RuleList(rules.filter { $0.leaveInputObject != nil })
+        leaveOperation = RuleList(rules.filter { $0.leaveOperation != nil })
+        leaveDocument = RuleList(rules.filter { $0.leaveDocument != nil })
     }
 
-    /// The specified rules' hooks, sorted once.
+    /// The specified rules' hooks, sorted once; the only hooks there are, so every `RuleList`
+    /// lives as long as the process.
     static let specified = RuleHooks(ValidationRule.specified)
 }
 
-extension Array where Element == ValidationRule {
-    /// Calls `body` with each rule in order, without retaining each (the list holds them).
+/// The rules at one point of the walk, in a block made once and never freed, each rule retained
+/// once for good (`RuleHooks.specified` is process-wide and immutable).
+///
+/// Calling the rules costs no reference counting: as an `Array`, the walk retained the list at
+/// every node and each rule around its call, since a rule is handed an `inout` validator that
+/// could, as far as the compiler knows, drop them (Benchmarks/NOTES.md, issue 43).
+struct RuleList: RandomAccessCollection, @unchecked Sendable {
+    // Immutable after `init`, and its rules never released: sharing it across threads is safe.
+    private let rules: UnsafeBufferPointer<Unmanaged<ValidationRule>>
+
+    fileprivate init(_ list: [ValidationRule]) {
+        let block = UnsafeMutableBufferPointer<Unmanaged<ValidationRule>>.allocate(capacity: list.count)
+        _ = block.initialize(from: list.map { Unmanaged.passRetained($0) })
+        rules = UnsafeBufferPointer(block)
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { rules.count }
+
+    subscript(position: Int) -> ValidationRule {
+        rules[position].takeUnretainedValue()
+    }
+
+    /// Calls `body` with each rule in order, each borrowed from the list.
     @inline(__always) func run(_ body: (ValidationRule) throws(Validator.Aborted) -> Void) throws(Validator.Aborted) {
-        try withUnsafeBufferPointer { (rules: UnsafeBufferPointer<ValidationRule>) throws(Validator.Aborted) in
-            for index in rules.indices { try body(rules[index]) }
+        for index in rules.indices {
+            var failure: Validator.Aborted?
+            rules[index]._withUnsafeGuaranteedRef { rule in
+                do throws(Validator.Aborted) { try body(rule) } catch { failure = error }
+            }
+            if let failure { throw failure }
         }
     }
 }
