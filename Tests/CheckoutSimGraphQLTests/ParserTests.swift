@@ -17,9 +17,11 @@ struct ParserTests {
         let query = document.operations[0]
         #expect(query.kind == .query)
         #expect(query.name?.value == "Books")
-        #expect(query.variables.map(\.name.value) == ["genre", "ids"])
-        #expect(query.variables[1].type.description == "[ID!]!")
-        guard case .enumValue("SCIFI", _)? = query.variables[0].defaultValue else {
+        let variables = Array(document[query.variables])
+        #expect(variables.map(\.name.value) == ["genre", "ids"])
+        #expect(variables[1].type.description == "[ID!]!")
+        #expect(document[document.operations[1].variables].isEmpty && document[document.operations[2].variables].isEmpty)
+        guard case .enumValue("SCIFI", _)? = variables[0].defaultValue else {
             Issue.record("default value")
             return
         }

@@ -87,7 +87,7 @@ struct SmallMapTests {
         var names: [Name] = []
         for field in document.fields { names.append(field.name); if let alias = field.alias { names.append(alias) } }
         names += document.arguments.map(\.name) + document.spreads.map(\.name) + document.fragments.map(\.typeCondition)
-        names += document.operations.flatMap { $0.variables.map(\.name) }
+        names += document.variableDefinitions.map(\.name)
         #expect(names.count == 8)
         for name in names { #expect(name.hash == Name.hash(name.value), "\(name.value)") }
     }

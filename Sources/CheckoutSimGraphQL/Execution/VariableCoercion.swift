@@ -11,7 +11,7 @@ enum VariableCoercion {
     ) -> Result<JSONObject, RequestErrors> {
         var result = JSONObject()
         var errors: [GraphQLError] = []
-        for definition in operation.variables {
+        for definition in document[operation.variables] {
             let name = definition.name.value
             // Where the definition is, and its type's text, are worked out only for an error:
             // every request, cached or not, coerces its variables.

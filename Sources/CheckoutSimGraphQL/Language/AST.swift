@@ -54,8 +54,8 @@ package struct OperationDefinition: Sendable {
     package let kind: OperationKind
     /// The operation's name; nil for an anonymous one.
     package let name: Name?
-    /// Its variable definitions, in order.
-    package let variables: [VariableDefinition]
+    /// Its variable definitions, in order, as a run of `Document.variableDefinitions`.
+    package let variables: VariableDefinitions
     /// Directives on the operation.
     package let directives: Directives
     /// What it selects.

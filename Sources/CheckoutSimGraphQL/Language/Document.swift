@@ -33,6 +33,9 @@ package struct Document: Sendable {
     package var arguments: [Argument] { storage.nodes.arguments }
     /// Every directive, each node's side by side (`Directives`).
     package var directives: [Directive] { storage.nodes.directives }
+    /// Every variable definition, each operation's side by side (`VariableDefinitions`): one list
+    /// for the document, where a list per operation was an allocation for each (Benchmarks/NOTES.md, issue 43).
+    package var variableDefinitions: [VariableDefinition] { storage.nodes.variables }
     /// The first definition of each fragment name, as an index into `fragments`.
     var fragmentIndex: NameMap { storage.fragmentIndex }
 
@@ -47,6 +50,7 @@ package struct Document: Sendable {
         var inlineFragments: [InlineFragment] = []
         var arguments: [Argument] = []
         var directives: [Directive] = []
+        var variables: [VariableDefinition] = []
         var nonExecutable: [NonExecutableDefinition] = []
     }
 
@@ -115,6 +119,11 @@ package struct Document: Sendable {
         directives[run.range]
     }
 
+    /// An operation's variable definitions, in order.
+    package subscript(run: VariableDefinitions) -> ArraySlice<VariableDefinition> {
+        variableDefinitions[run.range]
+    }
+
     /// The directives on `selection`, whatever its kind.
     package func directives(of selection: Selection) -> ArraySlice<Directive> {
         switch selection {
@@ -167,3 +176,5 @@ package struct NodeRun<Node>: Sendable, Equatable {
 package typealias Arguments = NodeRun<Argument>
 /// A node's directives, as a run of `Document.directives`.
 package typealias Directives = NodeRun<Directive>
+/// An operation's variable definitions, as a run of `Document.variableDefinitions`.
+package typealias VariableDefinitions = NodeRun<VariableDefinition>

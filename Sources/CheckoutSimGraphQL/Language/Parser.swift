@@ -58,6 +58,8 @@ package struct Parser {
         let guess = min(source.count / 16, limits.maxTokens) + 8
         nodes.fields.reserveCapacity(guess)
         nodes.selections.reserveCapacity(guess)
+        nodes.variables.reserveCapacity(guess / 4)
+        nodes.arguments.reserveCapacity(guess / 4)
         openSelections.reserveCapacity(32)
     }
 
@@ -96,14 +98,20 @@ package struct Parser {
         }
     }
 
-    @discardableResult
+    /// Inlined where it is used, its message made out of line: a call per token cost more than
+    /// the check (Benchmarks/NOTES.md, issue 43).
+    @discardableResult @inline(__always)
     mutating func expect(_ kind: TokenKind) throws(GraphQLError) -> Token {
-        guard token.kind == kind else {
-            throw lexer.error("Expected \(kind.description), found \(describe(token)).", at: token.start)
-        }
+        guard token.kind == kind else { throw expected(kind) }
         let current = token
         try advance()
         return current
+    }
+
+    /// "Expected …, found …." at the current token.
+    @inline(never)
+    private func expected(_ kind: TokenKind) -> GraphQLError {
+        lexer.error("Expected \(kind.description), found \(describe(token)).", at: token.start)
     }
 
     mutating func skip(_ kind: TokenKind) throws(GraphQLError) -> Bool {
@@ -167,7 +175,8 @@ package struct Parser {
         let start = token.start
         if token.kind == .braceL {
             return OperationDefinition(
-                kind: .query, name: nil, variables: [], directives: Directives(0..<0), selectionSet: try parseSelectionSet(),
+                kind: .query, name: nil, variables: VariableDefinitions(0..<0), directives: Directives(0..<0),
+                selectionSet: try parseSelectionSet(),
                 offset: start)
         }
         let kind: OperationKind = isKeyword("query") ? .query : isKeyword("mutation") ? .mutation : .subscription
@@ -180,12 +189,11 @@ package struct Parser {
             selectionSet: try parseSelectionSet(), offset: start)
     }
 
-    private mutating func parseVariableDefinitions() throws(GraphQLError) -> [VariableDefinition] {
-        guard try skip(.parenL) else { return [] }
-        var definitions: [VariableDefinition] = []
-        // Room for an operation's usual few variables: grown one by one, the array was allocated
-        // twice for two (Benchmarks/NOTES.md, issue 43).
-        definitions.reserveCapacity(4)
+    /// An operation's variable definitions, appended to `nodes.variables`: a default value and
+    /// directives add no definitions, so the run stays contiguous.
+    private mutating func parseVariableDefinitions() throws(GraphQLError) -> VariableDefinitions {
+        let first = nodes.variables.count
+        guard try skip(.parenL) else { return VariableDefinitions(first..<first) }
         repeat {
             let start = token.start
             try expect(.dollar)
@@ -194,10 +202,10 @@ package struct Parser {
             let type = try parseTypeReference()
             let defaultValue = try skip(.equals) ? try parseValue(constant: true) : nil
             let directives = try parseDirectives(constant: true)
-            definitions.append(
+            nodes.variables.append(
                 VariableDefinition(name: name, type: type, defaultValue: defaultValue, directives: directives, offset: start))
         } while try !skip(.parenR)
-        return definitions
+        return VariableDefinitions(first..<nodes.variables.count)
     }
 
     mutating func parseTypeReference() throws(GraphQLError) -> TypeNode {
@@ -288,7 +296,15 @@ package struct Parser {
         return .inlineFragment(InlineFragmentID(raw: Int32(nodes.inlineFragments.count - 1)))
     }
 
+    /// A node's arguments. Most nodes have none, and the current token says so where this is
+    /// inlined; only a list is read by a call (Benchmarks/NOTES.md, issue 43).
+    @inline(__always)
     private mutating func parseArguments(constant: Bool) throws(GraphQLError) -> Arguments {
+        guard token.kind == .parenL else { return Arguments(nodes.arguments.count..<nodes.arguments.count) }
+        return try parseArgumentList(constant: constant)
+    }
+
+    private mutating func parseArgumentList(constant: Bool) throws(GraphQLError) -> Arguments {
         let first = nodes.arguments.count
         if try skip(.parenL) {
             repeat {
@@ -303,7 +319,14 @@ package struct Parser {
 
     /// A node's directives; each one's arguments land in `nodes.arguments` before it is appended,
     /// and nothing else is parsed between two directives, so the run stays contiguous.
+    /// Inlined as `parseArguments(constant:)` is: most nodes have none.
+    @inline(__always)
     private mutating func parseDirectives(constant: Bool) throws(GraphQLError) -> Directives {
+        guard token.kind == .at else { return Directives(nodes.directives.count..<nodes.directives.count) }
+        return try parseDirectiveList(constant: constant)
+    }
+
+    private mutating func parseDirectiveList(constant: Bool) throws(GraphQLError) -> Directives {
         let first = nodes.directives.count
         while token.kind == .at {
             let start = token.start

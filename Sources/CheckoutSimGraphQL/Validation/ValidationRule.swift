@@ -15,9 +15,9 @@ final class ValidationRule: Sendable {
     /// Once, before any definition: the document as a whole.
     let document: Hook<Void>?
     /// Each operation's name, before any definition is walked.
-    let operationName: Hook<Validator.NameNode<OperationDefinition>>?
+    let operationName: Hook<Validator.NameNode>?
     /// Each fragment's name, after the operations' names.
-    let fragmentName: Hook<Validator.NameNode<FragmentDefinition>>?
+    let fragmentName: Hook<Validator.NameNode>?
     /// Once, after the names and before any definition's body: the fragments as a whole.
     let fragments: Hook<Void>?
     /// Each operation, before its variables.
@@ -53,8 +53,8 @@ final class ValidationRule: Sendable {
     init(
         name: String,
         document: Hook<Void>? = nil,
-        operationName: Hook<Validator.NameNode<OperationDefinition>>? = nil,
-        fragmentName: Hook<Validator.NameNode<FragmentDefinition>>? = nil,
+        operationName: Hook<Validator.NameNode>? = nil,
+        fragmentName: Hook<Validator.NameNode>? = nil,
         fragments: Hook<Void>? = nil,
         operation: Hook<OperationDefinition>? = nil,
         variable: Hook<Validator.VariableNode>? = nil,

@@ -2,8 +2,9 @@
 /// out about it, so that no rule looks up what another already found.
 extension Validator {
     /// An operation's or fragment's name, with where the first definition with that name is.
-    struct NameNode<Definition> {
-        let definition: Definition
+    struct NameNode {
+        /// Where the definition starts.
+        let offset: Int
         /// The definition's name; nil for an anonymous operation.
         let name: Name?
         /// Where an earlier definition of the same kind has this name (its name's offset); nil when none.
@@ -21,12 +22,12 @@ extension Validator {
 
     /// A variable definition.
     struct VariableNode {
-        /// The operation's definitions, and this one's position among them: the array is retained
+        /// The document's definitions, and this one's index among them: the array is retained
         /// once, where copying the definition retained its name, type and default (Benchmarks/NOTES.md, issue 43).
         let variables: [VariableDefinition]
-        let position: Int
+        let index: Int
         /// The definition; read it only to report.
-        var definition: VariableDefinition { variables[position] }
+        var definition: VariableDefinition { variables[index] }
         /// The type its type names; nil when the schema has none.
         let namedType: Int?
         /// Where an earlier definition of the same name in the operation has its name; nil when none.
@@ -150,7 +151,8 @@ extension Validator {
     /// An operation after its selections, with the variables it and its fragments use.
     struct OperationUsageNode {
         let operation: OperationDefinition
-        /// The types of its variable definitions (`operation.variables`), by position; nil when
+        /// The types of its variable definitions (`operation.variables`), by position from the
+        /// first; nil when
         /// unknown or not an input type.
         let types: [TypeRef?]
         /// Positions in `operation.variables` by name (the first definition of each name).

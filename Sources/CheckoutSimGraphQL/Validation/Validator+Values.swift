@@ -7,7 +7,7 @@ extension Validator {
             // Room for a few: grown from empty one by one, two usages were two allocations.
             if summary.usages.capacity == 0 { summary.usages.reserveCapacity(4) }
             summary.usages.append(
-                VariableUsage(name: name.value, offset: value.offset, expected: type, locationHasDefault: locationHasDefault))
+                VariableUsage(name: name, offset: value.offset, expected: type, locationHasDefault: locationHasDefault))
             return
         }
         guard let type else {

@@ -78,8 +78,15 @@ extension Validator {
         try hooks.leaveArguments.run { rule throws(Aborted) in try rule.leaveArguments?(&self, node) }
     }
 
+    /// Inlined where it is used: most nodes have no directives, and the check costs less than a
+    /// call (Benchmarks/NOTES.md, issue 43).
+    @inline(__always)
     mutating func walkDirectives(_ directives: Directives, location: DirectiveLocation, summary: inout Summary) throws(Aborted) {
         guard !directives.isEmpty else { return }
+        try walkDirectiveList(directives, location: location, summary: &summary)
+    }
+
+    private mutating func walkDirectiveList(_ directives: Directives, location: DirectiveLocation, summary: inout Summary) throws(Aborted) {
         var seen = FirstSeen(count: directives.range.count)
         let schema = schema
         for index in directives.range {

@@ -21,7 +21,9 @@ public struct ValidationLimits: Sendable {
 /// gathered by the walk, so no fragment is walked more than once.
 package struct Validator {
     struct VariableUsage {
-        let name: String
+        /// The variable's name, with the lexer's hash: the operation's definitions are found by it
+        /// without hashing the text again.
+        let name: Name
         let offset: Int
         let expected: TypeRef?
         let locationHasDefault: Bool
@@ -61,6 +63,8 @@ package struct Validator {
     var errors: [GraphQLError] = []
     /// Summaries of the first definition of each fragment name, by index into `document.fragments`.
     var fragmentSummaries: [Summary?]
+    /// Whether any fragment's summary holds a variable usage.
+    private var fragmentsUseVariables = false
     var fragments: FragmentGraph
     /// Scratch marks for `FragmentGraph.reachable`, one per fragment, and the last stamp used.
     var reachMarks: [Int]
@@ -105,7 +109,10 @@ package struct Validator {
         for (index, fragment) in document.fragments.enumerated() {
             var summary = Summary()
             try walkFragmentDefinition(fragment, summary: &summary)
-            if fragments.indexByName[name: fragment.name] == index { fragmentSummaries[index] = summary }
+            if fragments.indexByName[name: fragment.name] == index {
+                fragmentsUseVariables = fragmentsUseVariables || !summary.usages.isEmpty
+                fragmentSummaries[index] = summary
+            }
         }
         for (index, operation) in document.operations.enumerated() {
             try walkOperation(operation, index: index)
@@ -125,15 +132,20 @@ package struct Validator {
 
     /// The names of the operations, then of the fragments.
     private mutating func walkNames() throws(Aborted) {
+        // By position, each definition read in place: copying one retained its names.
         var seenOperations = NameMap()
-        for operation in document.operations {
-            let first = operation.name.flatMap { name in seenOperations.recordFirst(name, name.offset) }
-            let node = NameNode(definition: operation, name: operation.name, firstOffset: first)
+        let operations = document.operations
+        for index in operations.indices {
+            let name = operations[index].name
+            let first = name.flatMap { name in seenOperations.recordFirst(name, name.offset) }
+            let node = NameNode(offset: operations[index].offset, name: name, firstOffset: first)
             try hooks.operationName.run { rule throws(Aborted) in try rule.operationName?(&self, node) }
         }
         var seenFragments = NameMap()
-        for fragment in document.fragments {
-            let node = NameNode(definition: fragment, name: fragment.name, firstOffset: seenFragments.recordFirst(fragment.name, fragment.name.offset))
+        let fragments = document.fragments
+        for index in fragments.indices {
+            let name = fragments[index].name
+            let node = NameNode(offset: fragments[index].offset, name: name, firstOffset: seenFragments.recordFirst(name, name.offset))
             try hooks.fragmentName.run { rule throws(Aborted) in try rule.fragmentName?(&self, node) }
         }
     }
@@ -156,25 +168,29 @@ package struct Validator {
     private mutating func walkOperation(_ operation: OperationDefinition, index: Int) throws(Aborted) {
         try hooks.operation.run { rule throws(Aborted) in try rule.operation?(&self, operation) }
         var summary = Summary()
-        // The definitions are read in place from `operation.variables`: copying one retained its
-        // name, type and default (Benchmarks/NOTES.md, issue 43).
-        let variables = operation.variables
+        // The definitions are read in place from the document's list: copying one retained its
+        // name, type and default (Benchmarks/NOTES.md, issue 43). Positions count from the
+        // operation's first definition.
+        let all = document.variableDefinitions
+        let base = operation.variables.range.lowerBound
+        let count = operation.variables.range.count
         var types: [TypeRef?] = []
-        types.reserveCapacity(variables.count)
+        types.reserveCapacity(count)
         var definedByName = NameMap()
         swap(&definedByName, &variablesByName)
-        for position in variables.indices {
-            let first = definedByName.recordFirst(variables[position].name, position)
-            let namedType = schema.typeIndex(of: variables[position].type.namedType)
+        for position in 0..<count {
+            let index = base + position
+            let first = definedByName.recordFirst(all[index].name, position)
+            let namedType = schema.typeIndex(of: all[index].type.namedType)
             let node = VariableNode(
-                variables: variables, position: position, namedType: namedType, firstOffset: first.map { variables[$0].name.offset })
+                variables: all, index: index, namedType: namedType, firstOffset: first.map { all[base + $0].name.offset })
             try hooks.variable.run { rule throws(Aborted) in try rule.variable?(&self, node) }
-            let type = namedType.flatMap { schema.types[$0].isInputType ? schema.typeRef(variables[position].type, named: $0) : nil }
-            if let defaultValue = variables[position].defaultValue, let type {
+            let type = namedType.flatMap { schema.types[$0].isInputType ? schema.typeRef(all[index].type, named: $0) : nil }
+            if let defaultValue = all[index].defaultValue, let type {
                 var ignored = Summary()
                 try walkValue(defaultValue, type: type, summary: &ignored)
             }
-            try walkDirectives(variables[position].directives, location: .variableDefinition, summary: &summary)
+            try walkDirectives(all[index].directives, location: .variableDefinition, summary: &summary)
             types.append(type)
         }
         try walkDirectives(
@@ -184,8 +200,12 @@ package struct Validator {
 
         // The variable rules see the usages in the operation and in every fragment it reaches.
         var usages = summary.usages
-        for fragment in reachableFragments(from: fragments.roots(of: index)) {
-            if let more = fragmentSummaries[fragment]?.usages, !more.isEmpty { usages.append(contentsOf: more) }
+        // Only a fragment that uses variables adds usages: when none does (the usual case), what
+        // the operation reaches is not worked out.
+        if fragmentsUseVariables {
+            for fragment in reachableFragments(from: fragments.roots(of: index)) {
+                if let more = fragmentSummaries[fragment]?.usages, !more.isEmpty { usages.append(contentsOf: more) }
+            }
         }
         let definitions = usages.map { definedByName[name: $0.name] }
         let node = OperationUsageNode(

@@ -4,7 +4,7 @@ extension ValidationRule {
         name: "LoneAnonymousOperationRule",
         operationName: { validator, node throws(Validator.Aborted) in
             if node.name == nil, validator.document.operations.count > 1 {
-                try validator.report("This anonymous operation must be the only defined operation.", [node.definition.offset])
+                try validator.report("This anonymous operation must be the only defined operation.", [node.offset])
             }
         })
 }

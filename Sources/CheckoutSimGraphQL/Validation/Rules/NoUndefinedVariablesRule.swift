@@ -8,7 +8,7 @@ extension ValidationRule {
             for (usage, definition) in zip(node.usages, node.definitions) where definition == nil {
                 guard reported.recordFirst(usage.name, usage.offset) == nil else { continue }
                 let suffix = node.operation.name.map { " by operation \"\($0.value)\"" } ?? ""
-                try validator.report("Variable \"$\(usage.name)\" is not defined\(suffix).", [usage.offset, node.operation.offset])
+                try validator.report("Variable \"$\(usage.name.value)\" is not defined\(suffix).", [usage.offset, node.operation.offset])
             }
         })
 }

@@ -21,13 +21,41 @@ extension Validator {
     struct FragmentExpansions {
         var sizes: [Expansion?]
         var keys: [[UInt64]?]
-        /// Scratch space shared by the whole pass: each set's keys sit on top while it is
-        /// expanded, so no set allocates its own list.
-        var scratch: [UInt64] = []
 
         init(count: Int) {
             sizes = Array(repeating: nil, count: count)
             keys = Array(repeating: nil, count: count)
+        }
+    }
+
+    /// The distinct keys met so far in one selection set, in a block on the stack
+    /// (`withUnsafeTemporaryAllocation`): a set holds at most `Expansion.maxKeys`, and a shared
+    /// array grown and shrunk for every set paid for uniqueness checks on each key
+    /// (Benchmarks/NOTES.md, issue 43).
+    struct SetKeys {
+        let slots: UnsafeMutableBufferPointer<UInt64>
+        var count = 0
+        var overflowed = false
+
+        /// Records `key`, noting a repeat in `total`.
+        ///
+        /// Keys are compared by their hashes (`Name.hash`): two different keys with one hash only
+        /// send the set to the fold, which compares the fields themselves, so the pass stays exact.
+        /// - Complexity: O(`Expansion.maxKeys`): a scan of integers, cheaper than hashing again for
+        ///   sets this small.
+        mutating func note(_ key: UInt64, total: inout Expansion) {
+            guard !overflowed else { return }
+            for index in 0..<count where slots[index] == key {
+                total.mayConflict = true
+                return
+            }
+            guard count < Expansion.maxKeys else {
+                overflowed = true
+                total.mayConflict = true
+                return
+            }
+            slots[count] = key
+            count += 1
         }
     }
 
@@ -51,21 +79,17 @@ extension Validator {
     private func expansion(
         of selectionSet: SelectionSet, table: inout FragmentExpansions, listingKeys: Bool
     ) -> (size: Expansion, keys: [UInt64]?) {
-        let base = table.scratch.count
-        var total = Expansion()
-        var overflowed = false
-        expand(selectionSet, table: &table, base: base, overflowed: &overflowed, into: &total)
-        let keys = listingKeys && !overflowed ? Array(table.scratch[base...]) : nil
-        // Popped one at a time: `removeLast(_:)` went through generic range replacement.
-        while table.scratch.count > base { table.scratch.removeLast() }
-        return (total, keys)
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Expansion.maxKeys) { slots in
+            var keys = SetKeys(slots: slots)
+            var total = Expansion()
+            expand(selectionSet, table: &table, keys: &keys, into: &total)
+            return (total, listingKeys && !keys.overflowed ? Array(slots[0..<keys.count]) : nil)
+        }
     }
 
-    /// Adds the fields of `selectionSet` to the set whose keys start at `base`: its own fields and
+    /// Adds the fields of `selectionSet` to the set whose keys are `keys`: its own fields and
     /// those of its inline fragments and spreads, which all land in the same response object.
-    private func expand(
-        _ selectionSet: SelectionSet, table: inout FragmentExpansions, base: Int, overflowed: inout Bool, into total: inout Expansion
-    ) {
+    private func expand(_ selectionSet: SelectionSet, table: inout FragmentExpansions, keys: inout SetKeys, into total: inout Expansion) {
         let cap = limits.maxFields + 1
         for selection in document[selectionSet] {
             switch selection {
@@ -74,41 +98,21 @@ extension Validator {
                 total.fields = min(cap, total.fields + 1 + child.fields)
                 total.depth = max(total.depth, 1 + child.depth)
                 total.mayConflict = total.mayConflict || child.mayConflict
-                Self.note(document[id].responseKeyHash, keys: &table.scratch, base: base, overflowed: &overflowed, total: &total)
+                keys.note(document[id].responseKeyHash, total: &total)
             case .inlineFragment(let id):
-                expand(document[id].selectionSet, table: &table, base: base, overflowed: &overflowed, into: &total)
+                expand(document[id].selectionSet, table: &table, keys: &keys, into: &total)
             case .fragmentSpread(let id):
                 guard let index = fragments.target(of: id), let inner = table.sizes[index] else { continue }
                 total.fields = min(cap, total.fields + inner.fields)
                 total.depth = max(total.depth, inner.depth)
                 // A fragment spread twice repeats its keys: folded, its fields agree with themselves.
                 guard let fragmentKeys = table.keys[index] else {
-                    overflowed = true
+                    keys.overflowed = true
                     total.mayConflict = true
                     continue
                 }
-                for key in fragmentKeys { Self.note(key, keys: &table.scratch, base: base, overflowed: &overflowed, total: &total) }
+                for key in fragmentKeys { keys.note(key, total: &total) }
             }
         }
-    }
-
-    /// Records `key` in the set whose keys start at `base`, noting a repeat.
-    ///
-    /// Keys are compared by their hashes (`Name.hash`): two different keys with one hash only
-    /// send the set to the fold, which compares the fields themselves, so the pass stays exact.
-    /// - Complexity: O(`Expansion.maxKeys`): a scan of integers, cheaper than hashing again for
-    ///   sets this small.
-    private static func note(_ key: UInt64, keys: inout [UInt64], base: Int, overflowed: inout Bool, total: inout Expansion) {
-        guard !overflowed else { return }
-        for index in base..<keys.count where keys[index] == key {
-            total.mayConflict = true
-            return
-        }
-        guard keys.count - base < Expansion.maxKeys else {
-            overflowed = true
-            total.mayConflict = true
-            return
-        }
-        keys.append(key)
     }
 }

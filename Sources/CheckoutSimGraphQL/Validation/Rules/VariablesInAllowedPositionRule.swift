@@ -4,7 +4,7 @@ extension ValidationRule {
     static let variablesInAllowedPosition = ValidationRule(
         name: "VariablesInAllowedPositionRule",
         leaveOperation: { validator, node throws(Validator.Aborted) in
-            let variables = node.operation.variables
+            let variables = validator.document[node.operation.variables]
             for (usage, position) in zip(node.usages, node.definitions) {
                 guard let position, let type = node.types[position], usage.expected != nil else { continue }
                 try check(usage, definition: position, of: variables, type: type, in: &validator)
@@ -12,7 +12,7 @@ extension ValidationRule {
         })
 
     private static func check(
-        _ usage: Validator.VariableUsage, definition position: Int, of variables: [VariableDefinition], type variableType: TypeRef,
+        _ usage: Validator.VariableUsage, definition position: Int, of variables: ArraySlice<VariableDefinition>, type variableType: TypeRef,
         in validator: inout Validator
     ) throws(Validator.Aborted) {
         guard let expected = usage.expected else { return }
@@ -20,7 +20,7 @@ extension ValidationRule {
             // The default is looked at in place: copying the definition for every usage retained
             // its name, type and default (Benchmarks/NOTES.md, issue 43).
             let hasDefault: Bool
-            switch variables[position].defaultValue {
+            switch variables[variables.startIndex + position].defaultValue {
             case nil, .null?: hasDefault = false
             default: hasDefault = true
             }
@@ -29,8 +29,8 @@ extension ValidationRule {
         let schema = validator.schema
         if !schema.isSubtype(variableType, of: expected) {
             try validator.report(
-                "Variable \"$\(usage.name)\" of type \"\(schema.describe(variableType))\" used in position expecting type \"\(schema.describe(expected))\".",
-                [variables[position].offset, usage.offset])
+                "Variable \"$\(usage.name.value)\" of type \"\(schema.describe(variableType))\" used in position expecting type \"\(schema.describe(expected))\".",
+                [variables[variables.startIndex + position].offset, usage.offset])
         }
     }
 }
