@@ -104,7 +104,8 @@ extension Validator {
         let operationSizes = document.operations.map { expansion(of: $0.selectionSet, table: &table) }
         let sizes = table.sizes
         for (operation, size) in zip(document.operations, operationSizes) {
-            let name = operation.name.map { " \"\($0.value)\"" } ?? ""
+            // Made only for a message: interpolated for every operation, it cost more than the check.
+            var name: String { operation.name.map { " \"\($0.value)\"" } ?? "" }
             if size.fields > limits.maxFields {
                 try report(
                     "The operation\(name) selects more than \(limits.maxFields) fields after fragment expansion.", [operation.offset])
