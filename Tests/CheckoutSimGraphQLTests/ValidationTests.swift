@@ -60,6 +60,13 @@ struct ValidationTests {
         .init(rule: "NoUndefinedVariables", query: "query ($a: Int) { books(first: $a) { id } }", errors: []),
         .init(rule: "NoUndefinedVariables", query: "query Q { books(first: $a) { id } }",
               errors: ["1:24 1:1 Variable \"$a\" is not defined by operation \"Q\"."]),
+        // Usages in a fragment count for each operation that reaches it (the walk looks for them
+        // only when some fragment has one).
+        .init(rule: "NoUndefinedVariables", query: "query Q { ...F } fragment F on Query { books(first: $a) { id } }",
+              errors: ["1:53 1:1 Variable \"$a\" is not defined by operation \"Q\"."]),
+        .init(rule: "NoUndefinedVariables", query: "query A($a: Int) { ...F } query B { ...F } fragment F on Query { books(first: $a) { id } }",
+              errors: ["1:79 1:27 Variable \"$a\" is not defined by operation \"B\"."]),
+        .init(rule: "NoUnusedVariables", query: "query Q($a: Int) { ...F } fragment F on Query { books(first: $a) { id } }", errors: []),
         .init(rule: "NoUnusedVariables", query: "query ($a: Int) { books(first: $a) { id } }", errors: []),
         .init(rule: "NoUnusedVariables", query: "query Q($a: Int) { __typename }",
               errors: ["1:9 Variable \"$a\" is never used in operation \"Q\"."]),
