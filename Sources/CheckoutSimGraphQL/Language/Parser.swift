@@ -304,16 +304,16 @@ package struct Parser {
         return try parseArgumentList(constant: constant)
     }
 
+    /// The list after its `(`, which `parseArguments(constant:)` has seen.
     private mutating func parseArgumentList(constant: Bool) throws(GraphQLError) -> Arguments {
         let first = nodes.arguments.count
-        if try skip(.parenL) {
-            repeat {
-                let start = token.start
-                let name = try parseName()
-                try expect(.colon)
-                nodes.arguments.append(Argument(name: name, value: try parseValue(constant: constant), offset: start))
-            } while try !skip(.parenR)
-        }
+        try advance()
+        repeat {
+            let start = token.start
+            let name = try parseName()
+            try expect(.colon)
+            nodes.arguments.append(Argument(name: name, value: try parseValue(constant: constant), offset: start))
+        } while try !skip(.parenR)
         return Arguments(first..<nodes.arguments.count)
     }
 

@@ -22,9 +22,10 @@ extension Validator {
 
     /// A variable definition.
     struct VariableNode {
-        /// The document's definitions, and this one's index among them: the array is retained
-        /// once, where copying the definition retained its name, type and default (Benchmarks/NOTES.md, issue 43).
-        let variables: [VariableDefinition]
+        /// The operation's definitions, and this one's index among them (the document's index): the
+        /// list is retained once, where copying the definition retained its name, type and default
+        /// (Benchmarks/NOTES.md, issue 43).
+        let variables: ArraySlice<VariableDefinition>
         let index: Int
         /// The definition; read it only to report.
         var definition: VariableDefinition { variables[index] }
@@ -149,11 +150,12 @@ extension Validator {
     }
 
     /// An operation after its selections, with the variables it and its fragments use.
+    /// A definition's *position* counts from the operation's first definition.
     struct OperationUsageNode {
         let operation: OperationDefinition
-        /// The types of its variable definitions (`operation.variables`), by position from the
-        /// first; nil when
-        /// unknown or not an input type.
+        /// Its variable definitions, where they lie in the document.
+        let variables: ArraySlice<VariableDefinition>
+        /// The types of its variable definitions, by position; nil when unknown or not an input type.
         let types: [TypeRef?]
         /// Positions in `operation.variables` by name (the first definition of each name).
         let definedByName: NameMap
@@ -161,5 +163,10 @@ extension Validator {
         let usages: [VariableUsage]
         /// For each usage, the position in `operation.variables` of its variable; nil when it is undefined.
         let definitions: [Int?]
+
+        /// The definition at `position`, read in place.
+        subscript(variable position: Int) -> VariableDefinition {
+            _read { yield variables[variables.startIndex + position] }
+        }
     }
 }

@@ -169,28 +169,26 @@ package struct Validator {
         try hooks.operation.run { rule throws(Aborted) in try rule.operation?(&self, operation) }
         var summary = Summary()
         // The definitions are read in place from the document's list: copying one retained its
-        // name, type and default (Benchmarks/NOTES.md, issue 43). Positions count from the
-        // operation's first definition.
-        let all = document.variableDefinitions
-        let base = operation.variables.range.lowerBound
-        let count = operation.variables.range.count
+        // name, type and default (Benchmarks/NOTES.md, issue 43). A slice keeps the document's
+        // indices; positions count from the operation's first definition.
+        let variables = document[operation.variables]
+        let base = variables.startIndex
         var types: [TypeRef?] = []
-        types.reserveCapacity(count)
+        types.reserveCapacity(variables.count)
         var definedByName = NameMap()
         swap(&definedByName, &variablesByName)
-        for position in 0..<count {
-            let index = base + position
-            let first = definedByName.recordFirst(all[index].name, position)
-            let namedType = schema.typeIndex(of: all[index].type.namedType)
+        for index in variables.indices {
+            let first = definedByName.recordFirst(variables[index].name, index - base)
+            let namedType = schema.typeIndex(of: variables[index].type.namedType)
             let node = VariableNode(
-                variables: all, index: index, namedType: namedType, firstOffset: first.map { all[base + $0].name.offset })
+                variables: variables, index: index, namedType: namedType, firstOffset: first.map { variables[base + $0].name.offset })
             try hooks.variable.run { rule throws(Aborted) in try rule.variable?(&self, node) }
-            let type = namedType.flatMap { schema.types[$0].isInputType ? schema.typeRef(all[index].type, named: $0) : nil }
-            if let defaultValue = all[index].defaultValue, let type {
+            let type = namedType.flatMap { schema.types[$0].isInputType ? schema.typeRef(variables[index].type, named: $0) : nil }
+            if let defaultValue = variables[index].defaultValue, let type {
                 var ignored = Summary()
                 try walkValue(defaultValue, type: type, summary: &ignored)
             }
-            try walkDirectives(all[index].directives, location: .variableDefinition, summary: &summary)
+            try walkDirectives(variables[index].directives, location: .variableDefinition, summary: &summary)
             types.append(type)
         }
         try walkDirectives(
@@ -208,9 +206,14 @@ package struct Validator {
             }
         }
         let definitions = usages.map { definedByName[name: $0.name] }
-        let node = OperationUsageNode(
-            operation: operation, types: types, definedByName: definedByName, usages: usages, definitions: definitions)
-        try hooks.leaveOperation.run { rule throws(Aborted) in try rule.leaveOperation?(&self, node) }
+        do {
+            // Scoped: the node must be gone before the map is emptied for the next operation, or
+            // emptying it copies the map the node still shares.
+            let node = OperationUsageNode(
+                operation: operation, variables: variables, types: types, definedByName: definedByName, usages: usages,
+                definitions: definitions)
+            try hooks.leaveOperation.run { rule throws(Aborted) in try rule.leaveOperation?(&self, node) }
+        }
         definedByName.removeAll()
         variablesByName = definedByName
     }

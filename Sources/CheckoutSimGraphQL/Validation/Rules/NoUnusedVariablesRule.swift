@@ -3,25 +3,24 @@ extension ValidationRule {
     static let noUnusedVariables = ValidationRule(
         name: "NoUnusedVariablesRule",
         leaveOperation: { validator, node throws(Validator.Aborted) in
-            let variables = validator.document[node.operation.variables]
-            guard !variables.isEmpty else { return }
-            let base = variables.startIndex
+            let count = node.variables.count
+            guard count > 0 else { return }
             // Which definitions are used, as bits in one word while there are at most 64 of them:
             // a `[Bool]` was an allocation for every operation (Benchmarks/NOTES.md, issue 43).
             var usedBits: UInt64 = 0
-            var usedBeyond = variables.count > 64 ? [Bool](repeating: false, count: variables.count) : []
+            var usedBeyond = count > 64 ? [Bool](repeating: false, count: count) : []
             for case let position? in node.definitions {
                 if position < 64 { usedBits |= 1 << UInt64(position) } else { usedBeyond[position] = true }
             }
             func used(_ position: Int) -> Bool {
                 position < 64 ? usedBits & (1 << UInt64(position)) != 0 : usedBeyond[position]
             }
-            for position in 0..<variables.count where !used(position) {
+            for position in 0..<count where !used(position) {
                 // A name defined twice is used when its first definition is.
-                let name = variables[base + position].name.value
+                let name = node[variable: position].name.value
                 if let first = node.definedByName[name: name], used(first) { continue }
                 let suffix = node.operation.name.map { " in operation \"\($0.value)\"" } ?? ""
-                try validator.report("Variable \"$\(name)\" is never used\(suffix).", [variables[base + position].offset])
+                try validator.report("Variable \"$\(name)\" is never used\(suffix).", [node[variable: position].offset])
             }
         })
 }

@@ -4,15 +4,14 @@ extension ValidationRule {
     static let variablesInAllowedPosition = ValidationRule(
         name: "VariablesInAllowedPositionRule",
         leaveOperation: { validator, node throws(Validator.Aborted) in
-            let variables = validator.document[node.operation.variables]
             for (usage, position) in zip(node.usages, node.definitions) {
                 guard let position, let type = node.types[position], usage.expected != nil else { continue }
-                try check(usage, definition: position, of: variables, type: type, in: &validator)
+                try check(usage, definition: position, of: node, type: type, in: &validator)
             }
         })
 
     private static func check(
-        _ usage: Validator.VariableUsage, definition position: Int, of variables: ArraySlice<VariableDefinition>, type variableType: TypeRef,
+        _ usage: Validator.VariableUsage, definition position: Int, of node: Validator.OperationUsageNode, type variableType: TypeRef,
         in validator: inout Validator
     ) throws(Validator.Aborted) {
         guard let expected = usage.expected else { return }
@@ -20,7 +19,7 @@ extension ValidationRule {
             // The default is looked at in place: copying the definition for every usage retained
             // its name, type and default (Benchmarks/NOTES.md, issue 43).
             let hasDefault: Bool
-            switch variables[variables.startIndex + position].defaultValue {
+            switch node[variable: position].defaultValue {
             case nil, .null?: hasDefault = false
             default: hasDefault = true
             }
@@ -30,7 +29,7 @@ extension ValidationRule {
         if !schema.isSubtype(variableType, of: expected) {
             try validator.report(
                 "Variable \"$\(usage.name.value)\" of type \"\(schema.describe(variableType))\" used in position expecting type \"\(schema.describe(expected))\".",
-                [variables[variables.startIndex + position].offset, usage.offset])
+                [node[variable: position].offset, usage.offset])
         }
     }
 }
