@@ -211,8 +211,8 @@ struct ExecutionTests {
             (call.context as? TestSchema.Log)?.entries.append("row \(call.integer)")
             return ObjectRow(Row(call.integer * 10), leaves: nil)
         }, [
-            F("a", "Int!", "From the row.", int: { call in (call.row as? Row)?.number }),
-            F("b", "Int!", "From the row, plus one.", int: { call in (call.row as? Row).map { $0.number + 1 } }),
+            F("a", "Int!", "From the row.", int: { call in (call.row?.takeUnretainedValue() as? Row)?.number }),
+            F("b", "Int!", "From the row, plus one.", int: { call in (call.row?.takeUnretainedValue() as? Row).map { $0.number + 1 } }),
         ])
         let schema = try builder.build(query: "Query")
         let log = TestSchema.Log()

@@ -134,31 +134,38 @@ package struct Executor: ~Copyable {
         if writer.overflowed { return .failed }
         writer.append(byte: UInt8(ascii: "{"))
         var call = FieldCall(parent: parent, integer: index, context: context, schema: schema)
-        let atRoot = path.isEmpty
-        // Runs of fields written from kept texts go in one loop each (`LeafRun`), from the texts'
-        // memory, which `call` keeps alive; not at the root, whose fields are priced and checked
-        // for cancellation one by one.
-        var leaves: LeafTexts.View?
         // The reader is called borrowed (`Schema.rowReading`): copied out of the table, its
         // closure's context was retained and released for every object.
-        if let reading = schema.rowReading[type] {
-            // A failing reader leaves `row` nil and its error for each field to report.
-            do {
-                let read = try reading._withUnsafeGuaranteedRef { try $0.read(call) }
-                if !atRoot { leaves = read.leaves?.view }
-                call.row = read.object
-                call.leaves = read.leaves
-            } catch {
-                call.rowFailure = error
-            }
+        guard let reading = schema.rowReading[type] else { return completeFields(type: type, fields: fields, call: &call) }
+        // A failing reader leaves `row` nil and its error for each field to report.
+        var read: ObjectRow
+        do {
+            read = try reading._withUnsafeGuaranteedRef { try $0.read(call) }
+        } catch {
+            call.rowFailure = error
+            return completeFields(type: type, fields: fields, call: &call)
         }
+        // The call holds the row (moved, not copied) while the fields read it unretained.
+        if read.ownerIsRow, let owner = read.owner { call.row = Unmanaged.passUnretained(owner) }
+        call.rowOwner = read.owner.take()
+        call.leaves = read.leaves
+        return completeFields(type: type, fields: fields, call: &call)
+    }
+
+    /// Writes an object's fields, `call` holding its row, and closes it.
+    @inline(__always)
+    private mutating func completeFields(type: Int, fields: [CollectedField], call: inout FieldCall) -> Outcome {
+        let atRoot = path.isEmpty
         if !atRoot, checksCancellation, shouldStop(atRoot: false) { return .failed }
         var first = true
         var position = 0
         var place = fields.startIndex
         while place < fields.endIndex {
             defer { place += 1 }
-            if let leaves, let run = Unmanaged.passUnretained(fields[place])._withUnsafeGuaranteedRef({ $0.leafRun }) {
+            // Runs of fields written from kept texts go in one loop each (`LeafRun`), from the
+            // texts' memory, read through `call`, which holds it; not at the root, whose fields
+            // are priced and checked for cancellation one by one.
+            if !atRoot, let leaves = call.leaves, let run = Unmanaged.passUnretained(fields[place])._withUnsafeGuaranteedRef({ $0.leafRun }) {
                 run.write(from: leaves, opensObject: first, to: &writer)
                 first = false
                 place += run.count - 1

@@ -46,9 +46,14 @@ public struct FieldCall {
     @usableFromInline let integer: Int
     /// What the parent object's type reads once for all its fields (`SchemaBuilder.object(_:_:row:_:)`),
     /// such as the product a `Product` object stands for; nil when the type has no row reader.
-    @usableFromInline var row: AnyObject?
-    /// The row's leaf texts when its type keeps them (`LeafRow`): what `LeafSlot` fields write.
-    var leaves: LeafTexts?
+    /// Unretained: `rowOwner` keeps it alive.
+    @usableFromInline var row: Unmanaged<AnyObject>?
+    /// The row's leaf texts when its type keeps them (`LeafRow`): what `LeafSlot` fields write;
+    /// valid while `rowOwner` lives.
+    var leaves: LeafTexts.View?
+    /// What keeps `row` and `leaves` alive: moved here from the reader's `ObjectRow`, released
+    /// with the call once the object is written.
+    var rowOwner: AnyObject?
     /// Why the row reader failed, when it did (and `row` is nil).
     @usableFromInline var rowFailure: (any Error)?
     /// The field's arguments and their definitions (for their defaults); nil for a field without
@@ -147,22 +152,34 @@ extension Optional {
 }
 
 /// What a row reader read for one object.
+///
+/// The executor moves `owner` into the object's call, which holds it while the fields run and
+/// hands them the row and its texts unretained (`FieldCall.row`, `FieldCall.leaves`): one retain
+/// and one release per object,
+/// where a strong row and texts in every call were a dozen atomic counts per product, each a
+/// cache line the server's two loops took from one another (Benchmarks/NOTES.md, issue 43).
 @usableFromInline package struct ObjectRow {
-    /// Nil when a schema read from SDL has no row for this object (its fields then resolve).
-    @usableFromInline let object: AnyObject?
-    /// The row's texts when it is a `LeafRow`.
-    @usableFromInline let leaves: LeafTexts?
+    /// What keeps the row's memory alive while its object is written: the row object, or, for a
+    /// schema read from SDL, its texts alone; nil when there is no row (the fields then resolve).
+    @usableFromInline var owner: AnyObject?
+    /// Whether `owner` is a row object its type's fields read (`FieldCall.row`).
+    @usableFromInline let ownerIsRow: Bool
+    /// The row's texts, valid while `owner` lives.
+    @usableFromInline let leaves: LeafTexts.View?
 
-    @inlinable init(_ object: AnyObject?, leaves: LeafTexts?) {
-        self.object = object
+    /// A typed row object, with the view of the texts it keeps (nil when its type keeps none).
+    @inlinable init(_ object: AnyObject, leaves: LeafTexts.View?) {
+        owner = object
+        ownerIsRow = true
         self.leaves = leaves
     }
 
     /// The row of an object of a schema read from SDL: its leaf texts, or none (nil: its
     /// `.leaf` fields run their fallback resolvers).
     package init(leaves: LeafTexts?) {
-        object = nil
-        self.leaves = leaves
+        owner = leaves
+        ownerIsRow = false
+        self.leaves = leaves?.view
     }
 }
 

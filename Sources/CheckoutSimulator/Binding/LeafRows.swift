@@ -109,16 +109,31 @@ struct ShopRows {
         self.currency = currency
     }
 
-    /// The row of `product`, at `index` in the catalog.
-    mutating func product(_ product: Product, at index: Int) -> ProductRow {
-        if index < products.count, let row = products[index], row.product === product { return row }
-        let row = ProductRow(product)
-        if index < products.count {
-            products[index] = row
-        } else if index == products.count {
-            products.append(row)
+    /// The row of the product at `index` in `products` (the catalog's), or nil when there is none.
+    mutating func product(at index: Int, of products: [Product]) -> ProductRow? {
+        guard products.indices.contains(index) else { return nil }
+        if let row = keptProduct(at: index, of: products) { return row }
+        let row = ProductRow(products[index])
+        if index < self.products.count {
+            self.products[index] = row
+        } else if index == self.products.count {
+            self.products.append(row)
         }
         return row
+    }
+
+    /// The row kept for the product at `index` in `products`, when it was made from that product.
+    /// Asked before `product(at:of:)`, which changes the rows: read without a change in view,
+    /// the catalog's array need not be retained around the call.
+    func keptProduct(at index: Int, of products: [Product]) -> ProductRow? {
+        guard index < self.products.count, products.indices.contains(index), let row = self.products[index],
+              row.product === products[index] else { return nil }
+        return row
+    }
+
+    /// The row kept for the brand at `index`, when one was made.
+    func keptBrand(at index: Int) -> BrandRow? {
+        brands.indices.contains(index) ? brands[index] : nil
     }
 
     mutating func amount(_ minorUnits: Int64) -> AmountRow {
@@ -128,11 +143,13 @@ struct ShopRows {
         return row
     }
 
-    /// The row of `brand`, at `index` among the catalog's brands (which never change).
-    mutating func brand(_ brand: Brand, at index: Int) -> BrandRow {
-        if let row = brands[index] { return row }
-        let row = BrandRow(brand)
-        brands[index] = row
+    /// The row of the brand at `index` in `brands` (the catalog's, which never change), or nil
+    /// when there is none; the brand is copied only to make its row.
+    mutating func brand(at index: Int, of brands: [Brand]) -> BrandRow? {
+        guard brands.indices.contains(index), index < self.brands.count else { return nil }
+        if let row = self.brands[index] { return row }
+        let row = BrandRow(brands[index])
+        self.brands[index] = row
         return row
     }
 }

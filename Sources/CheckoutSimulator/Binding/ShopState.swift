@@ -42,9 +42,11 @@ final class ShopState {
 
     /// The brand of the product at `position`, or nil when it has none the catalog knows.
     func brandPosition(ofProductAt position: ProductPosition) -> BrandPosition? {
-        let brands = shop.catalog.dimensions.brands
-        guard brands.indices.contains(position.index), brands[position.index] >= 0 else { return nil }
-        return BrandPosition(index: Int(brands[position.index]))
+        inPlace { shop in
+            let brands = shop.catalog.dimensions.brands
+            guard brands.indices.contains(position.index), brands[position.index] >= 0 else { return nil }
+            return BrandPosition(index: Int(brands[position.index]))
+        }
     }
 
     /// Back to the state the simulator started in.
@@ -93,9 +95,14 @@ final class ShopState {
     @exclusivity(unchecked) private var rows: ShopRows
     #endif
 
+    /// The product's row, the product read where it lies (copied out, it was a retain and a
+    /// release for every product written).
     func productRow(_ position: ProductPosition) throws(FieldError) -> ProductRow {
-        let product = try product(position)
-        return rows.product(product, at: position.index)
+        if let row = inPlace({ shop in rows.keptProduct(at: position.index, of: shop.catalog.products) }) { return row }
+        guard let row = inPlace({ shop in rows.product(at: position.index, of: shop.catalog.products) }) else {
+            throw FieldError("No product at position \(position.index).")
+        }
+        return row
     }
 
     func amountRow(_ amount: Amount) -> AmountRow {
@@ -103,10 +110,11 @@ final class ShopState {
     }
 
     func brandRow(_ position: BrandPosition) throws(FieldError) -> BrandRow {
-        guard let brand = inPlace({ shop in
-            shop.catalog.brands.indices.contains(position.index) ? shop.catalog.brands[position.index] : nil
-        }) else { throw FieldError("No brand at position \(position.index).") }
-        return rows.brand(brand, at: position.index)
+        if let row = rows.keptBrand(at: position.index) { return row }
+        guard let row = inPlace({ shop in rows.brand(at: position.index, of: shop.catalog.brands) }) else {
+            throw FieldError("No brand at position \(position.index).")
+        }
+        return row
     }
 
     func stock(_ position: ProductPosition) -> Int {

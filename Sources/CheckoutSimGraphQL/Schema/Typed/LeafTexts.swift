@@ -48,12 +48,17 @@ public final class LeafTexts: @unchecked Sendable {
 
     /// The texts' memory, valid while this object lives: what a `LeafRun` writes from, copied
     /// without reference counting.
-    var view: View { View(bytes: UnsafeBufferPointer(bytes), ends: UnsafeBufferPointer(ends)) }
+    @usableFromInline var view: View { View(bytes: UnsafeBufferPointer(bytes), ends: UnsafeBufferPointer(ends)) }
 
     /// `LeafTexts`' memory, borrowed: whoever holds one keeps its `LeafTexts` alive.
-    struct View {
+    @usableFromInline struct View {
         let bytes: UnsafeBufferPointer<UInt8>
         let ends: UnsafeBufferPointer<Int>
+
+        @usableFromInline init(bytes: UnsafeBufferPointer<UInt8>, ends: UnsafeBufferPointer<Int>) {
+            self.bytes = bytes
+            self.ends = ends
+        }
 
         /// Writes slot `slot`'s JSON text; `null` for a slot outside the layout.
         @inline(__always) func write(_ slot: Int, to writer: inout JSONWriter) {

@@ -30,8 +30,11 @@ public protocol IntegerBacked: Sendable {
 public struct WithRow<Parent: Sendable, Row: AnyObject & Sendable>: Sendable {
     /// The parent value, as the field that returned the object resolved it.
     public let parent: Parent
-    /// What the row reader read for `parent`.
-    public let row: Row
+    /// What the row reader read for `parent`. Unowned: the executor keeps it alive while the
+    /// object's fields run, so a resolver reads it without counting a reference (one retain and
+    /// release per field was an atomic count on a row both server loops share; Benchmarks/NOTES.md,
+    /// issue 43); a resolver that keeps it past its call takes its own strong reference.
+    public unowned(unsafe) let row: Row
 
     @inlinable init(parent: Parent, row: Row) {
         self.parent = parent

@@ -63,7 +63,7 @@ public enum RowParent<Context: AnyObject, Parent: IntegerBacked, Row: AnyObject 
     @inlinable @inline(__always) public static func input(_ call: FieldCall) throws -> WithRow<Parent, Row> {
         // Only this type's own reader, which returns a `Row`, fills `row` for its objects.
         guard let read = call.row else { throw call.rowFailure ?? FieldError.missingRow }
-        return WithRow(parent: Parent(integer: call.integer), row: unsafeDowncast(read, to: Row.self))
+        return WithRow(parent: Parent(integer: call.integer), row: unsafeDowncast(read.takeUnretainedValue(), to: Row.self))
     }
 }
 

@@ -42,12 +42,12 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
         _ type: ObjectType<RowParent<Context, Parent, Row>>, _ description: String,
         row: @escaping @Sendable (Parent, Context) throws -> Row, _ declare: (inout Fields<RowParent<Context, Parent, Row>>) -> Void
     ) {
-        rowObject(type, description, row: row, leaves: { $0.leaves }, declare)
+        rowObject(type, description, row: row, leaves: { $0.leaves.view }, declare)
     }
 
     @inlinable mutating func rowObject<Parent: IntegerBacked, Row: AnyObject & Sendable>(
         _ type: ObjectType<RowParent<Context, Parent, Row>>, _ description: String,
-        row: @escaping @Sendable (Parent, Context) throws -> Row, leaves: @escaping @Sendable (Row) -> LeafTexts?,
+        row: @escaping @Sendable (Parent, Context) throws -> Row, leaves: @escaping @Sendable (Row) -> LeafTexts.View?,
         _ declare: (inout Fields<RowParent<Context, Parent, Row>>) -> Void
     ) {
         var fields = Fields<RowParent<Context, Parent, Row>>(owner: type.name)
