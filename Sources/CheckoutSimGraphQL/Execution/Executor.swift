@@ -146,7 +146,7 @@ package struct Executor: ~Copyable {
             return completeFields(type: type, fields: fields, call: &call)
         }
         // The call holds the row (moved, not copied) while the fields read it unretained.
-        if read.ownerIsRow, let owner = read.owner { call.row = Unmanaged.passUnretained(owner) }
+        call.row = read.row
         call.rowOwner = read.owner.take()
         call.leaves = read.leaves
         return completeFields(type: type, fields: fields, call: &call)

@@ -162,15 +162,15 @@ extension Optional {
     /// What keeps the row's memory alive while its object is written: the row object, or, for a
     /// schema read from SDL, its texts alone; nil when there is no row (the fields then resolve).
     @usableFromInline var owner: AnyObject?
-    /// Whether `owner` is a row object its type's fields read (`FieldCall.row`).
-    @usableFromInline let ownerIsRow: Bool
+    /// `owner` when it is a row object its type's fields read, unretained (`FieldCall.row`).
+    @usableFromInline let row: Unmanaged<AnyObject>?
     /// The row's texts, valid while `owner` lives.
     @usableFromInline let leaves: LeafTexts.View?
 
     /// A typed row object, with the view of the texts it keeps (nil when its type keeps none).
     @inlinable init(_ object: AnyObject, leaves: LeafTexts.View?) {
         owner = object
-        ownerIsRow = true
+        row = Unmanaged.passUnretained(object)
         self.leaves = leaves
     }
 
@@ -178,7 +178,7 @@ extension Optional {
     /// `.leaf` fields run their fallback resolvers).
     package init(leaves: LeafTexts?) {
         owner = leaves
-        ownerIsRow = false
+        row = nil
         self.leaves = leaves?.view
     }
 }
