@@ -132,6 +132,7 @@ package struct JSONParser {
             depth -= 1
             return .object(JSONObject())
         }
+        reservePending()
         let keyBase = pendingKeys.count
         let valueBase = pendingValues.count
         while true {
@@ -167,6 +168,15 @@ package struct JSONParser {
         }
     }
 
+    /// Room for the first containers' members at once: grown from empty, the pending lists took
+    /// several allocations for a small request body (Benchmarks/NOTES.md, issue 43).
+    @inline(__always)
+    private mutating func reservePending() {
+        guard pendingValues.capacity == 0 else { return }
+        pendingKeys.reserveCapacity(16)
+        pendingValues.reserveCapacity(16)
+    }
+
     private mutating func parseArray() throws(JSONParseError) -> JSON {
         try enter()
         position += 1
@@ -176,6 +186,7 @@ package struct JSONParser {
             depth -= 1
             return .array([])
         }
+        reservePending()
         let base = pendingValues.count
         while true {
             skipWhitespace()
@@ -221,7 +232,10 @@ package struct JSONParser {
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\""), length > 0, length <= 32, let base = bytes.baseAddress else {
             return try parseString()
         }
-        if recentKeySlots.isEmpty { recentKeySlots = Array(repeating: -1, count: 64) }
+        if recentKeySlots.isEmpty {
+            recentKeySlots = Array(repeating: -1, count: 64)
+            recentKeys.reserveCapacity(16)
+        }
         let slot = (length &* 31 &+ Int(bytes[start]) &* 7 &+ Int(bytes[end - 1])) & 63
         position = end + 1
         let held = Int(recentKeySlots[slot])
@@ -253,7 +267,12 @@ package struct JSONParser {
             if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
             scan += 1
         }
+        // Escapes only shorten the text (the six bytes of `\uXXXX` make at most three), so the bytes up
+        // to the closing quote bound it: one allocation, not one per doubling.
+        var end = scan
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
         var result: [UInt8] = []
+        result.reserveCapacity(min(end, bytes.count) - position)
         var runStart = position
         while position < bytes.count {
             let byte = bytes[position]

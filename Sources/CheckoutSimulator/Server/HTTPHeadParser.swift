@@ -12,28 +12,25 @@ enum HTTPHeadParser {
     /// The request the head describes, with an empty body; `head` excludes the final CRLF CRLF,
     /// and every LF in it follows a CR.
     static func parse(_ head: ArraySlice<UInt8>) -> Result<HTTPRequest, HTTPFailure> {
-        var lines: [ArraySlice<UInt8>] = []
-        var start = head.startIndex
-        var index = head.startIndex
-        while index < head.endIndex {
-            if head[index] == 10 {
-                // The CR before it is dropped (a slice, so no index can leave the head).
-                lines.append(head[start..<index].dropLast())
-                start = index + 1
-            }
-            index += 1
-        }
-        lines.append(head[start..<head.endIndex])
-        guard lines.count - 1 <= maxFields else {
+        // The lines are walked in place, counted first so that too many fields is a 431 whatever
+        // else is wrong (a list of the lines, and the fields' list grown one by one, were half
+        // the head's allocations; Benchmarks/NOTES.md, issue 43).
+        let fieldCount = head.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+        guard fieldCount <= maxFields else {
             return .failure(HTTPFailure(status: 431, message: "The request has more than \(maxFields) header fields."))
         }
+        var lineEnd = head.firstIndex(of: 10) ?? head.endIndex
         var request: HTTPRequest
-        switch requestLine(lines[0]) {
+        switch requestLine(lineEnd == head.endIndex ? head : head[head.startIndex..<lineEnd].dropLast()) {
         case .success(let parsed): request = parsed
         case .failure(let failure): return .failure(failure)
         }
-        for line in lines.dropFirst() {
-            switch field(line) {
+        request.headers.reserveCapacity(fieldCount)
+        while lineEnd < head.endIndex {
+            let start = lineEnd + 1
+            lineEnd = head[start...].firstIndex(of: 10) ?? head.endIndex
+            // The CR before an LF is dropped (a slice, so no index can leave the head).
+            switch field(lineEnd == head.endIndex ? head[start..<lineEnd] : head[start..<lineEnd].dropLast()) {
             case .success(let field): request.headers.append(field)
             case .failure(let failure): return .failure(failure)
             }
@@ -47,13 +44,17 @@ enum HTTPHeadParser {
 
     /// `METHOD SP target SP HTTP/1.x`.
     private static func requestLine(_ line: ArraySlice<UInt8>) -> Result<HTTPRequest, HTTPFailure> {
-        let parts = line.split(separator: 32, omittingEmptySubsequences: false)
-        guard parts.count == 3 else { return .failure(bad("The request line is not \"METHOD /path HTTP/1.1\".")) }
-        guard !parts[0].isEmpty, parts[0].allSatisfy(isTokenByte) else { return .failure(bad("The method is not a token.")) }
-        guard !parts[1].isEmpty, parts[1].allSatisfy({ (33...126).contains($0) }) else {
+        // Exactly two spaces: the method, the target and the version between them (found in
+        // place; `split` made an array of the parts).
+        guard let firstSpace = line.firstIndex(of: 32), let secondSpace = line[(firstSpace + 1)...].firstIndex(of: 32),
+              !line[(secondSpace + 1)...].contains(32)
+        else { return .failure(bad("The request line is not \"METHOD /path HTTP/1.1\".")) }
+        let parts = (line[..<firstSpace], line[(firstSpace + 1)..<secondSpace], line[(secondSpace + 1)...])
+        guard !parts.0.isEmpty, parts.0.allSatisfy(isTokenByte) else { return .failure(bad("The method is not a token.")) }
+        guard !parts.1.isEmpty, parts.1.allSatisfy({ (33...126).contains($0) }) else {
             return .failure(bad("The request target is empty or has characters that must be percent-encoded."))
         }
-        let version = String(decoding: parts[2], as: UTF8.self)
+        let version = String(decoding: parts.2, as: UTF8.self)
         let minor: Int
         switch version {
         case "HTTP/1.1": minor = 1
@@ -64,10 +65,10 @@ enum HTTPHeadParser {
             }
             return .failure(bad("The request line does not end with HTTP/1.1 or HTTP/1.0."))
         }
-        var target = String(decoding: parts[1], as: UTF8.self)
+        var target = String(decoding: parts.1, as: UTF8.self)
         // Absolute form (RFC 9112 §3.2.2), as proxies send it: only the path and query matter here.
         // The usual origin form ("/…") is not lowercased and searched for a scheme.
-        if parts[1].first != UInt8(ascii: "/") {
+        if parts.1.first != UInt8(ascii: "/") {
             let lowered = target.lowercased()
             for scheme in ["http://", "https://"] where lowered.hasPrefix(scheme) {
                 let rest = target.dropFirst(scheme.count)
@@ -75,7 +76,7 @@ enum HTTPHeadParser {
             }
         }
         guard target.hasPrefix("/") || target == "*" else { return .failure(bad("The request target must start with \"/\".")) }
-        return .success(HTTPRequest(method: String(decoding: parts[0], as: UTF8.self), target: target, minorVersion: minor, headers: []))
+        return .success(HTTPRequest(method: String(decoding: parts.0, as: UTF8.self), target: target, minorVersion: minor, headers: []))
     }
 
     /// `name: value`, the value without surrounding whitespace.

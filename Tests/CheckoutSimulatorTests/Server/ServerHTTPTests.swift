@@ -106,6 +106,11 @@ import Testing
     static let refusals: [Refusal] = [
         .init(name: "bare LF", request: "GET /healthz HTTP/1.1\nHost: shop\n\n\r\n\r\n", status: 400),
         .init(name: "two spaces", request: "GET  /healthz HTTP/1.1\r\nHost: shop\r\n\r\n", status: 400),
+        .init(name: "space after the version", request: "GET /healthz HTTP/1.1 \r\nHost: shop\r\n\r\n", status: 400),
+        .init(name: "no target", request: "GET HTTP/1.1\r\nHost: shop\r\n\r\n", status: 400),
+        .init(
+            name: "too many fields", request: "GET /healthz HTTP/1.1\r\nHost: shop\r\n" + String(repeating: "X-A: 1\r\n", count: 100) + "\r\n",
+            status: 431),
         .init(name: "space before colon", request: "GET /healthz HTTP/1.1\r\nHost : shop\r\n\r\n", status: 400),
         .init(name: "folded line", request: "GET /healthz HTTP/1.1\r\nHost: shop\r\nX-A: 1\r\n  2\r\n\r\n", status: 400),
         .init(name: "no Host", request: "GET /healthz HTTP/1.1\r\n\r\n", status: 400),
