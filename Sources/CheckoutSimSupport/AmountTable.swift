@@ -36,24 +36,29 @@ package struct AmountTable {
         Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
     }
 
-    /// The value kept for `key`, if any.
+    /// The value kept for `key`, if any, unretained: the table keeps it until it is emptied
+    /// (`keep`), and a caller that holds it longer takes its own reference.
     ///
     /// `mutating` only to be reached in place: called on a table held by a class, a
     /// non-mutating call copied the table, retaining and releasing both its arrays.
-    package mutating func object(for key: Int64) -> AnyObject? {
+    package mutating func object(for key: Int64) -> Unmanaged<AnyObject>? {
         let mask = keys.count - 1
         var slot = home(of: key)
         while let value = values[slot] {
-            if keys[slot] == key { return value }
+            if keys[slot] == key { return Unmanaged.passUnretained(value) }
             slot = (slot + 1) & mask
         }
         return nil
     }
 
-    /// Keeps `value` for `key`, emptying the table first when it is full.
-    package mutating func keep(_ value: AnyObject, for key: Int64) {
+    /// Keeps `value` for `key`, emptying the table first when it is full; returns the values
+    /// emptying dropped (nil when it did not empty), for an owner that must keep them a while.
+    @discardableResult
+    package mutating func keep(_ value: AnyObject, for key: Int64) -> [AnyObject?]? {
+        var dropped: [AnyObject?]?
         if count == limit, object(for: key) == nil {
-            for slot in values.indices { values[slot] = nil }
+            dropped = values
+            values = Array(repeating: nil, count: values.count)
             count = 0
         }
         let mask = keys.count - 1
@@ -62,5 +67,6 @@ package struct AmountTable {
         if values[slot] == nil { count += 1 }
         keys[slot] = key
         values[slot] = value
+        return dropped
     }
 }

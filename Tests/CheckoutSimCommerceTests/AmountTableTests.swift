@@ -22,7 +22,7 @@ struct AmountTableTests {
         var table = AmountTable(limit: 256)
         for key in keys { table.keep(Box("v\(key)"), for: key) }
         #expect(table.count == keys.count)
-        for key in keys { #expect((table.object(for: key) as? Box)?.text == "v\(key)") }
+        for key in keys { #expect((table.object(for: key)?.takeUnretainedValue() as? Box)?.text == "v\(key)") }
         for key in [Int64(7), 12_345, -999_999] where !keys.contains(key) {
             #expect(table.object(for: key) == nil)
         }
@@ -34,16 +34,17 @@ struct AmountTableTests {
         table.keep(Box("b"), for: 6)
         table.keep(Box("c"), for: 5)
         #expect(table.count == 2)
-        #expect((table.object(for: 5) as? Box)?.text == "c")
-        #expect((table.object(for: 6) as? Box)?.text == "b")
+        #expect((table.object(for: 5)?.takeUnretainedValue() as? Box)?.text == "c")
+        #expect((table.object(for: 6)?.takeUnretainedValue() as? Box)?.text == "b")
     }
 
     @Test func aFullTableStartsAgainEmpty() {
         var table = AmountTable(limit: 3)
-        for key in Int64(1)...3 { table.keep(Box("\(key)"), for: key) }
-        table.keep(Box("4"), for: 4)
+        for key in Int64(1)...3 { #expect(table.keep(Box("\(key)"), for: key) == nil, "nothing dropped below the bound") }
+        let dropped = table.keep(Box("4"), for: 4)
+        #expect(dropped?.compactMap { ($0 as? Box)?.text }.sorted() == ["1", "2", "3"], "emptying hands back what it held")
         #expect(table.count == 1)
-        #expect((table.object(for: 4) as? Box)?.text == "4")
+        #expect((table.object(for: 4)?.takeUnretainedValue() as? Box)?.text == "4")
         #expect((1...3).allSatisfy { table.object(for: Int64($0)) == nil })
     }
 }

@@ -1,3 +1,4 @@
+import CheckoutSimCommerce
 import CheckoutSimGraphQL
 import Testing
 @testable import CheckoutSimulator
@@ -41,34 +42,62 @@ struct ProductTextsTests {
     }
 }
 
-/// The rows' table keeps what it made, and never more than its bound of amounts.
+/// The rows' table keeps what it made, never more than its bound of amounts, and every row it
+/// drops until no request reads the shop (rows are handed out unretained).
 struct ShopRowsTests {
     @Test func rowsAreKeptAndAmountsStayBounded() throws {
         let fixtures = try Fixtures.bundled()
         let catalog = fixtures.catalog
         var rows = ShopRows(catalog: catalog, currency: fixtures.store.currency)
         let made = rows.product(at: 0, of: catalog.products)
-        let row = try #require(made)
-        #expect(rows.keptProduct(at: 0, of: catalog.products) === row)
+        let row = try #require(made).takeUnretainedValue()
+        #expect(rows.keptProduct(at: 0, of: catalog.products)?.takeUnretainedValue() === row)
         let again = rows.product(at: 0, of: catalog.products)
-        #expect(again === row)
+        #expect(again?.takeUnretainedValue() === row)
         let changed = Array(catalog.products.reversed())
         #expect(rows.keptProduct(at: 0, of: changed) == nil, "a row is not kept for another product at its position")
         let remade = rows.product(at: 0, of: changed)
-        #expect(remade !== row, "a position whose product changed gets a new row")
+        #expect(remade?.takeUnretainedValue() !== row, "a position whose product changed gets a new row")
+        #expect(rows.retiredCount == 1, "the replaced row waits for the last reader")
+        #expect(row.product === catalog.products[0], "and is still whole")
         let past = rows.product(at: catalog.products.count, of: catalog.products)
         #expect(past == nil, "no row past the catalog")
         let madeBrand = rows.brand(at: 0, of: catalog.brands)
-        let brand = try #require(madeBrand)
-        #expect(rows.keptBrand(at: 0) === brand)
+        let brand = try #require(madeBrand).takeUnretainedValue()
+        #expect(rows.keptBrand(at: 0)?.takeUnretainedValue() === brand)
         let pastBrands = rows.brand(at: catalog.brands.count, of: catalog.brands)
         #expect(pastBrands == nil)
 
-        let first = rows.amount(1)
-        #expect(rows.amount(1) === first)
+        let first = rows.amount(1).takeUnretainedValue()
+        #expect(rows.amount(1).takeUnretainedValue() === first)
         for amount in 2...Int64(ShopRows.amountLimit) { _ = rows.amount(amount) }
-        #expect(rows.amount(1) === first, "still kept at the bound")
+        #expect(rows.amount(1).takeUnretainedValue() === first, "still kept at the bound")
         _ = rows.amount(Int64(ShopRows.amountLimit) + 1)
-        #expect(rows.amount(1) !== first, "emptied once full")
+        #expect(rows.amount(1).takeUnretainedValue() !== first, "emptied once full")
+        #expect(rows.retiredCount == 1 + ShopRows.amountLimit, "the emptied amounts wait too")
+        rows.freeRetired()
+        #expect(rows.retiredCount == 0)
+    }
+
+    /// Retired rows are freed when the last request context reading the shop goes, not before.
+    @Test func retiredRowsLiveUntilTheLastReaderEnds() throws {
+        let fixtures = try Fixtures.bundled()
+        let shop = Shop(
+            store: fixtures.store, catalog: fixtures.catalog, offers: fixtures.offers, scratchTable: fixtures.scratchCards,
+            testCards: fixtures.testCards, seed: 1, now: fixtures.store.now)
+        let state = ShopState(shop: shop, content: fixtures.collections)
+        var outer: RequestContext? = RequestContext(state: state, sessionName: "a")
+        weak var first: AmountRow?
+        first = state.amountRow(Amount(integer: 1)).takeUnretainedValue()
+        do {
+            let inner = RequestContext(state: state, sessionName: "b")
+            for amount in 2...Int64(ShopRows.amountLimit + 1) { _ = inner.state.amountRow(Amount(integer: Int(amount))) }
+        }
+        #expect(state.retiredRowCount == ShopRows.amountLimit, "an inner context's end frees nothing while another reads")
+        #expect(first != nil)
+        _ = outer
+        outer = nil
+        #expect(state.retiredRowCount == 0)
+        #expect(first == nil, "freed once no context reads the shop")
     }
 }

@@ -160,7 +160,8 @@ extension Optional {
 /// cache line the server's two loops took from one another (Benchmarks/NOTES.md, issue 43).
 @usableFromInline package struct ObjectRow {
     /// What keeps the row's memory alive while its object is written: the row object, or, for a
-    /// schema read from SDL, its texts alone; nil when there is no row (the fields then resolve).
+    /// schema read from SDL, its texts alone; nil when its binding keeps the row (`init(kept:leaves:)`)
+    /// or there is none (the fields then resolve).
     @usableFromInline var owner: AnyObject?
     /// `owner` when it is a row object its type's fields read, unretained (`FieldCall.row`).
     @usableFromInline let row: Unmanaged<AnyObject>?
@@ -171,6 +172,14 @@ extension Optional {
     @inlinable init(_ object: AnyObject, leaves: LeafTexts.View?) {
         owner = object
         row = Unmanaged.passUnretained(object)
+        self.leaves = leaves
+    }
+
+    /// A row its binding keeps while the request runs (`TypedSchemaBuilder.object(_:_:keptRow:_:)`):
+    /// nothing to hold, no reference counted.
+    @inlinable init(kept object: Unmanaged<AnyObject>, leaves: LeafTexts.View?) {
+        owner = nil
+        row = object
         self.leaves = leaves
     }
 

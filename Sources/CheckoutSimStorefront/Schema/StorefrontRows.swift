@@ -97,7 +97,7 @@ package final class StorefrontRows {
 
     /// The texts of a `MoneyV2` of `amount` in the shop's currency.
     func amount(_ amount: Int64, make: () -> LeafTexts?) -> LeafTexts? {
-        if let texts = amounts.object(for: amount).map({ unsafeDowncast($0, to: LeafTexts.self) }) { return texts }
+        if let texts = amounts.object(for: amount).map({ unsafeDowncast($0.takeUnretainedValue(), to: LeafTexts.self) }) { return texts }
         guard let made = make() else { return nil }
         amounts.keep(made, for: amount)
         return made

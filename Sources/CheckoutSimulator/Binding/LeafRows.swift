@@ -92,6 +92,12 @@ final class BrandRow: LeafRow {
 /// catalog up front added 190 ms and 47 MB to loading it, for rows a session mostly never writes
 /// (Benchmarks/NOTES.md, issue 43). Rows depend only on their product, amount or brand, so when
 /// one is made never shows in an answer.
+///
+/// Rows are handed out unretained (`TypedSchemaBuilder.object(_:_:keptRow:_:)`): a retain and a
+/// release for each object written was an atomic count on a row both server loops read
+/// (Benchmarks/NOTES.md, issue 43). So a row leaves the tables only into `retired`, which is
+/// emptied when no request reads the shop (`ShopState.endReading`): none is freed while an
+/// object may still read it.
 struct ShopRows {
     /// By catalog position; a row is made again when the product at its position is no longer
     /// the one it was made from (a product added, the shop reset and another added in its place).
@@ -102,6 +108,10 @@ struct ShopRows {
     static let amountLimit = 4096
     private var brands: [BrandRow?]
     private let currency: Currency
+    /// Rows taken out of the tables while requests may read them: a product's replaced, the
+    /// amounts emptied (their whole table, as it was).
+    private var retired: [AnyObject] = []
+    private var retiredAmounts: [[AnyObject?]] = []
 
     init(catalog: Catalog, currency: Currency) {
         products = Array(repeating: nil, count: catalog.products.count)
@@ -110,46 +120,60 @@ struct ShopRows {
     }
 
     /// The row of the product at `index` in `products` (the catalog's), or nil when there is none.
-    mutating func product(at index: Int, of products: [Product]) -> ProductRow? {
+    mutating func product(at index: Int, of products: [Product]) -> Unmanaged<ProductRow>? {
         guard products.indices.contains(index) else { return nil }
         if let row = keptProduct(at: index, of: products) { return row }
         let row = ProductRow(products[index])
         if index < self.products.count {
+            if let replaced = self.products[index] { retired.append(replaced) }
             self.products[index] = row
         } else if index == self.products.count {
             self.products.append(row)
+        } else {
+            // Past the rows' end (the catalog grew by more than one): kept until no request reads.
+            retired.append(row)
         }
-        return row
+        return Unmanaged.passUnretained(row)
     }
 
     /// The row kept for the product at `index` in `products`, when it was made from that product.
     /// Asked before `product(at:of:)`, which changes the rows: read without a change in view,
     /// the catalog's array need not be retained around the call.
-    func keptProduct(at index: Int, of products: [Product]) -> ProductRow? {
+    func keptProduct(at index: Int, of products: [Product]) -> Unmanaged<ProductRow>? {
         guard index < self.products.count, products.indices.contains(index), let row = self.products[index],
               row.product === products[index] else { return nil }
-        return row
+        return Unmanaged.passUnretained(row)
     }
 
     /// The row kept for the brand at `index`, when one was made.
-    func keptBrand(at index: Int) -> BrandRow? {
-        brands.indices.contains(index) ? brands[index] : nil
+    func keptBrand(at index: Int) -> Unmanaged<BrandRow>? {
+        guard brands.indices.contains(index), let row = brands[index] else { return nil }
+        return Unmanaged.passUnretained(row)
     }
 
-    mutating func amount(_ minorUnits: Int64) -> AmountRow {
-        if let row = amounts.object(for: minorUnits).map({ unsafeDowncast($0, to: AmountRow.self) }) { return row }
+    mutating func amount(_ minorUnits: Int64) -> Unmanaged<AmountRow> {
+        if let row = amounts.object(for: minorUnits) { return Unmanaged.fromOpaque(row.toOpaque()) }
         let row = AmountRow(minorUnits, in: currency)
-        amounts.keep(row, for: minorUnits)
-        return row
+        if let dropped = amounts.keep(row, for: minorUnits) { retiredAmounts.append(dropped) }
+        return Unmanaged.passUnretained(row)
     }
 
     /// The row of the brand at `index` in `brands` (the catalog's, which never change), or nil
     /// when there is none; the brand is copied only to make its row.
-    mutating func brand(at index: Int, of brands: [Brand]) -> BrandRow? {
+    mutating func brand(at index: Int, of brands: [Brand]) -> Unmanaged<BrandRow>? {
         guard brands.indices.contains(index), index < self.brands.count else { return nil }
-        if let row = self.brands[index] { return row }
+        if let row = keptBrand(at: index) { return row }
         let row = BrandRow(brands[index])
         self.brands[index] = row
-        return row
+        return Unmanaged.passUnretained(row)
     }
+
+    /// Frees the retired rows: no request reads the shop now.
+    mutating func freeRetired() {
+        if !retired.isEmpty { retired.removeAll() }
+        if !retiredAmounts.isEmpty { retiredAmounts.removeAll() }
+    }
+
+    /// How many rows wait in `retired` (tests).
+    var retiredCount: Int { retired.count + retiredAmounts.reduce(0) { $0 + $1.reduce(0) { $0 + ($1 == nil ? 0 : 1) } } }
 }

@@ -3,7 +3,7 @@ import CheckoutSimGraphQL
 
 extension ShopSchema {
     static func addCatalogTypes(to builder: inout Builder) {
-        builder.object(Types.money, "An amount of money in the store's currency.", row: { amount, context in context.state.amountRow(amount) }) { fields in
+        builder.object(Types.money, "An amount of money in the store's currency.", keptRow: { amount, context in context.state.amountRow(amount) }) { fields in
             fields.field(
                 "amount", type: .nonNull(.string(writtenBy: AmountText.self)),
                 "The amount as a decimal string with the currency's fraction digits, like \"1299.00\".", leaf: AmountRow.Slot.amount)
@@ -13,7 +13,7 @@ extension ShopSchema {
                 "formatted", type: .nonNull(.string(writtenBy: AmountText.self)), "The amount for display, like \"$1,299.00\".",
                 leaf: AmountRow.Slot.formatted)
         }
-        builder.object(Types.brand, "A brand whose products the shop sells.", row: { brand, context in try context.state.brandRow(brand) }) { fields in
+        builder.object(Types.brand, "A brand whose products the shop sells.", keptRow: { brand, context in try context.state.brandRow(brand) }) { fields in
             fields.field("id", type: .nonNull(.id), "The brand's id.", leaf: BrandRow.Slot.id)
             fields.field("name", type: .nonNull(.string), "The brand's display name.", leaf: BrandRow.Slot.name)
             fields.field("productCount", type: .nonNull(.int), "How many catalog products carry this brand.") { brand, context in
@@ -24,7 +24,7 @@ extension ShopSchema {
             fields.field("name", type: .nonNull(.string), "The category's name.") { category, _ in category.value }
             fields.field("productCount", type: .nonNull(.int), "How many catalog products are in this category.") { category, _ in category.count }
         }
-        builder.object(Types.product, "A product in the catalog.", row: { position, context in try context.state.productRow(position) }) {
+        builder.object(Types.product, "A product in the catalog.", keptRow: { position, context in try context.state.productRow(position) }) {
             addProductFields(&$0)
             addProductVariantFields(&$0)
         }

@@ -95,9 +95,10 @@ final class ShopState {
     @exclusivity(unchecked) private var rows: ShopRows
     #endif
 
-    /// The product's row, the product read where it lies (copied out, it was a retain and a
-    /// release for every product written).
-    func productRow(_ position: ProductPosition) throws(FieldError) -> ProductRow {
+    /// The product's row, unretained: the rows keep it while any request reads the shop
+    /// (`ShopRows`). The product is read where it lies (copied out, it was a retain and a release
+    /// for every product written).
+    func productRow(_ position: ProductPosition) throws(FieldError) -> Unmanaged<ProductRow> {
         if let row = inPlace({ shop in rows.keptProduct(at: position.index, of: shop.catalog.products) }) { return row }
         guard let row = inPlace({ shop in rows.product(at: position.index, of: shop.catalog.products) }) else {
             throw FieldError("No product at position \(position.index).")
@@ -105,17 +106,35 @@ final class ShopState {
         return row
     }
 
-    func amountRow(_ amount: Amount) -> AmountRow {
+    /// The amount's row, unretained as `productRow`'s is.
+    func amountRow(_ amount: Amount) -> Unmanaged<AmountRow> {
         rows.amount(amount.minorUnits)
     }
 
-    func brandRow(_ position: BrandPosition) throws(FieldError) -> BrandRow {
+    /// The brand's row, unretained as `productRow`'s is.
+    func brandRow(_ position: BrandPosition) throws(FieldError) -> Unmanaged<BrandRow> {
         if let row = rows.keptBrand(at: position.index) { return row }
         guard let row = inPlace({ shop in rows.brand(at: position.index, of: shop.catalog.brands) }) else {
             throw FieldError("No brand at position \(position.index).")
         }
         return row
     }
+
+    /// How many request contexts read the shop now (`RequestContext`); rows retired while any
+    /// does are freed when the last one ends.
+    private var readers = 0
+
+    func beginReading() {
+        readers += 1
+    }
+
+    func endReading() {
+        readers -= 1
+        if readers == 0 { rows.freeRetired() }
+    }
+
+    /// How many retired rows wait for the last reader (tests).
+    var retiredRowCount: Int { rows.retiredCount }
 
     func stock(_ position: ProductPosition) -> Int {
         inPlace { $0.inventory.stock(at: position.index) }
@@ -154,9 +173,17 @@ final class RequestContext {
     let state: ShopState
     let sessionName: String
 
+    /// Reads `state` until the context is released: the rows its objects read unretained are
+    /// not freed before then (`ShopState.beginReading`). Made and released under the
+    /// simulator's lock, as every request's context is.
     init(state: ShopState, sessionName: String) {
         self.state = state
         self.sessionName = sessionName
+        state.beginReading()
+    }
+
+    deinit {
+        state.endReading()
     }
 
     /// The product pages whose edges this request has listed: an edge travels as its page's

@@ -45,6 +45,24 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
         rowObject(type, description, row: row, leaves: { $0.leaves.view }, declare)
     }
 
+    /// The same for rows its binding keeps, handed over unretained: no reference is counted per
+    /// object (a retain and a release on a row each server loop reads were atomic counts on a
+    /// shared cache line; Benchmarks/NOTES.md, issue 43). The binding promises what the executor
+    /// relies on: a row `keptRow` returns stays alive until the request's context is released
+    /// (`ShopRows` retires a row it drops until no request reads the shop).
+    @inlinable public mutating func object<Parent: IntegerBacked, Row: LeafRow>(
+        _ type: ObjectType<RowParent<Context, Parent, Row>>, _ description: String,
+        keptRow: @escaping @Sendable (Parent, Context) throws -> Unmanaged<Row>, _ declare: (inout Fields<RowParent<Context, Parent, Row>>) -> Void
+    ) {
+        var fields = Fields<RowParent<Context, Parent, Row>>(owner: type.name)
+        declare(&fields)
+        note(type, fields.references, hasRow: true)
+        untyped.object(type.name, description, row: { call in
+            let read = try call.withContext(as: Context.self) { try keptRow(Parent(integer: call.integer), $0) }
+            return ObjectRow(kept: Unmanaged<AnyObject>.fromOpaque(read.toOpaque()), leaves: read._withUnsafeGuaranteedRef { $0.leaves.view })
+        }, fields.specs)
+    }
+
     @inlinable mutating func rowObject<Parent: IntegerBacked, Row: AnyObject & Sendable>(
         _ type: ObjectType<RowParent<Context, Parent, Row>>, _ description: String,
         row: @escaping @Sendable (Parent, Context) throws -> Row, leaves: @escaping @Sendable (Row) -> LeafTexts.View?,
