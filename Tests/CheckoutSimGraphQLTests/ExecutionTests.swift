@@ -145,6 +145,25 @@ struct ExecutionTests {
         }
     }
 
+    /// The cache finds a text by its bytes: the same text hits however it was made, texts that
+    /// differ anywhere (same length, one byte, or canonically equivalent Unicode) do not.
+    @Test func cachedDocumentsAreFoundByTheirBytes() throws {
+        var cache = DocumentCache()
+        let texts = [
+            "{ book(id: 1) { id } }", "{ book(id: 2) { id } }", "{ book(id: 1) { id }}", "",
+            "{ book(id: 1) { id title } } # caf\u{E9}", "{ book(id: 1) { id title } } # cafe\u{301}",
+            String(repeating: "{ book(id: 1) { id } }", count: 40),
+        ]
+        for (index, text) in texts.enumerated() {
+            #expect(cache.lookup(text) == nil, "not cached before: \(index)")
+            cache.insert(GraphQLEngine.prepare(text, schema: TestSchema.schema, limits: RequestLimits()), for: text)
+            // The same text built afresh from its bytes.
+            let copy = String(decoding: Array(text.utf8), as: UTF8.self)
+            #expect(cache.lookup(copy) != nil, "found again: \(index)")
+        }
+        #expect(cache.count == texts.count, "canonically equivalent texts are separate entries")
+    }
+
     /// A plan is shared by requests with different variables: arguments and `@include` that read
     /// variables must follow each request, in whichever order they come.
     @Test func cachedPlansReadEachRequestsVariables() throws {

@@ -32,7 +32,10 @@ package struct HTTPRequest: Sendable {
     /// The field named `name` (lowercase), with repeated fields joined by commas.
     package func header(_ name: String) -> String? {
         var found: String?
-        for field in headers where field.name == name {
+        // Lengths first: most names differ in length, and a `String` comparison of two that
+        // differ takes Unicode's slow path (Benchmarks/NOTES.md, issue 43).
+        let length = name.utf8.count
+        for field in headers where field.name.utf8.count == length && field.name == name {
             found = found.map { $0 + ", " + field.value } ?? field.value
         }
         return found
