@@ -149,6 +149,23 @@ struct JSONTests {
         }
     }
 
+    /// Strings are scanned eight bytes at a time: a closing quote, an escape or a raw control
+    /// character must be found at every offset of a word, among bytes that look alike (one
+    /// above a control character, either side of the backslash, two-byte UTF-8).
+    @Test(arguments: 0..<20)
+    func findsQuotesEscapesAndControlsAtEveryOffset(_ offset: Int) throws {
+        for fill in [" ", "!", "[", "]", "a", "é"] {
+            let run = String(repeating: fill, count: offset)
+            #expect(try JSONParser.parse("\"\(run)\"") == .string(run))
+            #expect(try JSONParser.parse("\"\(run)\\n\(run)\\\"\"") == .string(run + "\n" + run + "\""))
+            #expect(try JSONParser.parse("{\"\(run)k\": 1}")["\(run)k"] == .int(1))
+            #expect(throws: JSONParseError(
+                message: "control characters must be escaped inside strings", line: 1, column: run.unicodeScalars.count + 2)
+            ) { try JSONParser.parse("\"\(run)\u{1F}x\"") }
+            #expect(throws: JSONParseError(message: "unterminated string", line: 1, column: 1)) { try JSONParser.parse("\"\(run)") }
+        }
+    }
+
     @Test func keepsMemberOrderAndNumbers() throws {
         let parsed = try JSONParser.parse(#"{"z": 1, "a": 2.5, "m": -3e2, "u": "\u00e9\ud83d\ude00"}"#)
         #expect(parsed.objectValue?.keys == ["z", "a", "m", "u"])

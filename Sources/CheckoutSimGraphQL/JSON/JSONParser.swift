@@ -224,10 +224,7 @@ package struct JSONParser {
     /// An object key: a string, reused from `recentKeys` when the same bytes were seen before.
     private mutating func parseKey() throws(JSONParseError) -> String {
         let start = position + 1
-        var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
-            end += 1
-        }
+        let end = nextSpecial(from: start)
         let length = end - start
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\""), length > 0, length <= 32, let base = bytes.baseAddress else {
             return try parseString()
@@ -256,24 +253,23 @@ package struct JSONParser {
         let start = position
         position += 1
         // Fast path: no escapes, so the string is the bytes between the quotes.
-        var scan = position
-        while scan < bytes.count {
-            let byte = bytes[scan]
-            if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<scan]), as: UTF8.self)
-                position = scan + 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            scan += 1
+        let scan = nextSpecial(from: position)
+        if scan < bytes.count, bytes[scan] == UInt8(ascii: "\"") {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<scan]), as: UTF8.self)
+            position = scan + 1
+            return text
         }
-        // Escapes only shorten the text (the six bytes of `\uXXXX` make at most three), so the bytes up
-        // to the closing quote bound it: one allocation, not one per doubling.
+        // Escapes only shorten the text (the six bytes of `\uXXXX` make at most three), so the
+        // bytes up to the closing quote bound it: one allocation, not one per doubling.
         var end = scan
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+            end = nextSpecial(from: end + (bytes[end] == UInt8(ascii: "\\") ? 2 : 1))
+        }
         var result: [UInt8] = []
         result.reserveCapacity(min(end, bytes.count) - position)
+        // Runs between escapes are copied whole; the bytes before the first were scanned already.
         var runStart = position
+        position = scan
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
@@ -282,16 +278,44 @@ package struct JSONParser {
                 return String(decoding: result, as: UTF8.self)
             }
             if byte < 0x20 { throw error("control characters must be escaped inside strings") }
-            if byte == UInt8(ascii: "\\") {
-                result.append(contentsOf: bytes[runStart..<position])
-                position += 1
-                try parseEscape(into: &result)
-                runStart = position
-                continue
-            }
+            result.append(contentsOf: bytes[runStart..<position])
             position += 1
+            try parseEscape(into: &result)
+            runStart = position
+            position = nextSpecial(from: position)
         }
         throw error("unterminated string", at: start)
+    }
+
+    /// Where the first quote, backslash or control character at or after `index` is
+    /// (`bytes.count` when there is none), eight bytes tested at a time: a byte-by-byte loop
+    /// was most of reading a request body, whose query is one long string (Benchmarks/NOTES.md,
+    /// issue 43).
+    @inline(__always)
+    private func nextSpecial(from index: Int) -> Int {
+        var index = index
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= bytes.count {
+                // Byte `i` of the word is the byte at `index + i`, whatever the machine's order.
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let quotes = word ^ (ones &* 0x22)
+                let backslashes = word ^ (ones &* 0x5C)
+                // The high bit of a byte that is zero in `quotes` or `backslashes`, or below 0x20
+                // in `word`; borrows may mark bytes after the first such byte, never before it.
+                let found = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word) & highs
+                if found != 0 { return index + found.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return index }
+            index += 1
+        }
+        return bytes.count
     }
 
     private mutating func parseEscape(into result: inout [UInt8]) throws(JSONParseError) {
