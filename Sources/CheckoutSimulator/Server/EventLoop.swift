@@ -31,14 +31,23 @@ final class EventLoop: @unchecked Sendable {
     private let wake: (read: Int32, write: Int32)
     private var readiness: ReadinessSet
     private let inbox = Locked<[Event]>([])
+    // Only the loop's thread touches these, so release builds skip the runtime's access checks
+    // on them (as `ServerConnection` does); debug builds keep them.
+    #if DEBUG
     private var slots: [Slot] = []
-    private var freeSlots: [Int] = []
-    private var live = 0
-    private var serials: UInt64 = 0
     private var timers = LoopTimers()
     private var ready: [Int] = []
     /// One receive buffer for every connection of the loop: an idle connection holds no buffer.
     private var scratch = [UInt8](repeating: 0, count: 16_384)
+    #else
+    @exclusivity(unchecked) private var slots: [Slot] = []
+    @exclusivity(unchecked) private var timers = LoopTimers()
+    @exclusivity(unchecked) private var ready: [Int] = []
+    @exclusivity(unchecked) private var scratch = [UInt8](repeating: 0, count: 16_384)
+    #endif
+    private var freeSlots: [Int] = []
+    private var live = 0
+    private var serials: UInt64 = 0
     private var sawStop = false
     /// How many times the wait returned: what an idle server must not spend (tests read it).
     private let wakeUps = Locked(0)

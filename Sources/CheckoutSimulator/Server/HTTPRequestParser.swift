@@ -202,9 +202,8 @@ package struct HTTPRequestParser {
     /// The body's length, or nil when it is chunked (RFC 9112 §6.3). Both framings at once, an
     /// unknown transfer coding, or disagreeing lengths are refused: guessing is how requests get smuggled.
     private func bodyFraming(of request: HTTPRequest) -> Result<Int?, HTTPFailure> {
-        let lengths = request.headers.filter { $0.name == "content-length" }.map(\.value)
         if let coding = request.header("transfer-encoding") {
-            guard lengths.isEmpty else { return .failure(malformed("Send Content-Length or Transfer-Encoding, not both.")) }
+            guard request.header("content-length") == nil else { return .failure(malformed("Send Content-Length or Transfer-Encoding, not both.")) }
             guard coding.lowercased() == "chunked" else {
                 return .failure(HTTPFailure(status: 501, message: "Transfer-Encoding \"\(coding)\" is not supported; use chunked."))
             }
@@ -215,8 +214,9 @@ package struct HTTPRequestParser {
         // decimal number (RFC 9112 §6.3). Read as bytes: a Set of trimmed Strings was the
         // costliest part of parsing a request head (Benchmarks/NOTES.md).
         var agreed: Int?
-        for value in lengths {
-            for item in value.utf8.split(separator: 44, omittingEmptySubsequences: false) {
+        // Names compared by length first (`HTTPRequest.header`'s reason).
+        for field in request.headers where field.name.utf8.count == 14 && field.name == "content-length" {
+            for item in field.value.utf8.split(separator: 44, omittingEmptySubsequences: false) {
                 let digits = item.drop { $0 == 32 || $0 == 9 }.reversed().drop { $0 == 32 || $0 == 9 }.reversed()
                 guard (1...12).contains(digits.count), digits.allSatisfy({ (48...57).contains($0) }) else {
                     let text = String(decoding: item, as: UTF8.self).trimmingCharacters(in: .whitespaces)

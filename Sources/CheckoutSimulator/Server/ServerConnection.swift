@@ -20,9 +20,18 @@ final class ServerConnection: @unchecked Sendable {
     /// Its place in the loop's table.
     let slot: Int
     private let clock = ContinuousClock()
+    // Only the loop's thread touches a connection, so release builds skip the runtime's access
+    // checks on what every request changes in place (a call in and out of its access set each,
+    // a dozen a request; Benchmarks/NOTES.md, issue 43). Debug builds, which the tests run, keep them.
+    #if DEBUG
     private var buffer: [UInt8] = []
     private var cursor = 0
     private var parser: HTTPRequestParser
+    #else
+    @exclusivity(unchecked) private var buffer: [UInt8] = []
+    @exclusivity(unchecked) private var cursor = 0
+    @exclusivity(unchecked) private var parser: HTTPRequestParser
+    #endif
     private var sentContinue = false
     /// Whether the server's idle table lists it (then it may be closed to admit another).
     private var registeredIdle = false
@@ -30,10 +39,15 @@ final class ServerConnection: @unchecked Sendable {
     private var holdsSlowSlot = false
     private(set) var state = State.reading(.head)
     /// The request a route is working on or a latency delays (`working`, `delaying`).
-    private var pending: Exchange?
     /// What is being written (`writing`, `pacing`), kept apart from `state` so that writing
     /// changes it in place: carried in the state, it was copied at every step.
+    #if DEBUG
+    private var pending: Exchange?
     private var output: Output?
+    #else
+    @exclusivity(unchecked) private var pending: Exchange?
+    @exclusivity(unchecked) private var output: Output?
+    #endif
     /// When the current state ends by itself: a timeout, the end of a latency or a pacing pause.
     private(set) var deadline: ContinuousClock.Instant?
     private(set) var isClosed = false
