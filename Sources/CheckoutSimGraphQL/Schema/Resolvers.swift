@@ -155,9 +155,9 @@ extension Optional {
 ///
 /// The executor moves `owner` into the object's call, which holds it while the fields run and
 /// hands them the row and its texts unretained (`FieldCall.row`, `FieldCall.leaves`): one retain
-/// and one release per object,
-/// where a strong row and texts in every call were a dozen atomic counts per product, each a
-/// cache line the server's two loops took from one another (Benchmarks/NOTES.md, issue 43).
+/// and one release per object (none for a row its binding keeps), where a strong row and texts in
+/// every call were a dozen atomic counts per product, each a cache line the server's two loops
+/// took from one another (Benchmarks/NOTES.md, issue 43).
 @usableFromInline package struct ObjectRow {
     /// What keeps the row's memory alive while its object is written: the row object, or, for a
     /// schema read from SDL, its texts alone; nil when its binding keeps the row (`init(kept:leaves:)`)

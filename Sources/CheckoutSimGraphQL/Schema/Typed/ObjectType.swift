@@ -30,8 +30,9 @@ public protocol IntegerBacked: Sendable {
 public struct WithRow<Parent: Sendable, Row: AnyObject & Sendable>: Sendable {
     /// The parent value, as the field that returned the object resolved it.
     public let parent: Parent
-    /// What the row reader read for `parent`. Unowned: the executor keeps it alive while the
-    /// object's fields run, so a resolver reads it without counting a reference (one retain and
+    /// What the row reader read for `parent`. Unowned: the object's call (or, for a kept row, its
+    /// binding) keeps it alive while the object's fields run, so a resolver reads it without
+    /// counting a reference (one retain and
     /// release per field was an atomic count on a row both server loops share; Benchmarks/NOTES.md,
     /// issue 43); a resolver that keeps it past its call takes its own strong reference.
     public unowned(unsafe) let row: Row
