@@ -288,34 +288,23 @@ package struct JSONParser {
     }
 
     /// Where the first quote, backslash or control character at or after `index` is
-    /// (`bytes.count` when there is none), eight bytes tested at a time: a byte-by-byte loop
-    /// was most of reading a request body, whose query is one long string (Benchmarks/NOTES.md,
-    /// issue 43).
+    /// (`bytes.count` when there is none), eight bytes tested at a time (`JSONSpecialBytes`): a
+    /// byte-by-byte loop was most of reading a request body, whose query is one long string
+    /// (Benchmarks/NOTES.md, issue 43).
     @inline(__always)
     private func nextSpecial(from index: Int) -> Int {
         var index = index
         if let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
             while index + 8 <= bytes.count {
                 // Byte `i` of the word is the byte at `index + i`, whatever the machine's order.
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let quotes = word ^ (ones &* 0x22)
-                let backslashes = word ^ (ones &* 0x5C)
-                // The high bit of a byte that is zero in `quotes` or `backslashes`, or below 0x20
-                // in `word`; borrows may mark bytes after the first such byte, never before it.
-                let found = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word) & highs
+                let found = JSONSpecialBytes.mask(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
                 if found != 0 { return index + found.trailingZeroBitCount / 8 }
                 index += 8
             }
         }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return index }
-            index += 1
-        }
-        return bytes.count
+        while index < bytes.count, !JSONSpecialBytes.contains(bytes[index]) { index += 1 }
+        return index
     }
 
     private mutating func parseEscape(into result: inout [UInt8]) throws(JSONParseError) {

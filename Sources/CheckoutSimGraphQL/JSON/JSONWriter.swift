@@ -248,20 +248,20 @@ package struct JSONWriter: ~Copyable {
         if length >= 8 {
             while index + 8 <= length {
                 let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
-                if Self.mayNeedEscape(word) { break }
+                if JSONSpecialBytes.mask(word) != 0 { break }
                 UnsafeMutableRawPointer(out + index).storeBytes(of: word, as: UInt64.self)
                 index += 8
             }
             // The last bytes as one word that overlaps what was copied already.
             if index + 8 > length && index < length {
                 let word = UnsafeRawPointer(source + length - 8).loadUnaligned(as: UInt64.self)
-                if !Self.mayNeedEscape(word) {
+                if JSONSpecialBytes.mask(word) == 0 {
                     UnsafeMutableRawPointer(out + length - 8).storeBytes(of: word, as: UInt64.self)
                     index = length
                 }
             }
         } else {
-            while index < length, !Self.needsEscape(source[index]) {
+            while index < length, !JSONSpecialBytes.contains(source[index]) {
                 out[index] = source[index]
                 index += 1
             }
@@ -277,12 +277,12 @@ package struct JSONWriter: ~Copyable {
         var runStart = 0
         var index = 0
         while index < count {
-            if index + 8 <= count, !Self.mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+            if index + 8 <= count, JSONSpecialBytes.mask(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) == 0 {
                 index += 8
                 continue
             }
             let byte = base[index]
-            guard Self.needsEscape(byte) else {
+            guard JSONSpecialBytes.contains(byte) else {
                 index += 1
                 continue
             }
@@ -308,26 +308,6 @@ package struct JSONWriter: ~Copyable {
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
-    }
-
-    /// Bytes that JSON strings must escape: control characters, `"` and `\`.
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-    }
-
-    /// True when one of the eight bytes in `word` may need escaping (never false when one does).
-    ///
-    /// Each test sets a byte's high bit when that byte is below 0x20 or equals `"` or `\`, the
-    /// usual "has a zero byte" arithmetic applied to the word and to its XOR with the character.
-    private static func mayNeedEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-        let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-        let control = (word &- ones &* 0x20) & ~word
-        let quoteHit = (quote &- ones) & ~quote
-        let backslashHit = (backslash &- ones) & ~backslash
-        return (control | quoteHit | backslashHit) & highs != 0
     }
 }
 

@@ -35,7 +35,7 @@ enum HTTPHeadParser {
             case .failure(let failure): return .failure(failure)
             }
         }
-        let hosts = request.headers.reduce(0) { $0 + ($1.name.utf8.count == 4 && $1.name == "host" ? 1 : 0) }
+        let hosts = request.headers.reduce(0) { $0 + (HTTPRequest.field($1.name, isNamed: "host") ? 1 : 0) }
         if request.minorVersion == 1, hosts != 1 {
             return .failure(bad(hosts == 0 ? "An HTTP/1.1 request needs a Host field." : "The request has more than one Host field."))
         }

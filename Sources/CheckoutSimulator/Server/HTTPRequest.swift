@@ -32,13 +32,18 @@ package struct HTTPRequest: Sendable {
     /// The field named `name` (lowercase), with repeated fields joined by commas.
     package func header(_ name: String) -> String? {
         var found: String?
-        // Lengths first: most names differ in length, and a `String` comparison of two that
-        // differ takes Unicode's slow path (Benchmarks/NOTES.md, issue 43).
-        let length = name.utf8.count
-        for field in headers where field.name.utf8.count == length && field.name == name {
+        for field in headers where Self.field(field.name, isNamed: name) {
             found = found.map { $0 + ", " + field.value } ?? field.value
         }
         return found
+    }
+
+    /// Whether a field's (lowercase) name is `name`. Lengths are compared first: most names
+    /// differ in length, and a `String` comparison of two that differ takes Unicode's slow path
+    /// (Benchmarks/NOTES.md, issue 43).
+    @inline(__always)
+    static func field(_ fieldName: String, isNamed name: String) -> Bool {
+        fieldName.utf8.count == name.utf8.count && fieldName == name
     }
 
     /// Whether the connection stays open after the response (RFC 9112 §9.3): HTTP/1.1 unless

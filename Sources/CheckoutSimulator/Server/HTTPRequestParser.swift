@@ -214,8 +214,7 @@ package struct HTTPRequestParser {
         // decimal number (RFC 9112 §6.3). Read as bytes: a Set of trimmed Strings was the
         // costliest part of parsing a request head (Benchmarks/NOTES.md).
         var agreed: Int?
-        // Names compared by length first (`HTTPRequest.header`'s reason).
-        for field in request.headers where field.name.utf8.count == 14 && field.name == "content-length" {
+        for field in request.headers where HTTPRequest.field(field.name, isNamed: "content-length") {
             for item in field.value.utf8.split(separator: 44, omittingEmptySubsequences: false) {
                 let digits = item.drop { $0 == 32 || $0 == 9 }.reversed().drop { $0 == 32 || $0 == 9 }.reversed()
                 guard (1...12).contains(digits.count), digits.allSatisfy({ (48...57).contains($0) }) else {

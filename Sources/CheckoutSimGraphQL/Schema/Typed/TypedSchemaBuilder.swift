@@ -33,7 +33,10 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
         _ type: ObjectType<RowParent<Context, Parent, Row>>, _ description: String,
         row: @escaping @Sendable (Parent, Context) throws -> Row, _ declare: (inout Fields<RowParent<Context, Parent, Row>>) -> Void
     ) {
-        rowObject(type, description, row: row, leaves: { _ in nil }, declare)
+        rowObject(type, description, declare) { call in
+            let read = try call.withContext(as: Context.self) { try row(Parent(integer: call.integer), $0) }
+            return ObjectRow(read, leaves: nil)
+        }
     }
 
     /// The same for a row that keeps the JSON text of its object's unchanging leaves: fields
@@ -42,7 +45,10 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
         _ type: ObjectType<RowParent<Context, Parent, Row>>, _ description: String,
         row: @escaping @Sendable (Parent, Context) throws -> Row, _ declare: (inout Fields<RowParent<Context, Parent, Row>>) -> Void
     ) {
-        rowObject(type, description, row: row, leaves: { $0.leaves.view }, declare)
+        rowObject(type, description, declare) { call in
+            let read = try call.withContext(as: Context.self) { try row(Parent(integer: call.integer), $0) }
+            return ObjectRow(read, leaves: read.leaves.view)
+        }
     }
 
     /// The same for rows its binding keeps, handed over unretained: no reference is counted per
@@ -54,27 +60,21 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
         _ type: ObjectType<RowParent<Context, Parent, Row>>, _ description: String,
         keptRow: @escaping @Sendable (Parent, Context) throws -> Unmanaged<Row>, _ declare: (inout Fields<RowParent<Context, Parent, Row>>) -> Void
     ) {
-        var fields = Fields<RowParent<Context, Parent, Row>>(owner: type.name)
-        declare(&fields)
-        note(type, fields.references, hasRow: true)
-        untyped.object(type.name, description, row: { call in
+        rowObject(type, description, declare) { call in
             let read = try call.withContext(as: Context.self) { try keptRow(Parent(integer: call.integer), $0) }
             return ObjectRow(kept: Unmanaged<AnyObject>.fromOpaque(read.toOpaque()), leaves: read._withUnsafeGuaranteedRef { $0.leaves.view })
-        }, fields.specs)
+        }
     }
 
+    /// Declares a row type's fields and hands the schema `read`, the reader the executor calls once per object.
     @inlinable mutating func rowObject<Parent: IntegerBacked, Row: AnyObject & Sendable>(
         _ type: ObjectType<RowParent<Context, Parent, Row>>, _ description: String,
-        row: @escaping @Sendable (Parent, Context) throws -> Row, leaves: @escaping @Sendable (Row) -> LeafTexts.View?,
-        _ declare: (inout Fields<RowParent<Context, Parent, Row>>) -> Void
+        _ declare: (inout Fields<RowParent<Context, Parent, Row>>) -> Void, read: @escaping RowReader
     ) {
         var fields = Fields<RowParent<Context, Parent, Row>>(owner: type.name)
         declare(&fields)
         note(type, fields.references, hasRow: true)
-        untyped.object(type.name, description, row: { call in
-            let read = try call.withContext(as: Context.self) { try row(Parent(integer: call.integer), $0) }
-            return ObjectRow(read, leaves: leaves(read))
-        }, fields.specs)
+        untyped.object(type.name, description, row: read, fields.specs)
     }
 
     /// Declares `type`'s values: `cases` (every case unless given) by raw value, each described by `describe`.
