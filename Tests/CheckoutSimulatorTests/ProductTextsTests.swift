@@ -6,7 +6,10 @@ import Testing
 /// Product and money texts are made once (docs/schema.md; Benchmarks/NOTES.md, issue 43): what
 /// a product answers must still follow the catalog as it changes.
 struct ProductTextsTests {
-    static let read = #"{ product(id: "new-1") { id name description category model createdAt price { amount formatted currencyCode minorUnits } } }"#
+    static let read = #"""
+        { product(id: "new-1") { id name description category model createdAt price { amount formatted currencyCode minorUnits }
+          variants { id title sku price { formatted } } } }
+        """#
 
     static func add(_ name: String, price: String, to simulator: Simulator) {
         let add = #"mutation { addProduct(input: {name: "\#(name)", category: "Kitchen \"\#(name)\"", description: "A \"\#(name)\"\n", price: "\#(price)", stock: 1}) { product { id } } }"#
@@ -25,6 +28,9 @@ struct ProductTextsTests {
         let second = simulator.execute(GraphQLRequest(query: Self.read)).serialized(pretty: false)
         #expect(second.contains(#""id":"new-1","name":"Lamp","description":"A \"Lamp\"\n","category":"Kitchen \"Lamp\"","model":"Lamp""#), "\(second)")
         #expect(second.contains(#""price":{"amount":"1234.56","formatted":"$1,234.56","currencyCode":"USD","minorUnits":123456}"#), "\(second)")
+        // Its variant's row is made with its product's, so it follows the product too.
+        #expect(first.contains(#""variants":[{"id":"new-1","title":"Default Title","sku":"new-1","price":{"formatted":"$9.00"}}]"#), "\(first)")
+        #expect(second.contains(#""variants":[{"id":"new-1","title":"Default Title","sku":"new-1","price":{"formatted":"$1,234.56"}}]"#), "\(second)")
     }
 
     /// A total no product is priced at is formatted when it is written, as a price is.

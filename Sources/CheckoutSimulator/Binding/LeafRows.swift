@@ -9,6 +9,9 @@ import CheckoutSimGraphQL
 final class ProductRow: LeafRow {
     let product: Product
     let leaves: LeafTexts
+    /// Its variants' rows and its options' rows, in order (`Binding/VariantRows.swift`).
+    let variants: [VariantRow]
+    let options: [OptionTextRow]
 
     /// The texts' slots, one per `Product` field written from them.
     enum Slot {
@@ -41,6 +44,8 @@ final class ProductRow: LeafRow {
             texts.set(Slot.attribute, product.attribute)
             texts.set(Slot.taxRate, product.taxRate.text)
         }
+        variants = product.variants.map { VariantRow($0, of: product) }
+        options = product.options.map { OptionTextRow(name: $0.name, values: $0.values) }
     }
 }
 

@@ -3,7 +3,7 @@ import CheckoutSimGraphQL
 
 /// The shop schema's object and enum types, each with the Swift value its fields read.
 ///
-/// Products, brands and amounts travel as integers (`IntegerBacked`): a listing of twenty
+/// Products, variants, options, brands and amounts travel as integers (`IntegerBacked`): a listing of twenty
 /// products boxes and casts nothing on the way to its two hundred leaves.
 enum ShopTypes {
     /// An object type whose parents travel boxed.
@@ -37,9 +37,9 @@ enum ShopTypes {
     static let recentSearchesPayload = Object<Void>("RecentSearchesPayload")
 
     static let cartLine = Object<CartLineView>("CartLine")
-    static let productVariant = Object<VariantSource>("ProductVariant")
-    static let productOption = Object<ProductOptionDefinition>("ProductOption")
-    static let selectedOption = Object<SelectedOptionValue>("SelectedOption")
+    static let productVariant = ObjectType<RowParent<RequestContext, VariantSource, VariantRow>>("ProductVariant")
+    static let productOption = ObjectType<RowParent<RequestContext, OptionSource, OptionTextRow>>("ProductOption")
+    static let selectedOption = ObjectType<RowParent<RequestContext, OptionSource, OptionTextRow>>("SelectedOption")
     static let discountAllocation = Object<DiscountAllocation>("DiscountAllocation")
     static let discountSource = EnumType<DiscountSource>("DiscountSource")
     static let cart = Object<CartView>("Cart")
