@@ -1,37 +1,13 @@
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
-/// A variant as the native schema carries it: its product's position and its place among the
-/// product's variants, travelling as one integer (nothing boxed per variant written).
-struct VariantSource: IntegerBacked {
-    let position: ProductPosition
-    let index: Int
-
-    /// Room for each product's variants in the integer: as many as a product may have.
-    static let perProduct = FixtureReader.maxVariants
-
-    init(position: ProductPosition, index: Int) {
-        self.position = position
-        self.index = index
-    }
-
-    init(integer: Int) {
-        position = ProductPosition(index: integer / Self.perProduct)
-        index = integer % Self.perProduct
-    }
-
-    var integer: Int { position.index * Self.perProduct + index }
-}
-
-/// One of a product's options (`ProductOption`), or one of a variant's option values
-/// (`SelectedOption`): its owner's integer and the option's place, as one integer.
-struct OptionSource: IntegerBacked {
-    /// The product's position (`ProductOption`) or the variant's integer (`SelectedOption`).
+/// A row's child as the native schema carries it — a product's variant, a product's option, a
+/// variant's option value — travelling as one integer: its owner's integer and its place among
+/// the owner's children (nothing boxed per child written).
+struct ChildPosition<Kind: ChildKind>: IntegerBacked {
+    /// The owner's integer: a product's position, or a variant's own integer.
     let owner: Int
     let index: Int
-
-    /// Room for each owner's options in the integer: as many as a product may have.
-    static let perOwner = FixtureReader.maxOptions
 
     init(owner: Int, index: Int) {
         self.owner = owner
@@ -39,11 +15,40 @@ struct OptionSource: IntegerBacked {
     }
 
     init(integer: Int) {
-        owner = integer / Self.perOwner
-        index = integer % Self.perOwner
+        owner = integer / Kind.perOwner
+        index = integer % Kind.perOwner
     }
 
-    var integer: Int { owner * Self.perOwner + index }
+    var integer: Int { owner * Kind.perOwner + index }
+}
+
+/// What a `ChildPosition` is a position of, and how many an owner may have (the fixture limits),
+/// which is the room each owner takes in the integer.
+protocol ChildKind: Sendable {
+    static var perOwner: Int { get }
+}
+
+enum VariantKind: ChildKind {
+    static var perOwner: Int { FixtureReader.maxVariants }
+}
+
+enum OptionKind: ChildKind {
+    static var perOwner: Int { FixtureReader.maxOptions }
+}
+
+/// A product's variant (`ProductVariant`).
+typealias VariantSource = ChildPosition<VariantKind>
+/// A product's option (`ProductOption`, its owner a product's position) or a variant's option
+/// value (`SelectedOption`, its owner a variant's integer).
+typealias OptionSource = ChildPosition<OptionKind>
+
+extension ChildPosition where Kind == VariantKind {
+    init(position: ProductPosition, index: Int) {
+        self.init(owner: position.index, index: index)
+    }
+
+    /// The variant's product.
+    var position: ProductPosition { ProductPosition(index: owner) }
 }
 
 /// What a `ProductVariant` object reads once for all its fields: the variant, the JSON text of
