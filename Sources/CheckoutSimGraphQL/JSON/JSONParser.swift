@@ -288,23 +288,11 @@ package struct JSONParser {
     }
 
     /// Where the first quote, backslash or control character at or after `index` is
-    /// (`bytes.count` when there is none), eight bytes tested at a time (`JSONSpecialBytes`): a
-    /// byte-by-byte loop was most of reading a request body, whose query is one long string
-    /// (Benchmarks/NOTES.md, issue 43).
+    /// (`bytes.count` when there is none), eight bytes at a time: a byte-by-byte loop was most of
+    /// reading a request body, whose query is one long string (Benchmarks/NOTES.md, issue 43).
     @inline(__always)
     private func nextSpecial(from index: Int) -> Int {
-        var index = index
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= bytes.count {
-                // Byte `i` of the word is the byte at `index + i`, whatever the machine's order.
-                let found = JSONSpecialBytes.mask(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
-                if found != 0 { return index + found.trailingZeroBitCount / 8 }
-                index += 8
-            }
-        }
-        while index < bytes.count, !JSONSpecialBytes.contains(bytes[index]) { index += 1 }
-        return index
+        JSONSpecialBytes.firstIndex(in: bytes, from: index)
     }
 
     private mutating func parseEscape(into result: inout [UInt8]) throws(JSONParseError) {

@@ -22,4 +22,23 @@ enum JSONSpecialBytes {
         let controls = (word &- ones &* 0x20) & ~word
         return (controls | (quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
     }
+
+    /// Where the first of them at or after `index` in `bytes` is (`bytes.count` when there is
+    /// none), eight bytes tested at a time: what the parser stops at in a string and what the
+    /// writer escapes.
+    @inline(__always)
+    static func firstIndex(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+        var index = index
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= bytes.count {
+                // Byte `i` of the word is the byte at `index + i`, whatever the machine's order.
+                let found = mask(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                if found != 0 { return index + found.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        while index < bytes.count, !contains(bytes[index]) { index += 1 }
+        return index
+    }
 }

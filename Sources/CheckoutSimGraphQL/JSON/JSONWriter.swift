@@ -270,22 +270,14 @@ package struct JSONWriter: ~Copyable {
         if index < length { writeEscapedRuns(UnsafeBufferPointer(rebasing: utf8[index...])) }
     }
 
-    /// `writeEscaped` byte by byte: clean runs copied in bulk, the bytes between them escaped.
+    /// `writeEscaped` run by run: clean runs copied in bulk, the bytes between them escaped.
     private mutating func writeEscapedRuns(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard let base = utf8.baseAddress else { return }
         let count = utf8.count
         var runStart = 0
-        var index = 0
+        var index = JSONSpecialBytes.firstIndex(in: utf8, from: 0)
         while index < count {
-            if index + 8 <= count, JSONSpecialBytes.mask(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) == 0 {
-                index += 8
-                continue
-            }
             let byte = base[index]
-            guard JSONSpecialBytes.contains(byte) else {
-                index += 1
-                continue
-            }
             append(UnsafeBufferPointer(start: base + runStart, count: index - runStart))
             index += 1
             runStart = index
@@ -302,6 +294,7 @@ package struct JSONWriter: ~Copyable {
                 append(byte: Self.hexDigit(byte >> 4))
                 append(byte: Self.hexDigit(byte & 0xF))
             }
+            index = JSONSpecialBytes.firstIndex(in: utf8, from: index)
         }
         append(UnsafeBufferPointer(start: base + runStart, count: count - runStart))
     }

@@ -106,25 +106,32 @@ final class OptionTextRow: LeafRow {
 extension ShopState {
     /// The variant's row, unretained as `productRow`'s is: its product's row keeps it.
     func variantRow(_ source: VariantSource) throws(FieldError) -> Unmanaged<VariantRow> {
-        let product = try productRow(source.position)
-        let row = product._withUnsafeGuaranteedRef { row in row.variants.indices.contains(source.index) ? row.variants[source.index] : nil }
-        guard let row else { throw FieldError("No variant \(source.index) of the product at position \(source.position.index).") }
-        return Unmanaged.passUnretained(row)
+        guard let row = try productRow(source.position)._withUnsafeGuaranteedRef({ $0.variants.unretained(at: source.index) }) else {
+            throw FieldError("No variant \(source.index) of the product at position \(source.owner).")
+        }
+        return row
     }
 
     /// The row of the product option `source` names (its owner a product's position).
     func productOptionRow(_ source: OptionSource) throws(FieldError) -> Unmanaged<OptionTextRow> {
-        let product = try productRow(ProductPosition(index: source.owner))
-        let row = product._withUnsafeGuaranteedRef { row in row.options.indices.contains(source.index) ? row.options[source.index] : nil }
-        guard let row else { throw FieldError("No option \(source.index) of the product at position \(source.owner).") }
-        return Unmanaged.passUnretained(row)
+        guard let row = try productRow(ProductPosition(index: source.owner))._withUnsafeGuaranteedRef({ $0.options.unretained(at: source.index) }) else {
+            throw FieldError("No option \(source.index) of the product at position \(source.owner).")
+        }
+        return row
     }
 
     /// The row of the selected option `source` names (its owner a variant's integer).
     func selectedOptionRow(_ source: OptionSource) throws(FieldError) -> Unmanaged<OptionTextRow> {
-        let variant = try variantRow(VariantSource(integer: source.owner))
-        let row = variant._withUnsafeGuaranteedRef { row in row.options.indices.contains(source.index) ? row.options[source.index] : nil }
-        guard let row else { throw FieldError("No option \(source.index) of variant \(source.owner).") }
-        return Unmanaged.passUnretained(row)
+        guard let row = try variantRow(VariantSource(integer: source.owner))._withUnsafeGuaranteedRef({ $0.options.unretained(at: source.index) }) else {
+            throw FieldError("No option \(source.index) of variant \(source.owner).")
+        }
+        return row
+    }
+}
+
+extension Array where Element: AnyObject {
+    /// The row at `index`, unretained (its parent row keeps it), or nil outside the array.
+    fileprivate func unretained(at index: Int) -> Unmanaged<Element>? {
+        indices.contains(index) ? Unmanaged.passUnretained(self[index]) : nil
     }
 }

@@ -38,9 +38,9 @@ final class ServerConnection: @unchecked Sendable {
     /// Whether a response is being slowed in one of the server's slots for that.
     private var holdsSlowSlot = false
     private(set) var state = State.reading(.head)
-    /// The request a route is working on or a latency delays (`working`, `delaying`).
-    /// What is being written (`writing`, `pacing`), kept apart from `state` so that writing
-    /// changes it in place: carried in the state, it was copied at every step.
+    // `pending`: the request a route is working on or a latency delays (`working`, `delaying`).
+    // `output`: what is being written (`writing`, `pacing`), kept apart from `state` so that
+    // writing changes it in place: carried in the state, it was copied at every step.
     #if DEBUG
     private var pending: Exchange?
     private var output: Output?
