@@ -6,7 +6,8 @@ import FoundationNetworking
 extension ShopControl {
     /// Sends an app's Shopify Storefront traffic to a running `checkout-sim serve` (docs/storefront.md#apps).
     ///
-    /// Apps build `https://SHOP.myshopify.com/api/VERSION/graphql.json` from a shop domain, and iOS
+    /// Apps build `https://SHOP.myshopify.com/api/VERSION/graphql.json` (the Buy SDK's `Graph.Client`:
+    /// `…/graphql`) from a shop domain, and iOS
     /// refuses plain HTTP to other hosts, so the app's debug build registers this `URLProtocol`; an
     /// XCUITest turns it on with a launch argument naming the server (and sandbox):
     ///
@@ -17,9 +18,10 @@ extension ShopControl {
     /// app.launchArguments += ShopControl.StorefrontRedirect.launchArguments(for: sandbox)
     /// ```
     ///
-    /// Every `https://*.myshopify.com/api/VERSION/graphql.json` request (and the checkout pages,
-    /// `/checkouts/…` and `/cart/c/…`) goes to the same path on the server, method, header fields
-    /// and body unchanged; every other request is left alone.
+    /// Every request to a `*.myshopify.com` host under `/api/` (`/api/VERSION/graphql.json`,
+    /// `/api/VERSION/graphql`, whatever the version or scheme: none reaches the real shop while
+    /// this is on) and to the checkout pages (`/checkouts/…` and `/cart/c/…`) goes to the same path
+    /// on the server, method, header fields and body unchanged; every other request is left alone.
     public final class StorefrontRedirect: URLProtocol {
         /// The launch argument that names the server: `-CheckoutSimStorefront http://127.0.0.1:4000[/sandbox/NAME]`.
         public static let launchArgument = "-CheckoutSimStorefront"
@@ -66,11 +68,11 @@ extension ShopControl {
         /// Whether `url` is Storefront traffic this protocol sends on: a `myshopify.com` host and an
         /// API or checkout path.
         public static func redirects(_ url: URL) -> Bool {
-            guard url.scheme == "https", let host = url.host?.lowercased(), host == "myshopify.com" || host.hasSuffix(".myshopify.com") else {
-                return false
-            }
+            guard url.scheme == "https" || url.scheme == "http", let host = url.host?.lowercased(),
+                  host == "myshopify.com" || host.hasSuffix(".myshopify.com")
+            else { return false }
             let parts = url.path.split(separator: "/")
-            let api = parts.count == 3 && parts[0] == "api" && parts[2] == "graphql.json"
+            let api = parts.first == "api"
             let checkout = parts.first == "checkouts" || (parts.count >= 2 && parts[0] == "cart" && parts[1] == "c")
             return api || checkout
         }

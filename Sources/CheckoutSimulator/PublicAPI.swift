@@ -1,5 +1,6 @@
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
+import CheckoutSimStorefront
 import CheckoutSimSupport
 import Foundation
 
@@ -36,6 +37,8 @@ extension Simulator {
     public typealias Instant = CheckoutSimCommerce.Instant
     /// The request limits of docs/limits.md (document size, depth, response size, …).
     public typealias Limits = RequestLimits
+    /// A Storefront API version the dialect serves with its own schema (docs/storefront.md#api-versions).
+    public typealias StorefrontVersion = StorefrontAPIVersion
 }
 
 extension GraphQLRequest {

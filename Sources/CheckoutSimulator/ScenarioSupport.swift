@@ -48,7 +48,7 @@ extension Simulator {
 extension Simulator {
     /// The dialects besides the native one a scenario's `dialect` line may name (docs/scenarios.md#dialects).
     package static var scenarioDialects: [String: Schema] {
-        (try? StorefrontSchema.built.get()).map { ["storefront": $0] } ?? [:]
+        (try? StorefrontSchema.built().get()).map { ["storefront": $0] } ?? [:]
     }
 
     /// Runs `request` as a scenario's step sends it without a network: in `dialect`.

@@ -54,8 +54,8 @@ public final class Simulator: ScenarioTarget {
     let journal = Locked(Journal())
     /// Parsed and validated documents; kept across `reset`, since they depend only on the schema.
     private let documents = Locked(DocumentCache())
-    /// The same for the Storefront dialect's schema.
-    private let storefrontDocuments = Locked(DocumentCache())
+    /// The same for each Storefront API version's schema, in `StorefrontAPIVersion.allCases` order.
+    private let storefrontDocuments = StorefrontAPIVersion.allCases.map { _ in Locked(DocumentCache()) }
     /// Documents known by their SHA-256: a manifest's and those clients registered (docs/apollo.md).
     let persistedQueries = PersistedQueries()
     /// The request limits of docs/limits.md this simulator enforces.
@@ -109,10 +109,14 @@ public final class Simulator: ScenarioTarget {
     }
 
     /// Executes one request in `dialect`: `.storefront` answers Shopify's Storefront API
-    /// (docs/storefront.md) over the same shop.
-    public func execute(_ request: GraphQLRequest, session: String = "default", dialect: Dialect) -> GraphQLResponse {
+    /// (docs/storefront.md) over the same shop, with the schema of `apiVersion` (the newest
+    /// bundled one unless given).
+    public func execute(
+        _ request: GraphQLRequest, session: String = "default", dialect: Dialect, apiVersion: StorefrontVersion = .newest
+    ) -> GraphQLResponse {
         var note = JournalNote.library
         note.dialect = dialect
+        note.apiVersion = apiVersion
         return execute(request, session: session, caching: .reuse, note: note)
     }
 
@@ -143,13 +147,13 @@ public final class Simulator: ScenarioTarget {
         switch dialect {
         case .native: schema = self.schema
         case .storefront:
-            switch StorefrontSchema.built {
+            switch StorefrontSchema.built(note.apiVersion) {
             case .success(let built): schema = built
             case .failure(let error): return GraphQLResponse(errors: [GraphQLError("The Storefront schema cannot be built: \(error)", code: .internalServerError)])
             }
         }
         let prepared = prepared
-            ?? (caching == .reuse ? prepare(request.query, dialect: dialect) : GraphQLEngine.prepare(request.query, schema: schema, limits: limits))
+            ?? (caching == .reuse ? prepare(request.query, dialect: dialect, version: note.apiVersion) : GraphQLEngine.prepare(request.query, schema: schema, limits: limits))
         var settings = StorefrontSettings()
         settings.content = fixtures.storefront
         if let origin = note.storefrontOrigin { settings.origin = origin }
@@ -203,11 +207,12 @@ public final class Simulator: ScenarioTarget {
     }
 
     /// The cached document for `query`, or a new one parsed and validated outside every lock.
-    package func prepare(_ query: String, dialect: Dialect = .native) -> PreparedDocument {
-        let cache = dialect == .native ? documents : storefrontDocuments
+    /// A Storefront document is prepared against `version`'s schema.
+    package func prepare(_ query: String, dialect: Dialect = .native, version: StorefrontVersion = .newest) -> PreparedDocument {
+        let cache = dialect == .native ? documents : storefrontDocuments[version.ordinal]
         if let known = cache.withLock({ $0.lookup(query) }) { return known }
         // A Storefront schema that failed to build is reported by `execute`; nothing runs against it.
-        let schema = dialect == .storefront ? (try? StorefrontSchema.built.get()) ?? self.schema : self.schema
+        let schema = dialect == .storefront ? (try? StorefrontSchema.built(version).get()) ?? self.schema : self.schema
         let prepared = GraphQLEngine.prepare(query, schema: schema, limits: limits)
         cache.withLock { $0.insert(prepared, for: query) }
         return prepared

@@ -5,7 +5,7 @@ import CheckoutSimulator
 enum QueryCommand: Command {
     static let description = CommandDescription(
         name: "query", synopsis: "query [DOC]", summary: "Run one GraphQL request and print the response",
-        usage: ["query [DOC] [--file F] [--variables JSON | --variables-file F] [--operation NAME] [--dialect storefront]"],
+        usage: ["query [DOC] [--file F] [--variables JSON | --variables-file F] [--operation NAME] [--dialect storefront [--api-version V]]"],
         discussion: """
             Runs one GraphQL request against a fresh simulator and prints the response
             (pretty by default; --compact for one line). Exits 0 whenever a response was produced,
@@ -17,6 +17,7 @@ enum QueryCommand: Command {
             .valued("variables-file", "F", "Read the variables from F"),
             .valued("operation", "NAME", "The operation to run when the document has several"),
             .valued("dialect", "NAME", "native (the default) or storefront: Shopify's Storefront API over the same shop"),
+            .valued("api-version", "V", "With --dialect storefront: the API version whose schema answers (2025-01 … 2026-04, unstable; the newest by default)"),
         ],
         epilogue: """
             EXAMPLE:
@@ -67,7 +68,15 @@ enum QueryCommand: Command {
         guard let dialect = Simulator.Dialect(rawValue: dialectName) else {
             throw .init(message: "--dialect: expected native or storefront, found \"\(dialectName)\"")
         }
-        let response = simulator.execute(request, session: arguments.value("session") ?? "default", dialect: dialect)
+        var version = Simulator.StorefrontVersion.newest
+        if let text = arguments.value("api-version") {
+            guard dialect == .storefront else { throw .init(message: "--api-version goes with --dialect storefront") }
+            guard let named = Simulator.StorefrontVersion(answering: Substring(text)) else {
+                throw .init(message: "--api-version: expected a version like 2025-01 or unstable, found \"\(text)\"")
+            }
+            version = named
+        }
+        let response = simulator.execute(request, session: arguments.value("session") ?? "default", dialect: dialect, apiVersion: version)
         let pretty = !arguments.has("compact")
         Output.out(pretty ? response.serialized(pretty: true) : response.serialized(pretty: false) + "\n")
         return .success

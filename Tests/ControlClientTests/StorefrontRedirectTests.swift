@@ -44,7 +44,12 @@ struct StorefrontRedirectTests {
             // Other traffic is left alone: it is not redirected (and, with no network here, fails as it would).
             #expect(ShopControl.StorefrontRedirect.redirects(try #require(URL(string: "https://cdn.shopify.com/s/files/1.jpg"))) == false)
             #expect(ShopControl.StorefrontRedirect.redirects(try #require(URL(string: "https://my-shop.myshopify.com/products/x"))) == false)
-            #expect(ShopControl.StorefrontRedirect.redirects(try #require(URL(string: "http://my-shop.myshopify.com/api/2026-04/graphql.json"))) == false)
+            // Every API request to the shop's domain is sent on, whatever its form: none may reach the real shop.
+            for api in ["https://my-shop.myshopify.com/api/2026-04/graphql", "https://my-shop.myshopify.com/api/2025-01/graphql.json",
+                        "https://MY-SHOP.myshopify.com/api/unstable/graphql?x=1", "http://my-shop.myshopify.com/api/2026-04/graphql.json"] {
+                #expect(ShopControl.StorefrontRedirect.redirects(try #require(URL(string: api))), "\(api)")
+            }
+            #expect(ShopControl.StorefrontRedirect.redirects(try #require(URL(string: "https://my-shop.example.com/api/2026-04/graphql"))) == false)
         }
     }
 

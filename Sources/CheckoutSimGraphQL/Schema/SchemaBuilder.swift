@@ -63,6 +63,9 @@ import Foundation
     var requiresDescriptions = true
     /// Whether `@oneOf` is among the built-in directives (schemas read from SDL, as graphql-js 16.9).
     var declaresOneOf = false
+    /// Whether `__Type` has `isOneOf` (graphql-js 16.9 and later; a schema served as an older
+    /// server served it may leave it out, as Shopify's Storefront 2025-01 does).
+    var introspectsOneOf = true
     /// Set by `TypedSchemaBuilder`: the class every request's context must be.
     var contextType: ObjectIdentifier?
     var rootCost: RootCost?
@@ -104,7 +107,10 @@ import Foundation
     @usableFromInline func build(query: String, mutation: String? = nil, description: String? = nil) throws(SchemaError) -> Schema {
         var all = pending
         for scalar in Self.builtInScalars where !all.contains(where: { $0.name == scalar.name }) { all.append(scalar) }
-        all += Introspection.types
+        all += Introspection.types.map { entry in
+            guard !introspectsOneOf, entry.name == "__Type", case .object(let fields) = entry.shape else { return entry }
+            return (entry.name, entry.description, .object(fields.filter { $0.name != "isOneOf" }))
+        }
         var index: [String: Int] = [:]
         var problems: [String] = []
         for (position, entry) in all.enumerated() {

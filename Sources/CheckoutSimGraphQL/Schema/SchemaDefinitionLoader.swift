@@ -34,13 +34,15 @@ package enum SchemaDefinitionLoader {
 
     /// The schema `definitions` declare. With a `contextType`, the executor refuses a request
     /// whose context is of any other class, so resolvers may read it with `FieldCall.withContext(as:_:)`.
+    /// `introspectsOneOf: false` leaves `__Type.isOneOf` out, as servers before graphql-js 16.9 did.
     /// `rows` gives an object type, by name, what it reads once per object: the JSON text of its
     /// `.leaf` fields (`ObjectRow(leaves:)`; nil texts: those fields run their fallback resolvers).
     package static func build(
-        _ definitions: SchemaDefinitions, contextType: AnyObject.Type?, rows: (String) -> RowReading? = { _ in nil },
-        resolver: (FieldSite) -> FieldResolution?
+        _ definitions: SchemaDefinitions, contextType: AnyObject.Type?, introspectsOneOf: Bool = true,
+        rows: (String) -> RowReading? = { _ in nil }, resolver: (FieldSite) -> FieldResolution?
     ) throws(SchemaError) -> Schema {
         var builder = SchemaBuilder()
+        builder.introspectsOneOf = introspectsOneOf
         builder.contextType = contextType.map(ObjectIdentifier.init)
         builder.requiresDescriptions = false
         builder.declaresOneOf = true

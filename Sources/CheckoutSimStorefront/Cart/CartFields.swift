@@ -120,12 +120,17 @@ extension StorefrontBinding {
         fields.add("PricingPercentageValue", "percentage") { call, _ in .leaf(.double(Double(try call.parent(DiscountValue.self).magnitude))) }
     }
 
-    /// `cart`, `userErrors` and `warnings` of every `Cart…Payload`.
+    /// `cart`, `userErrors` and `warnings` of every `Cart…Payload`. A warning whose code the
+    /// version's `CartWarningCode` lacks is not given: that version's Shopify had no such warning
+    /// (the discount warnings came in 2025-07; docs/storefront.md#api-versions).
     private static func payloadFields(_ fields: inout ModeledFields, facts: SchemaFacts) {
+        let warningCodes = Set(facts.enumValues["CartWarningCode"] ?? [])
         for name in facts.typeNames where name.hasPrefix("Cart") && name.hasSuffix("Payload") && facts.has(name, "cart") {
             fields.add(name, "cart") { call, _ in try call.parent(CartPayloadValue.self).cart.map { .object($0) } ?? .null }
             fields.add(name, "userErrors") { call, _ in .list(try call.parent(CartPayloadValue.self).userErrors.map { .object($0) }) }
-            fields.add(name, "warnings") { call, _ in .list(try call.parent(CartPayloadValue.self).warnings.map { .object($0) }) }
+            fields.add(name, "warnings") { call, _ in
+                .list(try call.parent(CartPayloadValue.self).warnings.filter { warningCodes.contains($0.code) }.map { .object($0) })
+            }
         }
         fields.add("CartUserError", "code") { call, _ in .string(try call.parent(CartUserErrorValue.self).code) }
         fields.add("CartUserError", "field") { call, _ in

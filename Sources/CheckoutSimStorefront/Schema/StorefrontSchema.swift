@@ -1,28 +1,49 @@
 import CheckoutSimGraphQL
 
-/// Shopify's Storefront schema (API version 2026-04, `Storefront/storefront-2026-04.graphql`),
-/// built once per process with the modeled fields bound over Commerce and every other field
-/// answering its default (docs/storefront.md).
+/// Shopify's Storefront schemas, one per bundled API version (`Storefront/storefront-VERSION.graphql`),
+/// each built on first use with the modeled fields bound over Commerce and every other field
+/// answering its default (docs/storefront.md#api-versions). The binding is one: every version's
+/// fields are bound by `Type.field` from the same table, read against that version's facts, so
+/// a field a version lacks is simply not bound there.
 package enum StorefrontSchema {
-    /// The API version whose schema every `/api/VERSION/graphql.json` answers with.
-    package static let version = "2026-04"
+    /// The SDL of `version` as bundled (no descriptions).
+    package static func sdl(_ version: StorefrontAPIVersion = .newest) -> String {
+        EmbeddedResources.files.first { $0.path == version.resourcePath }?.text ?? ""
+    }
 
-    /// The schema's SDL as bundled (no descriptions).
-    package static let sdl: String = EmbeddedResources.files.first { $0.path == "Storefront/storefront-\(version).graphql" }?.text ?? ""
+    /// The schema of `version`, or why it could not be built (a broken bundle; tests build each).
+    /// Built once, the first time a request names the version.
+    package static func built(_ version: StorefrontAPIVersion = .newest) -> Result<Schema, SchemaError> {
+        switch version {
+        case .v2025_01: built2025_01
+        case .v2025_04: built2025_04
+        case .v2025_07: built2025_07
+        case .v2025_10: built2025_10
+        case .v2026_01: built2026_01
+        case .v2026_04: built2026_04
+        }
+    }
 
-    /// The bundled SDL parsed, with the facts the defaults need and the modeled fields.
-    private static let parts: Result<(SchemaDefinitions, SchemaFacts, ModeledFields), SchemaError> = Result {
-        () throws(SchemaError) -> (SchemaDefinitions, SchemaFacts, ModeledFields) in
-        let definitions = try SchemaDefinitionLoader.parse(sdl)
+    // One lazily made static per version: each is built by the first request that needs it.
+    private static let built2025_01 = build(.v2025_01)
+    private static let built2025_04 = build(.v2025_04)
+    private static let built2025_07 = build(.v2025_07)
+    private static let built2025_10 = build(.v2025_10)
+    private static let built2026_01 = build(.v2026_01)
+    private static let built2026_04 = build(.v2026_04)
+
+    /// The bundled SDL of `version` parsed, with the facts the defaults need and the modeled fields.
+    private static func parts(_ version: StorefrontAPIVersion) throws(SchemaError) -> (SchemaDefinitions, SchemaFacts, ModeledFields) {
+        let definitions = try SchemaDefinitionLoader.parse(sdl(version))
         let facts = SchemaFacts(definitions)
         return (definitions, facts, StorefrontBinding.fields(facts: facts))
     }
 
-    /// The built schema, or why it could not be built (a broken bundle; tests build it).
-    package static let built: Result<Schema, SchemaError> = parts.flatMap { definitions, facts, modeled in
+    private static func build(_ version: StorefrontAPIVersion) -> Result<Schema, SchemaError> {
         Result { () throws(SchemaError) -> Schema in
-            try SchemaDefinitionLoader.build(
-                definitions, contextType: StorefrontContext.self,
+            let (definitions, facts, modeled) = try parts(version)
+            return try SchemaDefinitionLoader.build(
+                definitions, contextType: StorefrontContext.self, introspectsOneOf: version.introspectsOneOf,
                 rows: { modeled.rows[$0] }
             ) { site in
                 resolution(for: site, modeled: modeled, facts: facts)
@@ -30,9 +51,10 @@ package enum StorefrontSchema {
         }
     }
 
-    /// `Type.field` of every modeled field, sorted (docs/storefront.md lists them).
-    package static var modeledFields: [String] {
-        (try? parts.get().2.resolvers.keys.sorted()) ?? []
+    /// `Type.field` of every field modeled in `version`, sorted (docs/storefront.md lists the newest's).
+    package static func modeledFields(_ version: StorefrontAPIVersion = .newest) -> [String] {
+        guard let (_, facts, modeled) = try? parts(version) else { return [] }
+        return modeled.resolvers.keys.filter { facts.fieldTypes[$0] != nil }.sorted()
     }
 
     /// A text field's answer: `body`'s, or its default for a defaulted parent.

@@ -123,6 +123,8 @@ struct Journal {
         var dialect = Simulator.Dialect.native
         /// The unmodeled Storefront fields it read.
         var unmodeled: [String] = []
+        /// The Storefront API version that answered it.
+        var apiVersion: Simulator.StorefrontVersion? = nil
     }
 
     /// Appends `request` as the next entry, dropping the oldest ones until both bounds hold.
@@ -146,7 +148,7 @@ struct Journal {
             operationType: request.operationType, query: query, variables: request.variables, status: request.status,
             errorCodes: request.errorCodes, faultMet: request.fault, client: request.client, response: request.response,
             requestedOperation: request.requestedOperation, persistedRefusal: request.persistedRefusal, dialect: request.dialect,
-            unmodeled: request.unmodeled)
+            unmodeled: request.unmodeled, apiVersion: request.apiVersion)
         entries.append(entry)
         bytes += Self.ownBytes(of: entry)
         while count > 0, count > maxEntries || bytes > maxBytes {

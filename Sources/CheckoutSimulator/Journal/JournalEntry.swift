@@ -53,6 +53,8 @@ extension Simulator {
         /// Each unmodeled Storefront field (`Type.field`) it read, which answered its default
         /// (docs/storefront.md#unmodeled-fields).
         public var unmodeled: [String] = []
+        /// The Storefront API version that answered it (docs/storefront.md#api-versions); nil for a native request.
+        public var apiVersion: StorefrontVersion? = nil
 
         /// A fault a request met (docs/journal.md): no network, or one of the injected faults.
         enum Fault: Sendable, Equatable {
@@ -100,7 +102,8 @@ extension Simulator {
                     .object(JSONObject([("name", .string(client.name)), ("version", client.version.map(JSON.string) ?? .null)]))
                 } ?? .null),
                 ("dialect", .string(dialect.rawValue)),
-            ] + (dialect == .storefront ? [("unmodeled", .array(unmodeled.map(JSON.string)))] : [])))
+            ] + (dialect == .storefront
+                ? [("apiVersion", apiVersion.map { .string($0.rawValue) } ?? .null), ("unmodeled", .array(unmodeled.map(JSON.string)))] : [])))
         }
     }
 }

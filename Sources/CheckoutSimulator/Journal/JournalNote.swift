@@ -1,4 +1,5 @@
 import CheckoutSimGraphQL
+import CheckoutSimStorefront
 
 /// What a transport tells the journal about a request besides the request itself: how it came,
 /// who sent it, and the HTTP status its response gets (docs/journal.md).
@@ -11,6 +12,8 @@ package struct JournalNote {
     var fault: Simulator.JournalEntry.Fault? = nil
     /// The dialect the request speaks (the endpoint it came to).
     var dialect = Simulator.Dialect.native
+    /// The Storefront API version that answers it (the newest unless its path named another).
+    var apiVersion = StorefrontAPIVersion.newest
     /// Where the server that took a Storefront request answers (`http://HOST[/sandbox/NAME]`):
     /// its checkout URLs point there.
     var storefrontOrigin: String? = nil

@@ -42,7 +42,7 @@ extension Simulator {
         response: [UInt8], persistedRefusal: Bool = false
     ) {
         guard Self.refusal(ofSession: session) == nil else { return }
-        let prepared = prepare(request.query, dialect: note.dialect)
+        let prepared = prepare(request.query, dialect: note.dialect, version: note.apiVersion)
         let (clock, place) = withState { state in (state.shop.clock, journal.withLock { $0.reserve() }) }
         appendToJournal(
             request, prepared: prepared, session: session, note: note, at: clock, place: place, status: status, errorCodes: errorCodes,
@@ -61,7 +61,8 @@ extension Simulator {
             at: clock, session: session, transport: note.transport, operationName: request.operationName ?? operation?.name,
             operationType: operation?.kind.rawValue, query: request.query, variables: request.variables, status: status,
             errorCodes: errorCodes, fault: fault, client: note.client, response: response, requestedOperation: request.operationName,
-            persistedRefusal: persistedRefusal, dialect: dialect, unmodeled: unmodeled)
+            persistedRefusal: persistedRefusal, dialect: dialect, unmodeled: unmodeled,
+            apiVersion: dialect == .storefront ? note.apiVersion : nil)
         journal.withLock { $0.fill(place, with: entry) }
     }
 

@@ -2,43 +2,36 @@ import CheckoutSimGraphQL
 import CheckoutSimStorefront
 import CheckoutSimSupport
 
-/// The Storefront dialect's routes (docs/storefront.md): `POST /api/VERSION/graphql.json` through
-/// the one GraphQL-over-HTTP handler, and `GET /api/VERSION/schema.graphql`.
+/// The Storefront dialect's routes (docs/storefront.md): `POST /api/VERSION/graphql.json` and
+/// `/api/VERSION/graphql` through the one GraphQL-over-HTTP handler, and `GET /api/VERSION/schema.graphql`,
+/// each answered by the schema of the version the path names (`StorefrontAPIVersion(answering:)`).
 extension SimulatorServer {
-    /// The route for `/api/VERSION/…`, where VERSION is `YYYY-MM` or `unstable`; every version
-    /// answers with the one pinned schema.
+    /// The route for `/api/VERSION/…`, where VERSION is `YYYY-MM` or `unstable`.
     static func storefrontRoute(for path: String) -> Route? {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0].isEmpty, parts[1] == "api", isAPIVersion(parts[2]) else { return nil }
-        switch parts[3] {
-        case "graphql.json": return storefrontGraphQLRoute
-        case "schema.graphql": return storefrontSchemaRoute
-        default: return nil
+        guard let (version, rest) = StorefrontPath.parse(path) else { return nil }
+        switch rest {
+        case .graphQL: return storefrontRoutes[version]?.graphQL
+        case .schema: return storefrontRoutes[version]?.schema
         }
     }
 
-    private static let storefrontGraphQLRoute = Route(methods: nil, replying: { server, context in
-        if let refusal = server.storefrontTokenRefusal(context.request) { return .now(.answer(refusal, bytesPerSecond: nil)) }
-        return server.graphQL(context, dialect: .storefront)
-    })
-
-    private static let storefrontSchemaRoute = Route(methods: ["GET"], readsShop: false) { _, _ in
-        HTTPAnswer(status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(storefrontSDL.utf8))
-    }
-
-    /// The served schema as SDL (printed from the built schema, so it is what validation uses).
-    private static let storefrontSDL: String = (try? StorefrontSchema.built.get()).map(SDLPrinter.print) ?? ""
-
-    /// `2026-04`-like (a year and a month) or `unstable`.
-    static func isAPIVersion(_ text: Substring) -> Bool {
-        if text == "unstable" { return true }
-        let bytes = Array(text.utf8)
-        guard bytes.count == 7, bytes[4] == UInt8(ascii: "-") else { return false }
-        let digits = bytes[0..<4] + bytes[5..<7]
-        guard digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return false }
-        let month = Int(bytes[5] - 0x30) * 10 + Int(bytes[6] - 0x30)
-        return (1...12).contains(month)
-    }
+    /// Each version's two routes, made once.
+    private static let storefrontRoutes: [StorefrontAPIVersion: (graphQL: Route, schema: Route)] = Dictionary(
+        uniqueKeysWithValues: StorefrontAPIVersion.allCases.map { version in
+            let graphQL = Route(methods: nil, replying: { server, context in
+                if var refusal = server.storefrontTokenRefusal(context.request) {
+                    refusal.headers.append(StorefrontPath.versionField(version))
+                    return .now(.answer(refusal, bytesPerSecond: nil))
+                }
+                return server.graphQL(context, storefront: version)
+            })
+            let schema = Route(methods: ["GET"], readsShop: false) { _, _ in
+                // Printed from the built schema, so it is what validation uses.
+                let sdl = (try? StorefrontSchema.built(version).get()).map(SDLPrinter.print) ?? ""
+                return HTTPAnswer(status: 200, headers: [("Content-Type", "text/plain; charset=utf-8"), StorefrontPath.versionField(version)], body: Array(sdl.utf8))
+            }
+            return (version, (graphQL, schema))
+        })
 
     /// With `serve --storefront-token T`, a request whose access token is not T gets 401, shaped
     /// as Shopify answers it; without the option every token (or none) is accepted.

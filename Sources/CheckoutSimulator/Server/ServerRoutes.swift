@@ -1,5 +1,6 @@
 import CheckoutSimGraphQL
 import CheckoutSimScenarios
+import CheckoutSimStorefront
 import CheckoutSimSupport
 
 extension SimulatorServer {
@@ -162,12 +163,13 @@ extension SimulatorServer {
         return route.handle(self, RouteContext(request: request, method: method, peer: peer, shop: shop))
     }
 
-    /// `/graphql` through the one GraphQL-over-HTTP handler, after the network faults in force.
+    /// `/graphql` (or, given a `storefront` version, that version's Storefront endpoint) through
+    /// the one GraphQL-over-HTTP handler, after the network faults in force.
     ///
     /// An injected latency is a timer on the connection's loop (`RouteReply.after`): a client
     /// that leaves meanwhile gets nothing, and a stopping server cuts the wait short.
     func graphQL(
-        _ context: RouteContext, dialect: Simulator.Dialect = .native, transport: Simulator.JournalEntry.Transport = .http
+        _ context: RouteContext, storefront version: StorefrontAPIVersion? = nil, transport: Simulator.JournalEntry.Transport = .http
     ) -> RouteReply {
         let simulator = context.shop.simulator
         let request = context.request
@@ -177,8 +179,9 @@ extension SimulatorServer {
             contentType: request.header("content-type"), session: request.header("x-checkout-session"),
             body: context.method == "POST" ? request.body : [], transport: transport,
             clientName: request.header("apollographql-client-name"), clientVersion: request.header("apollographql-client-version"))
-        if dialect == .storefront {
+        if let version {
             graphQLRequest.dialect = .storefront
+            graphQLRequest.apiVersion = version
             graphQLRequest.storefrontOrigin = storefrontOrigin(of: context)
         }
         let exchange = GraphQLHTTP.Exchange(graphQLRequest, simulator: simulator, network: context.shop.network)

@@ -30,7 +30,7 @@ extension GraphQLHTTP {
                 faults = unaimed
                 operationNames = nil
             } else {
-                let names = GraphQLHTTP.operationNames(of: reading, simulator: simulator, dialect: request.dialect)
+                let names = GraphQLHTTP.operationNames(of: reading, simulator: simulator, request: request)
                 faults = network.withLock { $0.take(operations: names) }
                 operationNames = names
             }
@@ -40,7 +40,7 @@ extension GraphQLHTTP {
         package init(_ request: Request, simulator: Simulator, network: inout NetworkConditions) {
             self.request = request
             reading = GraphQLHTTP.read(request, simulator: simulator)
-            operationNames = network.isAimed ? GraphQLHTTP.operationNames(of: reading, simulator: simulator, dialect: request.dialect) : nil
+            operationNames = network.isAimed ? GraphQLHTTP.operationNames(of: reading, simulator: simulator, request: request) : nil
             faults = network.take(operations: operationNames ?? [])
         }
 
@@ -49,6 +49,17 @@ extension GraphQLHTTP {
         /// the handler's answer, which the delivery may cut short (truncate) or write slowly.
         /// `cancelled` stops the handler once the client has gone.
         package func deliver(simulator: Simulator, cancelled: CancellationCheck? = nil) -> Delivery {
+            let delivery = deliverAnswer(simulator: simulator, cancelled: cancelled)
+            guard request.dialect == .storefront else { return delivery }
+            // Every Storefront answer names the version that answered, as Shopify's do.
+            return delivery.mapAnswer { answer in
+                var answer = answer
+                answer.headers.append(StorefrontPath.versionField(request.apiVersion))
+                return answer
+            }
+        }
+
+        private func deliverAnswer(simulator: Simulator, cancelled: CancellationCheck?) -> Delivery {
             let rate = faults.bytesPerSecond
             if faults.offline {
                 journalFaulted(simulator: simulator, answer: nil, fault: .offline)
@@ -78,7 +89,7 @@ extension GraphQLHTTP {
             if let kind = faults.answer {
                 journalFaulted(simulator: simulator, answer: replacement, fault: .network(kind))
                 // The request log names a faulted request's operations as the journal does.
-                replacement.operationNames = operationNames ?? GraphQLHTTP.operationNames(of: reading, simulator: simulator, dialect: request.dialect)
+                replacement.operationNames = operationNames ?? GraphQLHTTP.operationNames(of: reading, simulator: simulator, request: request)
             }
             return .answer(replacement, bytesPerSecond: rate)
         }
@@ -95,12 +106,12 @@ extension GraphQLHTTP {
     /// The names of the operations `reading` would run: each one's `operationName`, else its
     /// document's only operation's name — for a persisted query sent by hash alone, the stored
     /// document's, as the journal names it.
-    static func operationNames(of reading: Reading, simulator: Simulator, dialect: Simulator.Dialect) -> [String] {
+    static func operationNames(of reading: Reading, simulator: Simulator, request: Request) -> [String] {
         reading.requests.compactMap { one, _ in
             if let name = one.request.operationName { return name }
             var query = one.request.query
             if !one.hasQuery, let reference = one.persistedQuery, let stored = simulator.persistedQueries.text(for: reference.hash) { query = stored }
-            return simulator.prepare(query, dialect: dialect).operation(named: nil)?.name
+            return simulator.prepare(query, dialect: request.dialect, version: request.apiVersion).operation(named: nil)?.name
         }
     }
 

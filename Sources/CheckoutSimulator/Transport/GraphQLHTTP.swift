@@ -1,4 +1,5 @@
 import CheckoutSimGraphQL
+import CheckoutSimStorefront
 import CheckoutSimSupport
 
 /// GraphQL over HTTP for the simulator: one HTTP request in, one `HTTPAnswer` out (docs/http.md).
@@ -33,6 +34,8 @@ package enum GraphQLHTTP {
         var fault: Simulator.JournalEntry.Fault? = nil
         /// The dialect of the endpoint it came to (docs/storefront.md).
         package var dialect = Simulator.Dialect.native
+        /// The Storefront API version its path named (docs/storefront.md#api-versions).
+        package var apiVersion = StorefrontAPIVersion.newest
         /// Where the server answers, for a Storefront request's checkout URLs.
         package var storefrontOrigin: String? = nil
 
@@ -63,7 +66,7 @@ package enum GraphQLHTTP {
         func note(_ reply: Reply) -> JournalNote {
             JournalNote(
                 transport: transport, client: clientName.map { Simulator.JournalEntry.Client(name: $0, version: clientVersion) },
-                status: reply.status(of:), fault: fault, dialect: dialect, storefrontOrigin: storefrontOrigin)
+                status: reply.status(of:), fault: fault, dialect: dialect, apiVersion: apiVersion, storefrontOrigin: storefrontOrigin)
         }
     }
 
@@ -94,7 +97,7 @@ package enum GraphQLHTTP {
                 return reply.persistedRefusal(error, status: status, got, session: session, note: request.note(reply), simulator: simulator)
             }
             // The kind comes from the prepared (cached) document the request then runs with.
-            let prepared = simulator.prepare(decoded.request.query, dialect: request.dialect)
+            let prepared = simulator.prepare(decoded.request.query, dialect: request.dialect, version: request.apiVersion)
             if viaGET, prepared.operation(named: decoded.request.operationName)?.kind == .mutation {
                 return reply.refusal("Mutations must be sent with POST.", status: 405, allow: "POST")
             }
@@ -133,7 +136,7 @@ package enum GraphQLHTTP {
                 switch resolvePersisted(got, simulator: simulator) {
                 case .run(let decoded):
                     // Prepared once: the log names the operation from the document that runs.
-                    let prepared = simulator.prepare(decoded.request.query, dialect: note.dialect)
+                    let prepared = simulator.prepare(decoded.request.query, dialect: note.dialect, version: note.apiVersion)
                     response = simulator.execute(
                         decoded.request, session: session, prepared: prepared, note: note, maxResponseBytes: remaining, maxCost: costLeft,
                         cancelled: cancelled)

@@ -77,11 +77,11 @@ public class SimulatorURLProtocol: URLProtocol {
             contentType: Self.field("content-type", in: fields), session: Self.field("x-checkout-session", in: fields),
             body: Self.body(of: request), transport: .urlprotocol, clientName: Self.field("apollographql-client-name", in: fields),
             clientVersion: Self.field("apollographql-client-version", in: fields))
-        // A Storefront path (`…/api/VERSION/graphql.json`) speaks the Storefront dialect (docs/storefront.md).
-        let parts = url.path.split(separator: "/")
-        if parts.count >= 3, parts[parts.count - 3] == "api", parts[parts.count - 1] == "graphql.json",
-           SimulatorServer.isAPIVersion(parts[parts.count - 2]) {
+        // A Storefront path (`…/api/VERSION/graphql.json` or `…/graphql`) speaks the Storefront
+        // dialect of that version (docs/storefront.md).
+        if case (let version, .graphQL)? = StorefrontPath.parse(endOf: url.path) {
             graphQLRequest.dialect = .storefront
+            graphQLRequest.apiVersion = version
         }
         let exchange = GraphQLHTTP.Exchange(graphQLRequest, simulator: route.simulator, network: route.conditions)
         let loading = Loading(protocol: self)

@@ -23,7 +23,7 @@ struct GeneratedDocumentParityTests {
     @Test(.enabled(if: generatorAvailable), arguments: [Simulator.Dialect.native, .storefront])
     func generatedDocumentsValidateAndRunAsGraphQLCoreSays(_ dialect: Simulator.Dialect) throws {
         let simulator = try Simulator()
-        let schema = dialect == .native ? simulator.schema : try StorefrontSchema.built.get()
+        let schema = dialect == .native ? simulator.schema : try StorefrontSchema.built().get()
         // Shopify's schema is twenty times the shop's: fewer documents keep the test's time.
         let count = dialect == .native ? 120 : 24
         let request = JSON.object(JSONObject([("sdl", .string(SDLPrinter.print(schema))), ("count", .int(count))]))

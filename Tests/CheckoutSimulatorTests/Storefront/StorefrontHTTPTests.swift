@@ -38,23 +38,6 @@ struct StorefrontHTTPTests {
         }
     }
 
-    @Test func everyVersionAnswersThePinnedSchemaAndOtherPathsAre404() async throws {
-        try await ServerHarness.with { harness in
-            for version in ["2024-01", "2026-04", "unstable"] {
-                let answer = try await harness.send("POST", "/api/\(version)/graphql.json", body: Self.body("{ shop { name } }"))
-                #expect(answer.status == 200, "\(version)")
-            }
-            for path in ["/api/2026-13/graphql.json", "/api/latest/graphql.json", "/api/2026-04/graphql"] {
-                #expect(try await harness.send("POST", path, body: Self.body("{ shop { name } }")).status == 404, "\(path)")
-            }
-            let sdl = try await harness.send("GET", "/api/2026-04/schema.graphql")
-            #expect(sdl.status == 200)
-            #expect(sdl.body.contains("schema {\n  query: QueryRoot\n  mutation: Mutation\n}"))
-            #expect(sdl.body.contains("interface Node {\n  id: ID!\n}"))
-            #expect(sdl.body.contains("union SearchResultItem = Article | Page | Product"))
-        }
-    }
-
     @Test func aTokenIsRequiredWhenServeNamesOne() async throws {
         var configuration = SimulatorServer.Configuration()
         configuration.storefrontToken = "public-token"

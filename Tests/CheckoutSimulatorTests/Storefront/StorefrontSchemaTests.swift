@@ -31,9 +31,9 @@ struct StorefrontSchemaTests {
         }
         """
 
-    /// Each line of the reference facts, by the name it describes.
-    static func referenceFacts() throws -> [String: JSON] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("storefront-2026-04.facts.json")
+    /// Each line of `version`'s reference facts, by the name it describes.
+    static func referenceFacts(_ version: Simulator.StorefrontVersion = .newest) throws -> [String: JSON] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("storefront-\(version.rawValue).facts.json")
         let text = try String(contentsOf: url, encoding: .utf8)
         var facts: [String: JSON] = [:]
         for (index, line) in text.split(separator: "\n").enumerated() {
@@ -126,7 +126,7 @@ struct StorefrontSchemaTests {
         for type in response.json["data"]?["__schema"]?["types"]?.arrayValue ?? [] {
             for field in type["fields"]?.arrayValue ?? [] { known.insert("\(type["name"]?.stringValue ?? "").\(field["name"]?.stringValue ?? "")") }
         }
-        let modeled = StorefrontSchema.modeledFields
+        let modeled = StorefrontSchema.modeledFields()
         #expect(modeled.count > 300)
         #expect(modeled.filter { !known.contains($0) } == [])
     }
