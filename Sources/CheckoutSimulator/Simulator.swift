@@ -269,6 +269,9 @@ public final class Simulator: ScenarioTarget {
         state.withLock { $0.shop.catalog.products.count }
     }
 
+    /// The shop content the Storefront dialect and the pages show (`storefront/content.json`).
+    package var storefrontContent: StorefrontContent { fixtures.storefront }
+
     /// The schema as SDL.
     public var sdl: String { SDLPrinter.print(schema) }
 

@@ -17,6 +17,13 @@ package final class StorefrontContent: Sendable {
         var language = Language()
     }
 
+    /// The countries a checkout may ship to, the shop's own first (`shipsToCountries`, or the
+    /// shop's country alone when it lists none): the hosted checkout's choices (docs/checkout-page.md).
+    package var checkoutCountries: [String] {
+        let own = shop.country.isoCode
+        return [own] + shop.shipsToCountries.filter { $0 != own }
+    }
+
     package struct Country: Sendable {
         var isoCode = "US"
         var name = "United States"

@@ -35,6 +35,8 @@ enum CheckoutPage {
         object["session"] = .string(setup.session)
         object["cart"] = setup.cartToken.map(JSON.string) ?? .null
         object["prefill"] = .object(JSONObject(setup.prefill.map { ($0.0, JSON.string($0.1)) }))
+        // The country is a choice of those the shop ships to, the shop's own chosen at first.
+        object["countries"] = .array(simulator.storefrontContent.checkoutCountries.map(JSON.string))
         let (shopName, symbol, rule, cards) = simulator.withState { state -> (String, String, String, [TestCard]) in
             let shop = state.shop
             let policy = shop.store.shippingPolicy

@@ -55,7 +55,10 @@ extension SimulatorServer {
         let key = parameter("key", of: context)
         let found = simulator.withState { state -> (email: String?, address: [String: String])? in
             guard let (_, details) = state.shop.createdCart(token: token, key: key) else { return nil }
-            return (details.buyer.email, details.addresses.first { $0.selected }?.fields ?? [:])
+            var address = details.addresses.first { $0.selected }?.fields ?? [:]
+            // The buyer's country stands in for an address's when the cart has no address yet.
+            if address["countryCode"] == nil { address["countryCode"] = details.buyer.countryCode }
+            return (details.buyer.email, address)
         }
         guard let found else {
             // A cart checked out here is gone, as a completed cart is on Shopify: say so, with its order.

@@ -14,7 +14,7 @@ import Testing
     static let chromium = PlaygroundBrowserTests.chromium
     static let card = ["number": "4242 4242 4242 4242", "expiry": "12/30", "cvc": "123"]
     static let address = ["email": "ada@example.com", "firstName": "Ada", "lastName": "Lovelace", "address1": "12 Analytical Street",
-                          "city": "London", "zip": "N1 9GU", "countryCode": "GB"]
+                          "city": "Toronto", "zip": "M5V 2T6", "countryCode": "CA"]
 
     /// Keeps a screenshot of the page as it is now as `PREFIXname.png`.
     static func keep(_ browser: DevToolsPage, _ name: String, prefix: String = "checkout-", wholePage: Bool = true) async throws {
@@ -72,13 +72,17 @@ import Testing
             #expect(try await Self.text(browser, "total") == "Total$1,398.00")
             let typed: [(String, String?)] = [
                 ("email", Self.address["email"]), ("firstName", "Ada"), ("lastName", "Lovelace"), ("address1", "12 Analytical Street"),
-                ("city", "London"), ("zip", "N1 9GU"), ("countryCode", "GB"), ("standard", nil), ("code", "WELCOME10"),
+                ("city", "Boston"), ("zip", "02110"), ("countryCode", nil), ("standard", nil), ("code", "WELCOME10"),
             ]
             for (id, value) in typed {
                 try await browser.press("Tab")
                 #expect(try await browser.evaluate("document.activeElement.id") as? String == id, "Tab reaches \(id) next")
                 if let value { try await browser.type(value) }
             }
+            // The country is a choice of the shop's, its own already chosen: nothing to type.
+            let countries = try await browser.evaluate("[...document.getElementById('countryCode').options].map(o => o.value + ' ' + o.text).join(', ')")
+            #expect(countries as? String == "US United States, CA Canada")
+            #expect(try await browser.evaluate("document.getElementById('countryCode').value") as? String == "US")
             try await browser.press("Enter")
             #expect(try await browser.waitUntil("document.getElementById('applied-offer') !== null"), "Enter in the code field applied it")
             #expect(try await Self.text(browser, "total") == "Total$1,258.20", "WELCOME10 takes 10% off")
@@ -257,6 +261,7 @@ import Testing
             try await Self.open(browser, url)
             #expect(try await browser.evaluate("document.getElementById('email').value") as? String == "grace@example.com")
             #expect(try await browser.evaluate("document.getElementById('city').value") as? String == "Arlington")
+            #expect(try await browser.evaluate("document.getElementById('countryCode').value") as? String == "US")
             #expect(try await Self.text(browser, "which").hasPrefix("Cart "))
             try await Self.keep(browser, "storefront")
             try await Self.fill(browser, Self.card)
@@ -268,6 +273,25 @@ import Testing
             let page = try await harness.send("GET", String(url.dropFirst(harness.server.baseURL.count)))
             #expect(page.body.contains("This checkout is complete"))
             #expect(page.body.contains("order #1001"))
+        }
+    }
+
+    /// The country comes from the cart's buyer when it has no address: one the shop ships to is
+    /// chosen among the shop's; one it does not list is added so the buyer sees it.
+    @Test(.enabled(if: chromium != nil))
+    func theCountryComesFromTheCartsBuyer() async throws {
+        try await ServerHarness.with { harness in
+            let browser = try await Self.newBrowser()
+            defer { browser.close() }
+            for (country, options) in [("CA", "US, CA"), ("GB", "US, CA, GB")] {
+                let create = #"mutation { cartCreate(input: {lines: [{merchandiseId: "gid://shopify/ProductVariant/1000001001"}], buyerIdentity: {countryCode: \#(country)}}) { cart { checkoutUrl } } }"#
+                let created = try await harness.send("POST", "/api/2026-04/graphql", body: StorefrontHTTPTests.body(create), headers: StorefrontHTTPTests.headers)
+                let url = try #require(try JSONParser.parse(Array(created.body.utf8))["data"]?["cartCreate"]?["cart"]?["checkoutUrl"]?.stringValue, "\(created.body)")
+                try await Self.open(browser, url)
+                #expect(try await browser.evaluate("document.getElementById('countryCode').value") as? String == country)
+                let listed = try await browser.evaluate("[...document.getElementById('countryCode').options].map(o => o.value).join(', ')")
+                #expect(listed as? String == options)
+            }
         }
     }
 }
