@@ -1,5 +1,5 @@
 /// One step of a response path: a field's response key or a list index.
-public enum PathComponent: Sendable, Equatable, CustomStringConvertible {
+public enum PathComponent: Sendable, Hashable, CustomStringConvertible {
     case key(String)
     case index(Int)
 

@@ -265,7 +265,9 @@ struct RuleListTests {
         "KnownTypeNamesRule", "FragmentsOnCompositeTypesRule", "VariablesAreInputTypesRule", "ScalarLeafsRule",
         "FieldsOnCorrectTypeRule", "UniqueFragmentNamesRule", "KnownFragmentNamesRule", "NoUnusedFragmentsRule",
         "PossibleFragmentSpreadsRule", "NoFragmentCyclesRule", "UniqueVariableNamesRule", "NoUndefinedVariablesRule",
-        "NoUnusedVariablesRule", "KnownDirectivesRule", "UniqueDirectivesPerLocationRule", "KnownArgumentNamesRule",
+        // graphql-js 17 checks `@defer` where it may stand and its labels right after the directives' own rules.
+        "NoUnusedVariablesRule", "KnownDirectivesRule", "UniqueDirectivesPerLocationRule",
+        "DeferStreamDirectiveOnRootFieldRule", "DeferStreamDirectiveLabelRule", "KnownArgumentNamesRule",
         "UniqueArgumentNamesRule", "ValuesOfCorrectTypeRule", "ProvidedRequiredArgumentsRule", "VariablesInAllowedPositionRule",
         "OverlappingFieldsCanBeMergedRule", "UniqueInputFieldNamesRule",
     ]

@@ -98,7 +98,7 @@ struct CommandLineTests {
         .init(arguments: ["query", "--fixtures", "/nonexistent", "{ brands { id } }"], status: 2, stdoutPrefix: "",
               stderrPrefix: "error: invalid fixtures in /nonexistent:\n/nonexistent: $: no such fixtures folder"),
         .init(arguments: ["fixtures", "check"], status: 0, stdoutPrefix: "ok: bundled fixtures: 64 products, 9 brands", stderrPrefix: ""),
-        .init(arguments: ["schema"], status: 0, stdoutPrefix: "\"\"\"The entry points for reading the shop.\"\"\"\ntype Query {", stderrPrefix: ""),
+        .init(arguments: ["schema"], status: 0, stdoutPrefix: "\"\"\"\nAsks for a fragment's fields after the rest of the answer, in a part of their own.\n\"\"\"\ndirective @defer(", stderrPrefix: ""),
         .init(arguments: ["--help"], status: 0, stdoutPrefix: "checkout-sim — a deterministic GraphQL mock shop", stderrPrefix: ""),
         .init(arguments: ["help", "serve"], status: 0, stdoutPrefix: "USAGE: checkout-sim serve [--port N]", stderrPrefix: ""),
         .init(arguments: ["serve", "--port", "65536"], status: 1, stdoutPrefix: "",

@@ -8,6 +8,9 @@ extension Executor {
         let keyHash: UInt64
         let first: FieldID
         var more: [FieldID] = []
+        /// The deferred fragment every node under this key came from (the first, when several);
+        /// nil as soon as one node is not deferred: such a field is written at once.
+        var deferral: Deferral?
     }
 
     /// The fields of one selection set (an operation's, or a field's written once).
@@ -50,7 +53,9 @@ extension Executor {
             let takesArguments = definition.map { !$0.arguments.isEmpty } ?? false
             let fixed = takesArguments && !nodes.contains { $0.value.containsVariable }
             let arguments = fixed ? Self.coerceArguments(nodes, definition: definition, variables: JSONObject(), schema: schema) : nil
-            fields.append(CollectedField(group, definition: definition, fixedArguments: arguments, schema: schema))
+            let collected = CollectedField(group, definition: definition, fixedArguments: arguments, schema: schema)
+            collected.deferral = group.deferral
+            fields.append(collected)
         }
         // Runs of fields written from kept texts, each held by its first field.
         var start = 0
@@ -67,13 +72,16 @@ extension Executor {
     /// place. An explicit stack, not recursion: a chain of thousands of spreads costs no stack. The
     /// set being read is held in `next` and `end`; the stack holds only the sets a fragment
     /// interrupted, so a selection set without fragments allocates no stack.
+    /// A fragment with an active `@defer` marks the fields it brings (`FieldGroup.deferral`);
+    /// the stack restores the marking of the set it interrupted.
     private func collect(_ selectionSet: SelectionSet, type: Int, into groups: inout SmallMap<FieldGroup>, visited: inout Set<String>) {
-        var stack: [(next: Int, end: Int)] = []
+        var stack: [(next: Int, end: Int, deferral: Deferral?)] = []
         var (next, end) = (selectionSet.range.lowerBound, selectionSet.range.upperBound)
+        var deferring: Deferral?
         while true {
             guard next < end else {
                 guard let interrupted = stack.popLast() else { return }
-                (next, end) = interrupted
+                (next, end, deferring) = interrupted
                 continue
             }
             let selection = document.selections[next]
@@ -86,8 +94,9 @@ extension Executor {
                 let hash = document[id].responseKeyHash
                 if let position = groups.position(of: key, hash: hash) {
                     groups[position].more.append(id)
+                    if deferring == nil { groups[position].deferral = nil }
                 } else {
-                    groups.append(FieldGroup(key: key, keyHash: hash, first: id))
+                    groups.append(FieldGroup(key: key, keyHash: hash, first: id, deferral: deferring))
                 }
             case .fragmentSpread(let id):
                 let spread = document[id]
@@ -96,14 +105,16 @@ extension Executor {
                       applies(fragment.typeCondition, to: type)
                 else { continue }
                 visited.insert(name)
-                stack.append((next, end))
+                stack.append((next, end, deferring))
                 (next, end) = (fragment.selectionSet.range.lowerBound, fragment.selectionSet.range.upperBound)
+                if let deferred = deferral(of: document[spread.directives], at: spread.offset) { deferring = deferred }
             case .inlineFragment(let id):
                 let inline = document[id]
                 guard shouldInclude(document[inline.directives]) else { continue }
                 if let condition = inline.typeCondition, !applies(condition, to: type) { continue }
-                stack.append((next, end))
+                stack.append((next, end, deferring))
                 (next, end) = (inline.selectionSet.range.lowerBound, inline.selectionSet.range.upperBound)
+                if let deferred = deferral(of: document[inline.directives], at: inline.offset) { deferring = deferred }
             }
         }
     }
@@ -119,6 +130,22 @@ extension Executor {
     func arguments(of field: CollectedField) -> Result<JSONObject, CoercionFailure> {
         if let fixed = field.fixedArguments { return fixed }
         return Self.coerceArguments(document[document[field.first].arguments], definition: field.definition, variables: variables, schema: schema)
+    }
+
+    /// The fragment's deferral when it carries `@defer` whose `if` is not false (validation has
+    /// checked `if` is a Boolean and `label` a static string); `offset` is the fragment's `...`.
+    private func deferral(of directives: ArraySlice<Directive>, at offset: Int) -> Deferral? {
+        guard let directive = directives.first(where: { $0.name.value == "defer" }) else { return nil }
+        var label: String?
+        for argument in document[directive.arguments] {
+            switch (argument.name.value, argument.value) {
+            case ("if", .boolean(false, _)): return nil
+            case ("if", .variable(let variable)) where variables[variable.value]?.boolValue == false: return nil
+            case ("label", .string(let text, _, _)): label = text
+            default: break
+            }
+        }
+        return Deferral(offset: offset, label: label)
     }
 
     /// `@skip(if:)` and `@include(if:)`; validation has checked that `if` is a Boolean.

@@ -56,6 +56,8 @@ extension Executor {
         var leafRun: LeafRun?
         /// Whether the field is written from the row's kept texts as it is, so it may join a `LeafRun`.
         var joinsLeafRun: Bool { resolverKind == .leaf && !takesArguments }
+        /// The deferred fragment that alone brings this field (`Deferral`); nil for a field written at once.
+        var deferral: Deferral?
         /// The sub-fields collected for this field's object type, filled on first use.
         private var children: CollectedFields?
         /// For a field of an abstract type: the sub-fields collected for each object type its

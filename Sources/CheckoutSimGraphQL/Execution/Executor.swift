@@ -32,6 +32,10 @@ package struct Executor: ~Copyable {
     var rootArguments: [Result<JSONObject, CoercionFailure>?] = []
     /// The next field's arguments when they are already coerced; taken by `executeField`.
     var coercedArguments: Result<JSONObject, CoercionFailure>?
+    /// Whether the document uses `@defer`: only then are objects with deferred fields noted.
+    var notesDeferrals = false
+    /// The objects written with fields deferred fragments bring, in the order they were written.
+    var deferredObjects: [DeferredObject] = []
 
     /// Runs the operation, taking its root fields from `plan` and keeping them there.
     /// Request-level problems (operation, variables) come back without data.
@@ -80,6 +84,7 @@ package struct Executor: ~Copyable {
         executor.writer.limit = dataStart + maxResponseBytes
         executor.cancelled = cancelled
         executor.checksCancellation = cancelled != nil
+        executor.notesDeferrals = document.usesDefer
         let fields: [CollectedField]
         if let plan, let known = plan.rootFields(for: operation.offset) {
             fields = known
@@ -106,6 +111,7 @@ package struct Executor: ~Copyable {
         }
         var response = GraphQLResponse(writer: &executor.writer, dataStart: dataStart, errors: executor.errors)
         response.cost = executor.cost
+        response.deferredObjects = executor.deferredObjects
         return response
     }
 
@@ -157,6 +163,7 @@ package struct Executor: ~Copyable {
     private mutating func completeFields(type: Int, fields: [CollectedField], call: inout FieldCall) -> Outcome {
         let atRoot = path.isEmpty
         if !atRoot, checksCancellation, shouldStop(atRoot: false) { return .failed }
+        if notesDeferrals { noteDeferredFields(fields) }
         var first = true
         var position = 0
         var place = fields.startIndex

@@ -30,6 +30,9 @@ public struct GraphQLResponse: Sendable {
     /// What the request cost by the schema's cost rule (0 without one, or when it did not run),
     /// so a batch can spend one budget across its operations.
     package internal(set) var cost = 0
+    /// Where fields that deferred fragments bring were written (`Deferral`); empty without an
+    /// active `@defer`. `IncrementalDelivery` splits the answer by them.
+    package internal(set) var deferredObjects: [DeferredObject] = []
 
     /// The compact JSON of `data`, or nil when the request failed before execution.
     /// - Complexity: O(n), a copy of the data's bytes; `hasData` answers whether there is any in O(1).

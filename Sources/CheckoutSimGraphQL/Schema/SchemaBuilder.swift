@@ -63,6 +63,9 @@ import Foundation
     var requiresDescriptions = true
     /// Whether `@oneOf` is among the built-in directives (schemas read from SDL, as graphql-js 16.9).
     var declaresOneOf = false
+    /// Whether `@defer` is among the built-in directives (a schema that answers deferred
+    /// fragments; one read from SDL declares it itself when it has it).
+    @usableFromInline var declaresDefer = false
     /// Whether `__Type` has `isOneOf` (graphql-js 16.9 and later; a schema served as an older
     /// server served it may leave it out, as Shopify's Storefront 2025-01 does).
     var introspectsOneOf = true
@@ -202,7 +205,7 @@ import Foundation
                 name: declared.name, description: declared.description, locations: declared.locations,
                 arguments: inputValues(declared.arguments, in: "@" + declared.name), isRepeatable: declared.isRepeatable)
         }
-        for builtIn in Self.directives(index: index, oneOf: declaresOneOf) where !directives.contains(where: { $0.name == builtIn.name }) {
+        for builtIn in Self.directives(index: index, oneOf: declaresOneOf, deferral: declaresDefer) where !directives.contains(where: { $0.name == builtIn.name }) {
             directives.append(builtIn)
         }
         if !problems.isEmpty { throw SchemaError(message: problems.joined(separator: "\n")) }
@@ -297,7 +300,7 @@ import Foundation
         ]
     }
 
-    private static func directives(index: [String: Int], oneOf: Bool) -> [DirectiveDefinition] {
+    private static func directives(index: [String: Int], oneOf: Bool, deferral: Bool) -> [DirectiveDefinition] {
         func argument(_ name: String, _ type: String, _ description: String, _ defaultText: String? = nil) -> InputValueDefinition {
             InputValueDefinition(
                 name: name, description: description, type: parseTypeString(type, index: index) ?? .named(0),
@@ -333,6 +336,16 @@ import Foundation
             DirectiveDefinition(
                 name: "oneOf", description: "Marks an input object as taking exactly one of its fields.", locations: [.inputObject],
                 arguments: [], isRepeatable: false)
+        ] : []) + (deferral ? [
+            DirectiveDefinition(
+                name: "defer", description: "Asks for a fragment's fields after the rest of the answer, in a part of their own.",
+                locations: [.fragmentSpread, .inlineFragment],
+                arguments: [
+                    InputValueDefinition(
+                        name: "if", description: "Deferred when true; with false the fields come with the rest.",
+                        type: parseTypeString("Boolean!", index: index) ?? .named(0), defaultValue: .bool(true), defaultValueText: "true"),
+                    argument("label", "String", "A name for the part, given back with it."),
+                ], isRepeatable: false)
         ] : [])
     }
 }

@@ -94,8 +94,9 @@ final class ValidationRule: Sendable {
 }
 
 extension ValidationRule {
-    /// The rules, in graphql-js's `specifiedRules` order, and the one rule of graphql-js 17 that
-    /// graphql-js 16 leaves to execution (`KnownOperationTypesRule`). `OverlappingFieldsCanBeMergedRule`
+    /// The rules, in graphql-js's `specifiedRules` order, the one rule of graphql-js 17 that
+    /// graphql-js 16 leaves to execution (`KnownOperationTypesRule`), and graphql-js 17's two
+    /// rules for `@defer` (`DeferStreamDirective…`). `OverlappingFieldsCanBeMergedRule`
     /// also enforces the field and depth limits (`ValidationLimits`).
     static let specified: [ValidationRule] = [
         .executableDefinitions,
@@ -117,6 +118,8 @@ extension ValidationRule {
         .noUnusedVariables,
         .knownDirectives,
         .uniqueDirectivesPerLocation,
+        .deferStreamDirectiveOnRootField,
+        .deferStreamDirectiveLabel,
         .knownArgumentNames,
         .uniqueArgumentNames,
         .valuesOfCorrectType,

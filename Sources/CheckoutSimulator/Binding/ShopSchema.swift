@@ -42,6 +42,7 @@ enum ShopSchema {
     static func build(content: ContentCollections) throws(SchemaError) -> Schema {
         var builder = Builder()
         builder.costRootFields(ShopCost.cost)
+        builder.declareDefer()
         builder.object(Types.query, "The entry points for reading the shop.") { fields in
             addQueryFields(&fields)
             addCollectionQueryFields(content, to: &fields)

@@ -31,7 +31,8 @@ extension GraphQLHTTP {
 
     /// Reads `request`: its query string, method, media type and body, decoded once.
     static func read(_ request: Request, simulator: Simulator) -> Reading {
-        let reply = Reply(wantsGraphQLResponseType: (request.accept ?? "").contains(graphQLResponseType))
+        let reply = Reply(
+            wantsGraphQLResponseType: (request.accept ?? "").contains(graphQLResponseType), acceptsParts: Incremental.accepted(by: request.accept))
         func refused(_ message: String, _ status: Int, allow: String? = nil) -> Reading {
             Reading(reply: reply, content: .refused(reply.refusal(message, status: status, allow: allow)))
         }

@@ -168,6 +168,8 @@ package enum GraphQLHTTP {
     struct Reply: Sendable {
         /// Whether the client accepts `application/graphql-response+json`.
         let wantsGraphQLResponseType: Bool
+        /// Whether the client accepts deferred fragments as `multipart/mixed` parts (`Incremental`).
+        var acceptsParts = false
 
         package var contentType: String {
             wantsGraphQLResponseType ? "\(graphQLResponseType); charset=utf-8" : "application/json; charset=utf-8"
@@ -175,7 +177,12 @@ package enum GraphQLHTTP {
 
         /// The answer for one request's response; its bytes become the body as they are.
         func single(_ response: GraphQLResponse, session: String, operation: String?) -> HTTPAnswer {
-            var answer = HTTPAnswer(status: status(of: response), headers: [("Content-Type", contentType)], body: response.compactBytes())
+            var answer: HTTPAnswer
+            if acceptsParts, let payloads = IncrementalDelivery.payloads(of: response) {
+                answer = HTTPAnswer(status: 200, headers: [("Content-Type", Incremental.contentType)], body: Incremental.body(payloads))
+            } else {
+                answer = HTTPAnswer(status: status(of: response), headers: [("Content-Type", contentType)], body: response.compactBytes())
+            }
             answer.session = session
             answer.operationNames = operation.map { [$0] } ?? []
             return answer

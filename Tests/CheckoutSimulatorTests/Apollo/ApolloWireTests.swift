@@ -55,6 +55,9 @@ struct ApolloWireTests {
 
     static let notFound = #"{"errors":[{"message":"PersistedQueryNotFound","extensions":{"code":"PERSISTED_QUERY_NOT_FOUND"}}]}"#
     static let json = "application/json; charset=utf-8"
+    static let multipart = #"multipart/mixed; boundary="-"; deferSpec=20220824"#
+    /// The brands' names deferred, as Apollo iOS writes a deferred fragment.
+    static let deferred = "query BrandNames {\n  brands {\n    __typename\n    id\n    ... @defer(label: \"names\") {\n      name\n    }\n  }\n}"
 
     static let journeys: [Journey] = [
         Journey(name: "1.10: the whole query, its Accept, clientLibrary", exchanges: [
@@ -82,11 +85,13 @@ struct ApolloWireTests {
             Exchange(payload: body(query: query, hash: hash, version: 2), status: 400,
                      body: #"{"errors":[{"message":"PersistedQueryNotSupported","extensions":{"code":"PERSISTED_QUERY_NOT_SUPPORTED"}}]}"#),
         ]),
-        Journey(name: "@defer is refused, naming the directive", exchanges: [
-            Exchange(payload: body(query: "query BrandNames { brands { id ... @defer { name } } }"), status: 422,
-                     body: #"{"errors":[{"message":"The @defer directive is not supported: this server sends every field in one response. Remove @defer from the operation.""#),
-            Exchange(payload: body(query: "query BrandNames { brands { id ... @defer { name } } }"), accept: accept110, contentType: json,
-                     body: #"{"errors":[{"message":"The @defer directive is not supported"#),
+        Journey(name: "@defer: parts for Apollo's Accept, one answer otherwise", exchanges: [
+            Exchange(payload: body(query: deferred), contentType: multipart, body: "\r\n---\r\ncontent-type: application/json; charset=utf-8\r\n\r\n"
+                     + #"{"data":{"brands":[{"__typename":"Brand","id":"apple"},"#),
+            Exchange(payload: body(query: deferred), accept: accept110, contentType: multipart, body: "\r\n---\r\ncontent-type: application/json"),
+            Exchange(payload: body(query: deferred), accept: accept115, contentType: multipart, body: "\r\n---\r\ncontent-type: application/json"),
+            Exchange(payload: body(query: deferred), accept: "application/json", contentType: json, body: data),
+            Exchange(payload: body(query: deferred.replacingOccurrences(of: "@defer(", with: "@defer(if: false, ")), body: data),
         ]),
         Journey(name: "a batch: an unknown hash answers in its place", exchanges: [
             Exchange(payload: "[" + body(query: nil, hash: hash) + "," + body() + "]", body: "[" + notFound + "," + data),

@@ -106,15 +106,18 @@ struct StorefrontSchemaTests {
         return differences
     }
 
-    /// Shopify's schema declares `@defer`; the server still answers in one response, so a
-    /// document using it is refused as on the native endpoint (docs/apollo.md#defer).
-    @Test func deferIsDeclaredButRefused() throws {
+    /// Shopify's schema declares `@defer`, and the dialect answers it (docs/apollo.md#defer): the
+    /// library answers whole, as a client that takes only JSON gets it; `@stream` stays refused.
+    @Test func deferIsDeclaredAndAnswered() throws {
         let simulator = try Simulator()
         let declared = simulator.execute(GraphQLRequest(query: #"{ __schema { directives { name } } }"#), dialect: .storefront).json
         #expect((declared["data"]?["__schema"]?["directives"]?.arrayValue ?? []).contains { $0["name"] == "defer" })
-        let refused = simulator.execute(GraphQLRequest(query: "{ shop { name ... @defer { description } } }"), dialect: .storefront)
-        #expect(refused.errors.map(\.message) == [
-            "The @defer directive is not supported: this server sends every field in one response. Remove @defer from the operation.",
+        let deferred = simulator.execute(GraphQLRequest(query: "{ shop { name ... @defer { primaryDomain { host } } } }"), dialect: .storefront)
+        let plain = simulator.execute(GraphQLRequest(query: "{ shop { name primaryDomain { host } } }"), dialect: .storefront)
+        #expect(deferred.errors.isEmpty && deferred.compactBytes() == plain.compactBytes())
+        let streamed = simulator.execute(GraphQLRequest(query: "{ shop { name ... @stream { description } } }"), dialect: .storefront)
+        #expect(streamed.errors.map(\.message) == [
+            "The @stream directive is not supported: this server sends every field in one response. Remove @stream from the operation.",
         ])
     }
 

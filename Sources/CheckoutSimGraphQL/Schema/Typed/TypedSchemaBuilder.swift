@@ -104,6 +104,12 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
         }
     }
 
+    /// Declares `@defer(if:label:)` on fragments: the server then answers deferred fragments in
+    /// parts when the client accepts them (docs/apollo.md#defer).
+    public mutating func declareDefer() {
+        untyped.declaresDefer = true
+    }
+
     public func build<Query: ParentCarrier, Mutation: ParentCarrier>(
         query: ObjectType<Query>, mutation: ObjectType<Mutation>, description: String? = nil
     ) throws(SchemaError) -> Schema {

@@ -3,9 +3,10 @@ extension ValidationRule {
     static let knownDirectives = ValidationRule(name: "KnownDirectivesRule", directive: { validator, node throws(Validator.Aborted) in
         let name = node.directive.name.value
         // Clients send `@defer`/`@stream` when an operation asks for incremental delivery
-        // (Apollo iOS does): say plainly that it is not supported (docs/apollo.md#defer), also
-        // where the schema declares the directive (Shopify's Storefront schema declares `@defer`).
-        if name == "defer" || name == "stream" {
+        // (Apollo iOS does): `@defer` is answered where the schema declares it
+        // (docs/apollo.md#defer); for `@stream`, or a schema without `@defer`, say plainly that
+        // it is not supported.
+        if name == "stream" || (name == "defer" && node.definition == nil) {
             try validator.report(
                 "The @\(name) directive is not supported: this server sends every field in one response. Remove @\(name) from the operation.",
                 [node.directive.offset])
