@@ -12,7 +12,8 @@ package enum BenchmarkSuite {
     package static func caseNames(catalog: Int = 100_000) -> [String] {
         let size = sizeLabel(catalog)
         return [
-            "parse-validate-120k", "products-first-20", "storefront-products-first-20", "brand-sections-page", "checkout-journey", "load-bundled",
+            "parse-validate-120k", "products-first-20", "products-first-20-deferred", "storefront-products-first-20", "brand-sections-page",
+            "checkout-journey", "load-bundled",
             "load-collections-\(size)", "collection-page-20",
             "fragments-chain-100", "fragments-chain-1000", "fragments-chain-2000",
             "fragments-cycle-100", "fragments-cycle-1000", "fragments-cycle-2000", "hostile-slowest",
@@ -43,6 +44,20 @@ package enum BenchmarkSuite {
               id name model category description stock inStock maxPerOrder createdAt imageURL
               price { amount formatted }
               brand { name }
+            }
+            pageInfo { hasNextPage endCursor }
+          }
+        }
+        """
+
+    /// The listing with each product's description, stock and price deferred: 21 parts.
+    static let deferredProductsQuery = """
+        query Products($first: Int, $after: String) {
+          products(first: $first, after: $after) {
+            nodes {
+              id name model category createdAt imageURL
+              brand { name }
+              ... @defer(label: "details") { description stock inStock maxPerOrder price { amount formatted } }
             }
             pageInfo { hasNextPage endCursor }
           }
@@ -131,6 +146,13 @@ package enum BenchmarkSuite {
         }, "parse-validate-120k")
         let listing = GraphQLRequest(query: productsQuery, variables: JSONObject([("first", .int(20))]))
         request("products-first-20") { _ = simulator.execute(listing, caching: $0, note: .library).compactBytes() }
+        // The same page with each product's details deferred, cut into parts and framed as the
+        // server sends them to a client that accepts them (docs/apollo.md#defer).
+        let deferredListing = GraphQLRequest(query: deferredProductsQuery, variables: JSONObject([("first", .int(20))]))
+        request("products-first-20-deferred") {
+            let response = simulator.execute(deferredListing, caching: $0, note: .library)
+            _ = IncrementalDelivery.payloads(of: response).map(GraphQLHTTP.Incremental.body)
+        }
         let storefrontListing = GraphQLRequest(query: storefrontProductsQuery, variables: JSONObject([("first", .int(20))]))
         request("storefront-products-first-20") {
             _ = simulator.execute(storefrontListing, caching: $0, note: .storefrontLibrary).compactBytes()

@@ -4,7 +4,7 @@ import CheckoutSimGraphQL
 /// `multipart/mixed;deferSpec=20220824` gets an answer with deferred fragments as
 /// `multipart/mixed` parts (`IncrementalDelivery`'s payloads), framed as Apollo iOS reads them.
 extension GraphQLHTTP {
-    enum Incremental {
+    package enum Incremental {
         /// The answer's media type: the boundary and exactly the spec Apollo iOS looks for.
         static let contentType = #"multipart/mixed; boundary="-"; deferSpec=20220824"#
         /// Each part's one header line, spelled as Apollo iOS reads it (the value ends at `; `).
@@ -26,7 +26,7 @@ extension GraphQLHTTP {
 
         /// The body: every payload as a part. It opens with CRLF before the first delimiter
         /// (Apollo iOS drops a first part that a bare `---` opens) and ends with the close delimiter.
-        static func body(_ payloads: [JSON]) -> [UInt8] {
+        package static func body(_ payloads: [JSON]) -> [UInt8] {
             var bytes: [UInt8] = []
             for payload in payloads {
                 bytes += partHead
