@@ -91,6 +91,9 @@ struct ApolloWireTests {
             Exchange(payload: body(query: deferred), accept: accept110, contentType: multipart, body: "\r\n---\r\ncontent-type: application/json"),
             Exchange(payload: body(query: deferred), accept: accept115, contentType: multipart, body: "\r\n---\r\ncontent-type: application/json"),
             Exchange(payload: body(query: deferred), accept: "application/json", contentType: json, body: data),
+            // Parts without the spec Apollo names, or refused with q=0, are not accepted.
+            Exchange(payload: body(query: deferred), accept: "multipart/mixed, application/json", contentType: json, body: data),
+            Exchange(payload: body(query: deferred), accept: "multipart/mixed; deferSpec=20220824; q=0, application/json", contentType: json, body: data),
             Exchange(payload: body(query: deferred.replacingOccurrences(of: "@defer(", with: "@defer(if: false, ")), body: data),
         ]),
         Journey(name: "a batch: an unknown hash answers in its place", exchanges: [
