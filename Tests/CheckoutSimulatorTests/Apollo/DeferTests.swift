@@ -132,6 +132,10 @@ struct DeferTests {
         #expect(shared[0]["data"]?["brands"]?[0] == .object(JSONObject([("id", "apple"), ("name", "Apple")])))
         #expect(shared[1]["incremental"]?[0]?["data"]?["name"] == nil)
         #expect(shared[1]["incremental"]?[0]?["label"] == nil, "no label when the document gives none")
+        // Also when the deferred fragment selects it first.
+        let first = try #require(try Self.payloads(#"{ brands { id ... @defer { name productCount } name } }"#))
+        #expect(first[0]["data"]?["brands"]?[0] == .object(JSONObject([("id", "apple"), ("name", "Apple")])))
+        #expect(first[1]["incremental"]?[0]?["data"]?.objectValue?.keys == ["productCount"])
     }
 
     @Test(arguments: [
