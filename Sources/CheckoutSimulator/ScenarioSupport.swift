@@ -46,14 +46,34 @@ extension Simulator {
 }
 
 extension Simulator {
-    /// The dialects besides the native one a scenario's `dialect` line may name (docs/scenarios.md#dialects).
-    package static var scenarioDialects: [String: Schema] {
-        (try? StorefrontSchema.built().get()).map { ["storefront": $0] } ?? [:]
+    /// The dialects besides the native one a scenario's `dialect` line or `endpoint` may name
+    /// (docs/scenarios.md#dialects): `storefront` (the newest API version), `storefront VERSION`,
+    /// `endpoint /api/VERSION/graphql(.json)`; each resolves to `storefront VERSION`, the version
+    /// found as the server finds it, and its schema is built when first used.
+    package static let scenarioDialects = ScenarioDialects(
+        forms: ["storefront", "storefront VERSION"],
+        resolve: { text in
+            let words = text.split(separator: " ")
+            guard words.first == "storefront", words.count <= 2 else { return nil }
+            let version = words.count == 2 ? StorefrontVersion(answering: words[1]) : .newest
+            return version.map { "storefront \($0.rawValue)" }
+        },
+        endpoint: { path in
+            guard case (let version, .graphQL)? = StorefrontPath.parse(path) else { return nil }
+            return "storefront \(version.rawValue)"
+        },
+        schema: { name in storefrontVersion(of: name).flatMap { try? StorefrontSchema.built($0).get() } })
+
+    /// The version a resolved scenario dialect (`storefront 2025-01`) names; nil for `native`.
+    static func storefrontVersion(of dialect: String) -> StorefrontVersion? {
+        guard dialect.hasPrefix("storefront ") else { return nil }
+        return StorefrontVersion(rawValue: String(dialect.dropFirst("storefront ".count)))
     }
 
     /// Runs `request` as a scenario's step sends it without a network: in `dialect`.
     package func execute(_ request: GraphQLRequest, session: String, dialect: String) -> GraphQLResponse {
-        execute(request, session: session, dialect: Dialect(rawValue: dialect) ?? .native)
+        guard let version = Self.storefrontVersion(of: dialect) else { return execute(request, session: session) }
+        return execute(request, session: session, dialect: .storefront, apiVersion: version)
     }
 
     /// Posts `request` as a modern GraphQL-over-HTTP client does (JSON body, the session header,
@@ -69,7 +89,10 @@ extension Simulator {
         var graphQLRequest = GraphQLHTTP.Request(
             method: "POST", query: "", accept: "\(GraphQLHTTP.graphQLResponseType), application/json;q=0.9",
             contentType: "application/json", session: session, body: Array(JSON.object(body).serialized().utf8), transport: .library)
-        graphQLRequest.dialect = Dialect(rawValue: dialect) ?? .native
+        if let version = Self.storefrontVersion(of: dialect) {
+            graphQLRequest.dialect = .storefront
+            graphQLRequest.apiVersion = version
+        }
         let exchange = GraphQLHTTP.Exchange(graphQLRequest, simulator: self, network: &network)
         return (exchange.deliver(simulator: self), exchange.faults)
     }

@@ -10,7 +10,7 @@ extension ScenarioParser {
     /// the request codes, then those an earlier `network error` line injects.
     var knownErrorCodes: [String] {
         var payloadCodes = schema.type(named: "ErrorCode")?.enumValues.map(\.name) ?? []
-        if dialect != "native", let other = dialects[dialect] {
+        if dialect != "native", let other = dialects.schema(dialect) {
             payloadCodes = other.types.filter { $0.name.hasSuffix("ErrorCode") }.flatMap { $0.enumValues.map(\.name) }
         }
         return payloadCodes + GraphQLError.Code.all.map(\.rawValue) + injectedErrorCodes

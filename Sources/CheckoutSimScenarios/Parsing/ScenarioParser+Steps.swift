@@ -62,7 +62,7 @@ extension ScenarioParser {
             return lines.count
         }
         let document = body.joined(separator: "\n")
-        let prepared = GraphQLEngine.prepare(document, schema: dialect == "native" ? schema : dialects[dialect] ?? schema)
+        let prepared = GraphQLEngine.prepare(document, schema: dialect == "native" ? schema : dialects.schema(dialect) ?? schema)
         if !prepared.isValid {
             // Kept aside: a step that expects this request error runs the operation to pin its messages.
             let at = diagnostics.count
@@ -104,21 +104,19 @@ extension ScenarioParser {
             }
             append(.session(rest))
         case "dialect":
-            guard rest == "native" || dialects[rest] != nil else {
-                let known = (["native"] + dialects.keys.sorted()).joined(separator: ", ")
+            guard let named = rest == "native" ? "native" : dialects.resolve(rest) else {
+                let known = (["native"] + dialects.forms).joined(separator: ", ")
                 return fail(position.line, restColumn, "expected a dialect (\(known)), found \"\(rest)\"")
             }
-            dialect = rest
-            append(.dialect(rest))
+            dialect = named
+            append(.dialect(named))
         case "endpoint":
             // The path a send would go to over HTTP names its dialect.
-            let parts = rest.split(separator: "/")
-            let storefront = parts.count == 3 && parts[0] == "api" && parts[2] == "graphql.json" && dialects["storefront"] != nil
-            guard rest == "/graphql" || storefront else {
+            guard let named = rest == "/graphql" ? "native" : dialects.endpoint(rest) else {
                 return fail(position.line, restColumn, "expected an endpoint: /graphql, or /api/VERSION/graphql.json for the Storefront dialect")
             }
-            dialect = storefront ? "storefront" : "native"
-            append(.dialect(dialect))
+            dialect = named
+            append(.dialect(named))
         case "advance":
             guard let seconds = AdvanceDuration.seconds(from: rest) else {
                 return fail(position.line, restColumn, "expected a duration like 30s, 15m, 2h or 7d, found \"\(rest)\"")

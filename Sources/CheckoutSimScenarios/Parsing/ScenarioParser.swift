@@ -7,8 +7,8 @@ package struct ScenarioParser {
     let lines: [String]
     let library: OperationLibrary
     let schema: Schema
-    /// The schemas of the other dialects a `dialect` line may name, by name.
-    let dialects: [String: Schema]
+    /// The other dialects a `dialect` line or an `endpoint` may name.
+    let dialects: ScenarioDialects
     /// The dialect later sends speak, as the file reads so far: inline documents validate against its schema.
     var dialect = "native"
     var diagnostics: [Diagnostic] = []
@@ -36,7 +36,7 @@ package struct ScenarioParser {
     /// Parses one scenario file, checking named sends against `library` and inline operations against `schema`.
     /// `dialects` are the other schemas a `dialect NAME` line may switch sends to (docs/scenarios.md#dialects).
     package static func parse(
-        file: String, text: String, library: OperationLibrary, schema: Schema, dialects: [String: Schema] = [:]
+        file: String, text: String, library: OperationLibrary, schema: Schema, dialects: ScenarioDialects = .none
     ) -> Result<Scenario, ScenarioLoadError> {
         var parser = ScenarioParser(file: file, text: text, library: library, schema: schema, dialects: dialects)
         parser.run()
@@ -48,7 +48,7 @@ package struct ScenarioParser {
             library: library))
     }
 
-    init(file: String, text: String, library: OperationLibrary, schema: Schema, dialects: [String: Schema] = [:]) {
+    init(file: String, text: String, library: OperationLibrary, schema: Schema, dialects: ScenarioDialects = .none) {
         self.dialects = dialects
         self.file = file
         // Split on the byte: a CR LF pair is one Character, which a split on "\n" would not see.

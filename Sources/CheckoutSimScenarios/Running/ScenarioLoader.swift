@@ -28,7 +28,7 @@ package enum ScenarioLoader {
 
     /// Parses every file and every operation folder; all problems are reported together.
     package static func load(
-        _ files: [String], schema: Schema, bundledOperations: [(path: String, text: String)], dialects: [String: Schema] = [:]
+        _ files: [String], schema: Schema, bundledOperations: [(path: String, text: String)], dialects: ScenarioDialects = .none
     ) -> Result<[Scenario], ScenarioLoadError> {
         var libraries: [String: OperationLibrary] = [:]
         var diagnostics: [Diagnostic] = []

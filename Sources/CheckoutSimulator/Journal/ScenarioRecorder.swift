@@ -34,7 +34,8 @@ struct ScenarioRecorder {
         let captures = findCaptures()
         var out = "scenario \(NetworkFault.quotedText(name))\nseed \(seed)\nnow \(start.iso8601)\n"
         var session = "default"
-        var dialect = Simulator.Dialect.native
+        // The dialect later steps speak, as a `dialect` line names it (the version pinned).
+        var dialect = "native"
         var clock = start
         var nextLever = 0
         for (index, entry) in entries.enumerated() {
@@ -60,9 +61,10 @@ struct ScenarioRecorder {
                 lines.append("session \(NetworkFault.word(entry.session))")
                 session = entry.session
             }
-            if entry.dialect != dialect {
-                lines.append("dialect \(entry.dialect.rawValue)")
-                dialect = entry.dialect
+            let spoken = entry.apiVersion.map { "storefront \($0.rawValue)" } ?? entry.dialect.rawValue
+            if spoken != dialect {
+                lines.append("dialect \(spoken)")
+                dialect = spoken
             }
             if entry.at > clock {
                 lines.append("advance \(entry.at.seconds - clock.seconds)s")

@@ -126,9 +126,12 @@ struct StorefrontRecordingTests {
             for query in steps {
                 _ = try await harness.send("POST", "/api/2026-04/graphql.json", body: StorefrontHTTPTests.body(query), headers: StorefrontHTTPTests.headers)
             }
+            // A document only 2025-01 accepts (no discountCodes), sent where the app pins 2025-01.
+            let pinned = #"mutation { cartDiscountCodesUpdate(cartId: "gid://shopify/Cart/none") { userErrors { code } } }"#
+            _ = try await harness.send("POST", "/api/2025-01/graphql", body: StorefrontHTTPTests.body(pinned), headers: StorefrontHTTPTests.headers)
             _ = try await harness.post(StorefrontHTTPTests.body("{ products(first: 1) { nodes { id } } }"))
             let text = try await harness.send("GET", "/__sim/requests.scenario?name=Storefront%20round%20trip").body
-            for line in ["  dialect storefront", "  dialect native", "  send {}"] {
+            for line in ["  dialect storefront 2026-04", "  dialect storefront 2025-01", "  dialect native", "  send {}"] {
                 #expect(text.contains(line + "\n"), "the recording has \(line):\n\(text)")
             }
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-recording-\(ProcessInfo.processInfo.processIdentifier)")

@@ -3,6 +3,7 @@ import Testing
 @testable import CheckoutSimulator
 import CheckoutSimGraphQL
 import CheckoutSimStorefront
+import CheckoutSimScenarios
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -170,5 +171,45 @@ struct StorefrontVersionHTTPTests {
             #expect((response as? HTTPURLResponse)?.lowercasedFields["x-shopify-api-version"] == version)
         }
         #expect(simulator.requests().map(\.dialect) == [.storefront, .storefront])
+    }
+}
+
+/// A scenario pins a version as an app does (docs/scenarios.md#dialects): `dialect storefront
+/// VERSION` or `endpoint /api/VERSION/graphql`, validated and run with that version's schema.
+struct StorefrontVersionScenarioTests {
+    static func scenario(_ dialectLine: String) -> String {
+        """
+        scenario "An app pinned to an older version"
+        step "Update the codes as 2025 apps did"
+          \(dialectLine)
+          send
+          ```graphql
+          mutation { cartDiscountCodesUpdate(cartId: "gid://shopify/Cart/none") { userErrors { code } } }
+          ```
+          expect error INVALID
+        """
+    }
+
+    @Test(arguments: ["dialect storefront 2025-01", "dialect storefront 2024-07", "endpoint /api/2025-10/graphql", "endpoint /api/2025-04/graphql.json"])
+    func aPinnedVersionValidatesAndRuns(line: String) throws {
+        let simulator = try Simulator()
+        let scenario = try simulator.parseScenario(Self.scenario(line), file: "pinned.scenario").get()
+        let report = simulator.runLive([scenario], options: RunOptions())
+        #expect(report.passed, "\(report.files.first?.steps.compactMap { $0.failure?.diagnostic.description } ?? [])")
+        #expect(simulator.requests().first?.apiVersion != .newest)
+    }
+
+    @Test(arguments: [
+        ("dialect storefront", "Field \"cartDiscountCodesUpdate\" argument \"discountCodes\" of type \"[String!]!\" is required, but it was not provided."),
+        ("dialect storefront 2026-13", "expected a dialect (native, storefront, storefront VERSION), found \"storefront 2026-13\""),
+        ("endpoint /api/latest/graphql", "expected an endpoint: /graphql, or /api/VERSION/graphql.json for the Storefront dialect"),
+    ])
+    func theNewestOrNoVersionIsRefused(line: String, message: String) throws {
+        let simulator = try Simulator()
+        guard case .failure(let error) = simulator.parseScenario(Self.scenario(line), file: "pinned.scenario") else {
+            Issue.record("\(line) parsed")
+            return
+        }
+        #expect(error.diagnostics.map(\.message).contains { $0.contains(message) }, "\(error.diagnostics.map(\.message))")
     }
 }
