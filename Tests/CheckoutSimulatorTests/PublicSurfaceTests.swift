@@ -73,6 +73,8 @@ struct PublicSurfaceTests {
             "TypeRef", "TypeReference", "TypedSchemaBuilder", "UTF8Writable", "WithRow", "WrittenTextOutput",
         ])
         #expect(try Self.publicNames(in: "Sources/CheckoutSimCommerce") == ["Instant"])
+        // The Storefront API versions, which `Simulator.StorefrontVersion` names.
+        #expect(try Self.publicNames(in: "Sources/CheckoutSimStorefront") == ["StorefrontAPIVersion"])
         // The network faults every transport and scenarios share, which the library's routes and server take.
         #expect(try Self.publicNames(in: "Sources/CheckoutSimSupport") == ["NetworkFault", "NetworkConditions"])
         for module in ["CheckoutSimScenarios", "CheckoutSimTooling"] {
