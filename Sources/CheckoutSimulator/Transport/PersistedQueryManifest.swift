@@ -1,4 +1,5 @@
 import CheckoutSimGraphQL
+import CheckoutSimStorefront
 import CheckoutSimScenarios
 import CheckoutSimSupport
 
@@ -52,9 +53,13 @@ package enum PersistedQueryManifest {
                 problems.append(problem("\(path).id: \"\(id)\" is already the id of an earlier operation"))
             }
             // An app's manifest holds the operations of the dialect it speaks: one that is a valid
-            // Storefront operation is as known as a native one (docs/storefront.md#the-endpoint).
+            // Storefront operation, in any API version (an app pins one), is as known as a native
+            // one (docs/storefront.md#the-endpoint). Older versions' schemas are built only when
+            // the newest refuses the operation.
             let native = simulator.prepare(body)
-            let storefront = native.errors.isEmpty ? nil : simulator.prepare(body, dialect: .storefront)
+            let storefront = native.errors.isEmpty ? nil : StorefrontAPIVersion.allCases.reversed().lazy
+                .map { simulator.prepare(body, dialect: .storefront, version: $0) }.first { $0.errors.isEmpty }
+                ?? simulator.prepare(body, dialect: .storefront)
             for error in storefront?.errors.isEmpty == true ? [] : native.errors {
                 let at = error.locations.first.map { " \($0.line):\($0.column):" } ?? ""
                 problems.append(problem("\(path).body:\(at) \(error.message)"))

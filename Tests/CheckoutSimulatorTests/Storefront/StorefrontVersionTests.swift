@@ -89,6 +89,26 @@ struct StorefrontVersionTests {
         #expect(new["data"]?["cartCreate"]?["warnings"] == .array([.object(JSONObject([("code", "DISCOUNT_NOT_FOUND")]))]))
     }
 
+    /// A persisted-query manifest may hold an operation only an older version accepts (an app
+    /// pinned to it ships such a manifest); one no version accepts is refused.
+    @Test func aManifestMayHoldAnOlderVersionsOperations() throws {
+        func manifest(_ body: String) -> String {
+            JSON.object(JSONObject([
+                ("format", "apollo-persisted-query-manifest"), ("version", 1),
+                ("operations", .array([.object(JSONObject([("id", "pinned"), ("body", .string(body)), ("name", "Pinned"), ("type", "mutation")]))])),
+            ])).serialized()
+        }
+        let pinned = #"mutation Pinned { cartDiscountCodesUpdate(cartId: "gid://shopify/Cart/x") { cart { id } } }"#
+        guard case .success = try Simulator().usePersistedQueries(manifest(pinned), file: "manifest.json", onlyPersisted: true) else {
+            Issue.record("a 2025-01 operation was refused")
+            return
+        }
+        guard case .failure = try Simulator().usePersistedQueries(manifest(#"mutation Pinned { cartClone(cartId: "x") { nope } }"#), file: "manifest.json", onlyPersisted: true) else {
+            Issue.record("an operation no version accepts was taken")
+            return
+        }
+    }
+
     /// Each version's modeled fields are fields of its schema; the newest models the most.
     @Test func eachVersionModelsOnlyItsOwnFields() {
         let oldest = StorefrontSchema.modeledFields(.oldest)
