@@ -14,6 +14,22 @@ package struct HTTPAnswer: Sendable {
     package var session: String?
     /// For the request log: the operation names the request gave (`-` for an unnamed one in a batch).
     package var operationNames: [String] = []
+    /// Where a multipart answer's deferred parts start in `body` (docs/apollo.md#defer); nil for
+    /// any other answer.
+    package var deferredPartsStart: Int?
+    /// A latency fault met by an answer that may come in parts: the transport writes what comes
+    /// before the deferred parts (nothing, for an answer that came whole), waits this long, then
+    /// writes the rest. 0: no wait.
+    package var nanosecondsBeforeDeferredParts = 0
+
+    /// The answer with `nanoseconds` of latency between its initial part and its deferred parts,
+    /// or, when it came whole, before all of it.
+    package func waitingBeforeDeferredParts(_ nanoseconds: Int) -> HTTPAnswer {
+        var answer = self
+        answer.nanosecondsBeforeDeferredParts = nanoseconds
+        if answer.deferredPartsStart == nil { answer.deferredPartsStart = 0 }
+        return answer
+    }
 
     /// An answer with `status`, `headers` and `body`.
     package init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {

@@ -151,7 +151,7 @@ package enum BenchmarkSuite {
         let deferredListing = GraphQLRequest(query: deferredProductsQuery, variables: JSONObject([("first", .int(20))]))
         request("products-first-20-deferred") {
             let response = simulator.execute(deferredListing, caching: $0, note: .library)
-            _ = IncrementalDelivery.payloads(of: response).map(GraphQLHTTP.Incremental.body)
+            _ = IncrementalDelivery.payloads(of: response).map { GraphQLHTTP.Incremental.body($0).bytes }
         }
         let storefrontListing = GraphQLRequest(query: storefrontProductsQuery, variables: JSONObject([("first", .int(20))]))
         request("storefront-products-first-20") {

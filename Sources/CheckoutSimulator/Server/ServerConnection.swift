@@ -270,7 +270,15 @@ final class ServerConnection: @unchecked Sendable {
         if truncated { body = Array(body.prefix(body.count / 2)) }
         let head = answer.head(minorVersion: request.minorVersion, keepAlive: keepAlive, corsOrigin: server.configuration.corsOrigin)
         let response = Response(exchange: exchange, answer: answer, bodyBytes: body.count, keepAlive: keepAlive, truncated: truncated)
-        if let rate, !body.isEmpty, server.beginSlowWrite() {
+        if answer.nanosecondsBeforeDeferredParts > 0, let start = answer.deferredPartsStart, start <= body.count, server.beginSlowWrite() {
+            holdsSlowSlot = true
+            // docs/apollo.md#defer: a latency met by an answer in parts waits before its deferred
+            // parts (before all of it, head included, when it came whole). The wait is a pacing pause.
+            let wait = Duration.nanoseconds(Int64(answer.nanosecondsBeforeDeferredParts))
+            let (now, later): ([UInt8], ArraySlice<UInt8>) = start == 0 ? ([], (head + body)[...]) : (Array(body[..<start]), body[start...])
+            let paced = Paced(rest: later, chunk: max(1, later.count), pause: wait, limit: clock.now + wait + server.configuration.slowWriteLimit)
+            startWriting(Output(head: start == 0 ? [] : head, body: now, response: response, paced: paced))
+        } else if let rate, !body.isEmpty, server.beginSlowWrite() {
             holdsSlowSlot = true
             // docs/control.md#faults, `slow`: the head at once, then a tenth of a second's worth at a time.
             let chunk = max(1, rate / 10)

@@ -186,6 +186,11 @@ extension SimulatorServer {
         }
         let exchange = GraphQLHTTP.Exchange(graphQLRequest, simulator: simulator, network: context.shop.network)
         let nanoseconds = exchange.faults.latency.clampedNanoseconds
+        // An answer that may come in parts is made now and waits between its parts.
+        let between = exchange.latencyBetweenParts
+        if between > 0 {
+            return .now(Self.deliver(exchange, simulator: simulator, peer: peer).mapAnswer { $0.waitingBeforeDeferredParts(between) })
+        }
         // The closure is made only for a latency: the common request allocates none.
         guard nanoseconds > 0, !exchange.faults.offline else { return .now(Self.deliver(exchange, simulator: simulator, peer: peer)) }
         return .after(nanoseconds: nanoseconds) { Self.deliver(exchange, simulator: simulator, peer: peer) }

@@ -44,6 +44,16 @@ extension GraphQLHTTP {
             faults = network.take(operations: operationNames ?? [])
         }
 
+        /// The latency the request met, in nanoseconds, when it waits between the initial part and
+        /// the deferred parts of an answer that may come in parts (then the answer is made at
+        /// once, and waits in the transport: `HTTPAnswer.nanosecondsBeforeDeferredParts`); 0
+        /// otherwise, when a latency waits before the request runs.
+        package var latencyBetweenParts: Int {
+            let nanoseconds = faults.latency.clampedNanoseconds
+            guard nanoseconds > 0, !faults.offline, faults.bytesPerSecond == nil, Incremental.mayAnswerInParts(reading) else { return 0 }
+            return nanoseconds
+        }
+
         /// How the request is answered after its faults: not at all (offline, drop), with an
         /// answer made in its place (fail, garbage, error: the operation does not run), or with
         /// the handler's answer, which the delivery may cut short (truncate) or write slowly.

@@ -24,16 +24,27 @@ extension GraphQLHTTP {
             }
         }
 
-        /// The body: every payload as a part. It opens with CRLF before the first delimiter
-        /// (Apollo iOS drops a first part that a bare `---` opens) and ends with the close delimiter.
-        package static func body(_ payloads: [JSON]) -> [UInt8] {
+        /// The body: every payload as a part, and where the second part (the first deferred one)
+        /// starts. It opens with CRLF before the first delimiter (Apollo iOS drops a first part
+        /// that a bare `---` opens) and ends with the close delimiter.
+        package static func body(_ payloads: [JSON]) -> (bytes: [UInt8], deferredPartsStart: Int) {
             var bytes: [UInt8] = []
-            for payload in payloads {
+            var deferredPartsStart = 0
+            for (index, payload) in payloads.enumerated() {
+                if index == 1 { deferredPartsStart = bytes.count }
                 bytes += partHead
                 bytes += Array(payload.serialized().utf8)
             }
             bytes += close
-            return bytes
+            return (bytes, deferredPartsStart)
+        }
+
+        /// Whether `reading` may be answered in parts: one request, whose client accepts parts,
+        /// whose document mentions `@defer`. A latency fault then waits between the parts
+        /// instead of before the answer (docs/apollo.md#defer).
+        static func mayAnswerInParts(_ reading: Reading) -> Bool {
+            guard reading.reply.acceptsParts, case .single(let one, _, _) = reading.content else { return false }
+            return one.request.query.contains("@defer")
         }
     }
 }

@@ -179,7 +179,9 @@ package enum GraphQLHTTP {
         func single(_ response: GraphQLResponse, session: String, operation: String?) -> HTTPAnswer {
             var answer: HTTPAnswer
             if acceptsParts, let payloads = IncrementalDelivery.payloads(of: response) {
-                answer = HTTPAnswer(status: 200, headers: [("Content-Type", Incremental.contentType)], body: Incremental.body(payloads))
+                let (body, deferredPartsStart) = Incremental.body(payloads)
+                answer = HTTPAnswer(status: 200, headers: [("Content-Type", Incremental.contentType)], body: body)
+                answer.deferredPartsStart = deferredPartsStart
             } else {
                 answer = HTTPAnswer(status: status(of: response), headers: [("Content-Type", contentType)], body: response.compactBytes())
             }

@@ -89,7 +89,11 @@ public class SimulatorURLProtocol: URLProtocol {
             loading.carry(exchange.deliver(simulator: route.simulator), url: url)
         }
         let nanoseconds = exchange.faults.latency.clampedNanoseconds
-        if nanoseconds > 0, !exchange.faults.offline {
+        let between = exchange.latencyBetweenParts
+        if between > 0 {
+            // An answer that may come in parts is made now and waits between its parts (`carry`).
+            loading.carry(exchange.deliver(simulator: route.simulator).mapAnswer { $0.waitingBeforeDeferredParts(between) }, url: url)
+        } else if nanoseconds > 0, !exchange.faults.offline {
             DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: deliver)
         } else {
             deliver()
@@ -122,9 +126,13 @@ public class SimulatorURLProtocol: URLProtocol {
             guard let response = HTTPURLResponse(url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: answerFields) else {
                 return fail(URLError(.badServerResponse))
             }
-            this.client?.urlProtocol(this, didReceive: response, cacheStoragePolicy: .notAllowed)
             // The one copy on this path: URL loading takes `Data`.
             let body = Data(cut ? answer.body.prefix(answer.body.count / 2) : answer.body[...])
+            let wait = answer.nanosecondsBeforeDeferredParts
+            if wait > 0, rate == nil, !cut, let start = answer.deferredPartsStart, start <= body.count {
+                return carryInParts(response, body, deferredPartsStart: start, after: wait)
+            }
+            this.client?.urlProtocol(this, didReceive: response, cacheStoragePolicy: .notAllowed)
             guard let rate else {
                 this.client?.urlProtocol(this, didLoad: body)
                 return finish(cut: cut)
@@ -144,6 +152,28 @@ public class SimulatorURLProtocol: URLProtocol {
             #else
             send(body, from: 0, chunk: chunk, pause: .nanoseconds(Int(pause)), cut: cut)
             #endif
+        }
+
+        /// Hands over `body` up to its deferred parts now (nothing, and no response, when it came
+        /// whole), then the rest after `nanoseconds` (docs/apollo.md#defer), unless loading stopped.
+        /// swift-corelibs-foundation keeps only the last piece a URL protocol loads, so there the
+        /// body comes whole, after the wait.
+        private func carryInParts(_ response: HTTPURLResponse, _ body: Data, deferredPartsStart start: Int, after nanoseconds: Int) {
+            let this = `protocol`
+            if start > 0 { this.client?.urlProtocol(this, didReceive: response, cacheStoragePolicy: .notAllowed) }
+            #if canImport(FoundationNetworking)
+            let later = body
+            #else
+            if start > 0 { this.client?.urlProtocol(this, didLoad: body.prefix(start)) }
+            let later = body.suffix(from: body.startIndex + start)
+            #endif
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+                let this = self.protocol
+                guard !this.stopped.withLock({ $0 }) else { return }
+                if start == 0 { this.client?.urlProtocol(this, didReceive: response, cacheStoragePolicy: .notAllowed) }
+                this.client?.urlProtocol(this, didLoad: later)
+                finish(cut: false)
+            }
         }
 
         #if !canImport(FoundationNetworking)

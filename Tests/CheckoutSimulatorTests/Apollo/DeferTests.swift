@@ -191,6 +191,52 @@ struct DeferTests {
         }
     }
 
+    /// A latency fault waits between the initial part and the deferred parts (docs/apollo.md#defer):
+    /// over a real socket the first part comes at once and the rest after the latency; an answer
+    /// that comes whole waits before all of it; through the URL protocol the parts come after it.
+    @Test func aLatencyWaitsBetweenTheParts() async throws {
+        try await ServerHarness.with { harness in
+            _ = try await harness.send("POST", "/__sim/network", body: #"{"latencyMs": 1500}"#)
+            func post(_ query: String) throws -> RawHTTPClient {
+                let client = try harness.raw()
+                let body = StorefrontHTTPTests.body(query)
+                try client.send("POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: \(Self.multipartAccept)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                return client
+            }
+            let clock = ContinuousClock()
+            var start = clock.now
+            let parts = try post(#"{ product(id: "pixel-8") { name ... @defer { stock } } }"#)
+            try parts.read(through: #""hasNext":true}"#)
+            let first = clock.now - start
+            try parts.read(through: "\r\n-----")
+            let rest = clock.now - start
+            #expect(first < .milliseconds(1000), "the initial part came at once: \(first)")
+            #expect(rest >= .milliseconds(1450), "the deferred part waited the latency: \(rest)")
+            // `@defer(if: false)` answers whole: all of it waits.
+            start = clock.now
+            let whole = try post(#"{ product(id: "pixel-8") { name ... @defer(if: false) { stock } } }"#)
+            try whole.read(through: "HTTP/1.1 200")
+            #expect(clock.now - start >= .milliseconds(1450), "the whole answer waited")
+        }
+        // Through the URL protocol, the parts come after the latency, whole.
+        let simulator = try Simulator()
+        let configuration = URLSessionConfiguration.ephemeral
+        let route = SimulatorURLProtocol.register(simulator, baseURL: "https://shop.test/graphql", in: configuration)
+        defer { route.unregister() }
+        route.setLatency(.milliseconds(300))
+        var request = URLRequest(url: try #require(URL(string: "https://shop.test/graphql")))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue(Self.multipartAccept, forHTTPHeaderField: "Accept")
+        request.httpBody = Data(StorefrontHTTPTests.body(#"{ product(id: "pixel-8") { name ... @defer { stock } } }"#).utf8)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let (data, response) = try await URLSession(configuration: configuration).data(for: request)
+        #expect(clock.now - start >= .milliseconds(290))
+        let payloads = try IncrementalReader.payloads(contentType: (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") ?? "", body: data)
+        #expect(try IncrementalReader.merged(payloads) == simulator.execute(GraphQLRequest(query: #"{ product(id: "pixel-8") { name stock } }"#)).json["data"])
+    }
+
     /// Hydrogen's `CART_DISCOUNT_CODE_UPDATE_MUTATION` with its default fragments, as it sends it.
     static let hydrogenDiscountCodesUpdate = """
         mutation cartDiscountCodesUpdate(

@@ -109,6 +109,14 @@ final class RawHTTPClient {
         }
     }
 
+    /// Reads until what came holds `text`; throws when the connection ends or times out first.
+    func read(through text: String) throws {
+        let wanted = Array(text.utf8)
+        while !pending.indices.contains(where: { pending[$0...].starts(with: wanted) }) {
+            guard fill() else { throw Failure(description: "no \(text) before the connection ended or timed out; got \(String(decoding: pending, as: UTF8.self))") }
+        }
+    }
+
     /// True when the server closes the connection (reads end) before `timeout`'s worth of silence.
     func isClosedByServer() -> Bool {
         while true {
