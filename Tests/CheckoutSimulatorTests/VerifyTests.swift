@@ -28,7 +28,7 @@ struct VerifyTests {
              passed: false, count: 0, nearMisses: ["3: variables.n", "2: variables.n", "4: variables.id variables.n"]),
         Case(id: "the wrong session", pattern: #"{"operation": "AddToCart", "session": "carol"}"#,
              passed: false, count: 0, nearMisses: ["4: session", "3: session", "2: session"]),
-        // Nothing of the operation was sent: the nearest entries of any operation explain it (SPEC §7.3).
+        // Nothing of the operation was sent: the nearest entries of any operation explain it (docs/journal.md).
         Case(id: "an operation never sent", pattern: #"{"operation": "Checkout"}"#, passed: false, count: 0,
              nearMisses: ["5: operation", "4: operation", "3: operation"]),
         Case(id: "another operation with the same variables", pattern: #"{"operation": "Favorite", "variables": {"id": "pixel-8"}}"#,

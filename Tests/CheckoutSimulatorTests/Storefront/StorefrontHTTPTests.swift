@@ -188,7 +188,7 @@ struct StorefrontFaultAndManifestTests {
     }
 
     /// Automatic persisted queries, verify and a stock lever on the Storefront endpoint
-    /// (SPEC §7.3–§7.7 on the dialect).
+    /// (docs/storefront.md#the-endpoint: journal, verify, recordings, sandboxes, faults, levers, Apollo on the dialect).
     @Test func persistedQueriesVerifyAndLeversWorkOnTheDialect() async throws {
         let query = #"query Watch { product(handle: "galaxy-watch6") { variants(first: 4) { nodes { title quantityAvailable availableForSale } } } }"#
         let hash = SHA256.hex(query)
