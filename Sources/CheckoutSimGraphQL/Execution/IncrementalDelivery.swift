@@ -20,10 +20,12 @@ package enum IncrementalDelivery {
         guard !response.deferredObjects.isEmpty, case .object(let whole) = response.json, let data = whole["data"], data != .null else {
             return nil
         }
+        // An object is written once at its path, so its own fields make its parts.
         var parts: [Part] = []
         for object in response.deferredObjects {
+            let first = parts.count
             for field in object.fields {
-                if let index = parts.lastIndex(where: { $0.deferral == field.deferral && $0.path == object.path }) {
+                if let index = parts[first...].firstIndex(where: { $0.deferral == field.deferral }) {
                     parts[index].keys.append(field.key)
                 } else {
                     parts.append(Part(deferral: field.deferral, path: object.path, keys: [field.key]))
@@ -39,9 +41,7 @@ package enum IncrementalDelivery {
         parts = ordered(parts)
 
         var initial = data
-        for part in parts {
-            for key in part.keys { remove(key, at: part.path, from: &initial) }
-        }
+        for part in parts { remove(part.keys, at: part.path, from: &initial) }
         // Each error goes with the part whose fields hold its path (the deepest), else the initial payload.
         var initialErrors: [JSON] = []
         var partErrors = [[JSON]](repeating: [], count: parts.count)
@@ -65,8 +65,7 @@ package enum IncrementalDelivery {
             var partData = JSON.object(own)
             // What later parts bring inside this part's fields is theirs.
             for other in parts where other.path.count > part.path.count && other.path.starts(with: part.path) {
-                let relative = Array(other.path.dropFirst(part.path.count))
-                for key in other.keys { remove(key, at: relative, from: &partData) }
+                remove(other.keys, at: other.path[part.path.count...], from: &partData)
             }
             var item = JSONObject([("data", partData), ("path", .array(part.path.map(\.json)))])
             if let label = part.deferral.label { item.append("label", .string(label)) }
@@ -80,6 +79,8 @@ package enum IncrementalDelivery {
     /// after the part whose fields hold its object, so a client always has where to put it.
     private static func ordered(_ parts: [Part]) -> [Part] {
         let sorted = parts.enumerated().sorted { ($0.element.deferral.offset, $0.offset) < ($1.element.deferral.offset, $1.offset) }.map(\.element)
+        // A part inside another's fields lies deeper than it: parts all at one depth are in order.
+        guard let depth = sorted.first?.path.count, sorted.contains(where: { $0.path.count != depth }) else { return sorted }
         // Which part brings the field at each path (its object's path and the key).
         var bringer: [[PathComponent]: Int] = [:]
         for (index, part) in sorted.enumerated() {
@@ -120,30 +121,35 @@ package enum IncrementalDelivery {
         return current
     }
 
-    /// Removes `key` from the object at `path` in `root`, when there is one.
-    private static func remove(_ key: String, at path: ArraySlice<PathComponent>, from root: inout JSON) {
+    /// Removes `keys` from the object at `path` in `root`, when there is one. Each value on the
+    /// way is taken out of its parent while it changes, so nothing is copied.
+    private static func remove(_ keys: [String], at path: ArraySlice<PathComponent>, from root: inout JSON) {
         guard let step = path.first else {
-            if case .object(var object) = root {
-                object[key] = nil
-                root = .object(object)
-            }
+            guard case .object(var object) = root else { return }
+            root = .null
+            for key in keys { object[key] = nil }
+            root = .object(object)
             return
         }
         switch (step, root) {
         case (.key(let name), .object(var object)):
-            guard var child = object[name] else { return }
-            remove(key, at: path.dropFirst(), from: &child)
-            object[name] = child
+            root = .null
+            if var child = object[name] {
+                object[name] = .null
+                remove(keys, at: path.dropFirst(), from: &child)
+                object[name] = child
+            }
             root = .object(object)
-        case (.index(let index), .array(var items)) where items.indices.contains(index):
-            remove(key, at: path.dropFirst(), from: &items[index])
+        case (.index(let index), .array(var items)):
+            root = .null
+            if items.indices.contains(index) { remove(keys, at: path.dropFirst(), from: &items[index]) }
             root = .array(items)
         default:
             return
         }
     }
 
-    private static func remove(_ key: String, at path: [PathComponent], from root: inout JSON) {
-        remove(key, at: path[...], from: &root)
+    private static func remove(_ keys: [String], at path: [PathComponent], from root: inout JSON) {
+        remove(keys, at: path[...], from: &root)
     }
 }
