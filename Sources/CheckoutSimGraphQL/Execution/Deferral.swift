@@ -21,17 +21,11 @@ package struct DeferredObject: Sendable {
     let fields: [(key: String, deferral: Deferral)]
 }
 
-extension Executor.CollectedField {
-    /// Whether the fields of one object include deferred ones (read only when the document uses `@defer`).
-    static func anyDeferred(_ fields: [Executor.CollectedField]) -> Bool {
-        fields.contains { $0.deferral != nil }
-    }
-}
-
 extension Executor {
-    /// Notes the object about to be written at `path` when deferred fragments bring some of its fields.
+    /// Notes the object about to be written at `path` when deferred fragments bring some of its
+    /// fields (called only when the document uses `@defer`).
     mutating func noteDeferredFields(_ fields: [CollectedField]) {
-        guard CollectedField.anyDeferred(fields) else { return }
+        guard fields.contains(where: { $0.deferral != nil }) else { return }
         let deferred = fields.compactMap { field in field.deferral.map { (key: field.responseKey, deferral: $0) } }
         deferredObjects.append(DeferredObject(path: path.components, fields: deferred))
     }

@@ -135,31 +135,31 @@ extension Executor {
     /// The fragment's deferral when it carries `@defer` whose `if` is not false (validation has
     /// checked `if` is a Boolean and `label` a static string); `offset` is the fragment's `...`.
     private func deferral(of directives: ArraySlice<Directive>, at offset: Int) -> Deferral? {
-        guard let directive = directives.first(where: { $0.name.value == "defer" }) else { return nil }
-        var label: String?
-        for argument in document[directive.arguments] {
-            switch (argument.name.value, argument.value) {
-            case ("if", .boolean(false, _)): return nil
-            case ("if", .variable(let variable)) where variables[variable.value]?.boolValue == false: return nil
-            case ("label", .string(let text, _, _)): label = text
-            default: break
-            }
-        }
+        guard let directive = directives.first(where: { $0.name.value == "defer" }), condition(of: directive) != false else { return nil }
+        let label = document[directive.arguments].lazy.compactMap { argument -> String? in
+            guard argument.name.value == "label", case .string(let text, _, _) = argument.value else { return nil }
+            return text
+        }.first
         return Deferral(offset: offset, label: label)
+    }
+
+    /// A directive's `if`: its literal, or its variable's value; nil when it has none.
+    private func condition(of directive: Directive) -> Bool? {
+        guard let argument = document[directive.arguments].first(where: { $0.name.value == "if" }) else { return nil }
+        switch argument.value {
+        case .boolean(let value, _): return value
+        case .variable(let variable): return variables[variable.value]?.boolValue
+        default: return nil
+        }
     }
 
     /// `@skip(if:)` and `@include(if:)`; validation has checked that `if` is a Boolean.
     private func shouldInclude(_ directives: ArraySlice<Directive>) -> Bool {
         for directive in directives {
             let name = directive.name.value
-            guard name == "skip" || name == "include", let argument = document[directive.arguments].first(where: { $0.name.value == "if" })
-            else { continue }
-            var flag = false
-            switch argument.value {
-            case .boolean(let value, _): flag = value
-            case .variable(let variable): flag = variables[variable.value]?.boolValue ?? false
-            default: break
-            }
+            guard name == "skip" || name == "include" else { continue }
+            // Validation has made `if` present; a variable without a value reads as false.
+            let flag = condition(of: directive) ?? false
             if name == "skip" && flag { return false }
             if name == "include" && !flag { return false }
         }

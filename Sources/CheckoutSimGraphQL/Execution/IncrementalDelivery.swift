@@ -7,11 +7,13 @@
 /// merging them gives the plain answer back. Parts follow the document: by their fragment's
 /// place, then in the order their objects were written, a part inside another's fields after it.
 package enum IncrementalDelivery {
-    /// One part before it is written: the fragment, the object's path and the keys it brings there.
+    /// One part before it is written: the fragment, the object's path and the keys it brings
+    /// there, and the object as the plain answer has it.
     private struct Part {
         let deferral: Deferral
         let path: [PathComponent]
         var keys: [String]
+        var object = JSONObject()
     }
 
     /// The payloads of `response`, or nil when nothing was deferred (an inactive `@defer`, or no
@@ -33,15 +35,17 @@ package enum IncrementalDelivery {
             }
         }
         // An object null bubbling took away has no part to give.
-        parts.removeAll { part in
-            guard case .object? = value(at: part.path, in: data) else { return true }
-            return false
+        parts = parts.compactMap { part in
+            guard case .object(let object)? = value(at: part.path, in: data) else { return nil }
+            var found = part
+            found.object = object
+            return found
         }
         guard !parts.isEmpty else { return nil }
         parts = ordered(parts)
 
         var initial = data
-        for part in parts { remove(part.keys, at: part.path, from: &initial) }
+        for part in parts { remove(part.keys, at: part.path[...], from: &initial) }
         // Each error goes with the part whose fields hold its path (the deepest), else the initial payload.
         var initialErrors: [JSON] = []
         var partErrors = [[JSON]](repeating: [], count: parts.count)
@@ -59,9 +63,8 @@ package enum IncrementalDelivery {
         first.append("hasNext", true)
         payloads.append(.object(first))
         for (index, part) in parts.enumerated() {
-            guard case .object(let object)? = value(at: part.path, in: data) else { continue }
             var own = JSONObject()
-            for (key, value) in object.members where part.keys.contains(key) { own.append(key, value) }
+            for (key, value) in part.object.members where part.keys.contains(key) { own.append(key, value) }
             var partData = JSON.object(own)
             // What later parts bring inside this part's fields is theirs.
             for other in parts where other.path.count > part.path.count && other.path.starts(with: part.path) {
@@ -149,7 +152,4 @@ package enum IncrementalDelivery {
         }
     }
 
-    private static func remove(_ keys: [String], at path: [PathComponent], from root: inout JSON) {
-        remove(keys, at: path[...], from: &root)
-    }
 }
