@@ -26,12 +26,21 @@ extension SimulatorServer {
                 return server.graphQL(context, storefront: version)
             })
             let schema = Route(methods: ["GET"], readsShop: false) { _, _ in
-                // Printed from the built schema, so it is what validation uses.
-                let sdl = (try? StorefrontSchema.built(version).get()).map(SDLPrinter.print) ?? ""
-                return HTTPAnswer(status: 200, headers: [("Content-Type", "text/plain; charset=utf-8"), StorefrontPath.versionField(version)], body: Array(sdl.utf8))
+                HTTPAnswer(status: 200, headers: [("Content-Type", "text/plain; charset=utf-8"), StorefrontPath.versionField(version)], body: sdl(of: version))
             }
             return (version, (graphQL, schema))
         })
+
+    /// Each version's SDL, printed from its built schema (so it is what validation uses) the first
+    /// time it is asked for, then kept.
+    private static let printedSDL = Locked([[UInt8]?](repeating: nil, count: StorefrontAPIVersion.allCases.count))
+
+    private static func sdl(of version: StorefrontAPIVersion) -> [UInt8] {
+        if let known = printedSDL.withLock({ $0[version.ordinal] }) { return known }
+        let printed = Array(((try? StorefrontSchema.built(version).get()).map(SDLPrinter.print) ?? "").utf8)
+        printedSDL.withLock { $0[version.ordinal] = printed }
+        return printed
+    }
 
     /// With `serve --storefront-token T`, a request whose access token is not T gets 401, shaped
     /// as Shopify answers it; without the option every token (or none) is accepted.

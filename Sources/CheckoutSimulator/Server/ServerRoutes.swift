@@ -185,14 +185,9 @@ extension SimulatorServer {
             graphQLRequest.storefrontOrigin = storefrontOrigin(of: context)
         }
         let exchange = GraphQLHTTP.Exchange(graphQLRequest, simulator: simulator, network: context.shop.network)
-        let nanoseconds = exchange.faults.latency.clampedNanoseconds
-        // An answer that may come in parts is made now and waits between its parts.
-        let between = exchange.latencyBetweenParts
-        if between > 0 {
-            return .now(Self.deliver(exchange, simulator: simulator, peer: peer).mapAnswer { $0.waitingBeforeDeferredParts(between) })
-        }
+        let nanoseconds = exchange.waitBeforeDelivering
         // The closure is made only for a latency: the common request allocates none.
-        guard nanoseconds > 0, !exchange.faults.offline else { return .now(Self.deliver(exchange, simulator: simulator, peer: peer)) }
+        guard nanoseconds > 0 else { return .now(Self.deliver(exchange, simulator: simulator, peer: peer)) }
         return .after(nanoseconds: nanoseconds) { Self.deliver(exchange, simulator: simulator, peer: peer) }
     }
 

@@ -44,11 +44,16 @@ extension GraphQLHTTP {
             faults = network.take(operations: operationNames ?? [])
         }
 
-        /// The latency the request met, in nanoseconds, when it waits between the initial part and
-        /// the deferred parts of an answer that may come in parts (then the answer is made at
-        /// once, and waits in the transport: `HTTPAnswer.nanosecondsBeforeDeferredParts`); 0
-        /// otherwise, when a latency waits before the request runs.
-        package var latencyBetweenParts: Int {
+        /// How long, in nanoseconds, the transport waits before calling `deliver`: the latency the
+        /// request met, but for an outage, and but for an answer that may come in parts, which
+        /// `deliver` makes at once with the latency between its parts
+        /// (`HTTPAnswer.nanosecondsBeforeDeferredParts`; docs/apollo.md#defer).
+        package var waitBeforeDelivering: Int {
+            faults.offline || latencyBetweenParts > 0 ? 0 : faults.latency.clampedNanoseconds
+        }
+
+        /// The latency the request met when it waits between an answer's parts; 0 otherwise.
+        private var latencyBetweenParts: Int {
             let nanoseconds = faults.latency.clampedNanoseconds
             guard nanoseconds > 0, !faults.offline, faults.bytesPerSecond == nil, Incremental.mayAnswerInParts(reading) else { return 0 }
             return nanoseconds
@@ -60,11 +65,12 @@ extension GraphQLHTTP {
         /// `cancelled` stops the handler once the client has gone.
         package func deliver(simulator: Simulator, cancelled: CancellationCheck? = nil) -> Delivery {
             let delivery = deliverAnswer(simulator: simulator, cancelled: cancelled)
-            guard request.dialect == .storefront else { return delivery }
-            // Every Storefront answer names the version that answered, as Shopify's do.
+            let between = latencyBetweenParts
+            guard request.dialect == .storefront || between > 0 else { return delivery }
             return delivery.mapAnswer { answer in
-                var answer = answer
-                answer.headers.append(StorefrontPath.versionField(request.apiVersion))
+                var answer = between > 0 ? answer.waitingBeforeDeferredParts(between) : answer
+                // Every Storefront answer names the version that answered, as Shopify's do.
+                if request.dialect == .storefront { answer.headers.append(StorefrontPath.versionField(request.apiVersion)) }
                 return answer
             }
         }

@@ -20,7 +20,7 @@ extension GraphQLHTTP {
             return accept.split(separator: ",").contains { range in
                 let parts = range.split(separator: ";").map { $0.filter { !$0.isWhitespace }.lowercased() }
                 guard parts.first == "multipart/mixed", parts.contains("deferspec=20220824") else { return false }
-                return !parts.contains { $0 == "q=0" || $0 == "q=0.0" || $0 == "q=0.00" || $0 == "q=0.000" }
+                return !parts.contains { $0.hasPrefix("q=") && $0.dropFirst(2).allSatisfy { $0 == "0" || $0 == "." } }
             }
         }
 

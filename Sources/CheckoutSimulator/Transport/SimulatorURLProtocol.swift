@@ -88,12 +88,8 @@ public class SimulatorURLProtocol: URLProtocol {
         let deliver: @Sendable () -> Void = {
             loading.carry(exchange.deliver(simulator: route.simulator), url: url)
         }
-        let nanoseconds = exchange.faults.latency.clampedNanoseconds
-        let between = exchange.latencyBetweenParts
-        if between > 0 {
-            // An answer that may come in parts is made now and waits between its parts (`carry`).
-            loading.carry(exchange.deliver(simulator: route.simulator).mapAnswer { $0.waitingBeforeDeferredParts(between) }, url: url)
-        } else if nanoseconds > 0, !exchange.faults.offline {
+        let nanoseconds = exchange.waitBeforeDelivering
+        if nanoseconds > 0 {
             DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: deliver)
         } else {
             deliver()
