@@ -82,6 +82,12 @@ extension ShopControl {
         case requireActionOnNextPayments(count: Int = 1)
         /// The next revealed scratch card shows this reward (its title, or its kind like `FREE_SHIPPING`).
         case nextScratchCardReward(String)
+        /// The next `count` checkout pages opened say the checkout has expired (HTTP 410; Checkout
+        /// Sheet Kit's `checkoutExpired`).
+        case expireNextCheckouts(count: Int = 1)
+        /// The next `count` checkout pages opened say the checkout is unavailable (Checkout Sheet
+        /// Kit's `checkoutUnavailable`).
+        case makeNextCheckoutsUnavailable(count: Int = 1)
         /// Moves an offer's end (ISO 8601); nil makes it never end.
         case offerWindow(code: String, expiresAt: String?)
 
@@ -99,6 +105,10 @@ extension ShopControl {
                     "\"payments\":{\"next\":\"requires_action\",\"count\":\(count)}"
                 case .nextScratchCardReward(let reward):
                     "\"scratchCards\":{\"next\":\(Value.quoted(reward))}"
+                case .expireNextCheckouts(let count):
+                    "\"checkout\":{\"next\":\"expired\",\"count\":\(count)}"
+                case .makeNextCheckoutsUnavailable(let count):
+                    "\"checkout\":{\"next\":\"unavailable\",\"count\":\(count)}"
                 case .offerWindow(let code, let expiresAt):
                     "\"offers\":{\(Value.quoted(code)):{\"expiresAt\":\(expiresAt.map(Value.quoted) ?? "null")}}"
                 }

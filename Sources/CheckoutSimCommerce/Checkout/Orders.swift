@@ -52,6 +52,8 @@ package enum OrderStatus: String, Sendable, CaseIterable {
 package struct OrderLine: Sendable, Equatable {
     /// The product's id.
     package let productId: String
+    /// The variant's index in the product's `variants`.
+    package let variant: Int
     /// How many units.
     package let quantity: Int
     /// The price of one unit, in minor units.

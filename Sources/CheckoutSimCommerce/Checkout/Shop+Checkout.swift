@@ -83,7 +83,7 @@ extension Shop {
         let order = Order(
             id: "order-\(number)", number: number, placedAt: clock, email: input.email,
             lines: view.lines.map {
-                OrderLine(productId: $0.productId, quantity: $0.quantity, unitPrice: $0.unitPrice, discount: $0.discount, total: $0.total)
+                OrderLine(productId: $0.productId, variant: $0.variant, quantity: $0.quantity, unitPrice: $0.unitPrice, discount: $0.discount, total: $0.total)
             },
             subtotal: view.subtotal, discountTotal: view.discountTotal, shipping: view.shipping, total: view.total,
             discounts: view.discounts, payment: payment)

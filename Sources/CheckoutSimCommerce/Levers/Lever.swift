@@ -8,9 +8,11 @@ package enum Lever: Sendable, Equatable {
     /// The next revealed scratch card shows this reward of the table: its title
     /// (case-insensitively) or its kind (`FREE_SHIPPING`: the first reward of that kind).
     case scratchCard(reward: String)
+    /// The next `count` checkout pages opened are expired or unavailable (docs/checkout-page.md#checkout-sheet-kit).
+    case checkout(CheckoutLever)
     /// Moves an offer's end; nil makes it never end.
     case offerWindow(code: String, expiresAt: Instant?)
-    /// Clears the levers not yet used up (the pending payments and scratch card).
+    /// Clears the levers not yet used up (the pending payments, checkouts and scratch card).
     case clear
 }
 
@@ -55,10 +57,32 @@ package struct PaymentLever: Sendable, Equatable {
     }
 }
 
+/// How the next checkout pages opened end, before the buyer can do anything: what Checkout Sheet
+/// Kit reports as `checkoutExpired` or `checkoutUnavailable`.
+package struct CheckoutLever: Sendable, Equatable {
+    package enum Outcome: String, Sendable, CaseIterable {
+        /// The checkout has expired: a new cart is needed.
+        case expired
+        /// The checkout cannot be shown now.
+        case unavailable
+    }
+
+    package var outcome: Outcome
+    /// How many checkout pages it decides.
+    package var count: Int
+
+    package init(outcome: Outcome, count: Int = 1) {
+        self.outcome = outcome
+        self.count = count
+    }
+}
+
 /// The levers pulled and not yet used up.
 package struct PendingLevers: Sendable, Equatable {
     /// How the next payments end.
     package var payments: PaymentLever?
+    /// How the next checkout pages opened end.
+    package var checkout: CheckoutLever?
     /// The reward the next revealed scratch card shows.
     package var scratchRewardIndex: Int?
 

@@ -14,6 +14,8 @@ extension Shop {
             inventory.setStock(units, at: position)
         case .payments(let payments):
             pending.payments = payments.count > 0 ? payments : nil
+        case .checkout(let checkout):
+            pending.checkout = checkout.count > 0 ? checkout : nil
         case .scratchCard(let reward):
             guard let index = scratchRewardIndex(named: reward) else {
                 let names = scratchTable.rewards.map { "\"\($0.title)\" (\($0.value.kind.rawValue))" }.joined(separator: ", ")
@@ -44,6 +46,14 @@ extension Shop {
         payments.count -= 1
         pending.payments = payments.count > 0 ? payments : nil
         return .some(payments.forcedDeclineCode)
+    }
+
+    /// Takes one forced checkout outcome for a checkout page being opened, if a checkout lever is pending.
+    package mutating func takeForcedCheckout() -> CheckoutLever.Outcome? {
+        guard var checkout = pending.checkout else { return nil }
+        checkout.count -= 1
+        pending.checkout = checkout.count > 0 ? checkout : nil
+        return checkout.outcome
     }
 
     /// Takes the pending scratch-card reward, if any.

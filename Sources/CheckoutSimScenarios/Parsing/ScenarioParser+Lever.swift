@@ -5,9 +5,9 @@ import CheckoutSimSupport
 extension ScenarioParser {
     /// What a `lever` line may say.
     static let leverHint =
-        #"expected lever stock PRODUCT_ID N, payments approved|declined [DECLINE_CODE]|requires_action [xN], scratchCards next REWARD, offers CODE expiresAt ISO|never, or clear"#
+        #"expected lever stock PRODUCT_ID N, payments approved|declined [DECLINE_CODE]|requires_action [xN], checkout expired|unavailable [xN], scratchCards next REWARD, offers CODE expiresAt ISO|never, or clear"#
 
-    /// `lever stock ID N | payments OUTCOME [CODE] [xN] | scratchCards next REWARD | offers CODE expiresAt ISO|never | clear`.
+    /// `lever stock ID N | payments OUTCOME [CODE] [xN] | checkout expired|unavailable [xN] | scratchCards next REWARD | offers CODE expiresAt ISO|never | clear`.
     mutating func lever(_ rest: String, position: SourcePosition, restColumn: Int) {
         guard let words = Self.networkWords(rest, from: restColumn) else {
             return fail(position.line, restColumn, "a quoted name is not closed; " + Self.leverHint)
@@ -62,6 +62,19 @@ extension Lever {
             }
             guard index == words.count else { return problem(index, "lever payments takes nothing more") }
             return .success(.payments(lever))
+        case "checkout":
+            guard words.count >= 2, let outcome = CheckoutLever.Outcome(rawValue: words[1]) else {
+                return problem(1, "expected expired or unavailable, like: lever checkout expired x1")
+            }
+            var lever = CheckoutLever(outcome: outcome)
+            if words.count > 2 {
+                guard words[2].hasPrefix("x"), let count = Int(words[2].dropFirst()), (1...1_000).contains(count) else {
+                    return problem(2, "expected how many checkouts as xN with N from 1 to 1000, like: lever checkout unavailable x2")
+                }
+                lever.count = count
+            }
+            guard words.count <= 3 else { return problem(3, "lever checkout takes nothing more") }
+            return .success(.checkout(lever))
         case "scratchCards":
             guard words.count == 3, words[1] == "next" else {
                 return problem(1, #"expected next and a reward's kind or quoted title, like: lever scratchCards next FREE_SHIPPING"#)
@@ -94,6 +107,7 @@ extension Lever {
         case .payments(let payments):
             "lever payments \(payments.outcome.rawValue)" + (payments.outcome == .declined ? " \(word(payments.declineCode ?? "generic_decline"))" : "")
                 + " x\(payments.count)"
+        case .checkout(let checkout): "lever checkout \(checkout.outcome.rawValue) x\(checkout.count)"
         case .scratchCard(let reward): "lever scratchCards next " + word(reward)
         case .offerWindow(let code, let expiresAt): "lever offers \(word(code)) expiresAt \(expiresAt?.iso8601 ?? "never")"
         case .clear: "lever clear"

@@ -32,6 +32,18 @@ extension Simulator {
             try simulator.pullOrThrow([.payments(PaymentLever(outcome: .requiresAction, count: count))])
         }
 
+        /// The next `count` checkout pages opened say the checkout has expired (HTTP 410, Checkout
+        /// Sheet Kit's `checkoutExpired`), before the buyer can pay.
+        public func expireNextCheckouts(_ count: Int = 1) throws(SimulatorError) {
+            try simulator.pullOrThrow([.checkout(CheckoutLever(outcome: .expired, count: count))])
+        }
+
+        /// The next `count` checkout pages opened say the checkout is unavailable (Checkout Sheet
+        /// Kit's `checkoutUnavailable`), before the buyer can pay.
+        public func makeNextCheckoutsUnavailable(_ count: Int = 1) throws(SimulatorError) {
+            try simulator.pullOrThrow([.checkout(CheckoutLever(outcome: .unavailable, count: count))])
+        }
+
         /// The next revealed scratch card shows `reward`: a reward's title, or its kind
         /// (`FREE_SHIPPING`, `NO_REWARD`, …).
         public func nextScratchCardReward(_ reward: String) throws(SimulatorError) {
@@ -50,7 +62,7 @@ extension Simulator {
             try simulator.pullOrThrow([.offerWindow(code: code, expiresAt: instant)])
         }
 
-        /// Clears the levers not yet used up: pending payment outcomes and scratch-card reward.
+        /// Clears the levers not yet used up: pending payment and checkout outcomes, scratch-card reward.
         public func clear() {
             _ = simulator.pull([.clear])
         }
@@ -97,6 +109,7 @@ extension Simulator {
                     ("count", .int(payments.count)),
                 ]))
             } ?? .null),
+            ("checkout", pending.checkout.map { .object(JSONObject([("next", .string($0.outcome.rawValue)), ("count", .int($0.count))])) } ?? .null),
             ("scratchCards", reward.map { .object(JSONObject([("next", .string($0.title)), ("kind", .string($0.value.kind.rawValue))])) } ?? .null),
         ]))
     }

@@ -1,6 +1,7 @@
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
 import CheckoutSimScenarios
+import CheckoutSimStorefront
 import CheckoutSimSupport
 
 /// The hosted checkout (docs/checkout-page.md): `Pages/checkout.html`, compiled into the binary,
@@ -49,11 +50,17 @@ enum CheckoutPage {
         object["testCards"] = .array(cards.map { card in
             .object(JSONObject([("number", .string(card.number)), ("description", .string(card.description))]))
         })
+        // What the page posts to Checkout Sheet Kit when it cannot load the cart.
+        object["kitUnavailable"] = .string(CheckoutKitMessages.error(.unavailable))
         object["operations"] = .object(JSONObject(operations(simulator).map { ($0.0, JSON.string($0.1)) }))
-        // Every `<` is written `\u003c` (the same string to JSON): no text a URL or a cart carries
-        // can close the script element or open a comment (`<!--`) that changes how it is parsed.
-        let json = JSON.object(object).serialized().replacingOccurrences(of: "<", with: "\\u003c")
-        return html(template.replacingOccurrences(of: marker, with: json))
+        return html(template.replacingOccurrences(of: marker, with: scriptLiteral(.object(object))))
+    }
+
+    /// `value` as JSON to write inside a `<script>`: every `<` is written `\u003c` (the same
+    /// string to JSON), so no text a URL or a cart carries can close the script element or open a
+    /// comment (`<!--`) that changes how it is parsed.
+    private static func scriptLiteral(_ value: JSON) -> String {
+        value.serialized().replacingOccurrences(of: "<", with: "\\u003c")
     }
 
     /// The page's operations, composed with their fragments as the bundled library holds them.
@@ -62,8 +69,14 @@ enum CheckoutPage {
         return operationNames.compactMap { name in library.documents[name].map { (name, $0) } }
     }
 
-    /// A small page of the checkout's look: a title and a body of already-escaped HTML.
-    static func message(status: Int, title: String, body: String) -> HTTPAnswer {
+    /// A small page of the checkout's look: a title and a body of already-escaped HTML. With
+    /// `failure`, a checkout that cannot go on: in Checkout Sheet Kit's web view the page posts
+    /// the kit's `error` event for it (docs/checkout-page.md#checkout-sheet-kit).
+    static func message(status: Int, title: String, body: String, failure: CheckoutKitMessages.Failure? = nil) -> HTTPAnswer {
+        let script = failure.map { failure in
+            let message = scriptLiteral(.string(CheckoutKitMessages.error(failure)))
+            return "<script>\"use strict\";{const kit = window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers.\(CheckoutKitMessages.handlerName);if (kit) kit.postMessage(\(message));}</script>"
+        } ?? ""
         var answer = html("""
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -71,7 +84,7 @@ enum CheckoutPage {
             <style>\(style)</style>
             </head><body><main><h1>\(HTMLText.escaped(title))</h1>
             \(body)
-            </main></body></html>
+            </main>\(script)</body></html>
             """)
         answer.status = status
         return answer

@@ -13,6 +13,7 @@ extension SimulatorServer {
             DemoShopPage.page(storeName: context.shop.simulator.withState { $0.shop.store.name })
         }),
         ("/checkout", Route(methods: ["GET"]) { server, context in server.nativeCheckout(context) }),
+        ("/checkout/kit-events", checkoutKitRoute),
         ("/checkout/graphql", Route(methods: ["POST"], replying: { server, context in server.graphQL(context, transport: .checkoutPage) })),
         ("/checkout/thank-you", Route(methods: ["GET"]) { server, context in server.thankYou(context) }),
     ]
@@ -46,7 +47,25 @@ extension SimulatorServer {
         guard session.utf8.count <= Simulator.maxSessionName else {
             return CheckoutPage.message(status: 400, title: "No such session", body: "<p>A session name is at most \(Simulator.maxSessionName) bytes.</p>")
         }
+        if let refusal = Self.forcedCheckout(context.shop.simulator) { return refusal }
         return CheckoutPage.page(CheckoutPage.Setup(base: context.sandboxBase, session: session), simulator: context.shop.simulator)
+    }
+
+    /// The page a pending checkout lever shows instead of the checkout (docs/control.md#levers),
+    /// using the lever up; nil when none is pending. An expired checkout is 410 Gone, which
+    /// Checkout Sheet Kit reports as `checkoutExpired`; an unavailable one posts the kit's
+    /// `error` event, which it reports as `checkoutUnavailable`.
+    private static func forcedCheckout(_ simulator: Simulator) -> HTTPAnswer? {
+        switch simulator.withState({ $0.shop.takeForcedCheckout() }) {
+        case nil: nil
+        case .expired?:
+            CheckoutPage.message(
+                status: 410, title: "This checkout has expired", body: "<p>Go back to the cart and check out again.</p>", failure: .expired)
+        case .unavailable?:
+            CheckoutPage.message(
+                status: 200, title: "Checkout is unavailable", body: "<p>The checkout cannot be shown right now. Try again in a moment.</p>",
+                failure: .unavailable)
+        }
     }
 
     private func storefrontCheckout(_ context: RouteContext) -> HTTPAnswer {
@@ -67,10 +86,11 @@ extension SimulatorServer {
                 let link = "\(context.sandboxBase)/orders/\(order.id)?session=\(Self.queryEscaped(session))"
                 return CheckoutPage.message(
                     status: 200, title: "This checkout is complete",
-                    body: "<p>The cart was paid: <a href=\"\(HTMLText.escaped(link))\">order #\(order.number)</a>.</p>")
+                    body: "<p>The cart was paid: <a href=\"\(HTMLText.escaped(link))\">order #\(order.number)</a>.</p>", failure: .completed)
             }
             return Self.noSuchCart
         }
+        if let refusal = Self.forcedCheckout(simulator) { return refusal }
         var setup = CheckoutPage.Setup(base: context.sandboxBase, session: Shop.cartSession(token: token), cartToken: token)
         let given: [(String, String?)] = [("email", found.email)]
             + ["firstName", "lastName", "address1", "city", "zip", "countryCode"].map { ($0, found.address[$0]) }
@@ -80,11 +100,12 @@ extension SimulatorServer {
 
     private static let noSuchCart = CheckoutPage.message(status: 404, title: "No such cart", body: "<p>There is no cart with this checkout link.</p>")
 
-    /// `GET /checkout/thank-you?session=S&order=ID`: 303 to the order's page, so a web view that
-    /// does not stop at the thank-you URL still lands on the order.
+    /// `GET /checkout/thank-you?session=S&order_id=ID` (`order=ID` too): 303 to the order's page, so
+    /// a web view that does not stop at the thank-you URL still lands on the order. `order_id` is
+    /// where Checkout Sheet Kit's fallback view reads the order's id from.
     private func thankYou(_ context: RouteContext) -> HTTPAnswer {
         let session = parameter("session", of: context) ?? "default"
-        guard let order = parameter("order", of: context), order.utf8.count <= 64, session.utf8.count <= Simulator.maxSessionName else {
+        guard let order = parameter("order_id", of: context) ?? parameter("order", of: context), order.utf8.count <= 64, session.utf8.count <= Simulator.maxSessionName else {
             return CheckoutPage.message(status: 400, title: "No such order", body: "<p>The thank-you link names no order.</p>")
         }
         let location = "\(context.sandboxBase)/orders/\(Self.queryEscaped(order))?session=\(Self.queryEscaped(session))"
