@@ -183,7 +183,7 @@ struct ScenarioParserTests {
         .init(text: header + "  lever payments maybe\n  send Count\n", expected: "t.scenario:3:18: expected approved, declined or requires_action, like: lever payments declined insufficient_funds x1"),
         .init(text: header + "  lever payments declined card_declined x0\n  send Count\n", expected: "t.scenario:3:41: expected how many payments as xN with N from 1 to 1000, like: lever payments declined insufficient_funds x2"),
         .init(text: header + "  lever offers WELCOME10 expiresAt soon\n  send Count\n", expected: "t.scenario:3:36: expected a time like 2026-03-01T12:00:00Z, or never"),
-        .init(text: header + "  lever weather\n  send Count\n", expected: "t.scenario:3:9: " + #"expected lever stock PRODUCT_ID N, payments approved|declined [DECLINE_CODE]|requires_action [xN], scratchCards next REWARD, offers CODE expiresAt ISO|never, or clear, found "weather""#),
+        .init(text: header + "  lever weather\n  send Count\n", expected: "t.scenario:3:9: " + #"expected lever stock PRODUCT_ID N, payments approved|declined [DECLINE_CODE]|requires_action [xN], checkout expired|unavailable [xN], scratchCards next REWARD, offers CODE expiresAt ISO|never, or clear, found "weather""#),
         .init(text: header + "  network drop\n  send Count\n  expect truncated please\n", expected: "t.scenario:5:20: expect truncated takes nothing after it"),
         .init(text: header + "  send Count\n  expect status 99\n", expected: "t.scenario:4:17: expected an HTTP status from 100 to 599, like: expect status 503"),
         .init(text: header + "  send Count\n  expect status\n", expected: "t.scenario:4:16: expected an HTTP status from 100 to 599, like: expect status 503"),

@@ -16,9 +16,15 @@ struct LeverTests {
         try await ServerHarness.with(simulator: try Simulator()) { harness in
             let pulled = try await harness.send("POST", "/__sim/levers", body: """
                 {"stock": {"pixel-8": 1}, "payments": {"next": "declined", "declineCode": "insufficient_funds"},
-                 "scratchCards": {"next": "FREE_SHIPPING"}, "offers": {"WELCOME10": {"expiresAt": "2026-03-01T09:00:00Z"}}}
+                 "scratchCards": {"next": "FREE_SHIPPING"}, "offers": {"WELCOME10": {"expiresAt": "2026-03-01T09:00:00Z"}},
+                 "checkout": {"next": "expired", "count": 2}}
                 """)
-            #expect(pulled.body == #"{"ok":true,"levers":{"payments":{"next":"declined","declineCode":"insufficient_funds","count":1},"scratchCards":{"next":"Free shipping","kind":"FREE_SHIPPING"}}}"#)
+            #expect(pulled.body == #"{"ok":true,"levers":{"payments":{"next":"declined","declineCode":"insufficient_funds","count":1},"checkout":{"next":"expired","count":2},"scratchCards":{"next":"Free shipping","kind":"FREE_SHIPPING"}}}"#)
+            // The checkout lever decides the next two checkout pages opened, then the page is back.
+            #expect(try await harness.send("GET", "/checkout").status == 410)
+            #expect(try await harness.send("GET", "/sandbox/other/checkout").status == 200, "another sandbox's shop has its own levers")
+            #expect(try await harness.send("GET", "/checkout").status == 410)
+            #expect(try await harness.send("GET", "/checkout").status == 200)
             let two = try await harness.post(try Self.named("AddToCart", #"{"productId": "pixel-8", "quantity": 2}"#))
             #expect(two.body.contains("INSUFFICIENT_STOCK") || two.body.contains("OUT_OF_STOCK"), "one unit left: \(two.body)")
             _ = try await harness.post(try Self.named("AddToCart", #"{"productId": "pixel-8"}"#))
@@ -30,11 +36,11 @@ struct LeverTests {
             #expect(paid.body.contains("order-1001"), "the lever was used up")
             let revealed = try await harness.post(try Self.named("RevealScratchCard", #"{"id": "card-1"}"#))
             #expect(revealed.body.contains(#""kind":"FREE_SHIPPING""#))
-            #expect(try await harness.send("POST", "/__sim/levers", body: "{}").body == #"{"ok":true,"levers":{"payments":null,"scratchCards":null}}"#)
+            #expect(try await harness.send("POST", "/__sim/levers", body: "{}").body == #"{"ok":true,"levers":{"payments":null,"checkout":null,"scratchCards":null}}"#)
             recorded = try await harness.send("GET", "/__sim/requests.scenario").body
         }
         for line in ["lever stock pixel-8 1", "lever payments declined insufficient_funds x1", "lever scratchCards next FREE_SHIPPING",
-                     "lever offers WELCOME10 expiresAt 2026-03-01T09:00:00Z"] {
+                     "lever offers WELCOME10 expiresAt 2026-03-01T09:00:00Z", "lever checkout expired x2"] {
             #expect(recorded.contains(line), "\(line) in \(recorded)")
         }
         try RecordingTests.replay([("levers", recorded)], folder: "recording-levers")
@@ -57,6 +63,9 @@ struct LeverTests {
         Refusal(body: #"{"scratchCards": {"next": "A pony"}}"#, message: #"The scratch-card table has no reward \"A pony\""#),
         Refusal(body: #"{"offers": {"NOPE": {"expiresAt": null}}}"#, message: #"There is no offer \"NOPE\"."#),
         Refusal(body: #"{"offers": {"WELCOME10": {"expiresAt": "soon"}}}"#, message: "offers.WELCOME10.expiresAt is wrong."),
+        Refusal(body: #"{"checkout": {"next": "later"}}"#, message: "checkout is wrong."),
+        Refusal(body: #"{"checkout": {"next": "expired", "count": 0}}"#, message: "checkout.count is wrong."),
+        Refusal(body: #"{"checkout": {"next": "expired", "until": 3}}"#, message: "checkout is wrong."),
         Refusal(body: #"{"weather": "rain"}"#, message: #"\"weather\" is not a lever."#),
     ])
     func badLeversAreRefusedAndChangeNothing(_ refusal: Refusal) async throws {
@@ -74,12 +83,17 @@ struct LeverTests {
     @Test func theLibraryPullsLeversAndScenariosDoToo() throws {
         let simulator = try Simulator()
         try simulator.levers.requireActionOnNextPayments()
+        try simulator.levers.makeNextCheckoutsUnavailable(2)
+        #expect(simulator.withState { $0.shop.pending.checkout } == CheckoutLever(outcome: .unavailable, count: 2))
+        try simulator.levers.expireNextCheckouts()
+        #expect(simulator.withState { $0.shop.pending.checkout } == CheckoutLever(outcome: .expired, count: 1), "a lever replaces the pending one")
         try simulator.levers.setStock(0, of: "pixel-8")
         #expect(throws: SimulatorError.self) { try simulator.levers.nextScratchCardReward("A pony") }
         #expect(throws: SimulatorError.self) { try simulator.levers.setOffer("WELCOME10", expiresAt: "tomorrow") }
         let sold = simulator.execute(GraphQLRequest(query: #"mutation { addToCart(productId: "pixel-8") { errors { code } } }"#))
         #expect(sold.json(pretty: false).contains("OUT_OF_STOCK"))
         simulator.levers.clear()
+        #expect(simulator.withState { $0.shop.pending.checkout } == nil)
 
         let report = try ScenarioLanguageTests.run("""
             step "Sold out live"
@@ -102,11 +116,15 @@ struct LeverTests {
               lever scratchCards next "Better luck next time"
               send RevealScratchCard {"id": "card-1"}
               expect $.data.revealScratchCard.card.reward.kind == "NO_REWARD"
+            step "Checkout levers read as they are recorded"
+              lever checkout unavailable x3
+              lever checkout expired
+              send Cart
             step "An unknown product is a step error"
               lever stock no-such-product 3
               send Cart
             """)
-        #expect(report.steps.map(\.status) == [.passed, .passed, .passed, .passed, .passed, .error], "\(report.steps.compactMap(\.failure?.message))")
+        #expect(report.steps.map(\.status) == [.passed, .passed, .passed, .passed, .passed, .passed, .error], "\(report.steps.compactMap(\.failure?.message))")
         #expect(report.steps.last?.failure?.message == #"No product has the id "no-such-product"."#)
     }
 }
@@ -121,6 +139,8 @@ struct LeverLineTests {
         Lever.scratchCard(reward: "Free \"shipping\"\n# and\u{2028}more"),
         Lever.scratchCard(reward: "#FREE"),
         Lever.offerWindow(code: "tab\there", expiresAt: nil),
+        Lever.checkout(CheckoutLever(outcome: .unavailable, count: 3)),
+        Lever.checkout(CheckoutLever(outcome: .expired, count: 1)),
     ])
     func aLeverLineReadsBackAsTheLever(_ lever: Lever) throws {
         let line = lever.scenarioLine

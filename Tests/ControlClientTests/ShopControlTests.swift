@@ -36,6 +36,7 @@ struct ShopControlTests {
             #expect(try await Self.app(sandbox.graphQLURL, Self.add, variables: #"{"id": "pixel-8", "n": 2}"#).body.contains(#""totalQuantity":2"#))
 
             try await sandbox.levers([.declineNextPayments(declineCode: "insufficient_funds"), .stock(productId: "pixel-8", units: 5)])
+            try await sandbox.levers([.expireNextCheckouts(count: 2), .makeNextCheckoutsUnavailable()])
             #expect(try await Self.app(sandbox.graphQLURL, Self.checkout).body.contains("insufficient_funds"))
             try await sandbox.clearLevers()
             #expect(try await Self.app(sandbox.graphQLURL, Self.checkout).body.contains("order-1001"))
@@ -58,6 +59,7 @@ struct ShopControlTests {
             }
             let recorded = try await sandbox.recordedScenario(name: "Declined card")
             #expect(recorded.hasPrefix("scenario \"Declined card\"") && recorded.contains("lever payments declined insufficient_funds x1"))
+            #expect(recorded.contains("lever checkout expired x2\n") && recorded.contains("lever checkout unavailable x1\n"), "\(recorded)")
 
             let report = try await sandbox.runScenario("scenario \"Live\"\nstep \"Cart\"\n  send Cart\n  expect $.data.cart.totalQuantity == 0\n")
             #expect(report.passed, "\(report.json)")

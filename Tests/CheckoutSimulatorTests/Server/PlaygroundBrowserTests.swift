@@ -133,6 +133,11 @@ import CheckoutSimCommerce
             // A lever: pixel-8 sold out, live; the page's own query shows it.
             _ = try await browser.evaluate("(() => { document.getElementById('lever-units').value = '0'; document.getElementById('lever-stock').click(); return true })()")
             #expect(try await browser.waitUntil("document.getElementById('notice').textContent === 'Stock of pixel-8: 0'"))
+            // A checkout lever from the panel: pending until a checkout page is opened on this shop.
+            _ = try await browser.evaluate("(() => { document.getElementById('lever-checkout').value = 'unavailable'; document.getElementById('lever-checkouts').click(); return true })()")
+            #expect(try await browser.waitUntil("document.getElementById('levers-pending').textContent === 'next checkout unavailable'"))
+            #expect(try await harness.send("GET", "/sandbox/demo/checkout").body.contains("<title>Checkout is unavailable"))
+            #expect(try await harness.send("GET", "/sandbox/demo/checkout").body.contains("<title>Checkout ·"), "used up")
             _ = try await browser.evaluate("(() => { const q = document.getElementById('query'); q.value = ''; q.focus(); return true })()")
             try await browser.type(#"{ product(id: "pixel-8") { stock } }"#)
             try await browser.pressControlEnter()

@@ -1,0 +1,98 @@
+import CheckoutSimGraphQL
+import Foundation
+import Testing
+@testable import CheckoutSimulator
+
+/// `POST /checkout/kit-events` (docs/checkout-page.md#checkout-sheet-kit) through a real
+/// `URLSession`: the messages a native session's checkout sends the kit, decoded with the kit's
+/// requirements (`KitBridge`), and every malformed request refused without a message made.
+struct CheckoutKitEventTests {
+    static func events(_ harness: ServerHarness, _ body: String) async throws -> (status: Int, messages: [String], body: String) {
+        let answer = try await harness.send("POST", "/checkout/kit-events", body: body)
+        let messages = (try? JSONParser.parse(Array(answer.body.utf8)))?["messages"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        return (answer.status, messages, answer.body)
+    }
+
+    @Test func aNativeSessionsCheckoutDecodesAsTheKitDecodesIt() async throws {
+        try await ServerHarness.with { harness in
+            try await CheckoutPageBrowserTests.fillCart(harness, session: "kit", product: "pixel-8", quantity: 3)
+            let buyer = #"{"email": "ada@example.com", "firstName": "Ada", "lastName": "Lovelace", "address1": "12 Analytical Street", "city": "Toronto", "zip": "M5V 2T6", "countryCode": "CA"}"#
+            let started = try await Self.events(harness, #"{"session": "kit", "events": ["checkout_started", "checkout_contact_info_submitted"], "sequence": 7, "buyer": \#(buyer)}"#)
+            #expect(started.status == 200, "\(started.body)")
+            let pixels = try started.messages.map(KitBridge.decode).compactMap { message -> KitBridge.Pixel? in
+                if case .pixel(let pixel) = message { pixel } else { nil }
+            }
+            #expect(pixels.map(\.event.id) == ["sh-kit-7", "sh-kit-8"], "numbered from the page's sequence, named by the session")
+            #expect(pixels.map(\.name) == ["checkout_started", "checkout_contact_info_submitted"])
+            let checkout = try #require(pixels.first?.event.data?.checkout)
+            #expect(checkout.token == "kit")
+            #expect(checkout.email == "ada@example.com")
+            #expect(checkout.shippingAddress?.zip == "M5V 2T6")
+            let item = try #require(checkout.lineItems?.first)
+            #expect(item.quantity == 3)
+            #expect(item.variant?.price?.amount == 699, "Pixel 8's price as a number")
+            #expect(item.finalLinePrice?.amount == 2097)
+            #expect(item.variant?.product?.vendor == "Google")
+            #expect(item.variant?.id?.hasPrefix("gid://shopify/ProductVariant/") == true)
+            #expect(checkout.totalPrice?.amount == 2097, "free shipping over the threshold")
+            #expect(checkout.order == nil, "no order before payment")
+
+            let paid = try await harness.post(
+                #"{"query": "mutation { checkout(input: {card: {number: \"5555555555554444\", expMonth: 12, expYear: 2030, cvc: \"123\"}, email: \"ada@example.com\"}) { order { id } } }"}"#,
+                session: "kit")
+            #expect(paid.body.contains("order-1001"))
+            let end = try await Self.events(harness, #"{"session": "kit", "events": ["checkout_completed", "completed"], "sequence": 9, "buyer": \#(buyer), "order": "order-1001"}"#)
+            #expect(end.status == 200, "\(end.body)")
+            let decoded = try end.messages.map(KitBridge.decode)
+            guard decoded.count == 2, case .pixel(let pixel) = decoded[0], case .completed(let completed) = decoded[1] else {
+                Issue.record("\(end.messages)")
+                return
+            }
+            #expect(pixel.event.data?.checkout?.order?.id == "gid://shopify/OrderIdentity/1001")
+            #expect(pixel.event.data?.checkout?.lineItems?.first?.quantity == 3, "the order's lines, though the cart is now empty")
+            let details = completed.orderDetails
+            #expect(details.id == "gid://shopify/OrderIdentity/1001")
+            #expect(details.email == "ada@example.com")
+            #expect(details.cart.token == "kit")
+            #expect(details.cart.lines.map(\.quantity) == [3])
+            #expect(details.cart.lines.first?.price.amount == 2097)
+            #expect(details.cart.price.total?.amount == 2097)
+            #expect(details.cart.price.total?.currencyCode == "USD")
+            #expect(details.deliveries?.first?.method == "SHIPPING")
+            #expect(details.deliveries?.first?.details.location?.city == "Toronto")
+            #expect(details.paymentMethods?.first?.type == "direct")
+            #expect(details.paymentMethods?.first?.details["lastFourDigits"] == "4444")
+            #expect(details.paymentMethods?.first?.details["amount"] == "2097.00")
+        }
+    }
+
+    struct Refusal: CustomTestStringConvertible, Sendable {
+        let body: String
+        let status: Int
+        let message: String
+        var testDescription: String { body }
+    }
+
+    @Test(arguments: [
+        Refusal(body: "not json", status: 400, message: "Expected a JSON object"),
+        Refusal(body: #"{"events": ["checkout_started"], "sequence": 1}"#, status: 400, message: #"\"session\" is the session"#),
+        Refusal(body: #"{"session": "", "events": ["checkout_started"], "sequence": 1}"#, status: 400, message: #"\"session\" is the session"#),
+        Refusal(body: #"{"session": "s", "events": [], "sequence": 1}"#, status: 400, message: #"\"events\" lists 1 to 8 events."#),
+        Refusal(body: #"{"session": "s", "events": ["checkout_started", "checkout_started", "checkout_started", "checkout_started", "checkout_started", "checkout_started", "checkout_started", "checkout_started", "checkout_started"], "sequence": 1}"#,
+                status: 400, message: #"\"events\" lists 1 to 8 events."#),
+        Refusal(body: #"{"session": "s", "events": ["page_viewed"], "sequence": 1}"#, status: 400, message: #"\"page_viewed\" is not an event the page sends"#),
+        Refusal(body: #"{"session": "s", "events": [7], "sequence": 1}"#, status: 400, message: "7 is not an event the page sends"),
+        Refusal(body: #"{"session": "s", "events": ["checkout_started"], "sequence": 0}"#, status: 400, message: #"\"sequence\" is the number"#),
+        Refusal(body: #"{"session": "s", "events": ["checkout_started"], "sequence": "1"}"#, status: 400, message: #"\"sequence\" is the number"#),
+        Refusal(body: #"{"session": "s", "events": ["completed"], "sequence": 1}"#, status: 400, message: "need \\\"order\\\""),
+        Refusal(body: #"{"session": "s", "events": ["checkout_completed"], "sequence": 1, "order": "order-1001"}"#, status: 404, message: "This session has no such order."),
+    ])
+    func aMalformedRequestIsRefused(_ refusal: Refusal) async throws {
+        try await ServerHarness.with { harness in
+            let answer = try await Self.events(harness, refusal.body)
+            #expect(answer.status == refusal.status)
+            #expect(answer.body.contains(refusal.message), "\(answer.body)")
+            #expect(answer.messages.isEmpty)
+        }
+    }
+}
