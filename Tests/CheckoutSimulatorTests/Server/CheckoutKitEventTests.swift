@@ -16,6 +16,8 @@ struct CheckoutKitEventTests {
     @Test func aNativeSessionsCheckoutDecodesAsTheKitDecodesIt() async throws {
         try await ServerHarness.with { harness in
             try await CheckoutPageBrowserTests.fillCart(harness, session: "kit", product: "pixel-8", quantity: 3)
+            let offer = try await harness.post(#"{"query": "mutation { applyOffer(code: \"WELCOME10\") { errors { code } } }"}"#, session: "kit")
+            #expect(offer.body == #"{"data":{"applyOffer":{"errors":[]}}}"#)
             let buyer = #"{"email": "ada@example.com", "firstName": "Ada", "lastName": "Lovelace", "address1": "12 Analytical Street", "city": "Toronto", "zip": "M5V 2T6", "countryCode": "CA"}"#
             let started = try await Self.events(harness, #"{"session": "kit", "events": ["checkout_started", "checkout_contact_info_submitted"], "sequence": 7, "buyer": \#(buyer)}"#)
             #expect(started.status == 200, "\(started.body)")
@@ -31,10 +33,11 @@ struct CheckoutKitEventTests {
             let item = try #require(checkout.lineItems?.first)
             #expect(item.quantity == 3)
             #expect(item.variant?.price?.amount == 699, "Pixel 8's price as a number")
-            #expect(item.finalLinePrice?.amount == 2097)
+            #expect(item.finalLinePrice?.amount == 1887.3, "the line after its share of WELCOME10's 10%")
             #expect(item.variant?.product?.vendor == "Google")
             #expect(item.variant?.id?.hasPrefix("gid://shopify/ProductVariant/") == true)
-            #expect(checkout.totalPrice?.amount == 2097, "free shipping over the threshold")
+            #expect(checkout.discountsAmount?.amount == 209.7)
+            #expect(checkout.totalPrice?.amount == 1887.3, "free shipping over the threshold")
             #expect(checkout.order == nil, "no order before payment")
 
             let paid = try await harness.post(
@@ -55,14 +58,59 @@ struct CheckoutKitEventTests {
             #expect(details.email == "ada@example.com")
             #expect(details.cart.token == "kit")
             #expect(details.cart.lines.map(\.quantity) == [3])
-            #expect(details.cart.lines.first?.price.amount == 2097)
-            #expect(details.cart.price.total?.amount == 2097)
+            #expect(details.cart.lines.first?.price.amount == 2097, "a line's price is before discounts")
+            #expect(details.cart.lines.first?.discounts?.first?.amount?.amount == 209.7)
+            #expect(details.cart.price.subtotal?.amount == 2097)
+            #expect(details.cart.price.discounts?.map(\.title) == ["10% off your order"])
+            #expect(details.cart.price.total?.amount == 1887.3)
             #expect(details.cart.price.total?.currencyCode == "USD")
             #expect(details.deliveries?.first?.method == "SHIPPING")
             #expect(details.deliveries?.first?.details.location?.city == "Toronto")
             #expect(details.paymentMethods?.first?.type == "direct")
             #expect(details.paymentMethods?.first?.details["lastFourDigits"] == "4444")
-            #expect(details.paymentMethods?.first?.details["amount"] == "2097.00")
+            #expect(details.paymentMethods?.first?.details["amount"] == "1887.30")
+        }
+    }
+
+    /// The message a page that cannot go on posts, read out of its script as the kit would receive it.
+    static func pagePost(_ html: String) throws -> String {
+        let start = try #require(html.range(of: "kit.postMessage(")?.upperBound, "the page posts to the kit")
+        let end = try #require(html[start...].range(of: ");}</script>")?.lowerBound)
+        return try #require(try JSONParser.parse(Array(html[start..<end].utf8)).stringValue)
+    }
+
+    /// The checkout lever's pages and a completed cart's URL, each with the error the kit's
+    /// `checkoutDidFail` reports; the lever is used up page by page.
+    @Test func aCheckoutThatCannotGoOnTellsTheKitWhy() async throws {
+        try await ServerHarness.with { harness in
+            #expect(try await harness.send("POST", "/__sim/levers", body: #"{"checkout": {"next": "unavailable", "count": 2}}"#).status == 200)
+            for _ in 0..<2 {
+                let page = try await harness.send("GET", "/checkout?session=kit")
+                #expect(page.status == 200)
+                guard case .failed(let failures) = try KitBridge.decode(try Self.pagePost(page.body)) else { Issue.record("\(page.body)"); return }
+                #expect(failures.map { [$0.group, $0.code, $0.reason] } == [["unrecoverable", "checkout_unavailable", "Checkout is unavailable"]])
+            }
+            #expect(try await harness.send("GET", "/checkout?session=kit").body.contains("<title>Checkout ·"), "the lever is used up")
+
+            #expect(try await harness.send("POST", "/__sim/levers", body: #"{"checkout": {"next": "expired"}}"#).status == 200)
+            let expired = try await harness.send("GET", "/checkout?session=kit")
+            #expect(expired.status == 410)
+            guard case .failed(let gone) = try KitBridge.decode(try Self.pagePost(expired.body)) else { Issue.record("\(expired.body)"); return }
+            #expect(gone.map { [$0.group, $0.code] } == [["expired", "cart_expired"]])
+
+            let create = #"mutation { cartCreate(input: {lines: [{merchandiseId: "gid://shopify/ProductVariant/1000001001"}]}) { cart { checkoutUrl } } }"#
+            let created = try await harness.send("POST", "/api/2026-04/graphql", body: StorefrontHTTPTests.body(create), headers: StorefrontHTTPTests.headers)
+            let url = try #require(try JSONParser.parse(Array(created.body.utf8))["data"]?["cartCreate"]?["cart"]?["checkoutUrl"]?.stringValue)
+            let path = String(url.dropFirst(harness.server.baseURL.count))
+            let token = try #require(path.split(separator: "/").last?.split(separator: "?").first.map(String.init))
+            let paid = try await harness.post(
+                #"{"query": "mutation { checkout(input: {card: {number: \"4242424242424242\", expMonth: 12, expYear: 2030, cvc: \"123\"}}) { order { id } } }"}"#,
+                session: "cart-" + token)
+            #expect(paid.body.contains("order-1001"), "\(paid.body)")
+            let complete = try await harness.send("GET", path)
+            #expect(complete.body.contains("This checkout is complete"))
+            guard case .failed(let done) = try KitBridge.decode(try Self.pagePost(complete.body)) else { Issue.record("\(complete.body)"); return }
+            #expect(done.map { [$0.group, $0.code, $0.reason] } == [["expired", "cart_completed", "Checkout already completed"]])
         }
     }
 
