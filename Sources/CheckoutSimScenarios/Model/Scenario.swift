@@ -83,6 +83,16 @@ package enum NetworkChange: Sendable, Equatable {
 
 extension Scenario {
     /// Every send of every step, with the document it runs (a named operation's from the library).
+    /// Whether a step switches to a dialect other than the native one (`dialect storefront`, `endpoint /api/…`).
+    package var speaksOtherDialects: Bool {
+        steps.contains { step in
+            step.actions.contains { action in
+                if case .dialect(let name) = action { return name != "native" }
+                return false
+            }
+        }
+    }
+
     package var sends: [(send: Send, document: String)] {
         steps.flatMap { step in
             step.actions.compactMap { action -> (send: Send, document: String)? in

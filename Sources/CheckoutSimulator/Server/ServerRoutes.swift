@@ -206,6 +206,12 @@ extension SimulatorServer {
         case .failure(let failure):
             return .refused(failure.message)
         case .success(let action):
+            // A posted scenario that speaks the Storefront dialect reads Storefront data: with
+            // `--storefront-token`, it needs the token as the endpoint does (docs/storefront.md).
+            if case .scenario(let text) = action, let refusal = storefrontTokenRefusal(context.request),
+               case .success(let scenario) = context.shop.simulator.parseScenario(text, file: "scenario"), scenario.speaksOtherDialects {
+                return refusal
+            }
             // A scenario run is bounded and stops with its client (docs/http.md, "The server
             // under pressure"): it cannot outlive the request.
             var options = RunOptions()

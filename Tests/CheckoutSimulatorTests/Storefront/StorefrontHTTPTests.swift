@@ -57,6 +57,32 @@ struct StorefrontHTTPTests {
             #expect(none.status == 401)
             // The native endpoint needs no token.
             #expect(try await harness.post(Self.body("{ __typename }")).status == 200)
+
+            // A posted scenario in the Storefront dialect reads Storefront data: it needs the token too
+            // (issue 59: it ran queries and mutations without it and echoed their data in its report).
+            let storefront = """
+                scenario "Through the back door"
+                step "Cart"
+                  dialect storefront 2026-04
+                  send
+                  ```
+                  mutation { cartCreate(input: {buyerIdentity: {email: "grace@example.com"}}) { cart { id buyerIdentity { email } } } }
+                  ```
+                """
+            let before = try await harness.send("GET", "/__sim/requests/count").body
+            for headers in [["Content-Type": "application/json"], ["Content-Type": "application/json", "X-Shopify-Storefront-Access-Token": "other"]] {
+                let refused = try await harness.send("POST", "/__sim/scenario", body: storefront, headers: headers)
+                #expect(refused.status == 401, "\(refused.body)")
+                #expect(!refused.body.contains("grace@example.com"))
+            }
+            let viaEndpoint = storefront.replacingOccurrences(of: "dialect storefront 2026-04", with: "endpoint /api/2025-01/graphql")
+            #expect(try await harness.send("POST", "/__sim/scenario", body: viaEndpoint).status == 401)
+            #expect(try await harness.send("GET", "/__sim/requests/count").body == before, "nothing ran")
+            let allowed = try await harness.send("POST", "/__sim/scenario", body: storefront, headers: Self.headers)
+            #expect(allowed.status == 200, "\(allowed.body)")
+            // A native scenario needs no token.
+            let native = "scenario \"Native\"\nstep \"Cart\"\n  send Cart\n"
+            #expect(try await harness.send("POST", "/__sim/scenario", body: native).status == 200)
         }
     }
 
