@@ -37,9 +37,11 @@ struct StorefrontRedirectTests {
             #expect(try await ShopControl(baseURL: base).requests().isEmpty, "the root shop saw nothing")
 
             // The checkout URL the cart gave loads through the same redirect when the app opens it on the shop's domain.
-            let token = try #require(body.range(of: "/checkouts/cn/").map { body[$0.upperBound...].prefix { $0 != "?" } })
-            let page = try await session.data(from: try #require(URL(string: "https://my-shop.myshopify.com/checkouts/cn/\(token)")))
-            #expect(String(decoding: page.0, as: UTF8.self).contains(#""session":"cart-\#(token)""#), "the checkout page for that cart")
+            let tail = try #require(body.range(of: "/checkouts/cn/").map { body[$0.upperBound...].prefix { $0 != "\"" } })
+            let token = tail.prefix { $0 != "?" }
+            let key = try #require(tail.range(of: "?key=").map { tail[$0.upperBound...] })
+            let page = try await session.data(from: try #require(URL(string: "https://my-shop.myshopify.com/checkouts/cn/\(tail)")))
+            #expect(String(decoding: page.0, as: UTF8.self).contains(#""session":"cart-\#(token).\#(key)""#), "the checkout page for that cart")
 
             // Other traffic is left alone: it is not redirected (and, with no network here, fails as it would).
             #expect(ShopControl.StorefrontRedirect.redirects(try #require(URL(string: "https://cdn.shopify.com/s/files/1.jpg"))) == false)

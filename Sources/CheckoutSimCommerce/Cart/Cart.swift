@@ -49,6 +49,8 @@ package struct CartDetails: Sendable, Equatable {
     package let token: String
     package let key: String
     package let createdAt: Instant
+    /// The token and key together: what names the cart.
+    package var reference: CartReference { CartReference(token: token, key: key) }
     package internal(set) var updatedAt: Instant
     package var note: String?
     package var attributes: [CartAttribute] = []

@@ -1,11 +1,25 @@
 import CheckoutSimSupport
 
+/// What names a created cart: its token and its key. A cart belongs to whoever holds both
+/// (docs/storefront.md#carts): its session's name is made of both, so nothing that knows only
+/// the token — a cart id without its key, a native session named `cart-TOKEN` — reaches it.
+package struct CartReference: Sendable, Equatable {
+    package let token: String
+    package let key: String
+
+    package init(token: String, key: String) {
+        self.token = token
+        self.key = key
+    }
+
+    /// The session the cart lives in: `cart-TOKEN.KEY`.
+    package var session: String { "cart-\(token).\(key)" }
+}
+
 /// Carts made on demand, each a session of its own (the Storefront dialect's carts;
 /// docs/storefront.md#carts): a token and key from the seeded generator, lines added with what
 /// stock allows, discount codes listed whether or not they apply.
 extension Shop {
-    /// The session a created cart lives in.
-    package static func cartSession(token: String) -> String { "cart-" + token }
 
     /// Makes an empty cart: its token and key are the `n`th of the seeded sequence, so the same
     /// seed and requests give the same ids in every run. Nil when the shop holds `maxSessions`.
@@ -13,7 +27,7 @@ extension Shop {
         let number = cartsCreated + 1
         let token = String(SHA256.hex("cart|\(seed)|\(number)").prefix(26))
         let key = String(SHA256.hex("key|\(seed)|\(number)").prefix(32))
-        let name = Self.cartSession(token: token)
+        let name = CartReference(token: token, key: key).session
         guard touchSession(name) else { return nil }
         cartsCreated = number
         let details = CartDetails(token: token, key: key, createdAt: clock, updatedAt: clock)
@@ -21,16 +35,16 @@ extension Shop {
         return details
     }
 
-    /// The created cart with `token`, when it exists and `key` (when given) is its key.
-    package func createdCart(token: String, key: String?) -> (session: ShopperSession, details: CartDetails)? {
-        let session = shopper(named: Self.cartSession(token: token))
-        guard let details = session.cart.details, key == nil || key == details.key else { return nil }
+    /// The created cart `cart` names, when it exists (its key is part of what names it).
+    package func createdCart(_ cart: CartReference) -> (session: ShopperSession, details: CartDetails)? {
+        let session = shopper(named: cart.session)
+        guard let details = session.cart.details, details.token == cart.token, details.key == cart.key else { return nil }
         return (session, details)
     }
 
     /// Changes a created cart's own data and marks it changed at the clock's time.
-    package mutating func changeCart(token: String, _ change: (inout CartDetails) -> Void) {
-        withSession(Self.cartSession(token: token)) { session, shop in
+    package mutating func changeCart(_ cart: CartReference, _ change: (inout CartDetails) -> Void) {
+        withSession(cart.session) { session, shop in
             guard var details = session.cart.details else { return }
             change(&details)
             details.updatedAt = shop.clock
@@ -48,8 +62,8 @@ extension Shop {
     /// Adds what stock allows of a variant to a created cart, as Shopify answers since 2024-10:
     /// an out-of-stock variant is not added; more than is left adds what is left. The per-order
     /// limit and the cart's bounds are still errors.
-    package mutating func addAvailable(productId: String, variant: Int, quantity: Int, token: String) throws(CommerceError) -> Addition {
-        let name = Self.cartSession(token: token)
+    package mutating func addAvailable(productId: String, variant: Int, quantity: Int, cart reference: CartReference) throws(CommerceError) -> Addition {
+        let name = reference.session
         let (position, product) = try self.product(productId)
         guard product.variants.indices.contains(variant) else {
             throw CommerceError(.productNotFound, "\"\(product.name)\" has no variant \(variant + 1).", field: ["merchandiseId"])
@@ -63,30 +77,30 @@ extension Shop {
         guard left > 0 else { return .outOfStock }
         let added = min(quantity, left)
         try addToCart(productId: productId, variant: variant, quantity: added, session: name)
-        touchCart(token: token)
+        touchCart(reference)
         return added == quantity ? .added : .limited(added: added, available: left)
     }
 
     /// Marks a created cart changed now.
-    package mutating func touchCart(token: String) {
-        changeCart(token: token) { _ in }
+    package mutating func touchCart(_ cart: CartReference) {
+        changeCart(cart) { _ in }
     }
 
     /// Replaces a created cart's discount codes (blank ones dropped, duplicates kept once) and
     /// puts the first that applies (else the first offer known) on the cart as its offer.
-    package mutating func setDiscountCodes(_ codes: [String], token: String) {
+    package mutating func setDiscountCodes(_ codes: [String], cart: CartReference) {
         var kept: [String] = []
         for code in codes.map({ $0.trimmingCharacters(in: .whitespaces) }) where !code.isEmpty {
             if !kept.contains(where: { $0.lowercased() == code.lowercased() }) { kept.append(code) }
         }
-        changeCart(token: token) { $0.discountCodes = kept }
-        refreshOffer(token: token)
+        changeCart(cart) { $0.discountCodes = kept }
+        refreshOffer(cart)
     }
 
     /// After any change to a created cart: the offer it carries is the first code entered that
     /// applies now, else the first that names an offer at all.
-    package mutating func refreshOffer(token: String) {
-        withSession(Self.cartSession(token: token)) { session, shop in
+    package mutating func refreshOffer(_ cart: CartReference) {
+        withSession(cart.session) { session, shop in
             guard let codes = session.cart.details?.discountCodes else { return }
             let known = codes.compactMap { shop.offer(code: $0) }
             let subtotal = shop.cartView(for: session).subtotal

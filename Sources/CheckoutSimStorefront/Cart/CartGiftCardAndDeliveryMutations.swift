@@ -52,7 +52,7 @@ extension CartChange {
             }
             if !kept.contains(card.code) { kept.append(card.code) }
         }
-        context.change { $0.changeCart(token: token) { $0.giftCardCodes = kept } }
+        context.change { $0.changeCart(cart) { $0.giftCardCodes = kept } }
     }
 
     /// Takes applied gift cards off the cart, by their `AppliedGiftCard` ids.
@@ -69,7 +69,7 @@ extension CartChange {
             }
             kept.remove(at: applied)
         }
-        context.change { $0.changeCart(token: token) { $0.giftCardCodes = kept } }
+        context.change { $0.changeCart(cart) { $0.giftCardCodes = kept } }
     }
 
     /// Adds delivery addresses (or replaces them all); at most one may be selected, and one
@@ -101,7 +101,7 @@ extension CartChange {
             return
         }
         let changed = details
-        context.change { $0.changeCart(token: token) { $0 = changed } }
+        context.change { $0.changeCart(cart) { $0 = changed } }
     }
 
     /// Changes addresses by id: the address itself, whether it is selected, whether it is for one use.
@@ -126,7 +126,7 @@ extension CartChange {
             }
         }
         let changed = details
-        context.change { $0.changeCart(token: token) { $0 = changed } }
+        context.change { $0.changeCart(cart) { $0 = changed } }
     }
 
     /// Selects the address at `at` and deselects the others; false (with the user error) when
@@ -152,13 +152,13 @@ extension CartChange {
             details.addresses.remove(at: at)
         }
         let changed = details
-        context.change { $0.changeCart(token: token) { $0 = changed } }
+        context.change { $0.changeCart(cart) { $0 = changed } }
     }
 
     /// Chooses the delivery option of the cart's delivery group.
     mutating func selectDeliveryOptions(_ inputs: [JSON]) {
-        guard let cart = context.cart(token: token) else { return }
-        let group = context.deliveryGroup(cart)
+        guard let current = context.cart(cart) else { return }
+        let group = context.deliveryGroup(current)
         for (index, input) in inputs.enumerated() {
             let place = ["selectedDeliveryOptions", String(index)]
             guard let group, input["deliveryGroupId"]?.stringValue == group.id else {
@@ -172,7 +172,7 @@ extension CartChange {
             }
         }
         guard !inputs.isEmpty else { return }
-        context.change { $0.changeCart(token: token) { $0.deliveryOption = DeliveryOptionValue.handle } }
+        context.change { $0.changeCart(cart) { $0.deliveryOption = DeliveryOptionValue.handle } }
     }
 
     private func addressIndex(_ id: String, in details: CartDetails) -> Int? {

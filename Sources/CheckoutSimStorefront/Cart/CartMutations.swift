@@ -14,7 +14,7 @@ extension StorefrontBinding {
             guard let details = context.change({ $0.createCart() }) else {
                 throw FieldError("The simulator already holds \(before.maxSessions) sessions (each cart is one); reset it.", code: .tooManySessions)
             }
-            var change = CartChange(token: details.token, context: context)
+            var change = CartChange(cart: details.reference, context: context)
             change.setAttributes(input["attributes"]?.arrayValue ?? [], field: ["input", "attributes"], replacing: true)
             if let note = input["note"]?.stringValue { change.setNote(note, field: ["input", "note"]) }
             if let buyer = input["buyerIdentity"]?.objectValue { change.setBuyer(buyer, field: ["input", "buyerIdentity"]) }
@@ -53,18 +53,18 @@ extension StorefrontBinding {
         fields.add("Mutation", name) { call, context in
             let values = call.argumentValues
             let id = values["cartId"]?.stringValue ?? ""
-            guard let (token, key) = CartID.parse(id), let existing = context.cart(token: token, key: key) else {
+            guard let reference = CartID.parse(id), context.cart(reference) != nil else {
                 return .object(CartPayloadValue(cart: nil, userErrors: [
                     CartUserErrorValue(code: "INVALID", field: ["cartId"], message: "The specified cart does not exist.")
                 ]))
             }
             let before = context.shop
-            var change = CartChange(token: existing.token, context: context)
+            var change = CartChange(cart: reference, context: context)
             apply(&change, values)
             var payload = change.payload()
             if !payload.userErrors.isEmpty {
                 context.restore(before)
-                payload.cart = context.cart(token: existing.token)
+                payload.cart = context.cart(reference)
             }
             return .object(payload)
         }
@@ -73,7 +73,9 @@ extension StorefrontBinding {
 
 /// One mutation's changes to a created cart, collecting its user errors and warnings.
 struct CartChange {
-    let token: String
+    /// The cart changed.
+    let cart: CartReference
+    var token: String { cart.token }
     let context: StorefrontContext
     private var userErrors: [CartUserErrorValue] = []
     var warnings: [CartWarningValue] = []
@@ -85,13 +87,13 @@ struct CartChange {
     static let maxKey = 255
     static let maxText = 5000
 
-    init(token: String, context: StorefrontContext) {
-        self.token = token
+    init(cart: CartReference, context: StorefrontContext) {
+        self.cart = cart
         self.context = context
     }
 
     /// The cart's own data as it is now (without working out its totals).
-    var details: CartDetails? { context.shop.createdCart(token: token, key: nil)?.details }
+    var details: CartDetails? { context.shop.createdCart(cart)?.details }
 
     mutating func refuse(_ code: String, _ field: [String], _ message: String) {
         userErrors.append(CartUserErrorValue(code: code, field: field, message: message))
@@ -113,7 +115,7 @@ struct CartChange {
                 continue
             }
             do {
-                switch try context.change({ shop throws(CommerceError) in try shop.addAvailable(productId: product.id, variant: variant, quantity: quantity, token: token) }) {
+                switch try context.change({ shop throws(CommerceError) in try shop.addAvailable(productId: product.id, variant: variant, quantity: quantity, cart: cart) }) {
                 case .added: break
                 case .outOfStock:
                     warnings.append(CartWarningValue(
@@ -128,7 +130,7 @@ struct CartChange {
                 refuse(error.code == .quantityLimitExceeded ? "MAXIMUM_EXCEEDED" : "INVALID", place + ["quantity"], error.message)
             }
         }
-        context.change { $0.refreshOffer(token: token) }
+        context.change { $0.refreshOffer(cart) }
     }
 
     mutating func updateLines(_ lines: [JSON]) {
@@ -136,13 +138,13 @@ struct CartChange {
             let place = ["lines", String(index)]
             let id = line["id"]?.stringValue ?? ""
             guard let (position, variant) = CartID.parseLine(id, token: token), let product = context.product(at: position),
-                  let current = context.cart(token: token)?.view.lines.first(where: { $0.position == position && $0.variant == variant })
+                  let current = context.cart(cart)?.view.lines.first(where: { $0.position == position && $0.variant == variant })
             else {
                 refuse("INVALID", place + ["id"], "The cart line with id \(id) does not exist.")
                 continue
             }
             if let merchandiseId = line["merchandiseId"]?.stringValue, merchandiseId != StorefrontID.variant(product: position, index: variant) {
-                try? context.change({ shop throws(CommerceError) in try shop.removeFromCart(productId: product.id, variant: variant, session: Shop.cartSession(token: token)) })
+                try? context.change({ shop throws(CommerceError) in try shop.removeFromCart(productId: product.id, variant: variant, session: cart.session) })
                 addLines([JSON.object(JSONObject([("merchandiseId", .string(merchandiseId)), ("quantity", .int(line["quantity"]?.intValue ?? current.quantity))]))], field: place)
                 continue
             }
@@ -155,7 +157,7 @@ struct CartChange {
             let target = quantity <= current.quantity ? quantity : min(quantity, max(stock, current.quantity))
             do {
                 try context.change { shop throws(CommerceError) in
-                    try shop.updateCartLine(productId: product.id, variant: variant, quantity: target, session: Shop.cartSession(token: token))
+                    try shop.updateCartLine(productId: product.id, variant: variant, quantity: target, session: cart.session)
                 }
             } catch {
                 refuse(error.code == .quantityLimitExceeded ? "MAXIMUM_EXCEEDED" : "INVALID", place + ["quantity"], error.message)
@@ -168,22 +170,22 @@ struct CartChange {
                     target: id))
             }
         }
-        context.change { $0.touchCart(token: token) }
-        context.change { $0.refreshOffer(token: token) }
+        context.change { $0.touchCart(cart) }
+        context.change { $0.refreshOffer(cart) }
     }
 
     mutating func removeLines(_ ids: [JSON]) {
         for (index, value) in ids.enumerated() {
             let id = value.stringValue ?? ""
             guard let (position, variant) = CartID.parseLine(id, token: token), let product = context.product(at: position),
-                  (try? context.change({ shop throws(CommerceError) in try shop.removeFromCart(productId: product.id, variant: variant, session: Shop.cartSession(token: token)) })) != nil
+                  (try? context.change({ shop throws(CommerceError) in try shop.removeFromCart(productId: product.id, variant: variant, session: cart.session) })) != nil
             else {
                 refuse("INVALID", ["lineIds", String(index)], "The cart line with id \(id) does not exist.")
                 continue
             }
         }
-        context.change { $0.touchCart(token: token) }
-        context.change { $0.refreshOffer(token: token) }
+        context.change { $0.touchCart(cart) }
+        context.change { $0.refreshOffer(cart) }
     }
 
     mutating func setDiscountCodes(_ codes: [String]) {
@@ -192,7 +194,7 @@ struct CartChange {
             return
         }
         let kept = codes.map { String($0.unicodeScalars.prefix(CartChange.maxKey)) }
-        context.change { $0.setDiscountCodes(kept, token: token) }
+        context.change { $0.setDiscountCodes(kept, cart: cart) }
         codesSet = true
     }
 
@@ -201,7 +203,7 @@ struct CartChange {
             refuse("NOTE_TOO_LONG", field, "A note is at most \(Self.maxText) characters.")
             return
         }
-        context.change { $0.changeCart(token: token) { $0.note = note } }
+        context.change { $0.changeCart(cart) { $0.note = note } }
     }
 
     mutating func setAttributes(_ items: [JSON], field: [String], replacing: Bool) {
@@ -223,7 +225,7 @@ struct CartChange {
             refuse("INVALID", field, "A cart keeps at most \(Self.maxAttributes) attributes.")
             return
         }
-        context.change { $0.changeCart(token: token) { $0.attributes = attributes } }
+        context.change { $0.changeCart(cart) { $0.attributes = attributes } }
     }
 
     mutating func setBuyer(_ input: JSONObject, field: [String]) {
@@ -245,13 +247,13 @@ struct CartChange {
             buyer.phone = text
         }
         if let country = input["countryCode"] { buyer.countryCode = country.stringValue }
-        context.change { $0.changeCart(token: token) { $0.buyer = buyer } }
+        context.change { $0.changeCart(cart) { $0.buyer = buyer } }
     }
 
     /// The payload: the cart as it is now, the user errors, and the warnings (with each code
     /// that does not apply and why, when the codes were set).
     func payload() -> CartPayloadValue {
-        let cart = context.cart(token: token)
+        let cart = context.cart(cart)
         var warnings = self.warnings
         if codesSet, let cart { warnings += discountWarnings(cart) }
         return CartPayloadValue(cart: cart, userErrors: userErrors, warnings: warnings)
@@ -259,7 +261,7 @@ struct CartChange {
 
     private func discountWarnings(_ cart: CartValue) -> [CartWarningValue] {
         let shop = context.shop
-        guard let (session, _) = shop.createdCart(token: token, key: nil) else { return [] }
+        guard let (session, _) = shop.createdCart(cart.details.reference) else { return [] }
         let target = CartID.cart(cart.details)
         return cart.details.discountCodes.compactMap { code in
             guard let offer = shop.offer(code: code) else {

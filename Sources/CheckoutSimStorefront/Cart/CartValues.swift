@@ -53,8 +53,9 @@ enum CartID {
         "gid://shopify/Cart/\(details.token)?key=\(details.key)"
     }
 
-    /// The token and key a cart id names (the key is optional, as apps may drop it).
-    static func parse(_ id: String) -> (token: String, key: String?)? {
+    /// The cart an id names: its token and its `key` parameter. An id without its key names no
+    /// cart (docs/storefront.md#carts): a cart belongs to whoever holds both.
+    static func parse(_ id: String) -> CartReference? {
         let prefix = "gid://shopify/Cart/"
         guard id.hasPrefix(prefix) else { return nil }
         let rest = id.dropFirst(prefix.count)
@@ -66,7 +67,8 @@ enum CartID {
                 key = String(pair.dropFirst(4))
             }
         }
-        return (String(token), key)
+        guard let key, !key.isEmpty else { return nil }
+        return CartReference(token: String(token), key: key)
     }
 
     /// `gid://shopify/CartLine/N?cart=TOKEN`, N the variant's number: stable while the line lives.
@@ -91,12 +93,11 @@ enum CartID {
 extension StorefrontContext {
     /// The created cart an id names, read now; nil when there is none (or the key is wrong).
     func cart(id: String) -> CartValue? {
-        guard let (token, key) = CartID.parse(id) else { return nil }
-        return cart(token: token, key: key)
+        CartID.parse(id).flatMap(cart)
     }
 
-    func cart(token: String, key: String? = nil) -> CartValue? {
-        guard let (session, details) = shop.createdCart(token: token, key: key) else { return nil }
+    func cart(_ reference: CartReference) -> CartValue? {
+        guard let (session, details) = shop.createdCart(reference) else { return nil }
         let view = shop.cartView(for: session)
         return CartValue(details: details, view: view, appliedOffer: view.offerApplies ? view.offer : nil)
     }

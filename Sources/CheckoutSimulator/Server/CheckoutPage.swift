@@ -21,7 +21,7 @@ enum CheckoutPage {
     struct Setup {
         /// `""`, or `/sandbox/NAME` for a sandbox's shop.
         var base: String
-        /// The session whose cart it pays for (`cart-TOKEN` for a Storefront cart).
+        /// The session whose cart it pays for (`cart-TOKEN.KEY` for a Storefront cart).
         var session: String
         /// The Storefront cart's token, shown instead of the session; nil for a native session.
         var cartToken: String?

@@ -70,10 +70,11 @@ extension SimulatorServer {
 
     private func storefrontCheckout(_ context: RouteContext) -> HTTPAnswer {
         let simulator = context.shop.simulator
-        guard let token = pathTail(after: "/checkouts/cn/", of: context) else { return Self.noSuchCart }
-        let key = parameter("key", of: context)
+        // The key is part of what names the cart: without it there is no such cart (docs/storefront.md#carts).
+        guard let token = pathTail(after: "/checkouts/cn/", of: context), let key = parameter("key", of: context) else { return Self.noSuchCart }
+        let cart = CartReference(token: token, key: key)
         let found = simulator.withState { state -> (email: String?, address: [String: String])? in
-            guard let (_, details) = state.shop.createdCart(token: token, key: key) else { return nil }
+            guard let (_, details) = state.shop.createdCart(cart) else { return nil }
             var address = details.addresses.first { $0.selected }?.fields ?? [:]
             // The buyer's country stands in for an address's when the cart has no address yet.
             if address["countryCode"] == nil { address["countryCode"] = details.buyer.countryCode }
@@ -81,7 +82,7 @@ extension SimulatorServer {
         }
         guard let found else {
             // A cart checked out here is gone, as a completed cart is on Shopify: say so, with its order.
-            let session = Shop.cartSession(token: token)
+            let session = cart.session
             if let order = simulator.withState({ $0.shop.shopper(named: session).orders.last }) {
                 let link = "\(context.sandboxBase)/orders/\(order.id)?session=\(Self.queryEscaped(session))"
                 return CheckoutPage.message(
@@ -91,7 +92,7 @@ extension SimulatorServer {
             return Self.noSuchCart
         }
         if let refusal = Self.forcedCheckout(simulator) { return refusal }
-        var setup = CheckoutPage.Setup(base: context.sandboxBase, session: Shop.cartSession(token: token), cartToken: token)
+        var setup = CheckoutPage.Setup(base: context.sandboxBase, session: cart.session, cartToken: token)
         let given: [(String, String?)] = [("email", found.email)]
             + ["firstName", "lastName", "address1", "city", "zip", "countryCode"].map { ($0, found.address[$0]) }
         setup.prefill = given.compactMap { name, value in value.map { (name, $0) } }

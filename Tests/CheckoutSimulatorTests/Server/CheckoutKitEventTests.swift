@@ -103,9 +103,10 @@ struct CheckoutKitEventTests {
             let url = try #require(try JSONParser.parse(Array(created.body.utf8))["data"]?["cartCreate"]?["cart"]?["checkoutUrl"]?.stringValue)
             let path = String(url.dropFirst(harness.server.baseURL.count))
             let token = try #require(path.split(separator: "/").last?.split(separator: "?").first.map(String.init))
+            let key = try #require(path.split(separator: "=").last.map(String.init))
             let paid = try await harness.post(
                 #"{"query": "mutation { checkout(input: {card: {number: \"4242424242424242\", expMonth: 12, expYear: 2030, cvc: \"123\"}}) { order { id } } }"}"#,
-                session: "cart-" + token)
+                session: "cart-\(token).\(key)")
             #expect(paid.body.contains("order-1001"), "\(paid.body)")
             let complete = try await harness.send("GET", path)
             #expect(complete.body.contains("This checkout is complete"))

@@ -113,7 +113,8 @@ struct StorefrontCheckoutURLTests {
             #expect(page.headers["content-type"] == "text/html; charset=utf-8")
             // The page pays for the cart's own session; CheckoutPageBrowserTests drives it in a browser.
             let token = try #require(path.split(separator: "/").last?.split(separator: "?").first)
-            #expect(page.body.contains(#""base":"/sandbox/demo","session":"cart-\#(token)","cart":"\#(token)""#))
+            let key = try #require(path.split(separator: "=").last)
+            #expect(page.body.contains(#""base":"/sandbox/demo","session":"cart-\#(token).\#(key)","cart":"\#(token)""#))
             // The root shop has no such cart: the sandbox's carts are its own.
             let root = try await harness.send("GET", String(path.dropFirst("/sandbox/demo".count)))
             #expect(root.status == 404)
@@ -245,6 +246,57 @@ struct StorefrontFaultAndManifestTests {
             #expect(verified.status == 200 && verified.body == #"{"ok":true,"count":2}"#, "\(verified.body)")
             let journal = try JSONParser.parse(try await harness.send("GET", "/__sim/requests").body)
             #expect((journal["requests"]?.arrayValue ?? []).filter { $0["dialect"] == "storefront" }.count == 3)
+        }
+    }
+}
+
+/// A cart belongs to whoever holds its id and key (docs/storefront.md#carts; issue 59): its token
+/// alone reaches nothing — not the API, not the checkout page, not a native session.
+struct CartOwnershipTests {
+    @Test func aCartsTokenWithoutItsKeyReachesNothing() async throws {
+        try await ServerHarness.with { harness in
+            func storefront(_ query: String) async throws -> String {
+                try await harness.send("POST", "/api/2026-04/graphql", body: StorefrontHTTPTests.body(query), headers: StorefrontHTTPTests.headers).body
+            }
+            let created = try await storefront(#"""
+                mutation { cartCreate(input: {lines: [{merchandiseId: "gid://shopify/ProductVariant/1000001001", quantity: 1}],
+                  buyerIdentity: {email: "grace@example.com"}}) { cart { id checkoutUrl } } }
+                """#)
+            let cart = try JSONParser.parse(Array(created.utf8))["data"]?["cartCreate"]?["cart"]
+            let id = try #require(cart?["id"]?.stringValue, "\(created)")
+            let url = try #require(cart?["checkoutUrl"]?.stringValue)
+            let bare = String(id.prefix { $0 != "?" })
+            let token = String(bare.dropFirst("gid://shopify/Cart/".count))
+            let key = String(id.dropFirst(bare.count + "?key=".count))
+            #expect(key.count == 32)
+
+            #expect(try await storefront(#"{ cart(id: "\#(id)") { totalQuantity } }"#) == #"{"data":{"cart":{"totalQuantity":1}}}"#)
+            for wrong in [bare, bare + "?KEY=" + key, bare + "?key=", bare + "?key=" + String(key.reversed()), bare + "?cart=" + key] {
+                #expect(try await storefront(#"{ cart(id: "\#(wrong)") { totalQuantity } }"#) == #"{"data":{"cart":null}}"#, "\(wrong)")
+                let added = try await storefront(#"mutation { cartLinesAdd(cartId: "\#(wrong)", lines: [{merchandiseId: "gid://shopify/ProductVariant/1000001001"}]) { cart { id } userErrors { code field } } }"#)
+                #expect(added == #"{"data":{"cartLinesAdd":{"cart":null,"userErrors":[{"code":"INVALID","field":["cartId"]}]}}}"#, "\(wrong)")
+            }
+            #expect(try await storefront(#"{ cart(id: "\#(id)") { totalQuantity } }"#) == #"{"data":{"cart":{"totalQuantity":1}}}"#, "nothing was added")
+
+            // The checkout page needs the key.
+            let path = String(url.dropFirst(harness.server.baseURL.count))
+            #expect(try await harness.send("GET", path).body.contains("grace@example.com"))
+            for keyless in ["/checkouts/cn/\(token)", "/checkouts/cn/\(token)?key=", "/checkouts/cn/\(token)?KEY=\(key)"] {
+                let page = try await harness.send("GET", keyless)
+                #expect(page.status == 404, "\(keyless)")
+                #expect(!page.body.contains("grace@example.com"), "\(keyless)")
+            }
+
+            // A native session named after the token is another, empty session: it neither reads nor pays the cart.
+            let native = try await harness.post(#"{"query": "{ cart { totalQuantity } }"}"#, session: "cart-" + token)
+            #expect(native.body == #"{"data":{"cart":{"totalQuantity":0}}}"#)
+            let pay = try await harness.post(
+                #"{"query": "mutation { checkout(input: {card: {number: \"4242424242424242\", expMonth: 12, expYear: 2030, cvc: \"123\"}}) { order { id } errors { code } } }"}"#,
+                session: "cart-" + token)
+            #expect(!pay.body.contains("order-1001"), "\(pay.body)")
+            let page = try await harness.send("GET", "/checkout?session=cart-" + token)
+            #expect(!page.body.contains("grace@example.com"))
+            #expect(try await storefront(#"{ cart(id: "\#(id)") { totalQuantity } }"#) == #"{"data":{"cart":{"totalQuantity":1}}}"#, "the cart is still there, unpaid")
         }
     }
 }
