@@ -36,14 +36,18 @@ package struct Shop: Sendable {
     var addedProducts = 0
     /// How many carts `createCart` has made (their tokens are numbered).
     var cartsCreated = 0
+    /// What sets this shop's carts apart from another's drawn from the same seed: a sandbox's
+    /// name, `""` for the root shop (docs/storefront.md#carts).
+    let cartNamespace: String
     /// The levers pulled and not yet used up (docs/control.md#levers).
     package internal(set) var pending = PendingLevers()
 
     /// A shop with no sessions yet, its clock at `now`.
     package init(
         store: StoreSettings, catalog: Catalog, offers: [OfferDefinition], scratchTable: ScratchCardTable, testCards: [TestCard],
-        seed: UInt64, now: Instant
+        seed: UInt64, now: Instant, cartNamespace: String = ""
     ) {
+        self.cartNamespace = cartNamespace
         self.store = store
         self.catalog = catalog
         inventory = Inventory(catalog: catalog)

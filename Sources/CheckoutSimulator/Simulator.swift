@@ -79,7 +79,12 @@ public final class Simulator: ScenarioTarget {
     }
 
     /// Starts a simulator from fixtures loaded before, so many simulators can share one load.
-    public init(loaded fixtures: Fixtures, seed: UInt64? = nil, now: String? = nil, limits: RequestLimits = RequestLimits()) throws(SimulatorError) {
+    public convenience init(loaded fixtures: Fixtures, seed: UInt64? = nil, now: String? = nil, limits: RequestLimits = RequestLimits()) throws(SimulatorError) {
+        try self.init(loaded: fixtures, seed: seed, now: now, limits: limits, cartNamespace: "")
+    }
+
+    /// A simulator whose Storefront carts are drawn in `cartNamespace` (a sandbox's name).
+    init(loaded fixtures: Fixtures, seed: UInt64?, now: String?, limits: RequestLimits, cartNamespace: String) throws(SimulatorError) {
         var start = fixtures.store.now
         if let now {
             guard let parsed = Instant(iso8601: now) else {
@@ -99,7 +104,7 @@ public final class Simulator: ScenarioTarget {
         startClock = start
         let shop = Shop(
             store: fixtures.store, catalog: fixtures.catalog, offers: fixtures.offers, scratchTable: fixtures.scratchCards,
-            testCards: fixtures.testCards, seed: startSeed, now: start)
+            testCards: fixtures.testCards, seed: startSeed, now: start, cartNamespace: cartNamespace)
         state = Locked(ShopState(shop: shop, content: fixtures.collections))
     }
 
@@ -251,9 +256,12 @@ public final class Simulator: ScenarioTarget {
     }
 
     /// A new simulator as this one started: the same fixtures (shared, not copied), seed, clock,
-    /// limits and recording operations; nothing of this one's state.
-    package func freshCopy() -> Simulator? {
-        guard let copy = try? Simulator(loaded: fixtures, seed: startSeed, now: startClock.iso8601, limits: limits) else { return nil }
+    /// limits and recording operations; nothing of this one's state. Its Storefront carts are
+    /// drawn in `cartNamespace` (a sandbox's name), so their ids are its own.
+    package func freshCopy(cartNamespace: String = "") -> Simulator? {
+        guard let copy = try? Simulator(loaded: fixtures, seed: startSeed, now: startClock.iso8601, limits: limits, cartNamespace: cartNamespace) else {
+            return nil
+        }
         copy.recordingOperations.withLock { $0 = recordingOperations.withLock { $0 } }
         copy.persistedQueries.use(persistedQueries.currentManifest)
         return copy

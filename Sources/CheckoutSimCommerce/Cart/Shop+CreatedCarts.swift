@@ -22,11 +22,14 @@ package struct CartReference: Sendable, Equatable {
 extension Shop {
 
     /// Makes an empty cart: its token and key are the `n`th of the seeded sequence, so the same
-    /// seed and requests give the same ids in every run. Nil when the shop holds `maxSessions`.
+    /// seed and requests give the same ids in every run; a sandbox's sequence is its own (its name
+    /// is drawn in), so one sandbox's cart id names nothing on another. Nil when the shop holds
+    /// `maxSessions`.
     package mutating func createCart() -> CartDetails? {
         let number = cartsCreated + 1
-        let token = String(SHA256.hex("cart|\(seed)|\(number)").prefix(26))
-        let key = String(SHA256.hex("key|\(seed)|\(number)").prefix(32))
+        let scope = cartNamespace.isEmpty ? "" : "\(cartNamespace)|"
+        let token = String(SHA256.hex("cart|\(seed)|\(scope)\(number)").prefix(26))
+        let key = String(SHA256.hex("key|\(seed)|\(scope)\(number)").prefix(32))
         let name = CartReference(token: token, key: key).session
         guard touchSession(name) else { return nil }
         cartsCreated = number

@@ -79,7 +79,7 @@ extension SimulatorServer {
         // Made outside the table's lock (a `--preload` scenario runs here), so making one
         // sandbox never holds up the requests of the others.
         guard sandboxes.withLock({ $0.names.count < configuration.maxSandboxes }) else { return .answer(tooManySandboxes) }
-        guard let simulator = root.simulator.freshCopy() else {
+        guard let simulator = root.simulator.freshCopy(cartNamespace: key) else {
             return .answer(HTTPAnswer.graphQLError("The sandbox could not be made.", status: 503))
         }
         configuration.prepareSandbox?(simulator)

@@ -300,3 +300,31 @@ struct CartOwnershipTests {
         }
     }
 }
+
+extension CartOwnershipTests {
+    /// Each sandbox draws its own cart ids: one sandbox's id names nothing on another, though both
+    /// start from the same seed (issue 59: B's own first cart answered to A's id).
+    @Test func aSandboxsCartIdsAreItsOwn() async throws {
+        try await ServerHarness.with { harness in
+            func create(_ base: String) async throws -> String {
+                let query = #"mutation { cartCreate(input: {lines: [{merchandiseId: "gid://shopify/ProductVariant/1000001001"}]}) { cart { id } } }"#
+                let answer = try await harness.send("POST", base + "/api/2026-04/graphql", body: StorefrontHTTPTests.body(query), headers: StorefrontHTTPTests.headers)
+                return try #require(try JSONParser.parse(Array(answer.body.utf8))["data"]?["cartCreate"]?["cart"]?["id"]?.stringValue, "\(answer.body)")
+            }
+            func read(_ base: String, _ id: String) async throws -> String {
+                let query = #"{ cart(id: "\#(id)") { totalQuantity } }"#
+                return try await harness.send("POST", base + "/api/2026-04/graphql", body: StorefrontHTTPTests.body(query), headers: StorefrontHTTPTests.headers).body
+            }
+            let a = try await create("/sandbox/a")
+            let b = try await create("/sandbox/b")
+            let root = try await create("")
+            #expect(Set([a, b, root]).count == 3, "\(a) \(b) \(root)")
+            #expect(try await read("/sandbox/b", a) == #"{"data":{"cart":null}}"#)
+            #expect(try await read("", a) == #"{"data":{"cart":null}}"#)
+            #expect(try await read("/sandbox/a", a) == #"{"data":{"cart":{"totalQuantity":1}}}"#)
+            // The same sandbox name after a reset draws the same ids again: still deterministic.
+            #expect(try await harness.send("POST", "/sandbox/a/__sim/reset", body: "{}").status == 200)
+            #expect(try await create("/sandbox/a") == a)
+        }
+    }
+}
