@@ -21,17 +21,18 @@ package struct Shop: Sendable {
     package var clock: Instant
     /// Where the clock started (what a Storefront `DateTime!` the shop does not model answers).
     package let startClock: Instant
-    /// The sessions in the order they were made. A session keeps its slot until `reset`
-    /// replaces the whole shop: nothing removes one.
+    /// The sessions, each in its slot. A session keeps its slot until `reset` replaces the whole
+    /// shop, or, for a Storefront cart's, until a new session takes it (`touchSession`).
     private var sessions: [ShopperSession] = []
     /// Each session's slot in `sessions`.
     private var sessionSlots: [String: Int] = [:]
     /// The session last looked up by name, and its slot: a listing asks for one session a few
     /// times per product, and the name compares far cheaper than it hashes (Benchmarks/NOTES.md,
-    /// issue 43). Never stale: slots never move.
+    /// issue 43). Never stale: slots never move, and a slot given to another session clears it.
     private var lastLookup: (name: String, slot: Int)?
-    /// The most sessions the shop keeps (docs/limits.md#shop-bounds); a new one past it is refused, never made by
-    /// evicting another's data. `reset` forgets them all.
+    /// The most sessions the shop keeps (docs/limits.md#shop-bounds). A new one past it takes the
+    /// slot of the least recently used Storefront cart; with no cart to drop it is refused, never
+    /// made by evicting a shopper's data. `reset` forgets them all.
     package var maxSessions = 10_000
     var addedProducts = 0
     /// How many carts `createCart` has made (their tokens are numbered).
@@ -105,17 +106,39 @@ package struct Shop: Sendable {
     /// How many sessions the shop holds.
     package var sessionCount: Int { sessions.count }
 
-    /// Creates the session on first use, issuing its scratch cards at the clock's time.
+    /// Creates the session on first use, issuing its scratch cards at the clock's time. When the
+    /// shop holds `maxSessions`, the least recently used Storefront cart is dropped for it
+    /// (docs/storefront.md#carts), so making carts never locks a new shopper out.
     ///
-    /// Returns false, changing nothing, when the session is new and the shop already holds `maxSessions`.
+    /// Returns false, changing nothing, when the session is new, the shop already holds
+    /// `maxSessions` and none of them is a Storefront cart.
     @discardableResult
     package mutating func touchSession(_ name: String) -> Bool {
         guard sessionSlots[name] == nil else { return true }
-        guard sessions.count < maxSessions else { return false }
         var session = ShopperSession(name: name)
         for _ in 0..<scratchTable.issuedPerSession { issueCard(to: &session) }
-        add(session)
+        guard sessions.count >= maxSessions else {
+            add(session)
+            return true
+        }
+        guard let slot = leastRecentlyUsedCart() else { return false }
+        sessionSlots.removeValue(forKey: sessions[slot].name)
+        lastLookup = nil
+        sessions[slot] = session
+        sessionSlots[name] = slot
         return true
+    }
+
+    /// The slot of the Storefront cart changed longest ago (the first made, between equals); nil
+    /// when no session is one. A scan of the table, made only when it is full.
+    private func leastRecentlyUsedCart() -> Int? {
+        var found: (slot: Int, used: Instant)?
+        for (slot, session) in sessions.enumerated() {
+            guard let used = session.cartLastUsed else { continue }
+            if let oldest = found, oldest.used <= used { continue }
+            found = (slot, used)
+        }
+        return found?.slot
     }
 
     /// Puts `session` in the next slot; returns the slot.

@@ -34,15 +34,33 @@ extension Shop {
         guard touchSession(name) else { return nil }
         cartsCreated = number
         let details = CartDetails(token: token, key: key, createdAt: clock, updatedAt: clock)
-        withSession(name) { session, _ in session.cart.details = details }
+        withSession(name) { session, shop in
+            session.cart.details = details
+            session.cartLastUsed = shop.clock
+        }
         return details
     }
 
-    /// The created cart `cart` names, when it exists (its key is part of what names it).
+    /// How long a cart lives without a change, as Shopify's do: 10 days on the virtual clock.
+    package static let cartLifetimeSeconds: Int64 = 10 * 86_400
+
+    /// The created cart `cart` names, when it exists and has not expired (its key is part of what names it).
     package func createdCart(_ cart: CartReference) -> (session: ShopperSession, details: CartDetails)? {
         let session = shopper(named: cart.session)
-        guard let details = session.cart.details, details.token == cart.token, details.key == cart.key else { return nil }
+        guard let details = session.cart.details, details.token == cart.token, details.key == cart.key,
+              !isExpired(details)
+        else { return nil }
         return (session, details)
+    }
+
+    /// Whether the cart `cart` names exists but has expired: 10 days without a change.
+    package func cartHasExpired(_ cart: CartReference) -> Bool {
+        guard let details = shopper(named: cart.session).cart.details, details.key == cart.key else { return false }
+        return isExpired(details)
+    }
+
+    private func isExpired(_ details: CartDetails) -> Bool {
+        clock >= details.updatedAt.adding(seconds: Self.cartLifetimeSeconds)
     }
 
     /// Changes a created cart's own data and marks it changed at the clock's time.
@@ -52,6 +70,7 @@ extension Shop {
             change(&details)
             details.updatedAt = shop.clock
             session.cart.details = details
+            session.cartLastUsed = shop.clock
         }
     }
 

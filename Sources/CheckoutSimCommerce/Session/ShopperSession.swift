@@ -18,6 +18,9 @@ package struct ShopperSession: Sendable, Equatable {
     /// Every payment attempt, oldest first.
     package internal(set) var payments: [Payment] = []
     var idempotency: [(key: String, input: CheckoutInput, outcome: CheckoutOutcome)] = []
+    /// For a Storefront cart's session, when the cart was last made or changed (kept after it is
+    /// paid): what decides which cart a full table drops. Nil for every other session.
+    package internal(set) var cartLastUsed: Instant?
 
     /// A new, empty session.
     package init(name: String) {

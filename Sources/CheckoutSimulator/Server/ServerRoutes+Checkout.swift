@@ -58,9 +58,7 @@ extension SimulatorServer {
     private static func forcedCheckout(_ simulator: Simulator) -> HTTPAnswer? {
         switch simulator.withState({ $0.shop.takeForcedCheckout() }) {
         case nil: nil
-        case .expired?:
-            CheckoutPage.message(
-                status: 410, title: "This checkout has expired", body: "<p>Go back to the cart and check out again.</p>", failure: .expired)
+        case .expired?: expiredCheckout
         case .unavailable?:
             CheckoutPage.message(
                 status: 200, title: "Checkout is unavailable", body: "<p>The checkout cannot be shown right now. Try again in a moment.</p>",
@@ -89,6 +87,8 @@ extension SimulatorServer {
                     status: 200, title: "This checkout is complete",
                     body: "<p>The cart was paid: <a href=\"\(HTMLText.escaped(link))\">order #\(order.number)</a>.</p>", failure: .completed)
             }
+            // A cart left 10 days without a change has expired, as Shopify's do.
+            if simulator.withState({ $0.shop.cartHasExpired(cart) }) { return Self.expiredCheckout }
             return Self.noSuchCart
         }
         if let refusal = Self.forcedCheckout(simulator) { return refusal }
@@ -98,6 +98,10 @@ extension SimulatorServer {
         setup.prefill = given.compactMap { name, value in value.map { (name, $0) } }
         return CheckoutPage.page(setup, simulator: simulator)
     }
+
+    /// An expired checkout: 410 Gone, which Checkout Sheet Kit reports as `checkoutExpired`.
+    private static let expiredCheckout = CheckoutPage.message(
+        status: 410, title: "This checkout has expired", body: "<p>Go back to the cart and check out again.</p>", failure: .expired)
 
     private static let noSuchCart = CheckoutPage.message(status: 404, title: "No such cart", body: "<p>There is no cart with this checkout link.</p>")
 
