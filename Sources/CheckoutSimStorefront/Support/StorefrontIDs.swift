@@ -53,7 +53,11 @@ enum StorefrontID {
         guard let slash = rest.firstIndex(of: "/") else { return nil }
         var numberText = rest[rest.index(after: slash)...]
         if let query = numberText.firstIndex(of: "?") { numberText = numberText[..<query] }
-        guard numberText.utf8.count <= 18, let number = Int(numberText), number >= 0 else { return nil }
+        // Digits only, as the ids this server writes: no sign, no leading zero (`…/01000001` is
+        // not `…/1000001`, so one object has one id).
+        guard (1...18).contains(numberText.utf8.count), numberText.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+              numberText.utf8.first != 0x30 || numberText.utf8.count == 1, let number = Int(numberText)
+        else { return nil }
         return (rest[..<slash], number)
     }
 

@@ -1,0 +1,59 @@
+import CheckoutSimGraphQL
+import CheckoutSimSupport
+import Foundation
+import Testing
+@testable import CheckoutSimulator
+
+/// The smaller defects of the Storefront hostile sweep (issue 59, item 10), each pinned.
+struct StorefrontSmallDefectTests {
+    /// Every status the server sends has its RFC 9110 reason phrase (the thank-you redirect's
+    /// status line read `303 Status 303`).
+    @Test func statusLinesCarryTheirReasonPhrases() async throws {
+        var configuration = SimulatorServer.Configuration()
+        configuration.storefrontToken = "public-token"
+        try await ServerHarness.with(configuration) { harness in
+            try await CheckoutPageBrowserTests.fillCart(harness, session: "thanks", quantity: 1)
+            let paid = try await harness.post(
+                #"{"query": "mutation { checkout(input: {card: {number: \"4242424242424242\", expMonth: 12, expYear: 2030, cvc: \"123\"}}) { order { id } } }"}"#,
+                session: "thanks")
+            #expect(paid.body.contains("order-1001"))
+            #expect(try await harness.send("POST", "/__sim/levers", body: #"{"checkout": {"next": "expired"}}"#).status == 200)
+            let client = try harness.raw()
+            let requests = [
+                ("GET /checkout/thank-you?session=thanks&order_id=order-1001 HTTP/1.1\r\nHost: shop\r\n\r\n", "HTTP/1.1 303 See Other"),
+                ("POST /api/2026-04/graphql HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}", "HTTP/1.1 401 Unauthorized"),
+                ("GET /checkout HTTP/1.1\r\nHost: shop\r\n\r\n", "HTTP/1.1 410 Gone"),
+            ]
+            for (request, line) in requests {
+                try client.send(request)
+                let response = try client.response()
+                #expect(response.head.hasPrefix(line + "\r\n"), "\(response.head)")
+            }
+        }
+        #expect(HTTPAnswer.reason(418) == "Status 418", "a status RFC 9110 does not name")
+    }
+}
+
+extension StorefrontSmallDefectTests {
+    /// A global id is the one the server writes: a leading zero or a sign makes another id, which
+    /// names nothing (`…/01000001001` added the variant `…/1000001001`).
+    @Test(arguments: ["gid://shopify/ProductVariant/01000001001", "gid://shopify/ProductVariant/+1000001001", "gid://shopify/ProductVariant/1000001001 ",
+                      "gid://shopify/ProductVariant/"])
+    func anIdIsWrittenOneWayOnly(_ id: String) async throws {
+        let simulator = try Simulator()
+        let query = #"mutation { cartCreate(input: {lines: [{merchandiseId: "\#(id)"}]}) { cart { totalQuantity } userErrors { code field } } }"#
+        let answer = simulator.execute(GraphQLRequest(query: query), session: "default", dialect: .storefront).serialized(pretty: false)
+        #expect(answer == #"{"data":{"cartCreate":{"cart":null,"userErrors":[{"code":"INVALID","field":["input","lines","0","merchandiseId"]}]}}}"#, "\(answer)")
+        let node = simulator.execute(GraphQLRequest(query: #"{ node(id: "\#(id)") { id } }"#), session: "default", dialect: .storefront)
+        #expect(node.serialized(pretty: false) == #"{"data":{"node":null}}"#)
+    }
+
+    @Test func theIdsTheServerWritesStillRead() throws {
+        let simulator = try Simulator()
+        let query = #"{ node(id: "gid://shopify/ProductVariant/1000001001") { id } product(id: "gid://shopify/Product/1000001") { id } }"#
+        #expect(simulator.execute(GraphQLRequest(query: query), session: "default", dialect: .storefront).serialized(pretty: false)
+                == #"{"data":{"node":{"id":"gid://shopify/ProductVariant/1000001001"},"product":{"id":"gid://shopify/Product/1000001"}}}"#)
+        let padded = #"{ product(id: "gid://shopify/Product/01000001") { id } }"#
+        #expect(simulator.execute(GraphQLRequest(query: padded), session: "default", dialect: .storefront).serialized(pretty: false) == #"{"data":{"product":null}}"#)
+    }
+}
