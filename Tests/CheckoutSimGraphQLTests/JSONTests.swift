@@ -166,6 +166,50 @@ struct JSONTests {
         }
     }
 
+    struct UTF8Case: CustomTestStringConvertible, Sendable {
+        let bytes: [UInt8]
+        /// The offset of the first byte that starts no character; nil when the text is valid.
+        let invalidAt: Int?
+        var testDescription: String { bytes.map { String($0, radix: 16) }.joined(separator: " ") }
+    }
+
+    /// A JSON text is UTF-8: bytes that are not are refused, at the byte that starts no
+    /// character, never repaired into U+FFFD (issue 59: a body with invalid UTF-8 was accepted).
+    @Test(arguments: [
+        UTF8Case(bytes: [0xFF], invalidAt: 0),
+        UTF8Case(bytes: [0x80], invalidAt: 0),
+        UTF8Case(bytes: [0xC0, 0x80], invalidAt: 0),  // an overlong NUL
+        UTF8Case(bytes: [0xC1, 0xBF], invalidAt: 0),
+        UTF8Case(bytes: [0xE0, 0x9F, 0xBF], invalidAt: 0),  // overlong
+        UTF8Case(bytes: [0xED, 0xA0, 0x80], invalidAt: 0),  // a surrogate
+        UTF8Case(bytes: [0xF0, 0x8F, 0xBF, 0xBF], invalidAt: 0),  // overlong
+        UTF8Case(bytes: [0xF4, 0x90, 0x80, 0x80], invalidAt: 0),  // past U+10FFFF
+        UTF8Case(bytes: [0xF5, 0x80, 0x80, 0x80], invalidAt: 0),
+        UTF8Case(bytes: [0xE2, 0x82], invalidAt: 0),  // cut short
+        UTF8Case(bytes: [0xE2, 0x82, 0x41], invalidAt: 0),
+        UTF8Case(bytes: Array("abcdefghij".utf8) + [0xC3], invalidAt: 10),
+        UTF8Case(bytes: [0xC3, 0xA9], invalidAt: nil),  // é
+        UTF8Case(bytes: [0xE2, 0x82, 0xAC], invalidAt: nil),  // €
+        UTF8Case(bytes: [0xED, 0x9F, 0xBF], invalidAt: nil),  // U+D7FF
+        UTF8Case(bytes: [0xEE, 0x80, 0x80], invalidAt: nil),  // U+E000
+        UTF8Case(bytes: [0xF0, 0x9D, 0x84, 0x9E], invalidAt: nil),  // 𝄞
+        UTF8Case(bytes: [0xF4, 0x8F, 0xBF, 0xBF], invalidAt: nil),  // U+10FFFF
+    ])
+    func refusesTextThatIsNotUTF8(_ testCase: UTF8Case) throws {
+        let text = [UInt8(ascii: "\"")] + testCase.bytes + [UInt8(ascii: "\"")]
+        if let invalid = testCase.invalidAt {
+            #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
+            do {
+                _ = try JSONParser.parse(text)
+            } catch {
+                #expect(error.column == invalid + 2, "\(error.message)")
+                #expect(error.message.hasPrefix("the text is not valid UTF-8 (byte 0x"), "\(error.message)")
+            }
+        } else {
+            #expect(try JSONParser.parse(text) == .string(String(decoding: testCase.bytes, as: UTF8.self)))
+        }
+    }
+
     @Test func keepsMemberOrderAndNumbers() throws {
         let parsed = try JSONParser.parse(#"{"z": 1, "a": 2.5, "m": -3e2, "u": "\u00e9\ud83d\ude00"}"#)
         #expect(parsed.objectValue?.keys == ["z", "a", "m", "u"])

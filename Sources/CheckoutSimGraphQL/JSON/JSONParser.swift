@@ -65,6 +65,11 @@ package struct JSONParser {
     }
 
     private mutating func parseDocument() throws(JSONParseError) -> JSON {
+        // A JSON text is UTF-8 (RFC 8259 §8.1): bytes that are not are refused, not repaired.
+        if let invalid = UTF8Validation.firstInvalidOffset(in: bytes) {
+            let hex = String(bytes[invalid], radix: 16, uppercase: true)
+            throw error("the text is not valid UTF-8 (byte 0x\(hex.count == 1 ? "0" : "")\(hex) starts no character)", at: invalid)
+        }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
         skipWhitespace()
         let value = try parseValue()

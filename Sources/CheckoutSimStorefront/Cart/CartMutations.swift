@@ -19,7 +19,7 @@ extension StorefrontBinding {
             if let note = input["note"]?.stringValue { change.setNote(note, field: ["input", "note"]) }
             if let buyer = input["buyerIdentity"]?.objectValue { change.setBuyer(buyer, field: ["input", "buyerIdentity"]) }
             change.addLines(input["lines"]?.arrayValue ?? [], field: ["input", "lines"])
-            if let codes = input["discountCodes"]?.arrayValue { change.setDiscountCodes(codes.compactMap(\.stringValue)) }
+            if let codes = input["discountCodes"]?.arrayValue { change.setDiscountCodes(codes.compactMap(\.stringValue), field: ["input", "discountCodes"]) }
             if let codes = input["giftCardCodes"]?.arrayValue { change.setGiftCards(codes.compactMap(\.stringValue), field: ["input", "giftCardCodes"], replacing: true) }
             if let addresses = input["delivery"]?["addresses"]?.arrayValue { change.addAddresses(addresses, field: ["input", "delivery", "addresses"]) }
             var payload = change.payload()
@@ -33,7 +33,7 @@ extension StorefrontBinding {
         mutation(&fields, "cartLinesUpdate") { change, values in change.updateLines(values["lines"]?.arrayValue ?? []) }
         mutation(&fields, "cartLinesRemove") { change, values in change.removeLines(values["lineIds"]?.arrayValue ?? []) }
         mutation(&fields, "cartDiscountCodesUpdate") { change, values in
-            change.setDiscountCodes((values["discountCodes"]?.arrayValue ?? []).compactMap(\.stringValue))
+            change.setDiscountCodes((values["discountCodes"]?.arrayValue ?? []).compactMap(\.stringValue), field: ["discountCodes"])
         }
         mutation(&fields, "cartNoteUpdate") { change, values in change.setNote(values["note"]?.stringValue ?? "", field: ["note"]) }
         mutation(&fields, "cartAttributesUpdate") { change, values in
@@ -188,13 +188,19 @@ struct CartChange {
         context.change { $0.refreshOffer(cart) }
     }
 
-    mutating func setDiscountCodes(_ codes: [String]) {
+    /// Sets the codes entered; a code longer than `maxKey` characters is refused (`INVALID`, the
+    /// code not echoed), never cut to fit, and nothing changes.
+    mutating func setDiscountCodes(_ codes: [String], field: [String]) {
         guard codes.count <= 250 else {
-            refuse("INVALID", ["discountCodes"], "At most 250 discount codes; \(codes.count) were given.")
+            refuse("INVALID", field, "At most 250 discount codes; \(codes.count) were given.")
             return
         }
-        let kept = codes.map { String($0.unicodeScalars.prefix(CartChange.maxKey)) }
-        context.change { $0.setDiscountCodes(kept, cart: cart) }
+        let long = codes.indices.filter { codes[$0].unicodeScalars.count > CartChange.maxKey }
+        for index in long {
+            refuse("INVALID", field + [String(index)], "A discount code is at most \(CartChange.maxKey) characters; this one has \(codes[index].unicodeScalars.count).")
+        }
+        guard long.isEmpty else { return }
+        context.change { $0.setDiscountCodes(codes, cart: cart) }
         codesSet = true
     }
 

@@ -44,8 +44,11 @@ enum GraphQLRequestDecoding {
 
     /// Decodes a POST body of JSON.
     static func post(_ body: [UInt8], limits: RequestLimits) -> Result<Body, BadRequest> {
-        guard let json = try? JSONParser.parse(body, maxDepth: limits.maxVariablesDepth + 3) else {
-            return .failure(BadRequest("The request body is not valid JSON."))
+        let json: JSON
+        do {
+            json = try JSONParser.parse(body, maxDepth: limits.maxVariablesDepth + 3)
+        } catch {
+            return .failure(BadRequest("The request body is not valid JSON: \(error.line):\(error.column): \(error.message)."))
         }
         switch json {
         case .object(let object):

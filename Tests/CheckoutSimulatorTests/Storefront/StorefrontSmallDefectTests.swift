@@ -1,5 +1,8 @@
 import CheckoutSimGraphQL
 import CheckoutSimSupport
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Foundation
 import Testing
 @testable import CheckoutSimulator
@@ -55,5 +58,42 @@ extension StorefrontSmallDefectTests {
                 == #"{"data":{"node":{"id":"gid://shopify/ProductVariant/1000001001"},"product":{"id":"gid://shopify/Product/1000001"}}}"#)
         let padded = #"{ product(id: "gid://shopify/Product/01000001") { id } }"#
         #expect(simulator.execute(GraphQLRequest(query: padded), session: "default", dialect: .storefront).serialized(pretty: false) == #"{"data":{"product":null}}"#)
+    }
+}
+
+extension StorefrontSmallDefectTests {
+    /// A discount code over 255 characters is refused at its place, not cut to fit, and the
+    /// answer does not echo it (it was cut silently while its warning repeated it).
+    @Test func aLongDiscountCodeIsRefusedNotCut() throws {
+        let simulator = try Simulator()
+        let long = String(repeating: "W", count: 300_000)
+        func run(_ query: String) -> String {
+            simulator.execute(GraphQLRequest(query: query), session: "default", dialect: .storefront).serialized(pretty: false)
+        }
+        let created = run(#"mutation { cartCreate(input: {discountCodes: ["WELCOME10", "\#(long)"]}) { cart { id } userErrors { code field message } } }"#)
+        #expect(created == #"{"data":{"cartCreate":{"cart":null,"userErrors":[{"code":"INVALID","field":["input","discountCodes","1"],"message":"A discount code is at most 255 characters; this one has 300000."}]}}}"#)
+        let id = try #require(try JSONParser.parse(Array(run(#"mutation { cartCreate(input: {}) { cart { id } } }"#).utf8))["data"]?["cartCreate"]?["cart"]?["id"]?.stringValue)
+        let updated = run(#"mutation { cartDiscountCodesUpdate(cartId: "\#(id)", discountCodes: ["\#(String(long.prefix(256)))"]) { cart { discountCodes { code } } userErrors { code field } warnings { code } } }"#)
+        #expect(updated == #"{"data":{"cartDiscountCodesUpdate":{"cart":{"discountCodes":[]},"userErrors":[{"code":"INVALID","field":["discountCodes","0"]}],"warnings":[]}}}"#)
+        let fits = run(#"mutation { cartDiscountCodesUpdate(cartId: "\#(id)", discountCodes: ["\#(String(long.prefix(255)))"]) { cart { discountCodes { code } } userErrors { code } } }"#)
+        #expect(fits.contains(String(long.prefix(255))) && fits.contains(#""userErrors":[]"#), "255 characters fit")
+    }
+}
+
+extension StorefrontSmallDefectTests {
+    /// A request body that is not UTF-8 is refused (400) on both endpoints, not repaired and run.
+    @Test func aBodyThatIsNotUTF8IsRefused() async throws {
+        try await ServerHarness.with { harness in
+            for path in ["/graphql", "/api/2026-04/graphql.json"] {
+                var request = URLRequest(url: try harness.url(path))
+                request.httpMethod = "POST"
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                request.httpBody = Data(#"{"query": "{ __typename }", "operationName": null, "variables": {"x": ""#.utf8) + Data([0xC0, 0x80]) + Data(#""}}"#.utf8)
+                let (data, response) = try await harness.session.data(for: request)
+                let body = String(decoding: data, as: UTF8.self)
+                #expect((response as? HTTPURLResponse)?.statusCode == 400, "\(path): \(body)")
+                #expect(body.contains("not valid UTF-8"), "\(path): \(body)")
+            }
+        }
     }
 }
