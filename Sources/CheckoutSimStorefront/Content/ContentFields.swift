@@ -16,9 +16,25 @@ extension StorefrontBinding {
             guard let ref = ContentRef.parse(id, in: context.settings.content), case .article = ref else { return .null }
             return .object(ref)
         }
-        fields.add("QueryRoot", "pages") { call, context in try context.contentPage(call, context.settings.content.pages.indices.map(ContentRef.page)) }
-        fields.add("QueryRoot", "blogs") { call, context in try context.contentPage(call, context.settings.content.blogs.indices.map(ContentRef.blog)) }
-        fields.add("QueryRoot", "articles") { call, context in try context.contentPage(call, context.settings.content.articles.indices.map(ContentRef.article)) }
+        fields.add("QueryRoot", "pages") { call, context in
+            let pages = context.settings.content.pages
+            let found = ContentQuery(call.argumentValues["query"]?.stringValue ?? "").matching(pages.count) {
+                StorefrontContent.queryItem(handle: pages[$0].handle, title: pages[$0].title)
+            }
+            return try context.contentPage(call, found.map(ContentRef.page))
+        }
+        fields.add("QueryRoot", "blogs") { call, context in
+            let blogs = context.settings.content.blogs
+            let found = ContentQuery(call.argumentValues["query"]?.stringValue ?? "").matching(blogs.count) {
+                StorefrontContent.queryItem(handle: blogs[$0].handle, title: blogs[$0].title)
+            }
+            return try context.contentPage(call, found.map(ContentRef.blog))
+        }
+        fields.add("QueryRoot", "articles") { call, context in
+            let content = context.settings.content
+            let found = ContentQuery(call.argumentValues["query"]?.stringValue ?? "").matching(content.articles.count) { content.queryItem(article: $0) }
+            return try context.contentPage(call, found.map(ContentRef.article))
+        }
         fields.add("QueryRoot", "urlRedirects") { call, context in
             let query = call.argumentValues["query"]?.stringValue ?? ""
             let redirects = context.settings.content.redirects

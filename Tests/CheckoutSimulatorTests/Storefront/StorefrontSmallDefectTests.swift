@@ -97,3 +97,32 @@ extension StorefrontSmallDefectTests {
         }
     }
 }
+
+extension StorefrontSmallDefectTests {
+    struct ContentCase: CustomTestStringConvertible, Sendable {
+        let query: String
+        let answer: String
+        var testDescription: String { query }
+    }
+
+    /// `pages`, `blogs` and `articles` read their `query` in Shopify's search syntax (they
+    /// answered every item whatever it said).
+    @Test(arguments: [
+        ContentCase(query: #"{ pages(first: 5, query: "title:contact") { nodes { handle } } }"#, answer: #"{"data":{"pages":{"nodes":[{"handle":"contact"}]}}}"#),
+        ContentCase(query: #"{ pages(first: 5, query: "questions") { nodes { handle } } }"#, answer: #"{"data":{"pages":{"nodes":[{"handle":"faq"}]}}}"#),
+        ContentCase(query: #"{ pages(first: 5, query: "handle:ab*") { nodes { handle } } }"#, answer: #"{"data":{"pages":{"nodes":[{"handle":"about"}]}}}"#),
+        ContentCase(query: #"{ pages(first: 5, query: "-handle:about") { nodes { handle } } }"#, answer: #"{"data":{"pages":{"nodes":[{"handle":"contact"},{"handle":"faq"}]}}}"#),
+        ContentCase(query: #"{ pages(first: 5, query: "") { nodes { handle } } }"#, answer: #"{"data":{"pages":{"nodes":[{"handle":"about"},{"handle":"contact"},{"handle":"faq"}]}}}"#),
+        ContentCase(query: #"{ blogs(first: 5, query: "title:journal") { nodes { handle } } }"#, answer: #"{"data":{"blogs":{"nodes":[]}}}"#),
+        ContentCase(query: #"{ blogs(first: 5, query: "handle:news") { nodes { handle } } }"#, answer: #"{"data":{"blogs":{"nodes":[{"handle":"news"}]}}}"#),
+        ContentCase(query: #"{ articles(first: 5, query: "tag:shipping") { nodes { handle } } }"#, answer: #"{"data":{"articles":{"nodes":[{"handle":"free-shipping"}]}}}"#),
+        ContentCase(query: #"{ articles(first: 5, query: "author:\"ben lindqvist\"") { nodes { handle } } }"#, answer: #"{"data":{"articles":{"nodes":[{"handle":"free-shipping"}]}}}"#),
+        ContentCase(query: #"{ articles(first: 5, query: "author:ben OR spring") { nodes { handle } } }"#, answer: #"{"data":{"articles":{"nodes":[{"handle":"spring-phones"}]}}}"#),
+        ContentCase(query: #"{ articles(first: 5, query: "blog_title:news AND NOT tag:phones") { nodes { handle } } }"#, answer: #"{"data":{"articles":{"nodes":[{"handle":"free-shipping"}]}}}"#),
+    ])
+    func contentListsReadTheirQuery(_ testCase: ContentCase) throws {
+        let simulator = try Simulator()
+        let answer = simulator.execute(GraphQLRequest(query: testCase.query), session: "default", dialect: .storefront).serialized(pretty: false)
+        #expect(answer == testCase.answer)
+    }
+}
