@@ -36,7 +36,7 @@ extension StorefrontBinding {
             return try context.contentPage(call, found.map(ContentRef.article))
         }
         fields.add("QueryRoot", "urlRedirects") { call, context in
-            let query = call.argumentValues["query"]?.stringValue ?? ""
+            let query = SearchQuery.readable(call.argumentValues["query"]?.stringValue ?? "")
             let redirects = context.settings.content.redirects
             return try context.contentPage(call, redirects.indices.filter { redirectMatches(redirects[$0], query) }.map(ContentRef.redirect))
         }

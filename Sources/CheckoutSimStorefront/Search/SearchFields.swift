@@ -36,7 +36,10 @@ extension StorefrontBinding {
         fields.add("QueryRoot", "predictiveSearch") { call, context in
             let values = call.argumentValues
             let limit = min(max(values["limit"]?.intValue ?? 10, 1), 10)
-            let text = (values["query"]?.stringValue ?? "").lowercased()
+            // Read as `search` reads its query: the first 4,096 bytes, the rest ignored. Each
+            // product's title words are compared with each typed word, so the work is bounded by
+            // the catalog times these bytes (a word of 100,000 combining accents took seconds).
+            let text = SearchQuery.readable(values["query"]?.stringValue ?? "").lowercased()
             let types = values["types"]?.arrayValue?.compactMap(\.stringValue) ?? ["PRODUCT", "COLLECTION", "QUERY", "PAGE", "ARTICLE"]
             return .object(PredictiveResult(context.predictive(text, limit: limit, types: types)))
         }

@@ -38,8 +38,17 @@ package struct SearchQuery: Sendable, Equatable {
     /// The longest query read, in UTF-8 bytes; the rest is ignored.
     static let maxBytes = 4096
 
+    /// The part of a search text that is read: its first `maxBytes` bytes, cut before a character
+    /// that would not fit whole.
+    static func readable(_ text: String) -> String {
+        guard text.utf8.count > maxBytes else { return text }
+        var end = text.utf8.index(text.utf8.startIndex, offsetBy: maxBytes)
+        while end > text.utf8.startIndex, UTF8.isContinuation(text.utf8[end]) { end = text.utf8.index(before: end) }
+        return String(text.utf8[..<end]) ?? ""
+    }
+
     package init(_ text: String) {
-        let tokens = Self.tokens(of: String(decoding: text.utf8.prefix(Self.maxBytes), as: UTF8.self))
+        let tokens = Self.tokens(of: Self.readable(text))
         var parser = Parser(tokens: tokens)
         if let node = parser.parseQuery(), parser.index == tokens.count {
             root = node

@@ -6,6 +6,7 @@ import FoundationNetworking
 import Foundation
 import Testing
 @testable import CheckoutSimulator
+@testable import CheckoutSimStorefront
 
 /// The smaller defects of the Storefront hostile sweep (issue 59, item 10), each pinned.
 struct StorefrontSmallDefectTests {
@@ -124,5 +125,34 @@ extension StorefrontSmallDefectTests {
         let simulator = try Simulator()
         let answer = simulator.execute(GraphQLRequest(query: testCase.query), session: "default", dialect: .storefront).serialized(pretty: false)
         #expect(answer == testCase.answer)
+    }
+}
+
+/// Search-like texts are read to a bound (issue 59, item 3: `predictiveSearch` on "a" and
+/// 100,000 combining accents ran 7–9 s; its query had no bound while `search`'s had one).
+struct SearchTextBoundTests {
+    static func run(_ query: String) throws -> String {
+        try Simulator().execute(GraphQLRequest(query: query), session: "default", dialect: .storefront).serialized(pretty: false)
+    }
+
+    /// Only the first 4,096 bytes of a predictive query are read, as `search` reads its own: a
+    /// word past them is not typed.
+    @Test func aPredictiveQueryIsReadToItsFirst4096Bytes() throws {
+        let padded = "iph" + String(repeating: " ", count: 4_100) + "zzz"
+        let answer = try Self.run(#"{ predictiveSearch(query: "\#(padded)", types: [PRODUCT]) { products { handle } } }"#)
+        #expect(answer.contains(#""handle":"iphone-15""#), "zzz lies past the bound: \(answer.prefix(300))")
+        let typed = try Self.run(#"{ predictiveSearch(query: "iph zzz", types: [PRODUCT]) { products { handle } } }"#)
+        #expect(typed == #"{"data":{"predictiveSearch":{"products":[]}}}"#)
+        // A character cut by the bound is left out whole, not turned into U+FFFD.
+        #expect(SearchQuery.readable(String(repeating: "a", count: 4_095) + "é") == String(repeating: "a", count: 4_095))
+        #expect(SearchQuery.readable("é" + String(repeating: "a", count: 4_094)).utf8.count == 4_096)
+    }
+
+    /// A word of one letter and 100,000 combining accents is one character: it answers, and
+    /// matches nothing, since no title has that character.
+    @Test func aWordOfManyCombiningAccentsAnswers() throws {
+        let accents = "a" + String(repeating: "\u{0301}", count: 100_000)
+        let answer = try Self.run(#"{ predictiveSearch(query: "\#(accents)") { products { handle } queries { text } } }"#)
+        #expect(answer == #"{"data":{"predictiveSearch":{"products":[],"queries":[]}}}"#)
     }
 }
