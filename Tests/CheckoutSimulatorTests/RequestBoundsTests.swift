@@ -111,6 +111,24 @@ struct RequestBoundsTests {
         #expect(answer.body.count < 4_000 + 20 * 200, "the whole batch stays near the limit: \(answer.body.count) bytes")
     }
 
+    /// A failure spends the batch's response budget too: an operation stopped at the limit wrote
+    /// that much first, so the operations after it are refused, not run (issue 59: a batch of 100
+    /// operations that each ran to the limit and failed took 23–39 s).
+    @Test func aBatchsFailuresSpendItsResponseBudget() throws {
+        var limits = RequestLimits()
+        limits.maxResponseBytes = 4_000
+        let simulator = try Simulator(limits: limits)
+        let big = #"{"query":"{ products(first: 100) { nodes { id name description } } }"}"#
+        let add = #"{"query":"mutation { addToCart(productId: \"pixel-8\") { cart { totalQuantity } } }"}"#
+        let body = "[" + [big, add, big, add].joined(separator: ",") + "]"
+        let answer = GraphQLHTTP.respond(
+            to: .init(method: "POST", query: "", contentType: "application/json", body: Array(body.utf8)), simulator: simulator)
+        let codes = try #require(try JSONParser.parse(answer.body).arrayValue, "\(answer.status) \(String(decoding: answer.body.prefix(400), as: UTF8.self))").map { $0["errors"]?[0]?["extensions"]?["code"]?.stringValue ?? "ok" }
+        #expect(codes == ["RESPONSE_TOO_LARGE", "RESPONSE_TOO_LARGE", "RESPONSE_TOO_LARGE", "RESPONSE_TOO_LARGE"], "\(answer.body.prefix(600))")
+        let cart = simulator.execute(GraphQLRequest(query: "{ cart { totalQuantity } }")).serialized(pretty: false)
+        #expect(cart == #"{"data":{"cart":{"totalQuantity":0}}}"#, "nothing after the first failure ran")
+    }
+
     /// docs/limits.md: a batch is one HTTP request, so its operations spend one cost budget.
     @Test func aBatchSharesOneCostBudget() throws {
         var limits = RequestLimits()

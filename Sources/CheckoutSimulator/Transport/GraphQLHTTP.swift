@@ -131,6 +131,17 @@ package enum GraphQLHTTP {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             let response: GraphQLResponse
             switch item {
+            case .success(let got) where remaining <= 0:
+                // Nothing is left to answer with: the operation is refused, not run (a mutation
+                // would change the shop and then lose its answer).
+                let error = GraphQLError(
+                    "The batch's responses reached the limit of \(simulator.limits.maxResponseBytes) bytes before this operation; it was not run.",
+                    code: .responseTooLarge)
+                let session = transportSession ?? got.session ?? "default"
+                response = GraphQLResponse(errors: [error])
+                _ = refusalBody(error, for: got, session: session, note: note, status: 200, simulator: simulator)
+                names.append(got.request.operationName ?? "-")
+                sessions.append(session)
             case .success(let got):
                 let session = transportSession ?? got.session ?? "default"
                 switch resolvePersisted(got, simulator: simulator) {
@@ -154,7 +165,9 @@ package enum GraphQLHTTP {
                 names.append("-")
             }
             let written = response.compactBytes()
-            remaining -= written.count
+            // An operation stopped for writing past what was left wrote all of it before it
+            // stopped: the batch's budget is spent, failures included, and the rest are refused.
+            remaining = response.errors.contains { $0.code == .responseTooLarge } ? 0 : remaining - written.count
             bytes += written
         }
         bytes.append(UInt8(ascii: "]"))
