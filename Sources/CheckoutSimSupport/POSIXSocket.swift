@@ -105,11 +105,21 @@ package enum POSIXSocket {
         return descriptor
     }
 
-    /// Messages are written in one piece, so Nagle's algorithm would only hold them back; on
-    /// Darwin, a write to a closed peer returns an error instead of raising SIGPIPE.
+    /// How many bytes of answers a connection's socket holds for a peer that is not reading:
+    /// past it, writes wait, so the connection stops parsing and answering the requests queued
+    /// behind (docs/http.md#the-server-under-pressure). Without it the kernel took megabytes, and a
+    /// client that pipelined requests and never read had them all answered (30 such clients kept
+    /// both loops busy for seconds).
+    package static let sendBufferBytes: Int32 = 32 * 1024
+
+    /// Messages are written in one piece, so Nagle's algorithm would only hold them back; the
+    /// send buffer is bounded (`sendBufferBytes`); on Darwin, a write to a closed peer returns an
+    /// error instead of raising SIGPIPE.
     private static func setUpConnection(_ descriptor: Int32) {
         var one: Int32 = 1
         setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        var sendBuffer = sendBufferBytes
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &sendBuffer, socklen_t(MemoryLayout<Int32>.size))
         #if canImport(Darwin)
         setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif

@@ -15,6 +15,12 @@ enum CheckoutPage {
 
     /// The page with its shared fragments written in once; only the setup is written per request.
     private static let template = PageFragments.into(EmbeddedResources.files.first { $0.path == "Pages/checkout.html" }?.text ?? "")
+    /// The page's bytes before and after the setup's marker, cut once: each request writes its
+    /// setup between them instead of searching the whole page for the marker again.
+    private static let halves: (before: [UInt8], after: [UInt8]) = {
+        guard let range = template.range(of: marker) else { return (Array(template.utf8), []) }
+        return (Array(template[..<range.lowerBound].utf8), Array(template[range.upperBound...].utf8))
+    }()
     private static let marker = "/*__CHECKOUT_SETUP__*/null"
 
     /// What the page is set up with for one cart.
@@ -53,7 +59,9 @@ enum CheckoutPage {
         // What the page posts to Checkout Sheet Kit when it cannot load the cart.
         object["kitUnavailable"] = .string(CheckoutKitMessages.error(.unavailable))
         object["operations"] = .object(JSONObject(operations(simulator).map { ($0.0, JSON.string($0.1)) }))
-        return html(template.replacingOccurrences(of: marker, with: scriptLiteral(.object(object))))
+        var answer = html("")
+        answer.body = halves.before + Array(scriptLiteral(.object(object)).utf8) + halves.after
+        return answer
     }
 
     /// `value` as JSON to write inside a `<script>`: every `<` is written `\u003c` (the same
