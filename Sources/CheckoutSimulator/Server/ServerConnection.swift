@@ -211,6 +211,7 @@ final class ServerConnection: @unchecked Sendable {
                 switch parser.next(buffer, cursor: &cursor) {
                 case .request(let request):
                     compact()
+                    server.connectionHasHead(descriptor)
                     answer(request)
                 case .failure(let failure):
                     reject(failure)

@@ -122,6 +122,10 @@ public final class SimulatorServer: Sendable {
         var idleOrder: UInt64 = 0
         /// Idle connections shut down to admit a newcomer, until their thread sees it.
         var evicted: Set<Int32> = []
+        /// Connections whose request's head is arriving (its first bytes came, its head has not
+        /// ended), in the order their heads began: at the limit with none idle, the oldest makes
+        /// room, so clients that send their heads a byte at a time cannot hold every slot.
+        var reading: [Int32: UInt64] = [:]
         /// Responses being written slowly (a `slow` fault) right now.
         var slowed = 0
         var stopping = false
@@ -283,12 +287,20 @@ public final class SimulatorServer: Sendable {
                 guard !life.stopping else { return false }
                 if life.open >= configuration.maxConnections {
                     // At the limit, the longest-idle keep-alive connection makes room (docs/http.md), so
-                    // idle clients can never lock everyone out; only when none is idle is it a 503.
+                    // idle clients can never lock everyone out; with none idle, the one whose request
+                    // head has been arriving longest does, so slow senders cannot either. Only when
+                    // every connection is past its head (running, writing, delayed) is it a 503.
                     // Its loop sees the shutdown and closes it, so `open` is briefly one over.
-                    guard let oldest = life.idle.min(by: { $0.value < $1.value })?.key else { return false }
-                    life.idle[oldest] = nil
-                    life.evicted.insert(oldest)
-                    POSIXSocket.shutDown(oldest)
+                    if let oldest = life.idle.min(by: { $0.value < $1.value })?.key {
+                        life.idle[oldest] = nil
+                        life.evicted.insert(oldest)
+                        POSIXSocket.shutDown(oldest)
+                    } else if let slowest = life.reading.min(by: { $0.value < $1.value })?.key {
+                        life.reading[slowest] = nil
+                        POSIXSocket.shutDown(slowest)
+                    } else {
+                        return false
+                    }
                 }
                 life.open += 1
                 return true
@@ -320,6 +332,7 @@ public final class SimulatorServer: Sendable {
             life.open -= 1
             life.idle[descriptor] = nil
             life.evicted.remove(descriptor)
+            life.reading[descriptor] = nil
         }
     }
 
@@ -337,13 +350,25 @@ public final class SimulatorServer: Sendable {
         life.withLock { $0.idle.count }
     }
 
-    /// Records that an idle connection's next request has begun; false when it was closed to
-    /// admit another (the connection then ends).
+    /// Records that an idle connection's next request has begun arriving; false when it was
+    /// closed to admit another (the connection then ends).
     func connectionIsBusy(_ descriptor: Int32) -> Bool {
         life.withLock { life in
-            if life.idle.removeValue(forKey: descriptor) != nil { return true }
-            return life.evicted.remove(descriptor) == nil
+            guard life.idle.removeValue(forKey: descriptor) != nil || life.evicted.remove(descriptor) == nil else { return false }
+            life.idleOrder += 1
+            life.reading[descriptor] = life.idleOrder
+            return true
         }
+    }
+
+    /// How many connections are receiving a request head now (docs/http.md#the-server-under-pressure).
+    var readingConnectionCount: Int {
+        life.withLock { $0.reading.count }
+    }
+
+    /// Records that a connection's request head has arrived whole: it no longer makes room for newcomers.
+    func connectionHasHead(_ descriptor: Int32) {
+        life.withLock { $0.reading[descriptor] = nil }
     }
 
     private func finish(_ change: (inout Life) -> Void) {

@@ -1,0 +1,67 @@
+import CheckoutSimGraphQL
+import CheckoutSimSupport
+import Foundation
+import Testing
+@testable import CheckoutSimulator
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Clients that stall on purpose (docs/http.md#the-server-under-pressure; issue 59, items 4 and 5).
+struct StalledClientTests {
+    /// A client that pipelines requests and never reads its answers: once a little of its
+    /// answers wait unread, its connection stops being read and answered. The kernel used to
+    /// take megabytes of answers first, each request parsed and run: 30 such clients kept both
+    /// loops busy for seconds.
+    @Test func aClientThatNeverReadsIsAnsweredOnlyWhatItsSocketHolds() async throws {
+        try await ServerHarness.with { harness in
+            let client = try harness.raw()
+            var small: Int32 = 4096
+            setsockopt(client.descriptor, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+            // About 10 KB of answer each (twenty products' ids, names and descriptions), 400 of them queued.
+            let body = #"{"query": "{ products(first: 20) { nodes { id name description } } }"}"#
+            let request = "POST /graphql HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            try client.send(String(repeating: request, count: 400))
+            // Wait for the server to stop answering: the count of answered requests stays put.
+            var answered = -1
+            for _ in 0..<50 {
+                try await Task.sleep(for: .milliseconds(100))
+                let now = harness.simulator.requestCount()
+                if now == answered, now > 0 { break }
+                answered = now
+            }
+            #expect(answered > 0, "it was answered at first")
+            #expect(answered < 40, "\(answered) answers were written for a client that reads none")
+            // Everyone else is served meanwhile.
+            #expect(try await harness.send("GET", "/healthz").status == 200)
+        }
+    }
+
+    /// Clients that send their request heads a byte at a time cannot hold every connection: at
+    /// the limit, with none idle, the one whose head has been arriving longest makes room for a
+    /// newcomer (every other client got 503 while they held the slots).
+    @Test func slowHeadsMakeRoomForNewcomers() async throws {
+        var configuration = SimulatorServer.Configuration()
+        configuration.maxConnections = 8
+        try await ServerHarness.with(configuration) { harness in
+            var slow: [RawHTTPClient] = []
+            for _ in 0..<8 {
+                let client = try harness.raw()
+                try client.send("GET /shop HTTP/1.1\r\nHost: shop\r\nX-Slow: ")
+                slow.append(client)
+            }
+            // Every slot holds a head that has begun; the server has read them all.
+            for _ in 0..<50 where harness.server.readingConnectionCount < 8 { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(harness.server.readingConnectionCount == 8)
+            for round in 0..<3 {
+                let probe = try harness.raw()
+                try probe.send("GET /healthz HTTP/1.1\r\nHost: shop\r\n\r\n")
+                #expect(try probe.response().status == 200, "newcomer \(round) was served")
+                probe.abort()
+            }
+            // The oldest slow head made room: it was closed (its read ends at once), the others still wait.
+            #expect(throws: RawHTTPClient.Failure.self) { try slow[0].response() }
+            #expect(harness.server.readingConnectionCount == 7)
+        }
+    }
+}
