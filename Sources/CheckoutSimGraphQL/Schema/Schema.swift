@@ -42,15 +42,15 @@ public final class Schema: Sendable {
     /// The exact class of the context a typed schema's resolvers read (`TypedSchemaBuilder`);
     /// the executor refuses any other, so the resolvers need not check it field by field.
     let contextType: ObjectIdentifier?
-    /// What each root field costs before it runs (`TypedSchemaBuilder.costRootFields`); nil: nothing costs.
-    let rootCost: RootCost?
+    /// What each field costs before it runs (`SchemaBuilder.fieldCost`, `TypedSchemaBuilder.costFields`); nil: nothing costs.
+    let fieldCost: FieldCost?
 
     init(
         types: [NamedType], queryType: Int, mutationType: Int?, directives: [DirectiveDefinition], description: String?,
-        rowReaders readersByName: [String: RowReading] = [:], contextType: ObjectIdentifier? = nil, rootCost: RootCost? = nil
+        rowReaders readersByName: [String: RowReading] = [:], contextType: ObjectIdentifier? = nil, fieldCost: FieldCost? = nil
     ) {
         self.contextType = contextType
-        self.rootCost = rootCost
+        self.fieldCost = fieldCost
         self.types = types
         rowReaders = types.map { readersByName[$0.name] }
         rowReading = rowReaders.map { $0.map(Unmanaged.passUnretained) }

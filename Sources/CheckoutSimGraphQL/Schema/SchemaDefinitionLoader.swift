@@ -37,11 +37,13 @@ package enum SchemaDefinitionLoader {
     /// `introspectsOneOf: false` leaves `__Type.isOneOf` out, as servers before graphql-js 16.9 did.
     /// `rows` gives an object type, by name, what it reads once per object: the JSON text of its
     /// `.leaf` fields (`ObjectRow(leaves:)`; nil texts: those fields run their fallback resolvers).
+    /// `cost` prices each field before a request runs (docs/limits.md#the-cost-rule).
     package static func build(
         _ definitions: SchemaDefinitions, contextType: AnyObject.Type?, introspectsOneOf: Bool = true,
-        rows: (String) -> RowReading? = { _ in nil }, resolver: (FieldSite) -> FieldResolution?
+        rows: (String) -> RowReading? = { _ in nil }, cost: FieldCost? = nil, resolver: (FieldSite) -> FieldResolution?
     ) throws(SchemaError) -> Schema {
         var builder = SchemaBuilder()
+        builder.fieldCost = cost
         builder.introspectsOneOf = introspectsOneOf
         builder.contextType = contextType.map(ObjectIdentifier.init)
         builder.requiresDescriptions = false

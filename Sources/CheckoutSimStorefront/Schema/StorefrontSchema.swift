@@ -44,7 +44,7 @@ package enum StorefrontSchema {
             let (definitions, facts, modeled) = try parts(version)
             return try SchemaDefinitionLoader.build(
                 definitions, contextType: StorefrontContext.self, introspectsOneOf: version.introspectsOneOf,
-                rows: { modeled.rows[$0] }
+                rows: { modeled.rows[$0] }, cost: StorefrontCost.price
             ) { site in
                 resolution(for: site, modeled: modeled, facts: facts)
             }

@@ -1,8 +1,10 @@
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
-/// The shop's cost rule (docs/limits.md#the-cost-rule): what each root
-/// field costs before any of a request runs, in catalog entries looked at.
+/// The shop's cost rule (docs/limits.md#the-cost-rule): what each field costs before any of a
+/// request runs, in catalog entries looked at. Only the query type's fields scan; every other
+/// field costs nothing of its own and multiplies nothing (the document and response limits bound
+/// the objects written).
 ///
 /// - `products`, `brandSections`: the catalog's size × (1 + the search's words).
 /// - `productFacets`: 4 × that (the total, then one pass per brand, model and category count).
@@ -16,6 +18,11 @@ import CheckoutSimGraphQL
 /// keeps the costliest admitted request well within 250 ms on a 100k catalog, with
 /// room for a slower machine (`bench --case costliest`; the figures are in Benchmarks/NOTES.md).
 enum ShopCost {
+    /// The price of `type`'s field `field` with `arguments`.
+    static func price(type: String, field: String, arguments: JSONObject, context: RequestContext) -> FieldPrice {
+        type == ShopSchema.Types.query.name ? FieldPrice(own: cost(of: field, arguments: arguments, context: context)) : FieldPrice()
+    }
+
     /// The cost of the root field `field` with `arguments`.
     static func cost(of field: String, arguments: JSONObject, context: RequestContext) -> Int {
         let catalog = context.state.shop.catalog.products.count

@@ -41,7 +41,7 @@ enum ShopSchema {
 
     static func build(content: ContentCollections) throws(SchemaError) -> Schema {
         var builder = Builder()
-        builder.costRootFields(ShopCost.cost)
+        builder.costFields(ShopCost.price)
         builder.declareDefer()
         builder.object(Types.query, "The entry points for reading the shop.") { fields in
             addQueryFields(&fields)

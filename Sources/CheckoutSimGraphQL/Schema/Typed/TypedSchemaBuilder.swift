@@ -91,16 +91,19 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
     }
 
     /// The schema with `query` and `mutation` as its root types.
-    /// Declares what each root field (of the query and the mutation type) costs, from its
-    /// coerced arguments and the request's context. Before anything of a request runs, its root
-    /// fields' costs are added up, fragments expanded and `@skip`/`@include` applied; a total
-    /// over `RequestLimits.maxCost` is refused with `REQUEST_TOO_COMPLEX` (docs/limits.md#the-cost-rule).
-    public mutating func costRootFields(_ cost: @escaping @Sendable (_ field: String, _ arguments: JSONObject, _ context: Context) -> Int) {
-        untyped.rootCost = { field, arguments, context in
+    /// Declares what each field costs from its parent type's name, its coerced arguments and the
+    /// request's context: its own work and how many times its selections are written
+    /// (`FieldPrice`). Before anything of a request runs, its fields' costs are added up through
+    /// every level (fragments expanded, `@skip`/`@include` applied, a field's selections
+    /// multiplied by its `times`); a total over `RequestLimits.maxCost` is refused with
+    /// `REQUEST_TOO_COMPLEX` (docs/limits.md#the-cost-rule). Scalar and enum fields cost nothing
+    /// and are not asked.
+    public mutating func costFields(_ cost: @escaping @Sendable (_ type: String, _ field: String, _ arguments: JSONObject, _ context: Context) -> FieldPrice) {
+        untyped.fieldCost = { type, field, arguments, _, context in
             // The executor refuses a context of any other class before it costs anything (a cast
             // here went through the runtime's generic path for every request).
-            guard let context else { return 0 }
-            return cost(field, arguments, unsafeDowncast(context, to: Context.self))
+            guard let context else { return FieldPrice() }
+            return cost(type, field, arguments, unsafeDowncast(context, to: Context.self))
         }
     }
 
