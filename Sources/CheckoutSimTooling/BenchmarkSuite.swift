@@ -18,7 +18,7 @@ package enum BenchmarkSuite {
             "fragments-chain-100", "fragments-chain-1000", "fragments-chain-2000",
             "fragments-cycle-100", "fragments-cycle-1000", "fragments-cycle-2000", "hostile-slowest",
             "load-\(size)", "products-\(size)-page-1", "products-\(size)-page-\(deepPage(catalog))", "search-\(size)",
-            "search-\(size)-word-prefix", "search-\(size)-name-prefix", "facets-\(size)", "costliest-admitted-\(size)", "others-during-costliest-\(size)", "peak-rss-mb",
+            "search-\(size)-word-prefix", "search-\(size)-name-prefix", "facets-\(size)", "costliest-admitted-\(size)", "others-during-costliest-\(size)", "storefront-costliest-admitted-\(size)", "peak-rss-mb",
         ]
     }
 
@@ -279,6 +279,23 @@ package enum BenchmarkSuite {
                 }, "others-during-costliest-\(size)")
                 running.withLock { $0 = false }
             }
+        }
+        if wanted("storefront-\(costliest)") {
+            // The same for the Storefront dialect's prices (target ≤ 250 ms at 100k).
+            var slowestStorefront: BenchmarkResult?
+            for filler in storefrontBudgetFillers(big) {
+                var errors: [GraphQLError] = []
+                let result = timer.measure("storefront-\(costliest)", iterations: 5) {
+                    let response = big.execute(filler, session: "default", dialect: .storefront)
+                    errors = response.errors
+                    _ = response.compactBytes()
+                }
+                guard errors.isEmpty else {
+                    throw SimulatorError(code: .invalidOption, message: "a Storefront budget filler was refused: \(errors[0].message)")
+                }
+                if result.medianMicroseconds > slowestStorefront?.medianMicroseconds ?? -1 { slowestStorefront = result }
+            }
+            if let slowestStorefront { record(slowestStorefront, "storefront-\(costliest)") }
         }
         return results
     }

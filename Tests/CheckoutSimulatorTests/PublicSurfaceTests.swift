@@ -65,7 +65,7 @@ struct PublicSurfaceTests {
         #expect(try Self.publicNames(in: "Sources/CheckoutSimGraphQL") == vocabulary.union(try Self.publicNames(in: "Sources/CheckoutSimGraphQL/Schema")))
         #expect(try Self.publicNames(in: "Sources/CheckoutSimGraphQL/Schema") == [
             "ArgumentDeclaration", "ArgumentKey", "ArgumentList", "ArgumentValues", "BooleanInput", "BooleanOutput", "BoxedParent",
-            "DataInput", "DataOutput", "EnumType", "FieldArguments", "FieldCall", "FieldError", "FieldResolution", "Fields",
+            "DataInput", "DataOutput", "EnumType", "FieldArguments", "FieldCall", "FieldError", "FieldPrice", "FieldResolution", "Fields",
             "InputObjectType", "InputType", "IntInput", "IntOutput", "IntegerBacked", "IntegerParent", "LeafCarrier", "LeafInputType",
             "LeafRow", "LeafSlot", "LeafTexts", "ListInput",
             "ListOutput", "NonNullInput", "NonNullOutput", "NullableOutputType", "ObjectType", "OutputType", "ParentCarrier",

@@ -1,19 +1,6 @@
 /// Asked while a request runs; true stops it at its next field (its client has gone; docs/http.md#the-server-under-pressure).
 package typealias CancellationCheck = @Sendable () -> Bool
 
-/// What a field costs before it runs (docs/limits.md#the-cost-rule): the work it does itself
-/// (`own`, in the schema's units: entries looked at, objects written) and how many times its
-/// selections are written for it (`times`: a page's size, a list's bound; 1 for one object).
-public struct FieldPrice: Sendable, Equatable {
-    public var own: Int
-    public var times: Int
-
-    public init(own: Int = 0, times: Int = 1) {
-        self.own = own
-        self.times = times
-    }
-}
-
 /// What one field costs, from its parent type's name, its name, its coerced arguments, whether it
 /// answers a list (of objects), and the request's context.
 package typealias FieldCost = @Sendable (_ type: String, _ field: String, _ arguments: JSONObject, _ returnsList: Bool, _ context: AnyObject?) -> FieldPrice
@@ -81,6 +68,9 @@ extension Executor {
         // A scalar or an enum does no work of its own that grows with the data.
         guard schema.kinds[index] != .scalar, schema.kinds[index] != .enumeration else { return (0, arguments) }
         let own = price(parent, definition.name, values, Self.isList(field.type), context)
+        // Selections written no times cost nothing, and are not walked (the native shop prices
+        // its root fields only: walking the rest cost a listing some 6,000 instructions).
+        guard own.times > 0 else { return (max(0, own.own), arguments) }
         let below = selectionsCost(of: field, type: index, with: price)
         return (Self.add(max(0, own.own), Self.multiply(max(0, own.times), below)), arguments)
     }

@@ -1,6 +1,6 @@
 import CheckoutSimCommerce
 
-/// `pages(query:)`, `blogs(query:)` and `articles(query:)` (docs/storefront.md#content): Shopify's
+/// `pages(query:)`, `blogs(query:)` and `articles(query:)` (docs/storefront.md#shop-content): Shopify's
 /// search syntax (`SearchQuery`, read in one linear pass, at most 4,096 bytes) over a content
 /// item's fields. A `field:value` term compares that field whole, ignoring case (a trailing `*`
 /// makes it a prefix); a plain term, or a field the item does not have, is a word of its title.

@@ -8,11 +8,13 @@ import CheckoutSimGraphQL
 ///   `first` (or `last`) times (its `nodes` and `edges` once more: they are that page),
 ///   `nodes(ids:)` and `metafields(identifiers:)` once per id, any other list of objects up to
 ///   `listBound` times.
-/// - A field that scans costs what it scans, whatever it prints: `products` and `search`, the
-///   catalog × (1 + the query's words + the filters); `predictiveSearch`, the catalog × (1 + the
-///   typed words) and the collections; a collection's `products` with `filters`, the catalog ×
-///   (1 + the filters) (a collection holds at most the catalog); facets (`ProductConnection.filters`),
-///   the catalog × 4; `collections` (the root's, a product's), `productRecommendations`,
+/// - A field that scans costs what it scans, whatever it prints, weighted by what looking at an
+///   entry costs: `products` and `search` with a query or filters, the catalog ×
+///   (`searchWeight` + the words and filters × `searchWordWeight`) (a page without either reads a
+///   kept order: 1); `predictiveSearch`, the same for its typed words, and the collections; a collection's
+///   `products` with `filters`, the catalog × (1 + the filters) × `filterWeight` (a collection
+///   holds at most the catalog); facets (`ProductConnection.filters`), the catalog × 4 ×
+///   `facetWeight`; `collections` (the root's, a product's), `productRecommendations`,
 ///   `productTypes` and `productTags`, the collections or the catalog.
 ///
 /// A request over `RequestLimits.maxCost` is refused before it runs; the measurements behind
@@ -22,8 +24,22 @@ enum StorefrontCost {
     /// that kind (options, selected options, discount allocations) hold a few.
     static let listBound = 10
 
+    /// What looking at one catalog entry costs each kind of scan, in the native shop's unit (an
+    /// entry of its scans), measured on 100,000 products: a text search reads each product's
+    /// texts afresh, some 12 µs an entry whatever its words (about a thousand native entries;
+    /// each word adds little), a facet count some 7 native entries, a filter some 2. Weighted
+    /// so, the costliest admitted request ran 0.19 s there (docs/limits.md); a text search is
+    /// then refused on catalogs past about 10,000 products until it reads kept texts.
+    static let searchWeight = 1_000
+    static let searchWordWeight = 64
+    static let facetWeight = 8
+    static let filterWeight = 2
+
     static func price(type: String, field: String, arguments: JSONObject, returnsList: Bool, context: AnyObject?) -> FieldPrice {
-        guard let context = context as? StorefrontContext else { return FieldPrice() }
+        // The executor refuses a context of another class before anything is priced (the schema
+        // is built with `contextType: StorefrontContext.self`), so no runtime cast is needed.
+        guard let given = context else { return FieldPrice() }
+        let context = unsafeDowncast(given, to: StorefrontContext.self)
         let catalog = context.shop.catalog.products.count
         var times = 1
         if let first = arguments["first"]?.intValue ?? arguments["last"]?.intValue {
@@ -37,15 +53,18 @@ enum StorefrontCost {
         var own = 1
         switch (type, field) {
         case ("QueryRoot", "products"), ("QueryRoot", "search"):
-            own = scan(catalog, words(arguments["query"]) + filters(arguments["productFilters"]))
+            // Without a query or filters a page is read from a kept order, not scanned.
+            let terms = words(arguments["query"]) + filters(arguments["productFilters"])
+            own = terms > 0 ? textScan(catalog, terms) : 1
         case ("QueryRoot", "predictiveSearch"):
-            own = scan(catalog, words(arguments["query"])) &+ context.collections.count
+            let (sum, overflow) = textScan(catalog, words(arguments["query"])).addingReportingOverflow(context.collections.count)
+            own = overflow ? .max : sum
             times = min(max(arguments["limit"]?.intValue ?? 10, 1), 10)
         case ("Collection", "products"):
             let filtering = filters(arguments["filters"])
-            own = filtering > 0 ? scan(catalog, filtering) : 1
+            own = filtering > 0 ? scan(catalog, filtering, weight: filterWeight) : 1
         case ("ProductConnection", "filters"), ("SearchResultItemConnection", "productFilters"):
-            own = scan(catalog, 3)
+            own = scan(catalog, 3, weight: facetWeight)
         case ("QueryRoot", "collections"), ("Product", "collections"):
             own = context.collections.count
         case ("QueryRoot", "productRecommendations"), ("QueryRoot", "productTypes"), ("QueryRoot", "productTags"):
@@ -56,10 +75,18 @@ enum StorefrontCost {
         return FieldPrice(own: own, times: times)
     }
 
-    /// `entries × (1 + passes)`, saturating.
-    static func scan(_ entries: Int, _ passes: Int) -> Int {
-        let (product, overflow) = entries.multipliedReportingOverflow(by: 1 + passes)
-        return overflow ? .max : product
+    /// A text search over `entries`: `entries × (searchWeight + terms × searchWordWeight)`, saturating.
+    static func textScan(_ entries: Int, _ terms: Int) -> Int {
+        let (perEntry, overflowed) = terms.multipliedReportingOverflow(by: searchWordWeight)
+        let (product, overflow) = entries.multipliedReportingOverflow(by: searchWeight &+ min(perEntry, Int.max / 2))
+        return overflow || overflowed ? .max : product
+    }
+
+    /// `entries × (1 + passes) × weight`, saturating.
+    static func scan(_ entries: Int, _ passes: Int, weight: Int) -> Int {
+        let (perEntry, overflowed) = (1 + passes).multipliedReportingOverflow(by: weight)
+        let (product, overflow) = entries.multipliedReportingOverflow(by: perEntry)
+        return overflow || overflowed ? .max : product
     }
 
     /// The words of a search text, as far as a query is read (`SearchQuery.maxBytes`).

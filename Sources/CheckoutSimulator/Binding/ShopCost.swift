@@ -2,9 +2,8 @@ import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
 /// The shop's cost rule (docs/limits.md#the-cost-rule): what each field costs before any of a
-/// request runs, in catalog entries looked at. Only the query type's fields scan; every other
-/// field costs nothing of its own and multiplies nothing (the document and response limits bound
-/// the objects written).
+/// request runs, in catalog entries looked at. Only the query type's fields scan, and nothing
+/// below them is priced (the document and response limits bound the objects written).
 ///
 /// - `products`, `brandSections`: the catalog's size × (1 + the search's words).
 /// - `productFacets`: 4 × that (the total, then one pass per brand, model and category count).
@@ -19,8 +18,9 @@ import CheckoutSimGraphQL
 /// room for a slower machine (`bench --case costliest`; the figures are in Benchmarks/NOTES.md).
 enum ShopCost {
     /// The price of `type`'s field `field` with `arguments`.
+    /// Nothing below a field is priced (`times` 0): only the query type's fields scan.
     static func price(type: String, field: String, arguments: JSONObject, context: RequestContext) -> FieldPrice {
-        type == ShopSchema.Types.query.name ? FieldPrice(own: cost(of: field, arguments: arguments, context: context)) : FieldPrice()
+        FieldPrice(own: type == ShopSchema.Types.query.name ? cost(of: field, arguments: arguments, context: context) : 0, times: 0)
     }
 
     /// The cost of the root field `field` with `arguments`.

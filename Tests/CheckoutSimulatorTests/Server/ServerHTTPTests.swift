@@ -202,15 +202,17 @@ import Testing
         var configuration = SimulatorServer.Configuration()
         configuration.maxConnections = 3
         try await ServerHarness.with(configuration) { harness in
+            // Each held in an injected latency: past its head, neither idle nor sending a head
+            // slowly, so none of them can make room (docs/http.md#the-server-under-pressure).
+            harness.server.setNetworkConditions({ var slow = NetworkConditions(); slow.latency = .seconds(30); return slow }())
             var open: [RawHTTPClient] = []
             for _ in 0..<3 {
-                // Mid-request: not idle, so none of them can make room.
                 let client = try harness.raw()
-                try client.send("GET /healthz HTTP/1.1\r\nHo")
+                try client.send(Self.post(Self.cart))
                 open.append(client)
             }
             // Blocking, so the wait is real even when the task pool is busy: the server must have
-            // read each partial head (a connection with nothing read yet counts as idle).
+            // read each request (a connection with nothing read yet counts as idle).
             usleep(500_000)
             let refused = try harness.raw()
             let response = try refused.response()
