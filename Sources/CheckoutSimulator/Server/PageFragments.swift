@@ -2,11 +2,13 @@
 /// marker stands: the presenter panel (`<!--__PRESENTER__-->`: levers, aimed faults, the live
 /// journal and the export; the playground's Demo tab and the demo shop's side panel) and the
 /// shop client (`<!--__SHOP_CLIENT__-->`: how the checkout and the demo shop send an operation,
-/// say that the shop could not answer, and build their DOM).
+/// say that the shop could not answer, and build their DOM), and Checkout Sheet Kit's bridge
+/// (`<!--__KIT_BRIDGE__-->`, the checkout's).
 enum PageFragments {
     private static let fragments: [(marker: String, text: String)] = [
         ("<!--__PRESENTER__-->", file("Pages/presenter.html")),
         ("<!--__SHOP_CLIENT__-->", file("Pages/shop-client.html")),
+        ("<!--__KIT_BRIDGE__-->", file("Pages/kit-bridge.html")),
     ]
 
     private static func file(_ path: String) -> String {
