@@ -63,7 +63,9 @@ struct StalledClientTests {
             }
             // The oldest slow head made room: it was closed (its read ends at once), the others still wait.
             #expect(throws: RawHTTPClient.Failure.self) { try slow[0].response() }
-            #expect(harness.server.readingConnectionCount == 7)
+            // One made room for the first newcomer; each later one finds the place the one before
+            // it left, unless it comes before that close is seen (a loaded machine): at most three.
+            #expect((5...7).contains(harness.server.readingConnectionCount), "\(harness.server.readingConnectionCount)")
         }
     }
 }
