@@ -10,6 +10,10 @@
 //             sizes the first byte picks: requests out, or the status that refuses them
 //   search    a Storefront search query (docs/storefront.md#search-syntax): read and matched
 //             against the bundled catalog, then sent as `products(query:)` in the Storefront dialect
+//   cost      a nested Storefront document built from the bytes (`CostDocument`): connections in
+//             connections with page sizes, searches and filters; refused for its cost, or
+//             answered within 2 s under the sanitizer, which slows it about tenfold
+//             (docs/limits.md#the-cost-rule's bound is 250 ms in a release build)
 //   sdl       schema text (SDL, or introspection JSON when it starts with `{`), built by the
 //             loader (docs/storefront.md#the-schema), printed and built again: the printed schema,
 //             and the schema's own introspection, must read back to the same text
@@ -22,7 +26,7 @@ import CheckoutSimStorefront
 import CheckoutSimSupport
 
 enum FuzzTarget: String {
-    case request, scenario, fixtures, http, search, sdl
+    case request, scenario, fixtures, http, search, sdl, cost
 
     static let current = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? "request") ?? .request
 }
@@ -145,6 +149,18 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             GraphQLRequest(query: "query($q: String) { products(first: 5, query: $q) { nodes { handle } } }", variables: ["q": .string(text)]),
             dialect: .storefront)
         precondition(response.errors.isEmpty, "a search query was an error: \(response.errors)")
+    case .cost:
+        if shared.runs % 200 == 0 { shared.simulator.reset() }
+        var document = CostDocument(bytes)
+        let query = document.root()
+        let start = ContinuousClock.now
+        let response = shared.simulator.execute(GraphQLRequest(query: query), session: "default", dialect: .storefront)
+        let elapsed = ContinuousClock.now - start
+        _ = response.serialized(pretty: false)
+        if !response.errors.contains(where: { $0.code == GraphQLError.Code.requestTooComplex }) {
+            // The sanitizer slows the engine about tenfold: 2 s here is the 250 ms bound with room.
+            precondition(elapsed < .seconds(2), "an admitted request ran \(elapsed): \(query)")
+        }
     case .sdl:
         // Text starting with `{` is introspection JSON; anything else SDL.
         let built: Schema?
@@ -181,4 +197,66 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         }
     }
     return 0
+}
+
+/// A Storefront document from fuzz bytes: each byte picks the next field, a page size or whether
+/// a scan searches or filters, down to six levels of products, collections and their lists.
+struct CostDocument {
+    let bytes: [UInt8]
+    var at = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func next() -> Int? {
+        guard at < bytes.count else { return nil }
+        defer { at += 1 }
+        return Int(bytes[at])
+    }
+
+    /// A page size: 0…250.
+    mutating func size() -> Int { (next() ?? 1) % 251 }
+
+    mutating func root() -> String {
+        var fields: [String] = []
+        while fields.count < 8, let pick = next() {
+            switch pick % 5 {
+            case 0: fields.append("a\(fields.count): products(first: \(size())\(search())) { nodes { \(product(depth: 1)) } }")
+            case 1: fields.append("a\(fields.count): collections(first: \(size())) { nodes { \(collection(depth: 1)) } }")
+            case 2: fields.append("a\(fields.count): search(first: \(size()), query: \"e\") { nodes { ... on Product { \(product(depth: 1)) } } }")
+            case 3: fields.append("a\(fields.count): predictiveSearch(query: \"e a\") { products { \(product(depth: 1)) } }")
+            default: fields.append("a\(fields.count): collection(handle: \"apple\") { \(collection(depth: 1)) }")
+            }
+        }
+        return "{ " + (fields.isEmpty ? "shop { name }" : fields.joined(separator: " ")) + " }"
+    }
+
+    mutating func search() -> String {
+        (next() ?? 0) % 2 == 0 ? "" : ", query: \"e\""
+    }
+
+    mutating func product(depth: Int) -> String {
+        var fields = ["id"]
+        while depth < 6, fields.count < 4, let pick = next() {
+            switch pick % 4 {
+            case 0: fields.append("v\(fields.count): variants(first: \(size())) { nodes { id price { amount } } }")
+            case 1: fields.append("c\(fields.count): collections(first: \(size())) { nodes { \(collection(depth: depth + 1)) } }")
+            case 2: fields.append("i\(fields.count): images(first: \(size())) { nodes { url } }")
+            default: return fields.joined(separator: " ")
+            }
+        }
+        return fields.joined(separator: " ")
+    }
+
+    mutating func collection(depth: Int) -> String {
+        var fields = ["id"]
+        while depth < 6, fields.count < 4, let pick = next() {
+            switch pick % 4 {
+            case 0: fields.append("p\(fields.count): products(first: \(size())) { nodes { \(product(depth: depth + 1)) } }")
+            case 1: fields.append("f\(fields.count): products(first: \(size()), filters: [{price: {min: 99999}}]) { nodes { \(product(depth: depth + 1)) } }")
+            case 2: fields.append("g\(fields.count): products(first: 1) { filters { label } }")
+            default: return fields.joined(separator: " ")
+            }
+        }
+        return fields.joined(separator: " ")
+    }
 }
