@@ -14,6 +14,12 @@ package struct CartReference: Sendable, Equatable {
 
     /// The session the cart lives in: `cart-TOKEN.KEY`.
     package var session: String { "cart-\(token).\(key)" }
+
+    /// The token of the cart whose session is `session`; nil for any other session.
+    package static func token(ofSession session: String) -> String? {
+        guard session.hasPrefix("cart-") else { return nil }
+        return String(session.dropFirst("cart-".count).prefix { $0 != "." })
+    }
 }
 
 /// Carts made on demand, each a session of its own (the Storefront dialect's carts;

@@ -59,9 +59,7 @@ enum CheckoutPage {
         // What the page posts to Checkout Sheet Kit when it cannot load the cart.
         object["kitUnavailable"] = .string(CheckoutKitMessages.error(.unavailable))
         object["operations"] = .object(JSONObject(operations(simulator).map { ($0.0, JSON.string($0.1)) }))
-        var answer = html("")
-        answer.body = halves.before + Array(scriptLiteral(.object(object)).utf8) + halves.after
-        return answer
+        return html(bytes: halves.before + Array(scriptLiteral(.object(object)).utf8) + halves.after)
     }
 
     /// `value` as JSON to write inside a `<script>`: every `<` is written `\u003c` (the same
@@ -109,7 +107,10 @@ enum CheckoutPage {
         """
 
     private static func html(_ text: String) -> HTTPAnswer {
-        HTTPAnswer(
-            status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")], body: Array(text.utf8))
+        html(bytes: Array(text.utf8))
+    }
+
+    private static func html(bytes: [UInt8]) -> HTTPAnswer {
+        HTTPAnswer(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")], body: bytes)
     }
 }

@@ -44,8 +44,8 @@ extension SimulatorServer {
             return .refused("checkout_completed and completed need \"order\": the id of the order the page placed.")
         }
         let buyer = CheckoutKitCheckout.Buyer(request["buyer"])
-        // A Storefront cart's session is `cart-TOKEN.KEY`; the kit knows the cart by its token.
-        let token = session.hasPrefix("cart-") ? String(session.dropFirst("cart-".count).prefix { $0 != "." }) : session
+        // The kit knows a Storefront cart by its token, a native session's cart by the session's name.
+        let token = CartReference.token(ofSession: session) ?? session
         let checkout = context.shop.simulator.withState { state -> CheckoutKitCheckout? in
             let shopper = state.shop.shopper(named: session)
             var order: Order?
