@@ -48,11 +48,16 @@ public struct GraphQLError: Error, Sendable, Equatable, CustomStringConvertible 
         public static let requestCancelled = Code(rawValue: "REQUEST_CANCELLED")
         /// The request would cost more than `RequestLimits.maxCost` by the schema's cost rule; nothing of it ran.
         public static let requestTooComplex = Code(rawValue: "REQUEST_TOO_COMPLEX")
+        /// The same refusal in the Storefront dialect, named as Shopify names it.
+        public static let queryTooComplex = Code(rawValue: "QUERY_TOO_COMPLEX")
+        /// A Storefront request without an access token is over Shopify's complexity limit for
+        /// such requests (`RequestLimits.maxComplexity`); the error's `cost` and `maxCost` say by how much.
+        public static let maxComplexityExceeded = Code(rawValue: "MAX_COMPLEXITY_EXCEEDED")
 
         /// Every code the engine itself gives, in the order above.
         public static let all: [Code] = [
             parseFailed, validationFailed, badUserInput, operationResolutionFailure, internalServerError, badRequest, responseTooLarge,
-            requestTooComplex, tooManySessions, requestCancelled,
+            requestTooComplex, queryTooComplex, maxComplexityExceeded, tooManySessions, requestCancelled,
         ]
     }
 
@@ -64,6 +69,8 @@ public struct GraphQLError: Error, Sendable, Equatable, CustomStringConvertible 
     public var path: [PathComponent]?
     /// The machine-readable kind, written as `extensions.code`.
     public var code: Code
+    /// Members written in `extensions` after `code` (a complexity refusal's `cost` and `maxCost`).
+    public var extensions = JSONObject()
 
     /// An error with its message, places, path and code.
     public init(_ message: String, locations: [SourceLocation] = [], path: [PathComponent]? = nil, code: Code) {
@@ -94,7 +101,9 @@ public struct GraphQLError: Error, Sendable, Equatable, CustomStringConvertible 
                 .array(locations.map { .object(JSONObject([("line", .int($0.line)), ("column", .int($0.column))])) }))
         }
         if let path { object.append("path", .array(path.map(\.json))) }
-        object.append("extensions", .object(JSONObject([("code", .string(code.rawValue))])))
+        var extensions = JSONObject([("code", .string(code.rawValue))])
+        for (key, value) in zip(self.extensions.keys, self.extensions.values) { extensions.append(key, value) }
+        object.append("extensions", .object(extensions))
         return .object(object)
     }
 }

@@ -35,7 +35,7 @@ extension BenchmarkSuite {
     /// running it); nil when even one is refused.
     private static func mostAdmitted(_ simulator: Simulator, upTo limit: Int, _ query: (Int) -> String) -> GraphQLRequest? {
         let probe = simulator.execute(GraphQLRequest(query: query(1)), session: "probe", note: .storefrontLibrary, maxCost: 0)
-        guard let message = probe.errors.first(where: { $0.code == .requestTooComplex })?.message,
+        guard let message = probe.errors.first(where: { $0.code == .queryTooComplex })?.message,
               let text = message.split(separator: " ").dropFirst(3).first, let each = Int(text.prefix { $0.isNumber }), each > 0
         else { return nil }
         let count = min(limit, simulator.limits.maxCost / each)

@@ -165,6 +165,9 @@ public final class Simulator: ScenarioTarget {
         var limits = limits
         if let maxResponseBytes { limits.maxResponseBytes = min(limits.maxResponseBytes, max(0, maxResponseBytes)) }
         if let maxCost { limits.maxCost = min(limits.maxCost, max(0, maxCost)) }
+        if note.tokenless, dialect == .storefront {
+            limits.maxComplexity = min(limits.maxComplexity ?? .max, StorefrontComplexity.tokenlessLimit)
+        }
         var unmodeled: [String] = []
         let (response, clock, place) = state.withLock { state -> (GraphQLResponse, Instant, Journal.Place) in
             let response: GraphQLResponse

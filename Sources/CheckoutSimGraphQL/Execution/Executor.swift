@@ -92,7 +92,7 @@ package struct Executor: ~Copyable {
             fields = executor.collectFields(type: rootType, selectionSet: operation.selectionSet)
             plan?.keep(fields, for: operation.offset)
         }
-        if let price = schema.fieldCost, let refusal = executor.price(fields, type: rootType, with: price, maxCost: limits.maxCost) {
+        if let rule = schema.costRule, let refusal = executor.refusal(of: fields, type: rootType, by: rule, limits: limits) {
             return GraphQLResponse(errors: [refusal])
         }
         if executor.completeObject(type: rootType, fields: fields, parent: (), index: -1) == .failed {

@@ -14,6 +14,10 @@ public struct RequestLimits: Sendable {
     /// The most a request may cost by the schema's cost rule (for the shop: catalog products
     /// scanned; docs/limits.md); past it the request is refused before anything runs.
     public var maxCost = 20_000_000
+    /// The most a request may cost by Shopify's calculated complexity, when its schema has that
+    /// rule (the Storefront dialect); nil: no such limit. The server sets Shopify's 1,000 for a
+    /// Storefront request without an access token (docs/storefront.md#cost).
+    public var maxComplexity: Int?
 
     /// The default limits.
     public init() {}

@@ -6,17 +6,46 @@ package typealias CancellationCheck = @Sendable () -> Bool
 package typealias FieldCost = @Sendable (_ type: String, _ field: String, _ arguments: JSONObject, _ returnsList: Bool, _ context: AnyObject?) -> FieldPrice
 
 extension Executor {
-    /// The `REQUEST_TOO_COMPLEX` error when the request costs more than `maxCost`; nil otherwise,
-    /// with the root fields' coerced arguments kept in `rootArguments` for execution to reuse.
+    /// The refusal of a request over its limits by `rule`, before anything of it runs: over
+    /// `maxComplexity` by Shopify's complexity (`MAX_COMPLEXITY_EXCEEDED`, with `cost` and
+    /// `maxCost`), else over `maxCost` by the simulator's budget (`rule.refusal`, naming the
+    /// costliest root field); nil when it may run. The root fields' coerced arguments are kept in
+    /// `rootArguments` for execution to reuse, and `cost` is what the budget counted.
+    mutating func refusal(of fields: [CollectedField], type: Int, by rule: CostRule, limits: RequestLimits) -> GraphQLError? {
+        if let complexity = rule.complexity, let maxComplexity = limits.maxComplexity {
+            let (total, _) = price(fields, type: type, with: complexity)
+            if total > maxComplexity {
+                var error = GraphQLError(
+                    "The query's complexity is \(Self.shown(total)), more than the \(maxComplexity) allowed without an access token: send one (X-Shopify-Storefront-Access-Token), or ask for smaller pages and fewer nested connections.",
+                    code: .maxComplexityExceeded)
+                error.extensions.append("cost", .int(total))
+                error.extensions.append("maxCost", .int(maxComplexity))
+                return error
+            }
+        }
+        let (total, costliest) = price(fields, type: type, with: rule.price)
+        cost = total
+        guard total > limits.maxCost else { return nil }
+        let named = costliest.map { " (\"\($0.name)\" costs the most: \(Self.shown($0.cost)))" } ?? ""
+        return GraphQLError(
+            "The request costs \(Self.shown(total)), more than the limit of \(limits.maxCost)\(named): ask for smaller pages, fewer nested lists, searches, facets or listings in one request, or shorter searches.",
+            code: rule.refusal)
+    }
+
+    /// A saturated cost as a message shows it.
+    private static func shown(_ cost: Int) -> String {
+        cost == .max ? "more than \(Int.max)" : String(cost)
+    }
+
+    /// What `fields` cost by `price`, through every level, and the costliest of them by response key.
     ///
     /// A field costs its own work plus `times` × what its selections cost, through every level:
-    /// page sizes multiply down nested connections, and every alias and fragment counts. Costed
-    /// before any field runs, so a refused request changes nothing and returns no data; the same
+    /// page sizes multiply down nested connections, and every alias and fragment counts. The same
     /// request always gets the same answer (no clock decides it). A field whose arguments do not
     /// coerce costs nothing here: it fails on its own when it runs.
     /// - Complexity: O(f) in the fields after fragment expansion (at most the field limit), times
     ///   the possible types of an abstract field.
-    mutating func price(_ fields: [CollectedField], type: Int, with price: FieldCost, maxCost: Int) -> GraphQLError? {
+    private mutating func price(_ fields: [CollectedField], type: Int, with price: FieldCost) -> (total: Int, costliest: (name: String, cost: Int)?) {
         var total = 0
         var costliest: (name: String, cost: Int)?
         let typeName = schema.types[type].name
@@ -40,13 +69,7 @@ extension Executor {
             }
             rootArguments = coerced
         }
-        cost = total
-        guard total > maxCost else { return nil }
-        let shown = total == .max ? "more than \(Int.max)" : String(total)
-        let named = costliest.map { " (\"\($0.name)\" costs the most: \($0.cost == .max ? "more than \(Int.max)" : String($0.cost)))" } ?? ""
-        return GraphQLError(
-            "The request costs \(shown), more than the limit of \(maxCost)\(named): ask for smaller pages, fewer nested lists, searches, facets or listings in one request, or shorter searches.",
-            code: .requestTooComplex)
+        return (total, costliest)
     }
 }
 

@@ -42,15 +42,15 @@ public final class Schema: Sendable {
     /// The exact class of the context a typed schema's resolvers read (`TypedSchemaBuilder`);
     /// the executor refuses any other, so the resolvers need not check it field by field.
     let contextType: ObjectIdentifier?
-    /// What each field costs before it runs (`SchemaBuilder.fieldCost`, `TypedSchemaBuilder.costFields`); nil: nothing costs.
-    let fieldCost: FieldCost?
+    /// How a request is priced before it runs (`SchemaBuilder.costRule`, `TypedSchemaBuilder.costFields`); nil: nothing costs.
+    let costRule: CostRule?
 
     init(
         types: [NamedType], queryType: Int, mutationType: Int?, directives: [DirectiveDefinition], description: String?,
-        rowReaders readersByName: [String: RowReading] = [:], contextType: ObjectIdentifier? = nil, fieldCost: FieldCost? = nil
+        rowReaders readersByName: [String: RowReading] = [:], contextType: ObjectIdentifier? = nil, costRule: CostRule? = nil
     ) {
         self.contextType = contextType
-        self.fieldCost = fieldCost
+        self.costRule = costRule
         self.types = types
         rowReaders = types.map { readersByName[$0.name] }
         rowReading = rowReaders.map { $0.map(Unmanaged.passUnretained) }

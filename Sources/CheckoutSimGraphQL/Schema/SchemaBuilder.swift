@@ -71,7 +71,7 @@ import Foundation
     var introspectsOneOf = true
     /// Set by `TypedSchemaBuilder`: the class every request's context must be.
     var contextType: ObjectIdentifier?
-    var fieldCost: FieldCost?
+    var costRule: CostRule?
 
     /// An empty builder.
     @usableFromInline init() {}
@@ -211,7 +211,7 @@ import Foundation
         if !problems.isEmpty { throw SchemaError(message: problems.joined(separator: "\n")) }
         let draft = Schema(
             types: types, queryType: queryIndex, mutationType: mutationIndex, directives: directives,
-            description: description, rowReaders: rowReaders, contextType: contextType, fieldCost: fieldCost)
+            description: description, rowReaders: rowReaders, contextType: contextType, costRule: costRule)
         return try Self.resolvingDefaults(of: draft, rowReaders: rowReaders)
     }
 
@@ -287,7 +287,7 @@ import Foundation
         return Schema(
             types: types, queryType: schema.queryType, mutationType: schema.mutationType,
             directives: directives, description: schema.description, rowReaders: rowReaders,
-            contextType: schema.contextType, fieldCost: schema.fieldCost)
+            contextType: schema.contextType, costRule: schema.costRule)
     }
 
     private static var builtInScalars: [(name: String, description: String, shape: Pending)] {

@@ -40,10 +40,10 @@ package enum SchemaDefinitionLoader {
     /// `cost` prices each field before a request runs (docs/limits.md#the-cost-rule).
     package static func build(
         _ definitions: SchemaDefinitions, contextType: AnyObject.Type?, introspectsOneOf: Bool = true,
-        rows: (String) -> RowReading? = { _ in nil }, cost: FieldCost? = nil, resolver: (FieldSite) -> FieldResolution?
+        rows: (String) -> RowReading? = { _ in nil }, cost: CostRule? = nil, resolver: (FieldSite) -> FieldResolution?
     ) throws(SchemaError) -> Schema {
         var builder = SchemaBuilder()
-        builder.fieldCost = cost
+        builder.costRule = cost
         builder.introspectsOneOf = introspectsOneOf
         builder.contextType = contextType.map(ObjectIdentifier.init)
         builder.requiresDescriptions = false

@@ -44,7 +44,8 @@ package enum StorefrontSchema {
             let (definitions, facts, modeled) = try parts(version)
             return try SchemaDefinitionLoader.build(
                 definitions, contextType: StorefrontContext.self, introspectsOneOf: version.introspectsOneOf,
-                rows: { modeled.rows[$0] }, cost: StorefrontCost.price
+                rows: { modeled.rows[$0] },
+                cost: CostRule(price: StorefrontCost.price, refusal: .queryTooComplex, complexity: StorefrontComplexity.price)
             ) { site in
                 resolution(for: site, modeled: modeled, facts: facts)
             }

@@ -17,6 +17,9 @@ package struct JournalNote {
     /// Where the server that took a Storefront request answers (`http://HOST[/sandbox/NAME]`):
     /// its checkout URLs point there.
     var storefrontOrigin: String? = nil
+    /// Whether a Storefront request came without an access token: it is then held to Shopify's
+    /// complexity limit for such requests.
+    var tokenless = false
 
     /// A request made through the library (or a scenario run against a live simulator): status 200.
     package static var library: JournalNote { JournalNote(transport: .library, client: nil) { _ in 200 } }

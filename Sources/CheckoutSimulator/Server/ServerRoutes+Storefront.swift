@@ -46,11 +46,16 @@ extension SimulatorServer {
     /// as Shopify answers it; without the option every token (or none) is accepted.
     func storefrontTokenRefusal(_ request: HTTPRequest) -> HTTPAnswer? {
         guard let expected = configuration.storefrontToken else { return nil }
-        let given = request.header("x-shopify-storefront-access-token") ?? request.header("shopify-storefront-private-token")
+        let given = Self.storefrontToken(of: request)
         guard given != expected else { return nil }
         return .graphQLError(
             given == nil ? "A Storefront access token is required (X-Shopify-Storefront-Access-Token)." : "Invalid Storefront access token.",
             status: 401, code: GraphQLError.Code(rawValue: "UNAUTHORIZED"))
+    }
+
+    /// The Storefront access token a request carries: the public one's field, else the private one's.
+    static func storefrontToken(of request: HTTPRequest) -> String? {
+        request.header("x-shopify-storefront-access-token") ?? request.header("shopify-storefront-private-token")
     }
 
     /// Where this request reached the server, as a checkout URL starts: `http://` and the `Host`

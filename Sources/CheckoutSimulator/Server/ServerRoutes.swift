@@ -183,6 +183,7 @@ extension SimulatorServer {
             graphQLRequest.dialect = .storefront
             graphQLRequest.apiVersion = version
             graphQLRequest.storefrontOrigin = storefrontOrigin(of: context)
+            graphQLRequest.hasAccessToken = Self.storefrontToken(of: request) != nil
         }
         let exchange = GraphQLHTTP.Exchange(graphQLRequest, simulator: simulator, network: context.shop.network)
         let nanoseconds = exchange.waitBeforeDelivering

@@ -38,6 +38,9 @@ package enum GraphQLHTTP {
         package var apiVersion = StorefrontAPIVersion.newest
         /// Where the server answers, for a Storefront request's checkout URLs.
         package var storefrontOrigin: String? = nil
+        /// Whether it came with a Storefront access token (either of Shopify's two fields); a
+        /// Storefront request without one is held to Shopify's complexity limit (docs/storefront.md#cost).
+        package var hasAccessToken = true
 
         /// A request with these parts.
         package init(
@@ -66,7 +69,8 @@ package enum GraphQLHTTP {
         func note(_ reply: Reply) -> JournalNote {
             JournalNote(
                 transport: transport, client: clientName.map { Simulator.JournalEntry.Client(name: $0, version: clientVersion) },
-                status: reply.status(of:), fault: fault, dialect: dialect, apiVersion: apiVersion, storefrontOrigin: storefrontOrigin)
+                status: reply.status(of:), fault: fault, dialect: dialect, apiVersion: apiVersion, storefrontOrigin: storefrontOrigin,
+                tokenless: !hasAccessToken)
         }
     }
 

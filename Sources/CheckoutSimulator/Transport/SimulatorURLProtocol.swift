@@ -82,6 +82,8 @@ public class SimulatorURLProtocol: URLProtocol {
         if case (let version, .graphQL)? = StorefrontPath.parse(endOf: url.path) {
             graphQLRequest.dialect = .storefront
             graphQLRequest.apiVersion = version
+            graphQLRequest.hasAccessToken = Self.field("x-shopify-storefront-access-token", in: fields) != nil
+                || Self.field("shopify-storefront-private-token", in: fields) != nil
         }
         let exchange = GraphQLHTTP.Exchange(graphQLRequest, simulator: route.simulator, network: route.conditions)
         let loading = Loading(protocol: self)

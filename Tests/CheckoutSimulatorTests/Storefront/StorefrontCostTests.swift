@@ -25,7 +25,7 @@ struct StorefrontCostTests {
         let answer = Self.run(simulator, Self.nested(levels))
         #expect(answer.hasPrefix(#"{"errors":[{"message":"The request costs "#), "\(answer.prefix(300))")
         #expect(answer.contains(#"(\"collections\" costs the most: "#), "\(answer.prefix(300))")
-        #expect(answer.contains(#""code":"REQUEST_TOO_COMPLEX""#))
+        #expect(answer.contains(#""code":"QUERY_TOO_COMPLEX""#), "the Storefront dialect names it as Shopify does")
         #expect(!answer.contains(#""data""#), "refused before it ran")
     }
 

@@ -99,12 +99,12 @@ public struct TypedSchemaBuilder<Context: AnyObject> {
     /// `REQUEST_TOO_COMPLEX` (docs/limits.md#the-cost-rule). Scalar and enum fields cost nothing
     /// and are not asked.
     public mutating func costFields(_ cost: @escaping @Sendable (_ type: String, _ field: String, _ arguments: JSONObject, _ context: Context) -> FieldPrice) {
-        untyped.fieldCost = { type, field, arguments, _, context in
+        untyped.costRule = CostRule(price: { type, field, arguments, _, context in
             // The executor refuses a context of any other class before it costs anything (a cast
             // here went through the runtime's generic path for every request).
             guard let context else { return FieldPrice() }
             return cost(type, field, arguments, unsafeDowncast(context, to: Context.self))
-        }
+        })
     }
 
     /// Declares `@defer(if:label:)` on fragments: the server then answers deferred fragments in
