@@ -18,7 +18,7 @@ package enum BenchmarkSuite {
             "fragments-chain-100", "fragments-chain-1000", "fragments-chain-2000",
             "fragments-cycle-100", "fragments-cycle-1000", "fragments-cycle-2000", "hostile-slowest",
             "load-\(size)", "products-\(size)-page-1", "products-\(size)-page-\(deepPage(catalog))", "search-\(size)",
-            "search-\(size)-word-prefix", "search-\(size)-name-prefix", "facets-\(size)", "costliest-admitted-\(size)", "others-during-costliest-\(size)", "storefront-costliest-admitted-\(size)", "peak-rss-mb",
+            "search-\(size)-word-prefix", "search-\(size)-name-prefix", "facets-\(size)", "storefront-search-\(size)", "costliest-admitted-\(size)", "others-during-costliest-\(size)", "storefront-costliest-admitted-\(size)", "peak-rss-mb",
         ]
     }
 
@@ -234,6 +234,14 @@ package enum BenchmarkSuite {
         ] {
             let body = GraphQLRequest(query: query)
             request(name, iterations: 200) { _ = big.execute(body, caching: $0, note: .library).compactBytes() }
+        }
+        // The Storefront search syntax over the same catalog: its texts are kept after the first request.
+        let storefrontSearch = GraphQLRequest(query: #"{ products(first: 20, query: "nova watch") { nodes { id title } } }"#)
+        if wanted("storefront-search-\(size)"), let refusal = big.execute(storefrontSearch, note: .storefrontLibrary).errors.first {
+            throw SimulatorError(code: .invalidOption, message: "the Storefront search was refused: \(refusal.message)")
+        }
+        request("storefront-search-\(size)", iterations: 50) {
+            _ = big.execute(storefrontSearch, caching: $0, note: .storefrontLibrary).compactBytes()
         }
         let costliest = "costliest-admitted-\(size)"
         if wanted(costliest) {

@@ -10,7 +10,7 @@ extension StorefrontBinding {
             var filter = ProductFilter()
             if let query = values["query"]?.stringValue {
                 let parsed = SearchQuery(query)
-                if parsed.root != nil { filter.positions = parsed.mask(context.shop) }
+                if parsed.root != nil { filter.positions = parsed.mask(context) }
             }
             let (order, reversed) = productOrder(values["sortKey"]?.stringValue, reverse: paging.reverse)
             return .object(try context.productPage(paging, order: order, reversed: reversed, filter: filter, list: "products"))

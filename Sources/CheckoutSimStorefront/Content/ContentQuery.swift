@@ -42,7 +42,7 @@ struct ContentQuery {
         if let field = term.field, let values = item.fields.first(where: { $0.name == field })?.values {
             return values.contains { SearchQuery.equalsOrPrefix(term, $0) }
         }
-        return SearchQuery.wordMatch(term, words: SearchQuery.words(of: item.title), text: item.title)
+        return SearchQuery.wordMatch(term, words: WordList(item.title))
     }
 }
 

@@ -17,21 +17,23 @@ import CheckoutSimGraphQL
 ///   `facetWeight` + `facetCall`; `collections` (the root's, a product's), `productRecommendations`,
 ///   `productTypes` and `productTags`, the collections or the catalog.
 ///
-/// A request over `RequestLimits.maxCost` is refused before it runs; the measurements behind
-/// the limit are in docs/limits.md.
+/// A request over `RequestLimits.maxCost` is refused before it runs (`QUERY_TOO_COMPLEX`); the
+/// measurements behind the limit are in docs/limits.md. Shopify's own complexity, for requests
+/// without a token, is `StorefrontComplexity`'s.
 enum StorefrontCost {
     /// How many times a list of objects without a page size is counted: Shopify's own lists of
     /// that kind (options, selected options, discount allocations) hold a few.
     static let listBound = 10
 
     /// What looking at one catalog entry costs each kind of scan, in the native shop's unit (an
-    /// entry of its scans), measured on 100,000 products: a text search reads each product's
-    /// texts afresh, some 12 µs an entry whatever its words (about a thousand native entries;
-    /// each word adds little), a facet count some 7 native entries, a filter some 2. Weighted
-    /// so, the costliest admitted request ran 0.19 s there (docs/limits.md); a text search is
-    /// then refused on catalogs past about 10,000 products until it reads kept texts.
-    static let searchWeight = 1_000
-    static let searchWordWeight = 64
+    /// entry of its scans, some 12 ns), measured on 100,000 products: a text search reads each
+    /// product's kept words (`SearchQuery.ProductText`), some 30–90 ns a product and 25–45 ns
+    /// more a term when the terms rule nothing out (16 alternatives of a prefix no word has);
+    /// the first search after the catalog changes makes the kept words, some 2 µs a product,
+    /// once. A facet count costs some 7 native entries, a filter some 2. Weighted so, the
+    /// costliest admitted request ran inside 0.25 s there (docs/limits.md).
+    static let searchWeight = 20
+    static let searchWordWeight = 4
     static let facetWeight = 8
     /// What one facet count costs besides its entries (its groups and labels): some 24 µs a call
     /// on the bundled catalog, where the entries are few (found by the `cost` fuzz target).

@@ -25,6 +25,8 @@ package final class StorefrontRows {
     @exclusivity(unchecked) private var amounts = AmountTable(limit: amountLimit)
     #endif
     static let amountLimit = 4096
+    /// By catalog position: the search texts of the product there (`SearchQuery.ProductText`).
+    private var searchTexts: [SearchQuery.ProductText] = []
 
     /// The kept texts of a shop whose currency is `currency` (a shop's currency never changes).
     package init(currency: Currency) {
@@ -94,6 +96,35 @@ package final class StorefrontRows {
         if index >= list.count { list.append(contentsOf: repeatElement(nil, count: index + 1 - list.count)) }
         list[index] = value
     }
+
+    /// Every product's search texts, by catalog position: kept, and made again only for a
+    /// position whose product changed (a product's brand does not change while it is in the
+    /// catalog). Checking them is one comparison of references a product; making them (some
+    /// 2 µs a product, after a large catalog loads) is shared among the machine's threads.
+    func searchTexts(of catalog: Catalog, sharedFrom sharedMaking: Int = StorefrontRows.sharedMaking) -> [SearchQuery.ProductText] {
+        let products = catalog.products
+        if searchTexts.count > products.count { searchTexts.removeLast(searchTexts.count - products.count) }
+        let stale = products.indices.filter { $0 >= searchTexts.count || searchTexts[$0].product !== products[$0] }
+        guard !stale.isEmpty else { return searchTexts }
+        let make: @Sendable (Int) -> SearchQuery.ProductText = { position in
+            SearchQuery.ProductText(products[position], vendor: catalog.brand(id: products[position].brandId)?.name ?? "")
+        }
+        let made: [SearchQuery.ProductText]
+        if stale.count < sharedMaking {
+            made = stale.map(make)
+        } else {
+            let chunk = max(1, sharedMaking / 2)
+            let chunks = stride(from: 0, to: stale.count, by: chunk).map { stale[$0..<min($0 + chunk, stale.count)] }
+            made = chunks.concurrentMap { $0.map(make) }.flatMap { $0 }
+        }
+        for (position, text) in zip(stale, made) {
+            if position < searchTexts.count { searchTexts[position] = text } else { searchTexts.append(text) }
+        }
+        return searchTexts
+    }
+
+    /// From how many texts to make on several threads (made in chunks of half as many).
+    static let sharedMaking = 8192
 
     /// The texts of a `MoneyV2` of `amount` in the shop's currency.
     func amount(_ amount: Int64, make: () -> LeafTexts?) -> LeafTexts? {

@@ -18,7 +18,7 @@ extension StorefrontBinding {
             if values["prefix"]?.stringValue == "LAST", let last = text.last, last.isLetter || last.isNumber { text += "*" }
             var base = ProductFilter()
             let query = SearchQuery(text)
-            if query.root != nil { base.positions = query.mask(context.shop) }
+            if query.root != nil { base.positions = query.mask(context) }
             let filters = ProductFilterInput.list(values["productFilters"], currency: context.currency)
             var filter = base
             var mask = context.mask(base: base, filters: filters)
@@ -89,25 +89,29 @@ extension StorefrontContext {
     /// Products whose title has a word starting with each typed word, in featured order; the
     /// collections whose title does; and the titles' matching words as query suggestions.
     func predictive(_ text: String, limit: Int, types: [String]) -> (products: [Int], collections: [CollectionRef], queries: [QuerySuggestion]) {
-        let typed = SearchQuery.words(of: text)
-        guard !typed.isEmpty else { return ([], [], []) }
-        func matches(_ title: String) -> Bool {
-            let words = SearchQuery.words(of: title.lowercased())
-            return typed.allSatisfy { word in words.contains { $0.hasPrefix(word) } }
+        let typedWords = SearchQuery.words(of: text)
+        let typed = typedWords.map { Array($0.utf8) }
+        guard let last = typed.last else { return ([], [], []) }
+        func matches(_ words: WordList, among limit: Int = .max) -> Bool {
+            typed.allSatisfy { words.contains($0, prefix: true, among: limit) }
         }
-        let catalog = shop.catalog
-        let featured = catalog.indexes(for: .featured)
-        let products = types.contains("PRODUCT") ? Array(featured.filter { matches(catalog.products[$0].name) }.prefix(limit)) : []
-        let collections = types.contains("COLLECTION") ? Array(self.collections.filter { matches(title(of: $0)) }.prefix(limit)) : []
+        // Products' title words are kept across requests; the pages stop at `limit` found.
+        let texts = rows.searchTexts(of: shop.catalog)
+        let featured = shop.catalog.indexes(for: .featured)
+        let products = types.contains("PRODUCT") ? Array(featured.lazy.filter { matches(texts[$0].words, among: texts[$0].titleWordCount) }.prefix(limit)) : []
+        let collections = types.contains("COLLECTION")
+            ? Array(self.collections.lazy.filter { matches(WordList(self.title(of: $0).lowercased())) }.prefix(limit)) : []
         var queries: [QuerySuggestion] = []
-        if types.contains("QUERY"), let last = typed.last {
+        if types.contains("QUERY") {
             var seen: Set<String> = []
-            let prefix = typed.dropLast().joined(separator: " ")
-            for position in featured where matches(catalog.products[position].name) {
-                for word in SearchQuery.words(of: catalog.products[position].name.lowercased()) where word.hasPrefix(last) {
-                    let suggestion = prefix.isEmpty ? String(word) : prefix + " " + word
+            let prefix = typedWords.dropLast().joined(separator: " ")
+            for position in featured where matches(texts[position].words, among: texts[position].titleWordCount) {
+                let words = texts[position].words
+                for index in 0..<texts[position].titleWordCount where words[index].starts(with: last) {
+                    let word = String(decoding: words[index], as: UTF8.self)
+                    let suggestion = prefix.isEmpty ? word : prefix + " " + word
                     guard seen.insert(suggestion).inserted else { continue }
-                    let typedText = prefix.isEmpty ? String(last) : prefix + " " + last
+                    let typedText = prefix.isEmpty ? String(typedWords[typedWords.count - 1]) : prefix + " " + typedWords[typedWords.count - 1]
                     let rest = suggestion.dropFirst(typedText.count)
                     queries.append(QuerySuggestion(text: suggestion, styledText: HTMLText.escaped(typedText) + "<mark>" + HTMLText.escaped(String(rest)) + "</mark>"))
                 }

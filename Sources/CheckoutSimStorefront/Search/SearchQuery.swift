@@ -21,6 +21,36 @@ package struct SearchQuery: Sendable, Equatable {
         let value: String
         /// A trailing `*`: the value starts a word.
         let isPrefix: Bool
+        /// The value's words and bytes, made once when the query is read, not for every product matched.
+        let words: [[UInt8]]
+        let phrase: Phrase
+
+        /// What of a product the term is matched against, read from `field` once.
+        let kind: Kind
+
+        enum Kind: Sendable, Equatable {
+            /// A plain term, or a field the mock does not know (read as plain text).
+            case text, title, vendor, productType, tag, sku, available, price
+        }
+
+        init(field: String?, comparison: Comparison, value: String, isPrefix: Bool) {
+            switch field {
+            case "title"?: kind = .title
+            case "vendor"?: kind = .vendor
+            case "product_type"?: kind = .productType
+            case "tag"?: kind = .tag
+            case "sku"?, "variants.sku"?: kind = .sku
+            case "available_for_sale"?: kind = .available
+            case "variants.price"?, "price"?: kind = .price
+            default: kind = .text
+            }
+            self.field = field
+            self.comparison = comparison
+            self.value = value
+            self.isPrefix = isPrefix
+            words = SearchQuery.words(of: value).map { Array($0.utf8) }
+            phrase = Phrase(Array(value.utf8))
+        }
     }
 
     indirect enum Node: Sendable, Equatable {
