@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CheckoutSimGraphQL
 @testable import CheckoutSimulator
@@ -26,6 +27,31 @@ struct StorefrontSearchTests {
     ])
     func queriesFilterAsShopifyReadsThem(_ query: String, _ expected: [String]) throws {
         #expect(try Set(Self.handles(query)) == Set(expected), "\(query)")
+    }
+
+    /// Each comparison at a price some variant has exactly (the cheapest, a middle one, the
+    /// dearest): the products found are those with a variant on the right side of it, the
+    /// boundary included or not as the operator says, worked out from the fixtures.
+    @Test(arguments: ["<", "<=", ">", ">=", ""])
+    func priceComparisonsKeepTheirBoundary(_ comparison: String) throws {
+        let products = try Fixtures.bundled().catalog.products
+        let prices = Set(products.flatMap { $0.variants.map(\.price) }).sorted()
+        for boundary in [prices[0], prices[prices.count / 2], prices[prices.count - 1]] {
+            let text = "\(boundary / 100).\(String(format: "%02d", Int(boundary % 100)))"
+            let expected = products.filter { product in
+                product.variants.contains { variant in
+                    switch comparison {
+                    case "<": variant.price < boundary
+                    case "<=": variant.price <= boundary
+                    case ">": variant.price > boundary
+                    case ">=": variant.price >= boundary
+                    default: variant.price == boundary
+                    }
+                }
+            }.map(\.id)
+            #expect(!expected.isEmpty || comparison == "<" || comparison == ">", "the boundary \(text) is some variant's price")
+            #expect(try Set(Self.handles("variants.price:\(comparison)\(text)")) == Set(expected), "variants.price:\(comparison)\(text)")
+        }
     }
 
     /// Text that does not read as a query is read as plain terms; nothing typed is an error.
