@@ -191,6 +191,20 @@ struct CartRuleTests {
         #expect(view.discountTotal == 5000)
     }
 
+    /// An offer is good up to and at the instant it expires (docs/schema.md#offers says past
+    /// it), and expired a second later.
+    @Test func anOfferExpiresOnlyPastItsInstant() throws {
+        let made = TestShop.make()
+        let expiry = made.clock
+        var shop = Shop(
+            store: made.store, catalog: made.catalog, offers: [TestShop.offer("EDGE", TestShop.percent(10), expires: expiry)],
+            scratchTable: made.scratchTable, testCards: made.testCards, seed: 42, now: expiry)
+        try shop.addToCart(productId: "lamp", quantity: 1, session: s)
+        try shop.applyOffer(code: "EDGE", session: s)
+        shop.clock = Instant(seconds: expiry.seconds + 1)
+        #expect(TestShop.code { () throws(CommerceError) in try shop.applyOffer(code: "EDGE", session: s) } == .offerExpired)
+    }
+
     @Test func offerCheckOrder() throws {
         var shop = TestShop.make()
         // Expired is reported before the other rules even when several fail.

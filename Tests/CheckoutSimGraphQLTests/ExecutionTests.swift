@@ -43,6 +43,8 @@ struct ExecutionTests {
               #"{"errors":[{"message":"Variable \"$g\" got invalid value \"SCIFY\"; Value \"SCIFY\" does not exist in \"Genre\" enum. Did you mean the enum value \"SCIFI\"?","locations":[{"line":1,"column":8}],"extensions":{"code":"BAD_USER_INPUT"}}]}"#),
         .init("single value becomes a list", "query ($l: [Int!]) { echo(list: $l) }", variables: #"{"l": 3}"#,
               #"{"data":{"echo":"{\"list\":[3],\"required\":\"r\"}"}}"#),
+        .init("an explicit null list stays null, not [null]", "query ($l: [Int!]) { echo(list: $l) }", variables: #"{"l": null}"#,
+              #"{"data":{"echo":"{\"list\":null,\"required\":\"r\"}"}}"#),
         .init("null inside a non-null list", "query ($l: [Int!]) { echo(list: $l) }", variables: #"{"l": [1, null]}"#,
               #"{"errors":[{"message":"Variable \"$l\" got invalid value null at \"l[1]\"; Expected non-nullable type \"Int!\" not to be null.","locations":[{"line":1,"column":8}],"extensions":{"code":"BAD_USER_INPUT"}}]}"#),
         .init("input object defaults", "query ($s: SearchInput) { echo(input: $s) }", variables: #"{"s": {"term": "x"}}"#,

@@ -29,13 +29,15 @@ struct JSONTests {
     /// The writer skips clean text eight bytes at a time and checks the last eight as one more
     /// word; every escapable byte at every offset of strings of 1 to 20 bytes must still be
     /// escaped exactly as byte by byte.
-    @Test(arguments: [UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x00, 0x1F, 0x0A, UInt8(ascii: "~"), 0x7F, 0xC3])
+    @Test(arguments: [UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x00, 0x09, 0x1A, 0x1F, 0x0A, UInt8(ascii: "~"), 0x7F, 0xC3])
     func escapesEveryOffsetOfAWord(_ special: UInt8) {
         let escaped: String = switch special {
         case UInt8(ascii: "\""): "\\\""
         case UInt8(ascii: "\\"): "\\\\"
         case 0x00: "\\u0000"
         case 0x1F: "\\u001f"
+        case 0x1A: "\\u001a"
+        case 0x09: "\\t"
         case 0x0A: "\\n"
         case 0xC3: "é"
         default: String(UnicodeScalar(special))

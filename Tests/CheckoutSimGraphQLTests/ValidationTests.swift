@@ -120,6 +120,9 @@ struct ValidationTests {
         .init(rule: "VariablesInAllowedPosition", query: "query ($n: String) { books(first: $n) { id } }",
               errors: ["1:8 1:35 Variable \"$n\" of type \"String\" used in position expecting type \"Int\"."]),
         .init(rule: "VariablesInAllowedPosition", query: "query ($id: ID = \"1\") { book(id: $id) { id } }", errors: []),
+        // A default of null is no default: the position still may get null (graphql-js says the same).
+        .init(rule: "VariablesInAllowedPosition", query: "query ($id: ID = null) { book(id: $id) { id } }",
+              errors: ["1:8 1:35 Variable \"$id\" of type \"ID\" used in position expecting type \"ID!\"."]),
         .init(rule: "OverlappingFieldsCanBeMerged", query: "{ book(id: 1) { title title } a: books { id } a: books { id } }", errors: []),
         .init(rule: "OverlappingFieldsCanBeMerged", query: "{ book(id: 1) { x: title x: id } }",
               errors: ["1:17 1:26 Fields \"x\" conflict because \"title\" and \"id\" are different fields. Use different aliases on the fields to fetch both if this was intentional."]),
