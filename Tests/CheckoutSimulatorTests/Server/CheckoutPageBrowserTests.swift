@@ -216,13 +216,46 @@ import Testing
         }
     }
 
+    /// A session's cart of one item paid with the test card: the shop's first order, order-1001.
+    static func payForOneItem(_ harness: ServerHarness, session: String) async throws {
+        try await fillCart(harness, session: session, quantity: 1)
+        let paid = try await harness.post(
+            #"{"query": "mutation { checkout(input: {card: {number: \"4242424242424242\", expMonth: 12, expYear: 2030, cvc: \"123\"}}) { order { id } } }"}"#,
+            session: session)
+        #expect(paid.body.contains("order-1001"))
+    }
+
+    /// Every page, loaded in Chromium and left to settle, fetched everything it used (scripts,
+    /// styles, images, fonts, its own requests) from the server that served it, or had it inline:
+    /// the browser's own list of what it fetched, not a search of the page's text.
+    @Test(.enabled(if: chromium != nil))
+    func thePagesFetchNothingFromElsewhere() async throws {
+        try await ServerHarness.with { harness in
+            try await Self.payForOneItem(harness, session: "own")
+            let browser = try await Self.newBrowser()
+            defer { browser.close() }
+            let origin = harness.server.baseURL
+            for (path, settled) in [
+                ("/checkout?session=own", "document.readyState === 'complete'"), ("/orders/order-1001?session=own", "document.readyState === 'complete'"),
+                ("/shop", "document.body.dataset.view === 'sections'"), ("/", "document.body.dataset.schema === 'ready'"),
+            ] {
+                try await browser.navigate(origin + path)
+                #expect(try await browser.waitUntil(settled), "\(path) settled")
+                let fetched = try await browser.evaluate("""
+                    JSON.stringify(performance.getEntriesByType('resource').map(e => e.name)
+                      .concat([...document.querySelectorAll('[src], link[href]')].map(e => e.src || e.href)))
+                    """) as? String ?? ""
+                let urls = try JSONParser.parse(fetched).arrayValue?.compactMap(\.stringValue) ?? []
+                #expect(urls.contains { $0.hasPrefix(origin) } || path != "/shop", "\(path) fetched its data from the server")
+                let elsewhere = urls.filter { !$0.hasPrefix(origin + "/") && !$0.hasPrefix("data:") && !$0.hasPrefix("blob:") }
+                #expect(elsewhere.isEmpty, "\(path) fetched from elsewhere: \(elsewhere)")
+            }
+        }
+    }
+
     @Test func thePagesAreSelfContained() async throws {
         try await ServerHarness.with { harness in
-            try await Self.fillCart(harness, session: "plain", quantity: 1)
-            let paid = try await harness.post(
-                #"{"query": "mutation { checkout(input: {card: {number: \"4242424242424242\", expMonth: 12, expYear: 2030, cvc: \"123\"}}) { order { id } } }"}"#,
-                session: "plain")
-            #expect(paid.body.contains("order-1001"))
+            try await Self.payForOneItem(harness, session: "plain")
             for path in ["/checkout?session=plain", "/orders/order-1001?session=plain", "/sandbox/s/checkout"] {
                 let page = try await harness.send("GET", path)
                 #expect(page.status == 200, "\(path)")

@@ -39,7 +39,7 @@ struct CartOwnershipTests {
             // The checkout page needs the key.
             let path = String(url.dropFirst(harness.server.baseURL.count))
             #expect(try await harness.send("GET", path).body.contains("grace@example.com"))
-            for keyless in ["/checkouts/cn/\(token)", "/checkouts/cn/\(token)?key=", "/checkouts/cn/\(token)?KEY=\(key)"] {
+            for keyless in ["/checkouts/cn/\(token)", "/checkouts/cn/\(token)?key=", "/checkouts/cn/\(token)?KEY=\(key)", "/checkouts/cn/\(token)?key=\(String(key.reversed()))"] {
                 let page = try await harness.send("GET", keyless)
                 #expect(page.status == 404, "\(keyless)")
                 #expect(!page.body.contains("grace@example.com"), "\(keyless)")

@@ -42,11 +42,18 @@ struct StorefrontDiscoveryTests {
     @Test func searchFindsProductsAndCountsThem() throws {
         let data = try Self.run("""
             { search(query: "galaxy", first: 3, productFilters: [{price: {min: 300, max: 900}}]) {
-                totalCount nodes { __typename ... on Product { handle } } pageInfo { hasNextPage } } }
+                totalCount nodes { __typename ... on Product { handle } } pageInfo { hasNextPage } }
+              all: search(query: "galaxy", first: 10, productFilters: [{price: {min: 300, max: 900}}]) {
+                nodes { ... on Product { handle } } pageInfo { hasNextPage } } }
             """)
+        func handles(_ key: String) -> [String] { data[key]?["nodes"]?.arrayValue?.compactMap { $0["handle"]?.stringValue } ?? [] }
+        // The fixtures' Galaxy products priced from 300 to 900 (the S24 Ultra, Z Flip5 and Buds2 Pro are not).
+        #expect(Set(handles("all")) == ["galaxy-s24", "galaxy-a54", "galaxy-tab-s9", "galaxy-watch6"])
+        #expect(handles("search") == Array(handles("all").prefix(3)), "the first page is the list's start")
         #expect(data["search"]?["totalCount"] == 4)
         #expect(data["search"]?["nodes"]?[0]?["__typename"] == "Product")
         #expect(data["search"]?["pageInfo"]?["hasNextPage"] == true)
+        #expect(data["all"]?["pageInfo"]?["hasNextPage"] == false)
     }
 
     @Test func predictiveSearchSuggestsAsYouType() throws {
@@ -60,12 +67,20 @@ struct StorefrontDiscoveryTests {
     }
 
     @Test func recommendationsAndStringListsAreDeterministic() throws {
-        let data = try Self.run("""
-            { related: productRecommendations(productHandle: "pixel-8") { handle }
+        let query = """
+            { related: productRecommendations(productHandle: "pixel-8") { handle productType vendor }
               complementary: productRecommendations(productHandle: "pixel-8", intent: COMPLEMENTARY) { vendor productType }
               none: productRecommendations(productHandle: "nope") { handle }
               productTypes(first: 3) { nodes pageInfo { hasNextPage } } }
-            """)
+            """
+        let data = try Self.run(query)
+        // Two simulators, the same bytes: nothing here depends on a hash's order or a clock.
+        #expect(try Self.run(query) == data)
+        // Related: phones of other brands first, then Google's own (docs/storefront.md#search).
+        let related = try #require(data["related"]?.arrayValue)
+        let otherBrands = related.prefix { $0["vendor"] != "Google" }
+        #expect(!otherBrands.isEmpty && otherBrands.allSatisfy { $0["productType"] == "Phones" })
+        #expect(related.dropFirst(otherBrands.count).allSatisfy { $0["vendor"] == "Google" && $0["productType"] == "Phones" })
         #expect(data["related"]?.arrayValue?.first?["handle"] != "pixel-8")
         #expect(data["related"]?.arrayValue?.count == 10)
         let complementary = try #require(data["complementary"]?.arrayValue)
