@@ -91,7 +91,7 @@ extension StorefrontContext {
     func predictive(_ text: String, limit: Int, types: [String]) -> (products: [Int], collections: [CollectionRef], queries: [QuerySuggestion]) {
         let typedWords = SearchQuery.words(of: text)
         let typed = typedWords.map { Array($0.utf8) }
-        guard let last = typed.last else { return ([], [], []) }
+        guard let lastTyped = typedWords.last, let last = typed.last else { return ([], [], []) }
         func matches(_ words: WordList, among limit: Int = .max) -> Bool {
             typed.allSatisfy { words.contains($0, prefix: true, among: limit) }
         }
@@ -111,7 +111,7 @@ extension StorefrontContext {
                     let word = String(decoding: words[index], as: UTF8.self)
                     let suggestion = prefix.isEmpty ? word : prefix + " " + word
                     guard seen.insert(suggestion).inserted else { continue }
-                    let typedText = prefix.isEmpty ? String(typedWords[typedWords.count - 1]) : prefix + " " + typedWords[typedWords.count - 1]
+                    let typedText = prefix.isEmpty ? String(lastTyped) : prefix + " " + lastTyped
                     let rest = suggestion.dropFirst(typedText.count)
                     queries.append(QuerySuggestion(text: suggestion, styledText: HTMLText.escaped(typedText) + "<mark>" + HTMLText.escaped(String(rest)) + "</mark>"))
                 }
