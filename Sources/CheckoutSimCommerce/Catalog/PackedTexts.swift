@@ -8,7 +8,7 @@ import Darwin
 ///
 /// Sorting 100,000 Swift strings spends most of its time in the standard library's general
 /// comparison; packed bytes compare with one `memcmp` and no reference counting.
-struct PackedTexts {
+package struct PackedTexts {
     private(set) var bytes: [UInt8] = []
     /// Text `i` is `bytes[starts[i]..<starts[i + 1]]`.
     private(set) var starts: [Int] = [0]
@@ -30,7 +30,9 @@ struct PackedTexts {
         starts.append(bytes.count)
     }
 
-    static func appendLowercased(_ text: String, to bytes: inout [UInt8]) {
+    /// Appends `text` lowercased to `bytes`, as UTF-8: ASCII byte by byte, anything else
+    /// through `lowercased()` (the Storefront search's kept texts use it too).
+    package static func appendLowercased(_ text: String, to bytes: inout [UInt8]) {
         let start = bytes.count
         bytes.append(contentsOf: text.utf8)
         var ascii = true

@@ -30,7 +30,7 @@ extension SearchQuery {
             func append(_ value: String, field: Bool) {
                 if !text.isEmpty { text.append(UInt8(ascii: " ")) }
                 let start = text.count
-                WordList.appendLowercased(value, to: &text)
+                PackedTexts.appendLowercased(value, to: &text)
                 if field { fields.append(start..<text.count) }
             }
             append(product.name, field: true)

@@ -69,20 +69,6 @@ package struct WordList: Sendable {
             || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
-    /// Appends `text` lowercased, as UTF-8, to `bytes`: ASCII byte by byte, anything else
-    /// through `lowercased()`.
-    static func appendLowercased(_ text: String, to bytes: inout [UInt8]) {
-        let start = bytes.count
-        for byte in text.utf8 {
-            if byte >= 0x80 {
-                bytes.removeSubrange(start...)
-                bytes.append(contentsOf: text.lowercased().utf8)
-                return
-            }
-            bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
-        }
-    }
-
     package var count: Int { spans.count / 2 }
 
     /// Word `index`'s bytes.
