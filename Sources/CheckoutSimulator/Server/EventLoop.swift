@@ -129,6 +129,7 @@ final class EventLoop: @unchecked Sendable {
             }
             if sawStop, live == 0, server.acceptorIsDone, inbox.withLock({ $0.isEmpty }) { return }
 
+            dropSupersededTimers()
             let milliseconds = timers.first.map { Int32(clamping: POSIXSocket.milliseconds(until: $0.when - clock.now)) } ?? -1
             ready.removeAll(keepingCapacity: true)
             readiness.wait(milliseconds: milliseconds, into: &ready)
@@ -149,11 +150,28 @@ final class EventLoop: @unchecked Sendable {
                 if let deadline = connection.deadline, deadline <= now { connection.timerFired() }
                 settle(entry.slot)
             }
-            // Entries of closed connections wait for their time; when they outnumber the live
-            // ones, they go at once, so a server that saw many come and go keeps a small heap.
+            // Entries of closed connections leave when they reach the top; when they outnumber
+            // the live ones, they go at once, so a server that saw many come and go keeps a small heap.
             if timers.count > 64, timers.count > 4 * live {
                 timers.keep { slots[$0.slot].serial == $0.serial && slots[$0.slot].connection != nil }
             }
+        }
+    }
+
+    /// Takes the entries at the heap's top that would wake the loop for nothing — their
+    /// connection has gone, or its deadline was cleared or moved later — and schedules the later
+    /// deadline in their place, so an idle loop sleeps until a deadline that is real.
+    private func dropSupersededTimers() {
+        while let entry = timers.first {
+            let slot = entry.slot
+            if slots[slot].serial == entry.serial, let connection = slots[slot].connection,
+               let deadline = connection.deadline, deadline <= entry.when {
+                return
+            }
+            _ = timers.removeFirst()
+            guard slots[slot].serial == entry.serial, slots[slot].connection != nil else { continue }
+            if slots[slot].scheduled == entry.when { slots[slot].scheduled = nil }
+            settle(slot)
         }
     }
 

@@ -1,9 +1,9 @@
 /// An event loop's timers: a binary min-heap of (when, slot, serial), so the next deadline is
 /// found without walking every connection.
 ///
-/// Entries are never removed early. A connection whose deadline moves later keeps its earlier
-/// entry; when that comes due, the loop sees the deadline has not passed and schedules the real
-/// one. Only a deadline earlier than the one scheduled adds an entry, so a keep-alive connection
+/// Entries are not looked for inside the heap. A connection whose deadline moves later keeps its
+/// earlier entry; before it sleeps, the loop takes such entries off the top and schedules the
+/// real deadline, so a superseded entry never wakes it. Only a deadline earlier than the one scheduled adds an entry, so a keep-alive connection
 /// answering request after request adds none (each new timeout is later than the last), and the
 /// heap holds about one entry per connection. Entries of closed connections are told apart by
 /// their serial.
