@@ -15,6 +15,13 @@ package final class Locked<Value>: @unchecked Sendable {
     @exclusivity(unchecked) private var value: Value
     #endif
 
+    #if DEBUG
+    /// The thread inside `withLock` now, nil when none is (debug builds, for `assertHeld`).
+    /// Written only under the lock; a thread that reads it without holding the lock is the
+    /// breach `assertHeld` reports (and ThreadSanitizer too).
+    private var holder: pthread_t?
+    #endif
+
     /// `value`, behind a new lock.
     package init(_ value: Value) {
         self.value = value
@@ -40,7 +47,25 @@ package final class Locked<Value>: @unchecked Sendable {
             }
             if tries % 64 == 0 { sched_yield() }
         }
+        #if DEBUG
+        holder = pthread_self()
+        defer {
+            holder = nil
+            lock.unlock()
+        }
+        #else
         defer { lock.unlock() }
+        #endif
         return try body(&value)
+    }
+
+    /// Traps, in debug builds, unless the calling thread is inside `withLock` — for a value
+    /// that lends out a class whose state the lock guards (`ShopState`). Release builds check
+    /// nothing.
+    @inline(__always)
+    package func assertHeld(_ what: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line) {
+        #if DEBUG
+        precondition(holder.map { pthread_equal($0, pthread_self()) != 0 } ?? false, "\(what()) outside its lock", file: file, line: line)
+        #endif
     }
 }

@@ -105,7 +105,7 @@ public final class Simulator: ScenarioTarget {
         let shop = Shop(
             store: fixtures.store, catalog: fixtures.catalog, offers: fixtures.offers, scratchTable: fixtures.scratchCards,
             testCards: fixtures.testCards, seed: startSeed, now: start, cartNamespace: cartNamespace)
-        state = Locked(ShopState(shop: shop, content: fixtures.collections))
+        state = ShopState.guarded(shop: shop, content: fixtures.collections)
     }
 
     /// Executes one request for `session`, serialised with every other request.

@@ -1,3 +1,4 @@
+import CheckoutSimSupport
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
 import Testing
@@ -91,19 +92,20 @@ struct ShopRowsTests {
         let shop = Shop(
             store: fixtures.store, catalog: fixtures.catalog, offers: fixtures.offers, scratchTable: fixtures.scratchCards,
             testCards: fixtures.testCards, seed: 1, now: fixtures.store.now)
-        let state = ShopState(shop: shop, content: fixtures.collections)
-        var outer: RequestContext? = RequestContext(state: state, sessionName: "a")
-        weak var first: AmountRow?
-        first = state.amountRow(Amount(integer: 1)).takeUnretainedValue()
-        do {
-            let inner = RequestContext(state: state, sessionName: "b")
-            for amount in 2...Int64(ShopRows.amountLimit + 1) { _ = inner.state.amountRow(Amount(integer: Int(amount))) }
+        ShopState.guarded(shop: shop, content: fixtures.collections).withLock { state in
+            var outer: RequestContext? = RequestContext(state: state, sessionName: "a")
+            weak var first: AmountRow?
+            first = state.amountRow(Amount(integer: 1)).takeUnretainedValue()
+            do {
+                let inner = RequestContext(state: state, sessionName: "b")
+                for amount in 2...Int64(ShopRows.amountLimit + 1) { _ = inner.state.amountRow(Amount(integer: Int(amount))) }
+            }
+            #expect(state.retiredRowCount == ShopRows.amountLimit, "an inner context's end frees nothing while another reads")
+            #expect(first != nil)
+            _ = outer
+            outer = nil
+            #expect(state.retiredRowCount == 0)
+            #expect(first == nil, "freed once no context reads the shop")
         }
-        #expect(state.retiredRowCount == ShopRows.amountLimit, "an inner context's end frees nothing while another reads")
-        #expect(first != nil)
-        _ = outer
-        outer = nil
-        #expect(state.retiredRowCount == 0)
-        #expect(first == nil, "freed once no context reads the shop")
     }
 }

@@ -66,11 +66,20 @@ public struct FieldCall {
     var argumentDefinitions: [InputValueDefinition] { given?.definitions ?? [] }
     /// What the caller passed for this request (the simulator's request context). Unowned:
     /// the executor holds it (or the `.withContext` value in place) for the whole subtree.
+    /// Debug builds hold it `unowned` (checked): a read after it was freed traps there.
+    #if DEBUG
+    @usableFromInline unowned let context: AnyObject?
+    #else
     @usableFromInline unowned(unsafe) let context: AnyObject?
+    #endif
     /// The schema being executed. Unowned: the executor holds it for the whole request, and a
     /// call lives only while the resolver it is passed to runs (a strong reference was a retain
-    /// and a release for each object written).
+    /// and a release for each object written). Checked in debug builds, as `context` is.
+    #if DEBUG
+    @usableFromInline unowned let schema: Schema
+    #else
     @usableFromInline unowned(unsafe) let schema: Schema
+    #endif
 
     /// Runs `body` with the request's context as the schema's `Context` class, borrowed and
     /// without a runtime cast: a strong copy was a retain and a release around every resolver

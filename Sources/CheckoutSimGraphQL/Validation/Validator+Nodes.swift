@@ -57,8 +57,13 @@ extension Validator {
         let parent: Int?
         /// The field's definition; nil when the parent does not define it (or is unknown).
         /// Unowned: the schema holds its definitions for the whole validation, and a node lives
-        /// only while the rules at its field run.
+        /// only while the rules at its field run. Checked in debug builds (`unowned`: a read
+        /// after it was freed traps there).
+        #if DEBUG
+        unowned let definition: FieldDefinition?
+        #else
         unowned(unsafe) let definition: FieldDefinition?
+        #endif
         /// The definition's named type, copied: the rules at every field read it, and a strong
         /// reference made from `definition` to read it was a retain and a release each time.
         let namedType: Int?

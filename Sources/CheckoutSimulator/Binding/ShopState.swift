@@ -1,6 +1,7 @@
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
 import CheckoutSimStorefront
+import CheckoutSimSupport
 
 /// The mutable state of one simulator, touched only while its lock is held.
 ///
@@ -9,31 +10,73 @@ import CheckoutSimStorefront
 /// reads it, and the check is a runtime call per read (Benchmarks/NOTES.md). Debug builds, which
 /// the tests run, keep the checks, so a breach traps there. It has no observer: an observed
 /// property is read through a getter that copies the whole `Shop`, where a plain one is read in place.
+///
+/// Debug builds also check the lock itself: `shop`, the rows and the readers count trap when the
+/// calling thread is not inside the simulator's lock (`guardian`, `Locked.assertHeld`), and a row
+/// handed out unretained traps when no request context reads the shop (`readers`).
 final class ShopState {
     let initial: Shop
     #if DEBUG
-    var shop: Shop
+    private var checkedShop: Shop
+    var shop: Shop {
+        get {
+            assertLocked()
+            return checkedShop
+        }
+        _modify {
+            assertLocked()
+            yield &checkedShop
+        }
+    }
+    /// The lock that guards this state (set by the simulator that owns it; a snapshot shares it).
+    weak var guardian: Locked<ShopState>?
     #else
     @exclusivity(unchecked) var shop: Shop
     #endif
+
+    /// Traps, in debug builds, unless the calling thread holds the simulator's lock.
+    @inline(__always) func assertLocked(file: StaticString = #fileID, line: UInt = #line) {
+        #if DEBUG
+        guard let guardian else { preconditionFailure("a ShopState used before its simulator's lock guards it", file: file, line: line) }
+        guardian.assertHeld("the simulator's state was touched", file: file, line: line)
+        #endif
+    }
     /// The content collections (read-only, so never part of a reset or a snapshot's changes).
     let content: ContentCollections
     /// The Storefront dialect's kept texts; a copy starts its own.
     let storefrontRows: StorefrontRows
 
-    init(shop: Shop, content: ContentCollections) {
+    private init(shop: Shop, content: ContentCollections) {
         initial = shop
+        #if DEBUG
+        checkedShop = shop
+        #else
         self.shop = shop
+        #endif
         self.content = content
         currency = shop.store.currency
         rows = ShopRows(catalog: shop.catalog, currency: currency)
         storefrontRows = StorefrontRows(currency: currency)
     }
 
+    /// A new state behind the lock that guards it (and that debug builds check it is touched under).
+    static func guarded(shop: Shop, content: ContentCollections) -> Locked<ShopState> {
+        let state = Locked(ShopState(shop: shop, content: content))
+        #if DEBUG
+        state.withLock { $0.guardian = state }
+        #endif
+        return state
+    }
+
     /// A copy that shares every buffer with `other` until one of them changes: O(1).
     private init(copying other: ShopState) {
         initial = other.initial
+        #if DEBUG
+        checkedShop = other.shop
+        guardian = other.guardian
+        #else
         shop = other.shop
+        #endif
         content = other.content
         currency = other.currency
         rows = other.rows
@@ -51,6 +94,7 @@ final class ShopState {
 
     /// Back to the state the simulator started in.
     func reset() {
+        assertLocked()
         shop = initial
         snapshots.removeAll()
     }
@@ -99,6 +143,7 @@ final class ShopState {
     /// (`ShopRows`). The product is read where it lies (copied out, it was a retain and a release
     /// for every product written).
     func productRow(_ position: ProductPosition) throws(FieldError) -> Unmanaged<ProductRow> {
+        assertReading()
         if let row = inPlace({ shop in rows.keptProduct(at: position.index, of: shop.catalog.products) }) { return row }
         guard let row = inPlace({ shop in rows.product(at: position.index, of: shop.catalog.products) }) else {
             throw FieldError("No product at position \(position.index).")
@@ -108,11 +153,13 @@ final class ShopState {
 
     /// The amount's row, unretained as `productRow`'s is.
     func amountRow(_ amount: Amount) -> Unmanaged<AmountRow> {
-        rows.amount(amount.minorUnits)
+        assertReading()
+        return rows.amount(amount.minorUnits)
     }
 
     /// The brand's row, unretained as `productRow`'s is.
     func brandRow(_ position: BrandPosition) throws(FieldError) -> Unmanaged<BrandRow> {
+        assertReading()
         if let row = rows.keptBrand(at: position.index) { return row }
         guard let row = inPlace({ shop in rows.brand(at: position.index, of: shop.catalog.brands) }) else {
             throw FieldError("No brand at position \(position.index).")
@@ -125,12 +172,23 @@ final class ShopState {
     private var readers = 0
 
     func beginReading() {
+        assertLocked()
         readers += 1
     }
 
     func endReading() {
+        assertLocked()
+        assert(readers > 0, "a request context ended reading the shop more often than it began")
         readers -= 1
         if readers == 0 { rows.freeRetired() }
+    }
+
+    /// Traps, in debug builds, unless a row handed out unretained now is kept alive: the lock is
+    /// held and a request context reads the shop, so no row it drops is freed before the context
+    /// ends (`ShopRows`).
+    @inline(__always) private func assertReading(file: StaticString = #fileID, line: UInt = #line) {
+        assertLocked(file: file, line: line)
+        assert(readers > 0, "a row handed out unretained while no request context reads the shop", file: file, line: line)
     }
 
     /// How many retired rows wait for the last reader (tests).

@@ -51,6 +51,10 @@ final class EventLoop: @unchecked Sendable {
     private var sawStop = false
     /// How many times the wait returned: what an idle server must not spend (tests read it).
     private let wakeUps = Locked(0)
+    #if DEBUG
+    /// The loop's thread, once it runs (debug builds, for `assertOnLoop`).
+    private var thread: pthread_t?
+    #endif
 
     /// Nil when the wake pipe or the readiness set cannot be made (out of descriptors): the
     /// server then does not start.
@@ -101,7 +105,20 @@ final class EventLoop: @unchecked Sendable {
 
     var wakeUpCount: Int { wakeUps.withLock { $0 } }
 
+    /// Traps, in debug builds, unless called on the loop's own thread: what the loop and its
+    /// connections keep unchecked (their slots, timers, buffers and outputs) is touched only there.
+    /// Release builds check nothing.
+    @inline(__always) func assertOnLoop(file: StaticString = #fileID, line: UInt = #line) {
+        #if DEBUG
+        precondition(thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false,
+                     "an event loop's state touched off its thread", file: file, line: line)
+        #endif
+    }
+
     private func run(_ server: SimulatorServer) {
+        #if DEBUG
+        thread = pthread_self()
+        #endif
         let clock = ContinuousClock()
         while true {
             for event in inbox.withLock({ events in defer { events.removeAll() }; return events }) {
@@ -162,6 +179,7 @@ final class EventLoop: @unchecked Sendable {
     /// connection has gone, or its deadline was cleared or moved later — and schedules the later
     /// deadline in their place, so an idle loop sleeps until a deadline that is real.
     private func dropSupersededTimers() {
+        assertOnLoop()
         while let entry = timers.first {
             let slot = entry.slot
             if slots[slot].serial == entry.serial, let connection = slots[slot].connection,
@@ -179,6 +197,7 @@ final class EventLoop: @unchecked Sendable {
     /// event: frees the slot of a closed connection, watches for the readiness it now waits
     /// for, and schedules its deadline when it is earlier than the one scheduled.
     private func settle(_ slot: Int) {
+        assertOnLoop()
         guard let connection = slots[slot].connection else { return }
         if connection.isClosed {
             readiness.forget(token: slot)

@@ -11,7 +11,8 @@ import Foundation
 /// the client does not read within `bodyTimeout` is abandoned.
 ///
 /// `@unchecked Sendable`: only its loop's thread touches it. A route run on a thread of its own
-/// hands its delivery back through the loop's inbox and never touches the connection.
+/// hands its delivery back through the loop's inbox and never touches the connection. Debug
+/// builds check it: every entry point and `advance` trap off the loop's thread (`assertOnLoop`).
 final class ServerConnection: @unchecked Sendable {
     let descriptor: Int32
     let server: SimulatorServer
@@ -111,6 +112,7 @@ final class ServerConnection: @unchecked Sendable {
         self.loop = loop
         self.slot = slot
         self.parser = HTTPRequestParser(limits: server.parserLimits)
+        loop.assertOnLoop()
         // A connection waiting for a request with nothing of it read may be closed to admit another.
         server.connectionIsIdle(descriptor)
         registeredIdle = true
@@ -130,6 +132,7 @@ final class ServerConnection: @unchecked Sendable {
 
     /// The socket is ready for what `interest` asked (or has an error or a hang-up).
     func ready(scratch: inout [UInt8]) {
+        loop.assertOnLoop()
         switch state {
         case .reading(let waiting):
             if registeredIdle {
@@ -160,6 +163,7 @@ final class ServerConnection: @unchecked Sendable {
 
     /// The deadline has passed.
     func timerFired() {
+        loop.assertOnLoop()
         deadline = nil
         switch state {
         case .reading(.idle):
@@ -184,6 +188,7 @@ final class ServerConnection: @unchecked Sendable {
     /// The server began stopping: a connection waiting for a request closes (one mid-request is
     /// not a response in flight), a latency ends now, a slowed response is written at once.
     func serverStopping() {
+        loop.assertOnLoop()
         switch state {
         case .reading: close()
         case .delaying(let then, _): deliver(then())
@@ -195,6 +200,7 @@ final class ServerConnection: @unchecked Sendable {
 
     /// A route run on its own thread has its delivery.
     func finished(_ delivery: Delivery) {
+        loop.assertOnLoop()
         guard case .working = state else { return }
         deliver(delivery)
         advance()
@@ -205,6 +211,7 @@ final class ServerConnection: @unchecked Sendable {
     /// Parses and answers what the buffer holds, and writes what is pending, until the
     /// connection must wait (for bytes, for the socket, for a timer or a route's thread).
     private func advance() {
+        loop.assertOnLoop()
         while !isClosed {
             switch state {
             case .reading(let waiting):
@@ -390,6 +397,7 @@ final class ServerConnection: @unchecked Sendable {
 
     /// Closes the connection; its loop forgets it.
     func close() {
+        loop.assertOnLoop()
         guard !isClosed else { return }
         isClosed = true
         deadline = nil

@@ -35,7 +35,12 @@ public struct WithRow<Parent: Sendable, Row: AnyObject & Sendable>: Sendable {
     /// counting a reference (one retain and
     /// release per field was an atomic count on a row both server loops share; Benchmarks/NOTES.md,
     /// issue 43); a resolver that keeps it past its call takes its own strong reference.
+    /// Debug builds hold it `unowned` (checked): a row read after it was freed traps there.
+    #if DEBUG
+    public unowned let row: Row
+    #else
     public unowned(unsafe) let row: Row
+    #endif
 
     @inlinable init(parent: Parent, row: Row) {
         self.parent = parent
