@@ -19,9 +19,9 @@ final class ShopState {
     #if DEBUG
     private var checkedShop: Shop
     var shop: Shop {
-        get {
+        _read {
             assertLocked()
-            return checkedShop
+            yield checkedShop
         }
         _modify {
             assertLocked()
@@ -29,7 +29,8 @@ final class ShopState {
         }
     }
     /// The lock that guards this state (set by the simulator that owns it; a snapshot shares it).
-    weak var guardian: Locked<ShopState>?
+    /// Unowned, checked: the lock owns the state, and a state read after its lock is gone traps.
+    unowned var guardian: Locked<ShopState>?
     #else
     @exclusivity(unchecked) var shop: Shop
     #endif

@@ -5,7 +5,7 @@ import CheckoutSimStorefront
 import CheckoutSimSupport
 
 /// The hosted checkout (docs/checkout-page.md): `Pages/checkout.html`, compiled into the binary,
-/// with what it needs written into its `/*__CHECKOUT_SETUP__*/null` marker: where to send its
+/// with what it needs written at its `checkout-setup` place (`PageTemplate`): where to send its
 /// requests, the session whose cart it pays for, the bundled operations it sends, and what to
 /// prefill. The page itself renders the cart from the `Cart` operation's answer.
 enum CheckoutPage {
@@ -13,15 +13,8 @@ enum CheckoutPage {
     /// recording of the page's requests replays them as `send NAME` steps.
     static let operationNames = ["Cart", "ApplyOffer", "RemoveOffer", "Checkout"]
 
-    /// The page with its shared fragments written in once; only the setup is written per request.
-    private static let template = PageFragments.into(EmbeddedResources.files.first { $0.path == "Pages/checkout.html" }?.text ?? "")
-    /// The page's bytes before and after the setup's marker, cut once: each request writes its
-    /// setup between them instead of searching the whole page for the marker again.
-    private static let halves: (before: [UInt8], after: [UInt8]) = {
-        guard let range = template.range(of: marker) else { return (Array(template.utf8), []) }
-        return (Array(template[..<range.lowerBound].utf8), Array(template[range.upperBound...].utf8))
-    }()
-    private static let marker = "/*__CHECKOUT_SETUP__*/null"
+    /// The page with its shared parts written in once; only the setup is written per request.
+    static let template = PageTemplate("Pages/checkout.html")
 
     /// What the page is set up with for one cart.
     struct Setup {
@@ -59,14 +52,7 @@ enum CheckoutPage {
         // What the page posts to Checkout Sheet Kit when it cannot load the cart.
         object["kitUnavailable"] = .string(CheckoutKitMessages.error(.unavailable))
         object["operations"] = .object(JSONObject(operations(simulator).map { ($0.0, JSON.string($0.1)) }))
-        return html(bytes: halves.before + Array(scriptLiteral(.object(object)).utf8) + halves.after)
-    }
-
-    /// `value` as JSON to write inside a `<script>`: every `<` is written `\u003c` (the same
-    /// string to JSON), so no text a URL or a cart carries can close the script element or open a
-    /// comment (`<!--`) that changes how it is parsed.
-    private static func scriptLiteral(_ value: JSON) -> String {
-        value.serialized().replacingOccurrences(of: "<", with: "\\u003c")
+        return html(bytes: template.written([("checkout-setup", PageValue.json(.object(object)))]))
     }
 
     /// The page's operations, composed with their fragments as the bundled library holds them.
@@ -80,7 +66,7 @@ enum CheckoutPage {
     /// the kit's `error` event for it (docs/checkout-page.md#checkout-sheet-kit).
     static func message(status: Int, title: String, body: String, failure: CheckoutKitMessages.Failure? = nil) -> HTTPAnswer {
         let script = failure.map { failure in
-            let message = scriptLiteral(.string(CheckoutKitMessages.error(failure)))
+            let message = PageValue.jsonText(.string(CheckoutKitMessages.error(failure)))
             return "<script>\"use strict\";{const kit = window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers.\(CheckoutKitMessages.handlerName);if (kit) kit.postMessage(\(message));}</script>"
         } ?? ""
         var answer = html("""

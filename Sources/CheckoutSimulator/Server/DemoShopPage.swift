@@ -1,15 +1,15 @@
 import CheckoutSimSupport
 
 /// The demo storefront (docs/demo-shop.md): `Pages/shop.html`, compiled into the binary, with the
-/// store's name and the presenter panel written in. It reads nothing of a shop's state itself
+/// store's name (its `shop-name` places) and the presenter panel written in (`PageTemplate`). It reads nothing of a shop's state itself
 /// (its script asks `graphql` for everything), so one page serves every sandbox.
 enum DemoShopPage {
     /// The page for a store named `name`.
     static func page(storeName name: String) -> HTTPAnswer {
         if let kept = written.withLock({ $0 }), kept.name == name { return kept.answer }
-        let html = template.replacingOccurrences(of: "__SHOP_NAME__", with: HTMLText.escaped(name))
         let answer = HTTPAnswer(
-            status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")], body: Array(html.utf8))
+            status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")],
+            body: template.written([("shop-name", PageValue.text(name))]))
         written.withLock { $0 = (name, answer) }
         return answer
     }
@@ -19,6 +19,6 @@ enum DemoShopPage {
     /// written for every one).
     private static let written = Locked<(name: String, answer: HTTPAnswer)?>(nil)
 
-    /// The page with its shared fragments written in once; only the name is written per request.
-    private static let template = PageFragments.into(EmbeddedResources.files.first { $0.path == "Pages/shop.html" }?.text ?? "")
+    /// The page with its shared parts written in once; only the name is written per request.
+    static let template = PageTemplate("Pages/shop.html")
 }

@@ -186,7 +186,7 @@ import CheckoutSimCommerce
             for external in ["src=\"http", "href=\"http", "url(http", "@import", "src=\"//", "href=\"//"] {
                 #expect(!page.body.contains(external), "the page refers to \(external)…")
             }
-            #expect(!page.body.contains("__BUNDLED_OPERATIONS__"), "the examples were embedded")
+            #expect(!page.body.contains("<!--sim:"), "every place of the page was written")
             #expect(page.body.contains(#"{"file":"Cart.graphql","text":"#))
             #expect(!page.body.contains("</script>\n  products"), "operation text cannot close the script element")
         }
