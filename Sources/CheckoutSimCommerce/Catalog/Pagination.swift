@@ -27,10 +27,11 @@ package struct Cursor: Sendable, Equatable {
         return text
     }
 
-    /// Passes `encoded`'s bytes to `sink`, made in temporary memory: a listing writes one
-    /// cursor per edge straight into the response, with no array or `String` made for it
-    /// (Benchmarks/NOTES.md, issue 43). Not generic: called across modules, a generic one
-    /// looked up `Result`'s metadata on every call.
+    /// Passes `encoded`'s bytes to `sink`, made in temporary memory: a listing of edges writes
+    /// one cursor per edge, and a `String` made for each cost the guarded listing of 20 edges
+    /// 113k → 126k instructions (docs/benchmarks.md#the-instruction-guard). The one place Commerce
+    /// hands out bytes rather than values; not generic: called across modules, a generic one
+    /// looked up `Result`'s metadata on every call (Benchmarks/NOTES.md, issue 43).
     package func writeEncoded(to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         var endpoint = endpoint
         var id = id

@@ -49,18 +49,16 @@ package struct Currency: Sendable, Equatable {
         return text
     }
 
-    /// Passes the UTF-8 of `amount(minorUnits)` to `sink`, without making a string.
-    package func writeAmount(_ minorUnits: Int64, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+    private func writeAmount(_ minorUnits: Int64, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         render(minorUnits, symbol: false, grouping: false, to: sink)
     }
 
-    /// Passes the UTF-8 of `formatted(minorUnits)` to `sink`, without making a string.
-    package func writeFormatted(_ minorUnits: Int64, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+    private func writeFormatted(_ minorUnits: Int64, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         render(minorUnits, symbol: true, grouping: true, to: sink)
     }
 
-    /// Writes right to left into a stack buffer: money is written for every price in every
-    /// response, and a JSON writer can copy the bytes straight into its output.
+    /// Writes right to left into a stack buffer, then makes the string once (one that fits in a
+    /// `String`'s 15 inline bytes, as most amounts do, allocates nothing).
     private func render(_ minorUnits: Int64, symbol withSymbol: Bool, grouping: Bool, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         let capacity = 40 + fractionDigits + symbol.utf8.count
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in

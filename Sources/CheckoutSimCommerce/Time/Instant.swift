@@ -86,8 +86,8 @@ public struct Instant: Sendable, Hashable, Comparable {
         return text
     }
 
-    /// Passes the UTF-8 of `iso8601` to `sink`, written on the stack rather than into a string.
-    package func writeISO8601(to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// Passes the UTF-8 of `iso8601` to `sink`, written on the stack.
+    private func writeISO8601(to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = Instant.civilFromDays(days)

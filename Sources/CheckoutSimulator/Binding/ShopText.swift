@@ -1,8 +1,8 @@
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
-/// An amount as the `Money` fields write it, straight into the response (every price of every
-/// listing is written twice, so no `String` is made for it).
+/// An amount as the `Money` fields write it: made once for the amount's row (`AmountRow`), from
+/// Commerce's text. Commerce hands out texts, never bytes shaped for a writer.
 struct AmountText: UTF8Writable {
     enum Style {
         /// `1299.00`.
@@ -22,10 +22,8 @@ struct AmountText: UTF8Writable {
     }
 
     func writeUTF8(to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
-        switch style {
-        case .plain: currency.writeAmount(minorUnits, to: sink)
-        case .formatted: currency.writeFormatted(minorUnits, to: sink)
-        }
+        var text = style == .plain ? currency.amount(minorUnits) : currency.formatted(minorUnits)
+        text.withUTF8(sink)
     }
 }
 
@@ -38,7 +36,8 @@ struct TimeText: UTF8Writable {
     }
 
     func writeUTF8(to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
-        instant.writeISO8601(to: sink)
+        var text = instant.iso8601
+        text.withUTF8(sink)
     }
 
     /// Digits, `-`, `:`, `.`, `T` and `Z` only.
