@@ -40,17 +40,19 @@ struct SandboxTable {
 }
 
 extension SimulatorServer {
-    /// What a sandbox path resolved to: the shop and the path under it, or an answer already.
+    /// What a sandbox path resolved to: the shop and the route the path under it matched (nil:
+    /// none), or an answer already.
     enum SandboxLookup {
-        case shop(Sandbox, path: String)
+        case shop(Sandbox, RouteTable<Route>.Match?)
         case answer(HTTPAnswer)
     }
 
     /// Resolves `/sandbox/NAME/REST` (and the root routes, the sandbox `default`): the sandbox,
-    /// made on first use when `REST` names a route, and `REST`.
+    /// made on first use when `REST` names a route that reads a shop, and the route `REST`
+    /// matched (the one match of the request's path).
     func sandbox(for request: HTTPRequest) -> SandboxLookup {
         let path = request.path
-        guard path.hasPrefix("/sandbox/") else { return .shop(root, path: path) }
+        guard path.hasPrefix("/sandbox/") else { return .shop(root, Self.routes.match(path)) }
         let rest = path.dropFirst("/sandbox/".count)
         let name = rest.prefix { $0 != "/" }
         guard SandboxTable.isValid(name) else {
@@ -68,14 +70,14 @@ extension SimulatorServer {
             return .answer(answer)
         }
         // The list of sandboxes is the server's, not a sandbox's: under one it is not there.
-        if under == "/__sim/sandboxes" { return .shop(root, path: "/sandbox/…" + under) }
+        if under == "/__sim/sandboxes" { return .shop(root, nil) }
+        let match = Self.routes.match(under)
         // Only a request a route would serve with the shop's state makes a sandbox: a typo is a
         // 404, and a preflight, a refused method and the routes every shop answers alike
         // (`Route.readsShop`) are answered without making a shop (docs/http.md#sandboxes).
-        guard let route = Self.route(for: under), route.readsShop, route.serves(request.method) else { return .shop(root, path: under) }
-        if name == "default" { return .shop(root, path: under) }
+        guard let route = match?.route, route.readsShop, route.serves(request.method), name != "default" else { return .shop(root, match) }
         let key = String(name)
-        if let known = sandboxes.withLock({ $0.byName[key] }) { return .shop(known, path: under) }
+        if let known = sandboxes.withLock({ $0.byName[key] }) { return .shop(known, match) }
         // Made outside the table's lock (a `--preload` scenario runs here), so making one
         // sandbox never holds up the requests of the others.
         guard sandboxes.withLock({ $0.names.count < configuration.maxSandboxes }) else { return .answer(tooManySandboxes) }
@@ -85,11 +87,11 @@ extension SimulatorServer {
         configuration.prepareSandbox?(simulator)
         return sandboxes.withLock { table -> SandboxLookup in
             // Another request may have made it meanwhile: the first one made is the one kept.
-            if let known = table.byName[key] { return .shop(known, path: under) }
+            if let known = table.byName[key] { return .shop(known, match) }
             guard table.names.count < configuration.maxSandboxes else { return .answer(tooManySandboxes) }
             let sandbox = Sandbox(name: key, simulator: simulator)
             table.add(sandbox)
-            return .shop(sandbox, path: under)
+            return .shop(sandbox, match)
         }
     }
 

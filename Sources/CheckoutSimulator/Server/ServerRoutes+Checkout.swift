@@ -8,38 +8,29 @@ import CheckoutSimSupport
 /// page's requests journaled as `checkout-page`; `GET /checkout/thank-you` is the URL an
 /// embedding app can watch for, sent on to `GET /orders/ID`, the order status page.
 extension SimulatorServer {
-    static let pageRoutes: [(String, Route)] = [
-        ("/shop", Route(methods: ["GET"], readsShop: false) { _, context in
+    /// The pages' routes, into the one table.
+    static func addPageRoutes(to routes: inout RouteTable<Route>) {
+        routes.add("/shop", Route(methods: ["GET"], readsShop: false) { _, context in
             DemoShopPage.page(storeName: context.shop.simulator.withState { $0.shop.store.name })
-        }),
-        ("/checkout", Route(methods: ["GET"]) { server, context in server.nativeCheckout(context) }),
-        ("/checkout/kit-events", checkoutKitRoute),
-        ("/checkout/graphql", Route(methods: ["POST"], replying: { server, context in server.graphQL(context, transport: .checkoutPage) })),
-        ("/checkout/thank-you", Route(methods: ["GET"]) { server, context in server.thankYou(context) }),
-    ]
-
-    /// The routes found by a path's start: a Storefront cart's checkout and an order's page.
-    static func pageRoute(for path: String) -> Route? {
-        if path.hasPrefix("/checkouts/cn/") { return storefrontCheckoutRoute }
-        if path.hasPrefix("/orders/") { return orderRoute }
-        return nil
+        })
+        routes.add("/checkout", Route(methods: ["GET"]) { server, context in server.nativeCheckout(context) })
+        routes.add("/checkout/kit-events", checkoutKitRoute)
+        routes.add("/checkout/graphql", Route(methods: ["POST"], replying: { server, context in server.graphQL(context, transport: .checkoutPage) }))
+        routes.add("/checkout/thank-you", Route(methods: ["GET"]) { server, context in server.thankYou(context) })
+        routes.add("/checkouts/cn/{token...}", Route(methods: ["GET"]) { server, context in server.storefrontCheckout(context) })
+        routes.add("/orders/{id...}", Route(methods: ["GET"]) { server, context in server.orderStatus(context) })
     }
-
-    private static let storefrontCheckoutRoute = Route(methods: ["GET"]) { server, context in server.storefrontCheckout(context) }
-    private static let orderRoute = Route(methods: ["GET"]) { server, context in server.orderStatus(context) }
 
     /// The last non-empty value of `name` in the query string; nil when absent or not valid percent-encoding.
     private func parameter(_ name: String, of context: RouteContext) -> String? {
         FormQuery.decode(context.request.query)?.last { $0.name == name && !$0.value.isEmpty }?.value
     }
 
-    /// What follows `prefix` in the path under the sandbox's part, up to 256 bytes (longer is no
-    /// id this server made).
-    private func pathTail(after prefix: String, of context: RouteContext) -> String? {
-        let under = context.request.path.dropFirst(context.sandboxBase.count)
-        guard under.hasPrefix(prefix) else { return nil }
-        let tail = String(under.dropFirst(prefix.count))
-        return tail.isEmpty || tail.utf8.count > Simulator.maxSessionName ? nil : tail
+    /// The rest of the path the route's `{name...}` took, up to 256 bytes (longer is no id this
+    /// server made); nil when empty.
+    private func pathTail(_ name: String, of context: RouteContext) -> String? {
+        guard let tail = context.value(name), !tail.isEmpty, tail.utf8.count <= Simulator.maxSessionName else { return nil }
+        return String(tail)
     }
 
     private func nativeCheckout(_ context: RouteContext) -> HTTPAnswer {
@@ -69,7 +60,7 @@ extension SimulatorServer {
     private func storefrontCheckout(_ context: RouteContext) -> HTTPAnswer {
         let simulator = context.shop.simulator
         // The key is part of what names the cart: without it there is no such cart (docs/storefront.md#carts).
-        guard let token = pathTail(after: "/checkouts/cn/", of: context), let key = parameter("key", of: context) else { return Self.noSuchCart }
+        guard let token = pathTail("token", of: context), let key = parameter("key", of: context) else { return Self.noSuchCart }
         let cart = CartReference(token: token, key: key)
         let found = simulator.withState { state -> (email: String?, address: [String: String])? in
             guard let (_, details) = state.shop.createdCart(cart) else { return nil }
@@ -119,7 +110,7 @@ extension SimulatorServer {
 
     private func orderStatus(_ context: RouteContext) -> HTTPAnswer {
         let session = parameter("session", of: context) ?? "default"
-        guard let id = pathTail(after: "/orders/", of: context),
+        guard let id = pathTail("id", of: context),
               let (number, body) = context.shop.simulator.orderStatusBody(id: id, session: session)
         else {
             return CheckoutPage.message(status: 404, title: "No such order", body: "<p>This session has no order with that id.</p>")

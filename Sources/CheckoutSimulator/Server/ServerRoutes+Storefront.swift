@@ -6,30 +6,25 @@ import CheckoutSimSupport
 /// `/api/VERSION/graphql` through the one GraphQL-over-HTTP handler, and `GET /api/VERSION/schema.graphql`,
 /// each answered by the schema of the version the path names (`StorefrontAPIVersion(answering:)`).
 extension SimulatorServer {
-    /// The route for `/api/VERSION/…`, where VERSION is `YYYY-MM` or `unstable`.
-    static func storefrontRoute(for path: String) -> Route? {
-        guard let (version, rest) = StorefrontPath.parse(path) else { return nil }
-        switch rest {
-        case .graphQL: return storefrontRoutes[version]?.graphQL
-        case .schema: return storefrontRoutes[version]?.schema
+    /// `StorefrontPath`'s patterns (`/api/{version}/…`, a version `StorefrontAPIVersion(answering:)`
+    /// answers: `YYYY-MM` or `unstable`), into the one table.
+    static func addStorefrontRoutes(to routes: inout RouteTable<Route>) {
+        let graphQL = Route(methods: nil, replying: { server, context in
+            let version = StorefrontPath.version(of: context.match)
+            if var refusal = server.storefrontTokenRefusal(context.request) {
+                refusal.headers.append(StorefrontPath.versionField(version))
+                return .now(.answer(refusal, bytesPerSecond: nil))
+            }
+            return server.graphQL(context, storefront: version)
+        })
+        let schema = Route(methods: ["GET"], readsShop: false) { _, context in
+            let version = StorefrontPath.version(of: context.match)
+            return HTTPAnswer(status: 200, headers: [("Content-Type", "text/plain; charset=utf-8"), StorefrontPath.versionField(version)], body: sdl(of: version))
+        }
+        for (pattern, resource) in StorefrontPath.patterns {
+            routes.add(pattern, accepts: StorefrontPath.accepts, resource == .graphQL ? graphQL : schema)
         }
     }
-
-    /// Each version's two routes, made once.
-    private static let storefrontRoutes: [StorefrontAPIVersion: (graphQL: Route, schema: Route)] = Dictionary(
-        uniqueKeysWithValues: StorefrontAPIVersion.allCases.map { version in
-            let graphQL = Route(methods: nil, replying: { server, context in
-                if var refusal = server.storefrontTokenRefusal(context.request) {
-                    refusal.headers.append(StorefrontPath.versionField(version))
-                    return .now(.answer(refusal, bytesPerSecond: nil))
-                }
-                return server.graphQL(context, storefront: version)
-            })
-            let schema = Route(methods: ["GET"], readsShop: false) { _, _ in
-                HTTPAnswer(status: 200, headers: [("Content-Type", "text/plain; charset=utf-8"), StorefrontPath.versionField(version)], body: sdl(of: version))
-            }
-            return (version, (graphQL, schema))
-        })
 
     /// Each version's SDL, printed from its built schema (so it is what validation uses) the first
     /// time it is asked for, then kept.

@@ -12,6 +12,13 @@ extension SimulatorServer {
         let peer: ConnectionPeer
         /// The shop the path addressed: `default` for the root routes, else `/sandbox/NAME/…`'s.
         let shop: Sandbox
+        /// What the route's pattern took from the path (`/orders/{id}`'s id).
+        let match: RouteTable<Route>.Match
+
+        /// The value the route's pattern took for `{name}`.
+        func value(_ name: String) -> Substring? {
+            match.value(name)
+        }
 
         /// `""`, or the `/sandbox/NAME` the request came through: what a link back to the same
         /// shop starts with.
@@ -68,23 +75,24 @@ extension SimulatorServer {
         }
     }
 
-    /// Every route by path (docs/http.md): looked up, never iterated.
-    static let routes: [String: Route] = {
-        var routes: [String: Route] = [
-            "/graphql": Route(methods: nil, replying: { server, context in server.graphQL(context) }),
-            "/": Route(methods: ["GET"], readsShop: false) { _, _ in
-                HTTPAnswer(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")], body: Playground.page)
-            },
-            "/schema.graphql": Route(methods: ["GET"], readsShop: false) { _, context in
-                HTTPAnswer(status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(context.shop.simulator.sdl.utf8))
-            },
-            "/healthz": Route(methods: ["GET"], readsShop: false) { _, _ in .json(200, Array(#"{"ok":true}"#.utf8)) },
-        ]
-        routes["/index.html"] = routes["/"]
-        routes["/__sim/requests"] = Route(methods: ["GET", "DELETE"]) { server, context in server.journal(context) }
-        routes["/__sim/requests/count"] = Route(methods: ["GET"]) { server, context in server.journal(context, countOnly: true) }
-        routes["/__sim/sandboxes"] = Route(methods: ["GET"], readsShop: false) { server, _ in server.sandboxList() }
-        routes["/__sim/requests.scenario"] = Route(methods: ["GET"], runsLong: true) { _, context in
+    /// Every route (docs/http.md#routes), in one table: the Storefront dialect's
+    /// (`storefrontRoutes`), the pages' (`pageRoutes`) and these.
+    static let routes: RouteTable<Route> = {
+        var routes = RouteTable<Route>()
+        routes.add("/graphql", Route(methods: nil, replying: { server, context in server.graphQL(context) }))
+        let playground = Route(methods: ["GET"], readsShop: false) { _, _ in
+            HTTPAnswer(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")], body: Playground.page)
+        }
+        routes.add("/", playground)
+        routes.add("/index.html", playground)
+        routes.add("/schema.graphql", Route(methods: ["GET"], readsShop: false) { _, context in
+            HTTPAnswer(status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(context.shop.simulator.sdl.utf8))
+        })
+        routes.add("/healthz", Route(methods: ["GET"], readsShop: false) { _, _ in .json(200, Array(#"{"ok":true}"#.utf8)) })
+        routes.add("/__sim/requests", Route(methods: ["GET", "DELETE"]) { server, context in server.journal(context) })
+        routes.add("/__sim/requests/count", Route(methods: ["GET"]) { server, context in server.journal(context, countOnly: true) })
+        routes.add("/__sim/sandboxes", Route(methods: ["GET"], readsShop: false) { server, _ in server.sandboxList() })
+        routes.add("/__sim/requests.scenario", Route(methods: ["GET"], runsLong: true) { _, context in
             guard var parameters = FormQuery.decode(context.request.query) else {
                 return .refused("The query string is not valid percent-encoding.")
             }
@@ -99,68 +107,64 @@ extension SimulatorServer {
                 return HTTPAnswer(
                     status: 200, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")], body: Array(text.utf8))
             }
-        }
-        routes["/__sim/verify"] = Route(methods: ["POST"]) { _, context in
+        })
+        routes.add("/__sim/verify", Route(methods: ["POST"]) { _, context in
             switch Simulator.RequestPattern.parse(context.request.body) {
             case .failure(let failure): return .refused(failure.message)
             case .success(let pattern):
                 let verification = context.shop.simulator.verify(pattern)
                 return .json(verification.passed ? 200 : 422, Array(verification.json.serialized().utf8))
             }
-        }
-        routes["/__sim/storefront/coverage"] = Route(methods: ["GET"]) { _, context in
+        })
+        routes.add("/__sim/storefront/coverage", Route(methods: ["GET"]) { _, context in
             .json(200, Array(context.shop.simulator.storefrontCoverage.serialized().utf8))
-        }
-        for (path, route) in pageRoutes { routes[path] = route }
-        for name in ControlAction.names {
+        })
+        // A GET of levers or network reads what the POST sets: the levers pending and the faults
+        // in force, so a presenter panel opened now shows what was set before it.
+        for name in ControlAction.names where name != "levers" && name != "network" {
             // A posted scenario may send thousands of requests: it runs beside the loop, not on it.
-            routes["/__sim/" + name] = Route(methods: ["POST"], runsLong: name == "scenario") { server, context in server.control(name, context) }
+            routes.add("/__sim/" + name, Route(methods: ["POST"], runsLong: name == "scenario") { server, context in server.control(name, context) })
         }
-        // A GET reads what the POST sets: the levers pending and the faults in force, so a
-        // presenter panel opened now shows what was set before it.
-        routes["/__sim/levers"] = Route(methods: ["GET", "POST"]) { server, context in
+        routes.add("/__sim/levers", Route(methods: ["GET", "POST"]) { server, context in
             guard context.method == "GET" else { return server.control("levers", context) }
             let pending = JSONObject([("ok", .bool(true)), ("levers", context.shop.simulator.pendingLeversJSON)])
             return .json(200, Array(JSON.object(pending).serialized().utf8))
-        }
-        routes["/__sim/network"] = Route(methods: ["GET", "POST"]) { server, context in
+        })
+        routes.add("/__sim/network", Route(methods: ["GET", "POST"]) { server, context in
             guard context.method == "GET" else { return server.control("network", context) }
             let conditions = JSONObject([("ok", .bool(true)), ("network", context.shop.network.withLock { $0.json })])
             return .json(200, Array(JSON.object(conditions).serialized().utf8))
-        }
-        routes["/playground/graphql"] = Route(methods: ["POST"], replying: { server, context in server.graphQL(context, transport: .playground) })
+        })
+        routes.add("/playground/graphql", Route(methods: ["POST"], replying: { server, context in server.graphQL(context, transport: .playground) }))
+        addPageRoutes(to: &routes)
+        addStorefrontRoutes(to: &routes)
         return routes
     }()
 
-    /// The route for `path` (a sandbox's prefix already taken off): the table's, else one found
-    /// by the path's start (`/api/VERSION/…`, `/checkouts/cn/…`, `/orders/…`).
-    static func route(for path: String) -> Route? {
-        routes[path] ?? storefrontRoute(for: path) ?? pageRoute(for: path)
-    }
-
     /// The answer to one request and how it is delivered, every response with the CORS fields.
+    /// The path is matched once: the sandbox's lookup hands its match on.
     func respond(to request: HTTPRequest, peer: ConnectionPeer) -> RouteReply {
         let shop: Sandbox
-        let path: String
+        let match: RouteTable<Route>.Match?
         switch sandbox(for: request) {
         case .answer(let answer): return .now(.answer(answer, bytesPerSecond: nil))
-        case .shop(let found, let under): (shop, path) = (found, under)
+        case .shop(let found, let matched): (shop, match) = (found, matched)
         }
-        let route = Self.route(for: path)
         if request.method == "OPTIONS" {
-            return .now(.answer(preflight(request, allow: route.map { $0.allow + ", OPTIONS" } ?? "GET, HEAD, POST, OPTIONS"), bytesPerSecond: nil))
+            return .now(.answer(preflight(request, allow: match.map { $0.route.allow + ", OPTIONS" } ?? "GET, HEAD, POST, OPTIONS"), bytesPerSecond: nil))
         }
-        guard let route else {
+        guard let match else {
             return .now(.answer(
                 .graphQLError("Nothing at \(request.path); the GraphQL endpoint is /graphql.", status: 404), bytesPerSecond: nil))
         }
+        let route = match.route
         let method = request.method == "HEAD" ? "GET" : request.method
         if let methods = route.methods, !methods.contains(method) {
             var answer = HTTPAnswer.graphQLError("Use \(route.allow.replacingOccurrences(of: ", ", with: " or ")) here.", status: 405)
             answer.headers.append(("Allow", route.allow))
             return .now(.answer(answer, bytesPerSecond: nil))
         }
-        return route.handle(self, RouteContext(request: request, method: method, peer: peer, shop: shop))
+        return route.handle(self, RouteContext(request: request, method: method, peer: peer, shop: shop, match: match))
     }
 
     /// `/graphql` (or, given a `storefront` version, that version's Storefront endpoint) through
