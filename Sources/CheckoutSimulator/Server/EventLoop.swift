@@ -16,6 +16,8 @@ final class EventLoop: @unchecked Sendable {
         case adopt(Int32)
         /// A route run on its own thread has finished for this connection.
         case finished(ServerConnection, Delivery)
+        /// The server is stopping.
+        case stop
     }
 
     /// A connection and what the loop has arranged for it.
@@ -48,7 +50,9 @@ final class EventLoop: @unchecked Sendable {
     private var freeSlots: [Int] = []
     private var live = 0
     private var serials: UInt64 = 0
-    private var sawStop = false
+    /// Whether the loop has seen the server's `stop` event: its connections read this, not the
+    /// server's locked state, so a request takes no lock to ask.
+    private(set) var sawStop = false
     /// How many times the wait returned: what an idle server must not spend (tests read it).
     private let wakeUps = Locked(0)
     #if DEBUG
@@ -98,7 +102,7 @@ final class EventLoop: @unchecked Sendable {
         wakeUp()
     }
 
-    /// Wakes the loop (the server is stopping, or the acceptor is done).
+    /// Wakes the loop (the acceptor is done).
     func wakeUp() {
         POSIXSocket.wakeAll(wake.write)
     }
@@ -120,8 +124,12 @@ final class EventLoop: @unchecked Sendable {
         thread = pthread_self()
         #endif
         let clock = ContinuousClock()
+        // The inbox is read when the wake pipe said something was posted (and at the start), so
+        // a wake-up for a socket alone takes no lock.
+        var posted = true
         while true {
-            for event in inbox.withLock({ events in defer { events.removeAll() }; return events }) {
+            let events: [Event] = posted ? inbox.withLock { events in defer { events.removeAll() }; return events } : []
+            for event in events {
                 switch event {
                 case .adopt(let descriptor):
                     let slot = freeSlots.popLast() ?? { slots.append(Slot()); return slots.count - 1 }()
@@ -134,14 +142,14 @@ final class EventLoop: @unchecked Sendable {
                 case .finished(let connection, let delivery):
                     connection.finished(delivery)
                     settle(connection.slot)
-                }
-            }
-            if !sawStop, server.isStopping {
-                sawStop = true
-                for slot in slots.indices {
-                    guard let connection = slots[slot].connection else { continue }
-                    connection.serverStopping()
-                    settle(slot)
+                case .stop:
+                    guard !sawStop else { break }
+                    sawStop = true
+                    for slot in slots.indices {
+                        guard let connection = slots[slot].connection else { continue }
+                        connection.serverStopping()
+                        settle(slot)
+                    }
                 }
             }
             if sawStop, live == 0, server.acceptorIsDone, inbox.withLock({ $0.isEmpty }) { return }
@@ -151,9 +159,13 @@ final class EventLoop: @unchecked Sendable {
             ready.removeAll(keepingCapacity: true)
             readiness.wait(milliseconds: milliseconds, into: &ready)
             wakeUps.withLock { $0 += 1 }
+            posted = false
             for token in ready {
                 if token == ReadinessSet.wakeToken {
+                    // Drained before the inbox is read (next turn): a post after that read
+                    // writes the pipe again, so none is missed.
                     POSIXSocket.drain(wake.read)
+                    posted = true
                 } else if let connection = slots[token].connection {
                     connection.ready(scratch: &scratch)
                     settle(token)

@@ -253,7 +253,7 @@ final class ServerConnection: @unchecked Sendable {
         case .now(let delivery):
             deliver(delivery)
         case .after(let nanoseconds, let then):
-            guard !server.isStopping else { return deliver(then()) }
+            guard !loop.sawStop else { return deliver(then()) }
             state = .delaying(then: then, watchesPeer: true)
             deadline = clock.now + .nanoseconds(nanoseconds)
         case .onOwnThread(let work):
@@ -272,7 +272,7 @@ final class ServerConnection: @unchecked Sendable {
         }
         pending = nil
         let request = exchange.request
-        let keepAlive = request.keepsAlive && !server.isStopping && !truncated
+        let keepAlive = request.keepsAlive && !loop.sawStop && !truncated
         var body = answer.sendsBody(forHead: request.method == "HEAD") ? answer.body : []
         // A truncated answer promises its whole body's length, sends half of it, then closes.
         if truncated { body = Array(body.prefix(body.count / 2)) }
@@ -336,7 +336,7 @@ final class ServerConnection: @unchecked Sendable {
             return true
         }
         if let paced = output?.paced, !paced.rest.isEmpty {
-            if server.isStopping || clock.now >= paced.limit {
+            if loop.sawStop || clock.now >= paced.limit {
                 nextChunk(all: true)
             } else {
                 state = .pacing(watchesPeer: true)
@@ -365,7 +365,7 @@ final class ServerConnection: @unchecked Sendable {
         output = nil
         guard let response else { return close() }
         server.log(response.exchange.request, response.answer, bytes: response.bodyBytes, duration: clock.now - response.exchange.started)
-        guard sent, response.keepAlive, !response.truncated, !server.isStopping else { return close() }
+        guard sent, response.keepAlive, !response.truncated, !loop.sawStop else { return close() }
         sentContinue = false
         if cursor < buffer.count {
             state = .reading(.head)

@@ -240,7 +240,7 @@ public final class SimulatorServer: Sendable {
             life.stopping = true
             POSIXSocket.wakeAll(wake.write)
         }
-        for loop in loops { loop.wakeUp() }
+        for loop in loops { loop.post(.stop) }
     }
 
     /// Stops as `stop` does, blocking until every connection is closed or `limit` has passed
