@@ -73,9 +73,15 @@ enum Processes {
     /// `run`, waited for off the test's thread: for async tests whose child mostly waits (a slow
     /// client), so the wait does not hold one of the few threads every test shares.
     static func runDetached(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
+        try await offPool { try run(executable, arguments, environment: environment) }
+    }
+
+    /// `body`, run on a thread of its own: for blocking waits (a socket read through an injected
+    /// latency) that would otherwise hold one of the two task-pool threads every test shares.
+    static func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Swift.Result { try run(executable, arguments, environment: environment) })
+                continuation.resume(with: Swift.Result { try body() })
             }
         }
     }
