@@ -53,8 +53,11 @@ final class EventLoop: @unchecked Sendable {
     /// Whether the loop has seen the server's `stop` event: its connections read this, not the
     /// server's locked state, so a request takes no lock to ask.
     private(set) var sawStop = false
-    /// How many times the wait returned: what an idle server must not spend (tests read it).
+    #if DEBUG
+    /// How many times the wait returned: what an idle server must not spend (tests read it;
+    /// counted in debug builds only, so a served request takes no lock for it).
     private let wakeUps = Locked(0)
+    #endif
     #if DEBUG
     /// The loop's thread, once it runs (debug builds, for `assertOnLoop`).
     private var thread: pthread_t?
@@ -107,7 +110,9 @@ final class EventLoop: @unchecked Sendable {
         POSIXSocket.wakeAll(wake.write)
     }
 
+    #if DEBUG
     var wakeUpCount: Int { wakeUps.withLock { $0 } }
+    #endif
 
     /// Traps, in debug builds, unless called on the loop's own thread: what the loop and its
     /// connections keep unchecked (their slots, timers, buffers and outputs) is touched only there.
@@ -158,7 +163,9 @@ final class EventLoop: @unchecked Sendable {
             let milliseconds = timers.first.map { Int32(clamping: POSIXSocket.milliseconds(until: $0.when - clock.now)) } ?? -1
             ready.removeAll(keepingCapacity: true)
             readiness.wait(milliseconds: milliseconds, into: &ready)
+            #if DEBUG
             wakeUps.withLock { $0 += 1 }
+            #endif
             posted = false
             for token in ready {
                 if token == ReadinessSet.wakeToken {

@@ -41,9 +41,10 @@ struct SandboxTable {
 
 extension SimulatorServer {
     /// What a sandbox path resolved to: the shop and the route the path under it matched (nil:
-    /// none), or an answer already.
+    /// none); a sandbox to make first (its name, off the loop: `makeSandbox`); or an answer already.
     enum SandboxLookup {
         case shop(Sandbox, RouteTable<Route>.Match?)
+        case make(String, RouteTable<Route>.Match)
         case answer(HTTPAnswer)
     }
 
@@ -75,24 +76,34 @@ extension SimulatorServer {
         // Only a request a route would serve with the shop's state makes a sandbox: a typo is a
         // 404, and a preflight, a refused method and the routes every shop answers alike
         // (`Route.readsShop`) are answered without making a shop (docs/http.md#sandboxes).
-        guard let route = match?.route, route.readsShop, route.serves(request.method), name != "default" else { return .shop(root, match) }
+        guard let match, match.route.readsShop, match.route.serves(request.method), name != "default" else { return .shop(root, match) }
         let key = String(name)
         if let known = sandboxes.withLock({ $0.byName[key] }) { return .shop(known, match) }
-        // Made outside the table's lock (a `--preload` scenario runs here), so making one
-        // sandbox never holds up the requests of the others.
         guard sandboxes.withLock({ $0.names.count < configuration.maxSandboxes }) else { return .answer(tooManySandboxes) }
-        guard let simulator = root.simulator.freshCopy(cartNamespace: key) else {
-            return .answer(HTTPAnswer.graphQLError("The sandbox could not be made.", status: 503))
+        return .make(key, match)
+    }
+
+    /// Makes the sandbox `name` (a copy of the root shop, then `--preload`'s scenario), or says
+    /// why not. Run on a thread of its own, not the loop's (`respond`), and outside the table's
+    /// lock: making one sandbox holds up no other request.
+    func makeSandbox(_ name: String) -> Result<Sandbox, HTTPFailureAnswer> {
+        guard let simulator = root.simulator.freshCopy(cartNamespace: name) else {
+            return .failure(HTTPFailureAnswer(answer: HTTPAnswer.graphQLError("The sandbox could not be made.", status: 503)))
         }
         configuration.prepareSandbox?(simulator)
-        return sandboxes.withLock { table -> SandboxLookup in
+        return sandboxes.withLock { table -> Result<Sandbox, HTTPFailureAnswer> in
             // Another request may have made it meanwhile: the first one made is the one kept.
-            if let known = table.byName[key] { return .shop(known, match) }
-            guard table.names.count < configuration.maxSandboxes else { return .answer(tooManySandboxes) }
-            let sandbox = Sandbox(name: key, simulator: simulator)
+            if let known = table.byName[name] { return .success(known) }
+            guard table.names.count < configuration.maxSandboxes else { return .failure(HTTPFailureAnswer(answer: tooManySandboxes)) }
+            let sandbox = Sandbox(name: name, simulator: simulator)
             table.add(sandbox)
-            return .shop(sandbox, match)
+            return .success(sandbox)
         }
+    }
+
+    /// An answer carried as a `Result`'s failure.
+    struct HTTPFailureAnswer: Error {
+        let answer: HTTPAnswer
     }
 
     /// 429 `TOO_MANY_SANDBOXES`: the bound is reached, and nothing is evicted.

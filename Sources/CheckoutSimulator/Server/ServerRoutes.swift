@@ -149,6 +149,22 @@ extension SimulatorServer {
         switch sandbox(for: request) {
         case .answer(let answer): return .now(.answer(answer, bytesPerSecond: nil))
         case .shop(let found, let matched): (shop, match) = (found, matched)
+        case .make(let name, let matched):
+            // A new sandbox is a copy of the shop and perhaps a `--preload` scenario: made on a
+            // thread of its own, so the loop's other connections are served meanwhile.
+            let method = request.method == "HEAD" ? "GET" : request.method
+            return .onOwnThread { [self] in
+                switch makeSandbox(name) {
+                case .failure(let failure): return .answer(failure.answer, bytesPerSecond: nil)
+                case .success(let made):
+                    switch matched.route.handle(self, RouteContext(request: request, method: method, peer: peer, shop: made, match: matched)) {
+                    case .now(let delivery): return delivery
+                    case .onOwnThread(let work): return work()
+                    // A sandbox made just now has no faults in force, so no latency to wait.
+                    case .after(_, let then): return then()
+                    }
+                }
+            }
         }
         if request.method == "OPTIONS" {
             return .now(.answer(preflight(request, allow: match.map { $0.route.allow + ", OPTIONS" } ?? "GET, HEAD, POST, OPTIONS"), bytesPerSecond: nil))

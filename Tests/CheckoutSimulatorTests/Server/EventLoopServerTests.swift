@@ -112,6 +112,7 @@ import Testing
         }
     }
 
+    #if DEBUG
     /// An idle server does not wake up: with keep-alive connections open and nothing sent, its
     /// loops stay asleep (no timer polling, no spinning) — even for deadlines the connections
     /// have moved past. Each connection's header deadline (1 s from its accept) is superseded by
@@ -149,6 +150,7 @@ import Testing
             #expect(harness.server.loopWakeUps == before, "an idle server woke up")
         }
     }
+    #endif
 
     /// Every mechanism the platform has: poll everywhere, epoll on Linux.
     static var mechanisms: [ReadinessSet.Mechanism] {

@@ -82,7 +82,7 @@ import FoundationNetworking
                 // connection idle; on a loaded machine that moment can outlast the next connect,
                 // and the next connection could then become idle first. Each waits its turn, so
                 // idle[0] is the longest idle.
-                let deadline = clock.now + .seconds(10)
+                let deadline = clock.now + .seconds(10 * Sanitizers.slowdown)
                 while harness.server.idleConnectionCount < count, clock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
             }
             #expect(harness.server.idleConnectionCount == 3)

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import CheckoutSimSupport
 @testable import CheckoutSimulator
 @testable import CheckoutSimGraphQL
 
@@ -17,6 +18,39 @@ struct SandboxTests {
     static let cart = "{ cart { totalQuantity } }"
     /// What one sandbox sells must not leave the others' stock.
     static let stock = #"{ product(id: "pixel-8") { stock } }"#
+
+    /// A new sandbox is made off the loop (a `--preload` scenario may take long): while one is
+    /// being made, another client on the same loop is answered at once, and the request that
+    /// made it is answered from it once it is ready.
+    @Test func makingASandboxHoldsUpNoOneOnItsLoop() async throws {
+        var configuration = SimulatorServer.Configuration()
+        let preparing = Locked(0)
+        configuration.prepareSandbox = { _ in
+            preparing.withLock { $0 += 1 }
+            Thread.sleep(forTimeInterval: 1.5)
+        }
+        try await ServerHarness.with(configuration) { harness in
+            let port = harness.port
+            let (made, health) = try await Processes.offPool { () throws -> (Int, Duration) in
+                // Connections go to the loops in turn: the first and the one a loop count later share one.
+                let clients = try (0...ProcessInfo.processInfo.activeProcessorCount).map { _ in try RawHTTPClient(port: port) }
+                let (maker, neighbour) = (clients[0], clients[clients.count - 1])
+                try maker.send(ServerHTTPTests.post(#"{"query":"{ cart { totalQuantity } }"}"#).replacingOccurrences(of: "POST /graphql ", with: "POST /sandbox/slow/graphql "))
+                Thread.sleep(forTimeInterval: 0.2)
+                let clock = ContinuousClock()
+                let start = clock.now
+                try neighbour.send("GET /healthz HTTP/1.1\r\nHost: shop\r\n\r\n")
+                guard try neighbour.response().status == 200 else { return (0, .zero) }
+                let waited = clock.now - start
+                return (try maker.response().status, waited)
+            }
+            #expect(health < .milliseconds(1000), "a neighbour on the loop waited \(health) for a sandbox being made")
+            #expect(made == 200)
+            #expect(preparing.withLock { $0 } == 1)
+            #expect(try await Self.post(harness, "/sandbox/slow/graphql", Self.cart).body == #"{"data":{"cart":{"totalQuantity":0}}}"#)
+            #expect(preparing.withLock { $0 } == 1, "made once")
+        }
+    }
 
     @Test func sandboxesKeepTheirOwnStockCartsClockFaultsAndJournals() async throws {
         try await ServerHarness.with { harness in

@@ -21,7 +21,7 @@ struct ServerHarness {
         let simulator = try simulator ?? Simulator()
         let server = try await SimulatorServer.start(simulator, port: 0, configuration: configuration)
         let urlConfiguration = URLSessionConfiguration.ephemeral
-        urlConfiguration.timeoutIntervalForRequest = 10
+        urlConfiguration.timeoutIntervalForRequest = 10 * Sanitizers.slowdown
         let harness = ServerHarness(simulator: simulator, server: server, session: URLSession(configuration: urlConfiguration))
         do {
             try await body(harness)

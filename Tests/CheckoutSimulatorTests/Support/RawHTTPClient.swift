@@ -30,7 +30,9 @@ final class RawHTTPClient {
     let descriptor: Int32
     private var pending: [UInt8] = []
 
+    /// `timeout` stretches under a sanitizer (`Sanitizers.slowdown`).
     init(port: Int, timeout: Double = 5) throws {
+        let timeout = timeout * Sanitizers.slowdown
         #if canImport(Glibc)
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
