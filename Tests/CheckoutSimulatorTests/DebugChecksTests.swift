@@ -3,6 +3,7 @@
 import CheckoutSimCommerce
 import CheckoutSimSupport
 import Testing
+import Foundation
 
 /// The debug checks that stand for the release builds' unchecked code
 /// (ARCHITECTURE.md#unchecked-code-and-what-checks-it): each traps on the breach it names, and
@@ -18,10 +19,20 @@ import Testing
     }
 
     @Test func theShopTouchedOutsideItsLockTraps() async {
+        // The lock stays alive: the trap is for the lock not held, not for a lock gone.
         await #expect(processExitsWith: .failure) {
+            let locked = DebugChecksTests.guardedState()
             var escaped: ShopState?
-            DebugChecksTests.guardedState().withLock { escaped = $0 }
+            locked.withLock { escaped = $0 }
             _ = escaped?.shop.clock
+            withExtendedLifetime(locked) {}
+        }
+        await #expect(processExitsWith: .failure) {
+            let locked = DebugChecksTests.guardedState()
+            var escaped: ShopState?
+            locked.withLock { escaped = $0 }
+            escaped?.beginReading()
+            exit(0)
         }
         await #expect(processExitsWith: .success) {
             _ = DebugChecksTests.guardedState().withLock { $0.shop.clock }
@@ -49,6 +60,12 @@ import Testing
     @Test func aLockAssertedOutsideItTraps() async {
         await #expect(processExitsWith: .failure) {
             Locked(0).assertHeld("a counter")
+        }
+        // Held once and let go: the lock no longer counts as held by this thread.
+        await #expect(processExitsWith: .failure) {
+            let counter = Locked(0)
+            counter.withLock { $0 += 1 }
+            counter.assertHeld("a counter")
         }
         await #expect(processExitsWith: .success) {
             let counter = Locked(0)

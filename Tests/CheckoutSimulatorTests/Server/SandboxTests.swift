@@ -52,6 +52,23 @@ struct SandboxTests {
         }
     }
 
+    /// Two first requests to one new sandbox at once each make a copy; the first copy kept is
+    /// the sandbox, and both requests are answered from it.
+    @Test func twoFirstRequestsToOneSandboxShareIt() async throws {
+        var configuration = SimulatorServer.Configuration()
+        configuration.prepareSandbox = { _ in Thread.sleep(forTimeInterval: 0.5) }
+        try await ServerHarness.with(configuration) { harness in
+            let add = #"mutation { addToCart(productId: "pixel-8", quantity: 1) { cart { totalQuantity } } }"#
+            async let first = Self.post(harness, "/sandbox/twin/graphql", add)
+            async let second = Self.post(harness, "/sandbox/twin/graphql", add)
+            let statuses = try await [first.status, second.status]
+            #expect(statuses == [200, 200])
+            #expect(try await Self.post(harness, "/sandbox/twin/graphql", Self.cart).body == #"{"data":{"cart":{"totalQuantity":2}}}"#)
+            let list = try await harness.send("GET", "/__sim/sandboxes").body
+            #expect(list.components(separatedBy: #""name":"twin""#).count == 2, "listed once: \(list)")
+        }
+    }
+
     @Test func sandboxesKeepTheirOwnStockCartsClockFaultsAndJournals() async throws {
         try await ServerHarness.with { harness in
             let add = #"mutation { addToCart(productId: "pixel-8", quantity: 2) { cart { totalQuantity } } }"#
