@@ -9,7 +9,8 @@ enum RouteReply: Sendable {
     /// A client that leaves first gets nothing (and the request is logged as dropped); a
     /// stopping server cuts the wait short.
     case after(nanoseconds: Int, then: @Sendable () -> Delivery)
-    /// Work that may take long (a posted scenario, a recording export), run on a thread of its
-    /// own so the loop's other connections are served meanwhile; it watches the client itself.
+    /// Work that may take long (a posted scenario, a recording export, making a sandbox), run on
+    /// a thread of its own so the loop's other connections are served meanwhile; it watches the
+    /// client itself.
     case onOwnThread(@Sendable () -> Delivery)
 }

@@ -75,8 +75,8 @@ extension SimulatorServer {
         }
     }
 
-    /// Every route (docs/http.md#routes), in one table: the Storefront dialect's
-    /// (`storefrontRoutes`), the pages' (`pageRoutes`) and these.
+    /// Every route (docs/http.md#routes), in one table: these, the pages' (`addPageRoutes`) and
+    /// the Storefront dialect's (`addStorefrontRoutes`).
     static let routes: RouteTable<Route> = {
         var routes = RouteTable<Route>()
         routes.add("/graphql", Route(methods: nil, replying: { server, context in server.graphQL(context) }))
