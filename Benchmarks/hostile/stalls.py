@@ -14,6 +14,7 @@ simulator's own budget is what stops them, not Shopify's tokenless limit.
   batch      100 operations three levels deep, each answered past the 16 MiB limit, in one batch
   accents    predictiveSearch on "a" and 100,000 combining accents
   pipeline   30 clients each pipelining ~6 KB of GET /shop and never reading (10 s)
+  hoard      300 such connections, more than the server's 256 (5 s; not one of issue 59's four)
 
 Benchmarks/NOTES.md and docs/limits.md keep the results.
 """
@@ -149,6 +150,24 @@ def attack_pipeline(server):
     for client in clients:
         client.close()
     return f"30 clients x {len(pipelined)} bytes of GET /shop, never read, held 10 s"
+
+
+def attack_hoard(server):
+    """One client holding more connections than the server's limit (256), none of them read."""
+    clients = []
+    request = b"GET /shop HTTP/1.1\r\nHost: x\r\n\r\n" * 64
+    for _ in range(300):
+        client = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        client.setblocking(False)
+        try:
+            client.send(request)
+        except BlockingIOError:
+            pass
+        clients.append(client)
+    time.sleep(5)
+    for client in clients:
+        client.close()
+    return f"300 clients x 64 pipelined GET /shop, never read, held 5 s"
 
 
 def main():

@@ -38,6 +38,8 @@ final class ServerConnection: @unchecked Sendable {
     private var registeredIdle = false
     /// Whether a response is being slowed in one of the server's slots for that.
     private var holdsSlowSlot = false
+    /// Whether the server's stalled table lists it: its answer waits for the client to read.
+    private var registeredStalled = false
     private(set) var state = State.reading(.head)
     // `pending`: the request a route is working on or a latency delays (`working`, `delaying`).
     // `output`: what is being written (`writing`, `pacing`), kept apart from `state` so that
@@ -331,7 +333,14 @@ final class ServerConnection: @unchecked Sendable {
                 output!.offset += count
                 continue
             }
-            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return false }
+            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                // The client is not reading: the connection may make room for a newcomer.
+                if !registeredStalled {
+                    registeredStalled = true
+                    server.connectionIsStalled(descriptor, true)
+                }
+                return false
+            }
             finish(sent: false)
             return true
         }
@@ -361,6 +370,10 @@ final class ServerConnection: @unchecked Sendable {
     /// next request or close.
     private func finish(sent: Bool) {
         releaseSlowSlot()
+        if registeredStalled {
+            registeredStalled = false
+            server.connectionIsStalled(descriptor, false)
+        }
         let response = output?.response
         output = nil
         guard let response else { return close() }

@@ -126,6 +126,10 @@ public final class SimulatorServer: Sendable {
         /// ended), in the order their heads began: at the limit with none idle, the oldest makes
         /// room, so clients that send their heads a byte at a time cannot hold every slot.
         var reading: [Int32: UInt64] = [:]
+        /// Connections whose answer waits for the client to read (the socket's send buffer is
+        /// full), in the order they began waiting: at the limit with none idle and no head
+        /// arriving, the oldest makes room, so clients that never read cannot hold every slot.
+        var stalled: [Int32: UInt64] = [:]
         /// Responses being written slowly (a `slow` fault) right now.
         var slowed = 0
         var stopping = false
@@ -291,9 +295,11 @@ public final class SimulatorServer: Sendable {
                 if life.open >= configuration.maxConnections {
                     // At the limit, the longest-idle keep-alive connection makes room (docs/http.md), so
                     // idle clients can never lock everyone out; with none idle, the one whose request
-                    // head has been arriving longest does, so slow senders cannot either. Only when
-                    // every connection is past its head (running, writing, delayed) is it a 503.
-                    // Its loop sees the shutdown and closes it, so `open` is briefly one over.
+                    // head has been arriving longest does, so slow senders cannot either; then the one
+                    // whose answer has waited longest for its client to read, so clients that never
+                    // read cannot. Only when every connection is running, delayed or writing to a
+                    // client that reads is it a 503. Its loop sees the shutdown and closes it, so
+                    // `open` is briefly one over.
                     if let oldest = life.idle.min(by: { $0.value < $1.value })?.key {
                         life.idle[oldest] = nil
                         life.evicted.insert(oldest)
@@ -301,6 +307,9 @@ public final class SimulatorServer: Sendable {
                     } else if let slowest = life.reading.min(by: { $0.value < $1.value })?.key {
                         life.reading[slowest] = nil
                         POSIXSocket.shutDown(slowest)
+                    } else if let stuck = life.stalled.min(by: { $0.value < $1.value })?.key {
+                        life.stalled[stuck] = nil
+                        POSIXSocket.shutDown(stuck)
                     } else {
                         return false
                     }
@@ -336,6 +345,7 @@ public final class SimulatorServer: Sendable {
             life.idle[descriptor] = nil
             life.evicted.remove(descriptor)
             life.reading[descriptor] = nil
+            life.stalled[descriptor] = nil
         }
     }
 
@@ -372,6 +382,21 @@ public final class SimulatorServer: Sendable {
     /// Records that a connection's request head has arrived whole: it no longer makes room for newcomers.
     func connectionHasHead(_ descriptor: Int32) {
         life.withLock { $0.reading[descriptor] = nil }
+    }
+
+    /// Records whether a connection's answer waits for its client to read (its socket's send
+    /// buffer is full): while it does, it may be closed to admit another.
+    func connectionIsStalled(_ descriptor: Int32, _ stalled: Bool) {
+        life.withLock { life in
+            guard stalled else { return life.stalled[descriptor] = nil }
+            life.idleOrder += 1
+            life.stalled[descriptor] = life.idleOrder
+        }
+    }
+
+    /// How many connections' answers wait for their clients to read now.
+    var stalledConnectionCount: Int {
+        life.withLock { $0.stalled.count }
     }
 
     private func finish(_ change: (inout Life) -> Void) {

@@ -70,4 +70,35 @@ struct StalledClientTests {
             for client in slow { client.abort() }
         }
     }
+
+    /// Clients that never read their answers cannot hold every connection either: at the limit,
+    /// with none idle and no head arriving, the one whose answer has waited longest for its
+    /// client makes room (one client opening the limit's worth such connections got every other
+    /// client 503: 20 of 20 `/healthz` probes).
+    @Test func clientsThatNeverReadMakeRoomForNewcomers() async throws {
+        var configuration = SimulatorServer.Configuration()
+        configuration.maxConnections = 8
+        try await ServerHarness.with(configuration) { harness in
+            var stuck: [RawHTTPClient] = []
+            for _ in 0..<8 {
+                let client = try harness.raw()
+                // Each demo shop page is tens of KB: 64 of them fill both sides' buffers.
+                try client.send(String(repeating: "GET /shop HTTP/1.1\r\nHost: shop\r\n\r\n", count: 64))
+                stuck.append(client)
+                // In order: the first one's answer waits longest.
+                for _ in 0..<500 where harness.server.stalledConnectionCount < stuck.count { usleep(10_000) }
+            }
+            #expect(harness.server.stalledConnectionCount == 8)
+            for round in 0..<3 {
+                let probe = try harness.raw()
+                try probe.send("GET /healthz HTTP/1.1\r\nHost: shop\r\n\r\n")
+                #expect(try probe.response().status == 200, "newcomer \(round) was served")
+                probe.abort()
+            }
+            // The one stalled longest made room: the server closed it.
+            #expect(stuck[0].isClosedByServer())
+            #expect((5...7).contains(harness.server.stalledConnectionCount), "\(harness.server.stalledConnectionCount)")
+            for client in stuck { client.abort() }
+        }
+    }
 }

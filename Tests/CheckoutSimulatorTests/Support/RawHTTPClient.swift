@@ -121,12 +121,12 @@ final class RawHTTPClient {
 
     /// True when the server closes the connection (reads end) before `timeout`'s worth of silence.
     func isClosedByServer() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            var byte: UInt8 = 0
-            let count = recv(descriptor, &byte, 1, 0)
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count == 0 { return true }
             if count < 0 { return errno == ECONNRESET }
-            pending.append(byte)
+            pending += chunk[0..<count]
         }
     }
 
