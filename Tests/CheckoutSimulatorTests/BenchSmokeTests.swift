@@ -8,18 +8,18 @@ import Testing
 
 /// Benchmarks are not timed tests: this only checks that the command runs and names every case.
 struct BenchSmokeTests {
-    /// One timed run per case over a 200-product catalog: the smoke test stays a few seconds in
-    /// a debug build (the costliest admitted request grows with the catalog), and `bench` itself
-    /// (release, 100k) is what measures.
+    /// One timed run per case over a 50-product catalog (the smallest with a deep page of its
+    /// own): the smoke test stays a few seconds in a debug build (the costliest admitted request
+    /// grows with the catalog), and `bench` itself (release, 100k) is what measures.
     @Test(.enabled(if: Processes.checkoutSim != nil), .timeLimit(.minutes(2)))
     func benchPrintsEveryCase() throws {
-        let result = try Processes.run(try #require(Processes.checkoutSim), ["bench", "--iterations", "1", "--catalog", "200", "--json"])
+        let result = try Processes.run(try #require(Processes.checkoutSim), ["bench", "--iterations", "1", "--catalog", "50", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let names = result.stdout.split(separator: "\n").compactMap { line in
             (try? JSONParser.parse(String(line)))?["case"]?.stringValue
         }
-        #expect(names == BenchmarkSuite.caseNames(catalog: 200))
-        #expect(names.contains("products-200-page-8"))
+        #expect(names == BenchmarkSuite.caseNames(catalog: 50))
+        #expect(names.contains("products-50-page-2"))
     }
 
     /// `--no-cache` adds the uncached figures to the request cases only (docs/benchmarks.md), in the JSON
@@ -57,14 +57,14 @@ struct BenchSmokeTests {
     /// `bench --http` loads the real server over loopback: every row present, every request answered.
     @Test(.enabled(if: Processes.checkoutSim != nil), .timeLimit(.minutes(2)))
     func benchHTTPPrintsEveryRow() throws {
-        let result = try Processes.run(try #require(Processes.checkoutSim), ["bench", "--http", "--connections", "1,4", "--duration", "0.2", "--catalog", "2000", "--json"])
+        let result = try Processes.run(try #require(Processes.checkoutSim), ["bench", "--http", "--connections", "1,4", "--duration", "0.1", "--catalog", "200", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let rows = result.stdout.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
         #expect(rows.compactMap { $0["case"]?.stringValue } == [
             "http-listing-cached-1c", "http-listing-cold-1c", "http-listing-cached-4c", "http-listing-cold-4c",
             "http-listing-cached-16c-1-sandbox", "http-listing-cached-16c-16-sandboxes", "http-idle-256-rss-mb", "http-stalled-50-cpu-ms/s",
-            "sandbox-bundled-rss-mb-each", "sandbox-bundled-rss-mb-each-after-a-stock-change", "sandbox-2k-rss-mb-each",
-            "sandbox-2k-rss-mb-each-after-a-stock-change",
+            "sandbox-bundled-rss-mb-each", "sandbox-bundled-rss-mb-each-after-a-stock-change", "sandbox-200-rss-mb-each",
+            "sandbox-200-rss-mb-each-after-a-stock-change",
         ])
         for row in rows where row["requests"] != nil {
             #expect((row["requests"]?.intValue ?? 0) > 0, "\(row)")

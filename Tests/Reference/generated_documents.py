@@ -1,33 +1,39 @@
-"""Generates GraphQL documents from a schema, as an API fuzzer does, and validates them with graphql-core.
+"""Validates GraphQL documents with graphql-core, and generates them from a schema as an API fuzzer does.
 
-Reads {"sdl": SDL, "count": N} on stdin; writes one JSON line per document:
-{"query": TEXT, "errors": [graphql-core's validation messages]}. Hypothesis is derandomized, so the
-same schema gives the same documents every run (issue 40's differential test).
+Reads {"sdl": SDL, "documents": [TEXT, ...]} on stdin and writes one JSON line per document:
+{"query": TEXT, "errors": [graphql-core's validation messages]} (issue 40's differential test).
+
+Given {"sdl": SDL, "count": N} instead, it first generates the documents with hypothesis-graphql
+(N queries and N/2 mutations, duplicates left out). Hypothesis is derandomized, so one schema and
+one Hypothesis version give the same documents; the test keeps the ones it compares in
+Tests/Reference/generated-documents-*.jsonl and makes them again only when asked
+(CHECKOUT_SIM_REGENERATE_DOCUMENTS=1), since generating is the slow part.
 """
 import json
 import sys
 
 from graphql import build_schema, parse, validate
-from hypothesis import HealthCheck, given, settings
-from hypothesis_graphql import mutations, queries
 
 request = json.load(sys.stdin)
 schema = build_schema(request["sdl"])
-count = request["count"]
-documents = []
+documents = request.get("documents")
 
+if documents is None:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis_graphql import mutations, queries
 
-def collect(strategy, examples):
-    @settings(derandomize=True, max_examples=examples, database=None, deadline=None,
-              suppress_health_check=list(HealthCheck))
-    @given(strategy)
-    def run(document):
-        documents.append(document)
-    run()
+    documents = []
 
+    def collect(strategy, examples):
+        @settings(derandomize=True, max_examples=examples, database=None, deadline=None,
+                  suppress_health_check=list(HealthCheck))
+        @given(strategy)
+        def run(document):
+            documents.append(document)
+        run()
 
-collect(queries(schema), count)
-collect(mutations(schema), count // 2)
+    collect(queries(schema), request["count"])
+    collect(mutations(schema), request["count"] // 2)
 
 seen = set()
 for document in documents:

@@ -40,7 +40,8 @@ import Testing
     /// A child still running past the wait is reported as such, then killed and reaped once
     /// (a second wait answers the same); a signal after that is not sent to a reused pid.
     @Test func aChildPastItsWaitCanBeKilled() throws {
-        let sleeper = try ChildProcess(Self.shell, ["-c", "sleep 30"])
+        // `exec`: the shell becomes the sleep, so the kill leaves no orphan holding the test's streams for 30 s.
+        let sleeper = try ChildProcess(Self.shell, ["-c", "exec sleep 30"])
         #expect(sleeper.waitUntilExit(seconds: 0.2) == nil)
         sleeper.signal(SIGKILL)
         #expect(sleeper.waitUntilExit() == .signalled(SIGKILL))
