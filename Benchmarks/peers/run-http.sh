@@ -11,19 +11,7 @@ node -e 'require("graphql")' 2>/dev/null || { echo "error: graphql-js not found 
 
 swift build -c release --product checkout-sim >/dev/null
 sim=.build/release/checkout-sim
-work=$(mktemp -d)
-pids=()
-trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$work"' EXIT
-
-# Starts a server whose first line is "… listening on URL"; sets $url.
-start() {
-    mkfifo "$work/fifo"
-    "$@" >"$work/fifo" &
-    pids+=($!)
-    read -r line <"$work/fifo"
-    rm "$work/fifo"
-    url=${line##* }
-}
+source Benchmarks/peers/servers.sh
 "$sim" schema >"$work/schema.graphql"
 start "$sim" serve --port 0 --quiet; ours=$url
 start node Benchmarks/peers/graphql-js-server.js "$work/schema.graphql" MockResponses 0; peer=$url
