@@ -51,14 +51,8 @@ enum CheckoutPage {
         })
         // What the page posts to Checkout Sheet Kit when it cannot load the cart.
         object["kitUnavailable"] = .string(CheckoutKitMessages.error(.unavailable))
-        object["operations"] = .object(JSONObject(operations(simulator).map { ($0.0, JSON.string($0.1)) }))
+        object["operations"] = PageOperations.json(operationNames, simulator: simulator)
         return html(bytes: template.written([("checkout-setup", PageValue.json(.object(object)))]))
-    }
-
-    /// The page's operations, composed with their fragments as the bundled library holds them.
-    private static func operations(_ simulator: Simulator) -> [(String, String)] {
-        let library = (try? simulator.bundledOperations.get()) ?? .empty
-        return operationNames.compactMap { name in library.documents[name].map { (name, $0) } }
     }
 
     /// A small page of the checkout's look: a title and a body of already-escaped HTML. With

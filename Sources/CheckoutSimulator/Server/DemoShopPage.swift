@@ -1,15 +1,24 @@
 import CheckoutSimSupport
 
 /// The demo storefront (docs/demo-shop.md): `Pages/shop.html`, compiled into the binary, with the
-/// store's name (its `shop-name` places) and the presenter panel written in (`PageTemplate`). It reads nothing of a shop's state itself
-/// (its script asks `graphql` for everything), so one page serves every sandbox.
+/// store's name (its `shop-name` places), the bundled operations it sends and the presenter panel
+/// written in (`PageTemplate`). It reads nothing of a shop's state itself (its script asks
+/// `graphql` for everything), so one page serves every sandbox.
 enum DemoShopPage {
-    /// The page for a store named `name`.
-    static func page(storeName name: String) -> HTTPAnswer {
+    /// The bundled operations the page sends, by name (the presenter panel aims faults at them).
+    static let operationNames = [
+        "Brands", "Offers", "BrandSections", "Products", "ProductDetail", "Cart", "ScratchCards", "AddToCart", "UpdateCartLine",
+        "RemoveFromCart", "ApplyOffer", "RemoveOffer", "RevealScratchCard", "ApplyScratchCard", "RemoveScratchCard",
+    ]
+
+    /// The page for a store named `name`; the operations are the bundled ones, the same for every shop.
+    static func page(storeName name: String, simulator: Simulator) -> HTTPAnswer {
         if let kept = written.withLock({ $0 }), kept.name == name { return kept.answer }
         let answer = HTTPAnswer(
             status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")],
-            body: template.written([("shop-name", PageValue.text(name))]))
+            body: template.written([
+                ("shop-name", PageValue.text(name)), ("shop-operations", PageValue.json(PageOperations.json(operationNames, simulator: simulator))),
+            ]))
         written.withLock { $0 = (name, answer) }
         return answer
     }

@@ -11,7 +11,7 @@ extension SimulatorServer {
     /// The pages' routes, into the one table.
     static func addPageRoutes(to routes: inout RouteTable<Route>) {
         routes.add("/shop", Route(methods: ["GET"], readsShop: false) { _, context in
-            DemoShopPage.page(storeName: context.shop.simulator.withState { $0.shop.store.name })
+            DemoShopPage.page(storeName: context.shop.simulator.withState { $0.shop.store.name }, simulator: context.shop.simulator)
         })
         routes.add("/checkout", Route(methods: ["GET"]) { server, context in server.nativeCheckout(context) })
         routes.add("/checkout/kit-events", checkoutKitRoute)

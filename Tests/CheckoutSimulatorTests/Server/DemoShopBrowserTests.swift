@@ -88,6 +88,9 @@ import Testing
             let faultLine = exported.range(of: "network fail 503 x1\n").map { exported[$0.upperBound...].drop { $0 == " " } }
             #expect(faultLine?.hasPrefix("send AddToCart") == true, "the fault is written before the add that met it: \(exported)")
             #expect(exported.contains("lever stock pixel-8 0"), "\(exported)")
+            // The shop sends the bundled operations, exactly as bundled: each is recorded by name.
+            #expect(!exported.contains("```"), "no operation was written out in the recording: \(exported)")
+            #expect(exported.contains("send ProductDetail") && exported.contains("send ScratchCards"), "\(exported)")
 
             // Checkout: the drawer's link opens the hosted checkout on this session's cart.
             try await Self.click(browser, "#cart-button")

@@ -10,7 +10,7 @@ struct PageTemplateTests {
     /// and no marker of another syntax is left in any page or part.
     @Test func everyPageHasOnlyItsOwnPlaces() {
         #expect(CheckoutPage.template.places == ["checkout-setup"])
-        #expect(DemoShopPage.template.places == ["shop-name", "shop-name"])
+        #expect(DemoShopPage.template.places == ["shop-name", "shop-name", "shop-operations"])
         #expect(Playground.template.places == ["bundled-operations"])
         let written = [
             CheckoutPage.template.written([]), DemoShopPage.template.written([]), Playground.template.written([]),
@@ -43,7 +43,7 @@ struct PageTemplateTests {
         let json = String(decoding: PageValue.json(.object(JSONObject([("shop", .string(hostile))]))), as: UTF8.self)
         #expect(!json.contains("<"))
         #expect(try JSONParser.parse(json)["shop"]?.stringValue == hostile)
-        let page = String(decoding: DemoShopPage.page(storeName: hostile).body, as: UTF8.self)
+        let page = String(decoding: DemoShopPage.page(storeName: hostile, simulator: try Simulator()).body, as: UTF8.self)
         #expect(!page.contains(hostile) && page.contains("<title>&lt;/script&gt;&lt;!--"))
     }
 }
