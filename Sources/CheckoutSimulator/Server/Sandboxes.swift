@@ -40,51 +40,30 @@ struct SandboxTable {
 }
 
 extension SimulatorServer {
-    /// What a sandbox path resolved to: the shop and the route the path under it matched (nil:
-    /// none); a sandbox to make first (its name, off the loop: `makeSandbox`); or an answer already.
-    enum SandboxLookup {
-        case shop(Sandbox, RouteTable<Route>.Match?)
-        case make(String, RouteTable<Route>.Match)
-        case answer(HTTPAnswer)
+    /// `/sandbox/NAME` itself: `DELETE` drops the sandbox (never `default`); anything else is
+    /// sent on to `/sandbox/NAME/` (308).
+    func sandboxItself(_ name: Substring, request: HTTPRequest) -> HTTPAnswer {
+        if request.method == "DELETE" {
+            let dropped = name == "default" ? false : sandboxes.withLock { $0.remove(String(name)) }
+            return dropped ? .json(200, Array(#"{"ok":true}"#.utf8))
+                : HTTPAnswer.graphQLError("There is no sandbox \"\(name)\" to drop (the default one cannot be).", status: 404)
+        }
+        var answer = HTTPAnswer(status: 308, headers: [("Location", request.path + "/")])
+        answer.headers.append(("Content-Type", "text/plain; charset=utf-8"))
+        return answer
     }
 
-    /// Resolves `/sandbox/NAME/REST` (and the root routes, the sandbox `default`): the sandbox,
-    /// made on first use when `REST` names a route that reads a shop, and the route `REST`
-    /// matched (the one match of the request's path).
-    func sandbox(for request: HTTPRequest) -> SandboxLookup {
-        let path = request.path
-        guard path.hasPrefix("/sandbox/") else { return .shop(root, Self.routes.match(path)) }
-        let rest = path.dropFirst("/sandbox/".count)
-        let name = rest.prefix { $0 != "/" }
-        guard SandboxTable.isValid(name) else {
-            return .answer(HTTPAnswer.graphQLError("A sandbox name is 1 to 64 of A-Z a-z 0-9 . _ -, not \"\(name)\".", status: 400))
+    /// The sandbox `name` if it is made; nil when it is to be made (`makeSandbox`); 429 when the
+    /// server holds as many as it keeps.
+    func knownSandbox(_ name: String) -> Result<Sandbox?, HTTPFailureAnswer> {
+        sandboxes.withLock { table in
+            if let known = table.byName[name] { return .success(known) }
+            return table.names.count < configuration.maxSandboxes ? .success(nil) : .failure(HTTPFailureAnswer(answer: tooManySandboxes))
         }
-        let under = String(rest.dropFirst(name.count))
-        if under.isEmpty {
-            if request.method == "DELETE" {
-                let dropped = name == "default" ? false : sandboxes.withLock { $0.remove(String(name)) }
-                return .answer(dropped ? .json(200, Array(#"{"ok":true}"#.utf8))
-                    : HTTPAnswer.graphQLError("There is no sandbox \"\(name)\" to drop (the default one cannot be).", status: 404))
-            }
-            var answer = HTTPAnswer(status: 308, headers: [("Location", path + "/")])
-            answer.headers.append(("Content-Type", "text/plain; charset=utf-8"))
-            return .answer(answer)
-        }
-        // The list of sandboxes is the server's, not a sandbox's: under one it is not there.
-        if under == "/__sim/sandboxes" { return .shop(root, nil) }
-        let match = Self.routes.match(under)
-        // Only a request a route would serve with the shop's state makes a sandbox: a typo is a
-        // 404, and a preflight, a refused method and the routes every shop answers alike
-        // (`Route.readsShop`) are answered without making a shop (docs/http.md#sandboxes).
-        guard let match, match.route.readsShop, match.route.serves(request.method), name != "default" else { return .shop(root, match) }
-        let key = String(name)
-        if let known = sandboxes.withLock({ $0.byName[key] }) { return .shop(known, match) }
-        guard sandboxes.withLock({ $0.names.count < configuration.maxSandboxes }) else { return .answer(tooManySandboxes) }
-        return .make(key, match)
     }
 
     /// Makes the sandbox `name` (a copy of the root shop, then `--preload`'s scenario), or says
-    /// why not. Run on a thread of its own, not the loop's (`respond`), and outside the table's
+    /// why not. Run on a thread of its own, not the loop's (`answerInShop`), and outside the table's
     /// lock: making one sandbox holds up no other request.
     func makeSandbox(_ name: String) -> Result<Sandbox, HTTPFailureAnswer> {
         guard let simulator = root.simulator.freshCopy(cartNamespace: name) else {

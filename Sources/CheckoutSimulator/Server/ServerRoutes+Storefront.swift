@@ -9,13 +9,8 @@ extension SimulatorServer {
     /// `StorefrontPath`'s patterns (`/api/{version}/…`, a version `StorefrontAPIVersion(answering:)`
     /// answers: `YYYY-MM` or `unstable`), into the one table.
     static func addStorefrontRoutes(to routes: inout RouteTable<Route>) {
-        let graphQL = Route(methods: nil, replying: { server, context in
-            let version = StorefrontPath.version(of: context.match)
-            if var refusal = server.storefrontTokenRefusal(context.request) {
-                refusal.headers.append(StorefrontPath.versionField(version))
-                return .now(.answer(refusal, bytesPerSecond: nil))
-            }
-            return server.graphQL(context, storefront: version)
+        let graphQL = Route(methods: nil, needsStorefrontToken: true, replying: { server, context in
+            server.graphQL(context, storefront: StorefrontPath.version(of: context.match))
         })
         let schema = Route(methods: ["GET"], readsShop: false) { _, context in
             let version = StorefrontPath.version(of: context.match)

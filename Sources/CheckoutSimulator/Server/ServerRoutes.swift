@@ -36,12 +36,19 @@ extension SimulatorServer {
         /// makes that sandbox; false for what every shop answers alike (a page, the schema, the
         /// health check), which the root shop answers without making one (docs/http.md#sandboxes).
         let readsShop: Bool
+        /// Whether it answers Storefront data, so that `serve --storefront-token` guards it
+        /// (the `accessToken` middleware).
+        let needsStorefrontToken: Bool
         let handle: @Sendable (SimulatorServer, RouteContext) -> RouteReply
 
         /// A route whose handler replies as faults shape it (a latency, a slowed or cut answer).
-        init(methods: [String]?, readsShop: Bool = true, replying handle: @escaping @Sendable (SimulatorServer, RouteContext) -> RouteReply) {
+        init(
+            methods: [String]?, readsShop: Bool = true, needsStorefrontToken: Bool = false,
+            replying handle: @escaping @Sendable (SimulatorServer, RouteContext) -> RouteReply
+        ) {
             self.methods = methods
             self.readsShop = readsShop
+            self.needsStorefrontToken = needsStorefrontToken
             self.handle = handle
         }
 
@@ -53,6 +60,7 @@ extension SimulatorServer {
         ) {
             self.methods = methods
             self.readsShop = readsShop
+            needsStorefrontToken = false
             if runsLong {
                 self.handle = { server, context in .onOwnThread { .answer(answer(server, context), bytesPerSecond: nil) } }
             } else {
@@ -141,48 +149,6 @@ extension SimulatorServer {
         return routes
     }()
 
-    /// The answer to one request and how it is delivered, every response with the CORS fields.
-    /// The path is matched once: the sandbox's lookup hands its match on.
-    func respond(to request: HTTPRequest, peer: ConnectionPeer) -> RouteReply {
-        let shop: Sandbox
-        let match: RouteTable<Route>.Match?
-        switch sandbox(for: request) {
-        case .answer(let answer): return .now(.answer(answer, bytesPerSecond: nil))
-        case .shop(let found, let matched): (shop, match) = (found, matched)
-        case .make(let name, let matched):
-            // A new sandbox is a copy of the shop and perhaps a `--preload` scenario: made on a
-            // thread of its own, so the loop's other connections are served meanwhile.
-            let method = request.method == "HEAD" ? "GET" : request.method
-            return .onOwnThread { [self] in
-                switch makeSandbox(name) {
-                case .failure(let failure): return .answer(failure.answer, bytesPerSecond: nil)
-                case .success(let made):
-                    switch matched.route.handle(self, RouteContext(request: request, method: method, peer: peer, shop: made, match: matched)) {
-                    case .now(let delivery): return delivery
-                    case .onOwnThread(let work): return work()
-                    // A sandbox made just now has no faults in force, so no latency to wait.
-                    case .after(_, let then): return then()
-                    }
-                }
-            }
-        }
-        if request.method == "OPTIONS" {
-            return .now(.answer(preflight(request, allow: match.map { $0.route.allow + ", OPTIONS" } ?? "GET, HEAD, POST, OPTIONS"), bytesPerSecond: nil))
-        }
-        guard let match else {
-            return .now(.answer(
-                .graphQLError("Nothing at \(request.path); the GraphQL endpoint is /graphql.", status: 404), bytesPerSecond: nil))
-        }
-        let route = match.route
-        let method = request.method == "HEAD" ? "GET" : request.method
-        if let methods = route.methods, !methods.contains(method) {
-            var answer = HTTPAnswer.graphQLError("Use \(route.allow.replacingOccurrences(of: ", ", with: " or ")) here.", status: 405)
-            answer.headers.append(("Allow", route.allow))
-            return .now(.answer(answer, bytesPerSecond: nil))
-        }
-        return route.handle(self, RouteContext(request: request, method: method, peer: peer, shop: shop, match: match))
-    }
-
     /// `/graphql` (or, given a `storefront` version, that version's Storefront endpoint) through
     /// the one GraphQL-over-HTTP handler, after the network faults in force.
     ///
@@ -267,17 +233,6 @@ extension SimulatorServer {
             }
             return .json(200, context.shop.simulator.journalListing(matching: filter))
         }
-    }
-
-    /// An `OPTIONS` preflight: 204 with the methods and the headers the client asked to send.
-    private func preflight(_ request: HTTPRequest, allow: String) -> HTTPAnswer {
-        let requested = request.header("access-control-request-headers") ?? "Content-Type, Accept, X-Checkout-Session"
-        return HTTPAnswer(status: 204, headers: [
-            ("Access-Control-Allow-Methods", allow),
-            ("Access-Control-Allow-Headers", requested),
-            ("Access-Control-Max-Age", "600"),
-            ("Allow", allow),
-        ])
     }
 
     /// Logs an answered request: `bytes` of the answer's body were sent; a nil answer is a

@@ -55,6 +55,14 @@ struct StorefrontHTTPTests {
             #expect(privateToken.status == 200)
             let none = try await harness.send("POST", "/api/2026-04/graphql.json", body: Self.body("{ shop { name } }"))
             #expect(none.status == 401)
+            #expect(none.headers["x-shopify-api-version"] == "2026-04", "the refusal names the version, as Shopify's does")
+            // The token is checked before a sandbox is made: a refused request makes none.
+            let underSandbox = try await harness.send("POST", "/sandbox/no-token/api/2026-04/graphql.json", body: Self.body("{ shop { name } }"))
+            #expect(underSandbox.status == 401)
+            #expect(!(try await harness.send("GET", "/__sim/sandboxes").body.contains("no-token")), "the refused request made no sandbox")
+            let admitted = try await harness.send("POST", "/sandbox/with-token/api/2026-04/graphql.json", body: Self.body("{ shop { name } }"), headers: Self.headers)
+            #expect(admitted.status == 200)
+            #expect(try await harness.send("GET", "/__sim/sandboxes").body.contains("with-token"))
             // The native endpoint needs no token.
             #expect(try await harness.post(Self.body("{ __typename }")).status == 200)
 
