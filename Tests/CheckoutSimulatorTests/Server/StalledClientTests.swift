@@ -99,6 +99,24 @@ struct StalledClientTests {
             #expect(stuck[0].isClosedByServer())
             #expect((5...7).contains(harness.server.stalledConnectionCount), "\(harness.server.stalledConnectionCount)")
             for client in stuck { client.abort() }
+            // A closed connection leaves the table (its descriptor may be reused at once).
+            for _ in 0..<500 where harness.server.stalledConnectionCount > 0 { usleep(10_000) }
+            #expect(harness.server.stalledConnectionCount == 0)
+        }
+    }
+
+    /// A client that reads its answers at last is no longer one that never reads: once they are
+    /// written, nothing lists it to make room.
+    @Test func aClientThatReadsAtLastIsNoLongerStalled() async throws {
+        try await ServerHarness.with { harness in
+            let client = try harness.raw()
+            try client.send(String(repeating: "GET /shop HTTP/1.1\r\nHost: shop\r\n\r\n", count: 64))
+            for _ in 0..<500 where harness.server.stalledConnectionCount < 1 { usleep(10_000) }
+            #expect(harness.server.stalledConnectionCount == 1)
+            for index in 0..<64 { #expect(try client.response().status == 200, "answer \(index)") }
+            // Open and idle now, its last answer written whole.
+            for _ in 0..<500 where harness.server.idleConnectionCount < 1 { usleep(10_000) }
+            #expect(harness.server.stalledConnectionCount == 0)
         }
     }
 }
