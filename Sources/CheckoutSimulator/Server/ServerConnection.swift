@@ -34,8 +34,10 @@ final class ServerConnection: @unchecked Sendable {
     @exclusivity(unchecked) private var parser: HTTPRequestParser
     #endif
     private var sentContinue = false
-    /// Whether the server's idle table lists it (then it may be closed to admit another).
-    private var registeredIdle = false
+    /// What the server's tables list it as while a request arrives (an idle or a reading one
+    /// may be closed to admit another): told when its request is whole, or when it is not all here
+    /// after a read, so a request that comes in one read takes one lock take, not two.
+    private var listed = SimulatorServer.Listed.nothing
     /// Whether a response is being slowed in one of the server's slots for that.
     private var holdsSlowSlot = false
     /// Whether the server's stalled table lists it: its answer waits for the client to read.
@@ -117,7 +119,7 @@ final class ServerConnection: @unchecked Sendable {
         loop.assertOnLoop()
         // A connection waiting for a request with nothing of it read may be closed to admit another.
         server.connectionIsIdle(descriptor)
-        registeredIdle = true
+        listed = .idle
         deadline = clock.now + server.configuration.headerTimeout
     }
 
@@ -137,10 +139,7 @@ final class ServerConnection: @unchecked Sendable {
         loop.assertOnLoop()
         switch state {
         case .reading(let waiting):
-            if registeredIdle {
-                guard server.connectionIsBusy(descriptor) else { return close() }
-                registeredIdle = false
-            }
+            // A connection closed to admit another reads its end (or nothing) here, then closes.
             let count = POSIXSocket.receive(descriptor, into: &scratch)
             if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return }
             guard count > 0 else { return close() }
@@ -220,11 +219,17 @@ final class ServerConnection: @unchecked Sendable {
                 switch parser.next(buffer, cursor: &cursor) {
                 case .request(let request):
                     compact()
-                    server.connectionHasHead(descriptor)
+                    guard server.requestArrived(descriptor, listed: listed) else { return close() }
+                    listed = .nothing
                     answer(request)
                 case .failure(let failure):
                     reject(failure)
                 case .needMore:
+                    if listed == .idle, waiting != .idle {
+                        // Begun, not all here: a slow head may make room for newcomers.
+                        guard server.connectionIsBusy(descriptor) else { return close() }
+                        listed = .reading
+                    }
                     guard parser.isReadingBody, waiting != .body else { return }
                     state = .reading(.body)
                     deadline = clock.now + server.configuration.bodyTimeout
@@ -387,7 +392,7 @@ final class ServerConnection: @unchecked Sendable {
             state = .reading(.idle)
             deadline = clock.now + server.configuration.idleTimeout
             server.connectionIsIdle(descriptor)
-            registeredIdle = true
+            listed = .idle
         }
     }
 

@@ -363,15 +363,20 @@ public final class SimulatorServer: Sendable {
         life.withLock { $0.idle.count }
     }
 
-    /// Records that an idle connection's next request has begun arriving; false when it was
-    /// closed to admit another (the connection then ends).
+    /// Records that an idle connection's next request has begun arriving and is not all here;
+    /// false when it was closed to admit another (the connection then ends).
     func connectionIsBusy(_ descriptor: Int32) -> Bool {
         life.withLock { life in
-            guard life.idle.removeValue(forKey: descriptor) != nil || life.evicted.remove(descriptor) == nil else { return false }
+            guard Self.leftIdle(descriptor, &life) else { return false }
             life.idleOrder += 1
             life.reading[descriptor] = life.idleOrder
             return true
         }
+    }
+
+    /// Takes a connection off the idle table; false when it was closed to admit another.
+    private static func leftIdle(_ descriptor: Int32, _ life: inout Life) -> Bool {
+        life.idle.removeValue(forKey: descriptor) != nil || life.evicted.remove(descriptor) == nil
     }
 
     /// How many connections are receiving a request head now (docs/http.md#the-server-under-pressure).
@@ -379,9 +384,26 @@ public final class SimulatorServer: Sendable {
         life.withLock { $0.reading.count }
     }
 
-    /// Records that a connection's request head has arrived whole: it no longer makes room for newcomers.
-    func connectionHasHead(_ descriptor: Int32) {
-        life.withLock { $0.reading[descriptor] = nil }
+    /// What the tables list of a connection whose request has now arrived whole: nothing (a
+    /// request pipelined behind the last), the connection as idle (the whole request came in
+    /// one read), or as receiving a head (it came in several).
+    enum Listed {
+        case nothing, idle, reading
+    }
+
+    /// Records that a connection's request has arrived whole: it no longer makes room for
+    /// newcomers. False when it was closed to admit another meanwhile (it then ends, unanswered).
+    /// A request that comes whole in one read takes one lock, here, and none before.
+    func requestArrived(_ descriptor: Int32, listed: Listed) -> Bool {
+        switch listed {
+        case .nothing:
+            return true
+        case .idle:
+            return life.withLock { Self.leftIdle(descriptor, &$0) }
+        case .reading:
+            life.withLock { $0.reading[descriptor] = nil }
+            return true
+        }
     }
 
     /// Records whether a connection's answer waits for its client to read (its socket's send
