@@ -71,6 +71,24 @@ struct StalledClientTests {
         }
     }
 
+    /// A head that came in pieces is listed as arriving until it is whole, then no longer: an
+    /// answered connection is never taken for a slow one.
+    @Test func aHeadSentInPiecesIsListedUntilItIsWhole() async throws {
+        try await ServerHarness.with { harness in
+            let client = try harness.raw()
+            try client.send("GET /healthz HTTP/1.1\r\nHo")
+            for _ in 0..<500 where harness.server.readingConnectionCount < 1 { usleep(10_000) }
+            #expect(harness.server.readingConnectionCount == 1)
+            try client.send("st: shop\r\n\r\n")
+            #expect(try client.response().status == 200)
+            #expect(harness.server.readingConnectionCount == 0)
+            // Whole in one read, the next request is never listed as arriving.
+            try client.send("GET /healthz HTTP/1.1\r\nHost: shop\r\n\r\n")
+            #expect(try client.response().status == 200)
+            #expect(harness.server.readingConnectionCount == 0)
+        }
+    }
+
     /// Clients that never read their answers cannot hold every connection either: at the limit,
     /// with none idle and no head arriving, the one whose answer has waited longest for its
     /// client makes room (one client opening the limit's worth such connections got every other
