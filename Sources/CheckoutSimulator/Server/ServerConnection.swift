@@ -40,7 +40,8 @@ final class ServerConnection: @unchecked Sendable {
     private var listed = SimulatorServer.Listed.nothing
     /// Whether a response is being slowed in one of the server's slots for that.
     private var holdsSlowSlot = false
-    /// Whether the server's stalled table lists it: its answer waits for the client to read.
+    /// Whether the server's stalled table lists it: an answer waited for the client to read, and
+    /// the connection has not been idle since.
     private var registeredStalled = false
     private(set) var state = State.reading(.head)
     // `pending`: the request a route is working on or a latency delays (`working`, `delaying`).
@@ -342,7 +343,7 @@ final class ServerConnection: @unchecked Sendable {
                 // The client is not reading: the connection may make room for a newcomer.
                 if !registeredStalled {
                     registeredStalled = true
-                    server.connectionIsStalled(descriptor, true)
+                    server.connectionIsStalled(descriptor)
                 }
                 return false
             }
@@ -375,10 +376,6 @@ final class ServerConnection: @unchecked Sendable {
     /// next request or close.
     private func finish(sent: Bool) {
         releaseSlowSlot()
-        if registeredStalled {
-            registeredStalled = false
-            server.connectionIsStalled(descriptor, false)
-        }
         let response = output?.response
         output = nil
         guard let response else { return close() }
@@ -391,8 +388,10 @@ final class ServerConnection: @unchecked Sendable {
         } else {
             state = .reading(.idle)
             deadline = clock.now + server.configuration.idleTimeout
+            // Listed as idle, and off the stalled table in the same lock take.
             server.connectionIsIdle(descriptor)
             listed = .idle
+            registeredStalled = false
         }
     }
 

@@ -350,10 +350,12 @@ public final class SimulatorServer: Sendable {
     }
 
     /// Records that a keep-alive connection waits for its next request: it may be closed to admit another.
+    /// Its answers all written, it waits for its client no longer: it leaves the stalled table.
     func connectionIsIdle(_ descriptor: Int32) {
         life.withLock { life in
             life.idleOrder += 1
             life.idle[descriptor] = life.idleOrder
+            life.stalled[descriptor] = nil
         }
     }
 
@@ -406,11 +408,12 @@ public final class SimulatorServer: Sendable {
         }
     }
 
-    /// Records whether a connection's answer waits for its client to read (its socket's send
-    /// buffer is full): while it does, it may be closed to admit another.
-    func connectionIsStalled(_ descriptor: Int32, _ stalled: Bool) {
+    /// Records that a connection's answer waits for its client to read (its socket's send buffer
+    /// is full): until its answers are all written and it is idle, or it closes, it may be closed
+    /// to admit another, in the order it first waited (a client that pipelines and never reads
+    /// keeps its place however many of its answers the kernel takes meanwhile).
+    func connectionIsStalled(_ descriptor: Int32) {
         life.withLock { life in
-            guard stalled else { return life.stalled[descriptor] = nil }
             life.idleOrder += 1
             life.stalled[descriptor] = life.idleOrder
         }

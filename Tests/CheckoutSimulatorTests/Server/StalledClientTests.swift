@@ -51,9 +51,10 @@ struct StalledClientTests {
                 let client = try harness.raw()
                 try client.send("GET /shop HTTP/1.1\r\nHost: shop\r\nX-Slow: ")
                 slow.append(client)
+                // In order: the server has read each head's beginning before the next comes.
+                for _ in 0..<500 where harness.server.readingConnectionCount < slow.count { usleep(10_000) }
             }
-            // Every slot holds a head that has begun; the server has read them all.
-            for _ in 0..<500 where harness.server.readingConnectionCount < 8 { usleep(20_000) }
+            // Every slot holds a head that has begun.
             #expect(harness.server.readingConnectionCount == 8)
             for round in 0..<3 {
                 let probe = try harness.raw()
@@ -62,7 +63,7 @@ struct StalledClientTests {
                 probe.abort()
             }
             // The oldest slow head made room: it was closed (its read ends at once), the others still wait.
-            #expect(throws: RawHTTPClient.Failure.self) { try slow[0].response() }
+            #expect(slow[0].isClosedByServer())
             // One made room for the first newcomer; each later one finds the place the one before
             // it left, unless it comes before that close is seen (a loaded machine): at most three.
             #expect((5...7).contains(harness.server.readingConnectionCount), "\(harness.server.readingConnectionCount)")
@@ -103,7 +104,8 @@ struct StalledClientTests {
                 // Each demo shop page is tens of KB: 64 of them fill both sides' buffers.
                 try client.send(String(repeating: "GET /shop HTTP/1.1\r\nHost: shop\r\n\r\n", count: 64))
                 stuck.append(client)
-                // In order: the first one's answer waits longest.
+                // In order: each waits before the next comes, and keeps its place while it does
+                // not read, so the first one's answer waits longest.
                 for _ in 0..<500 where harness.server.stalledConnectionCount < stuck.count { usleep(10_000) }
             }
             #expect(harness.server.stalledConnectionCount == 8)
@@ -116,7 +118,9 @@ struct StalledClientTests {
             // The one stalled longest made room: the server closed it.
             #expect(stuck[0].isClosedByServer())
             #expect((5...7).contains(harness.server.stalledConnectionCount), "\(harness.server.stalledConnectionCount)")
+            // Reset and closed (a shut-down socket that is not closed would leave them waiting).
             for client in stuck { client.abort() }
+            stuck.removeAll()
             // A closed connection leaves the table (its descriptor may be reused at once).
             for _ in 0..<500 where harness.server.stalledConnectionCount > 0 { usleep(10_000) }
             #expect(harness.server.stalledConnectionCount == 0)
