@@ -19,34 +19,27 @@ simulator's own budget is what stops them, not Shopify's tokenless limit.
 Benchmarks/NOTES.md and docs/limits.md keep the results.
 """
 import json
+import os
 import socket
-import subprocess
 import sys
 import threading
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import measure  # noqa: E402 (beside this script)
 
 STOREFRONT = "/api/2026-04/graphql.json"
 TOKEN = "stall-measure"
 SMALL = json.dumps({"query": "{ shop { name } }"}).encode()
 
 
-class Server:
-    def __init__(self, binary):
-        self.process = subprocess.Popen([binary, "serve", "--port", "0", "--quiet"], stdout=subprocess.PIPE, text=True)
-        line = self.process.stdout.readline()
-        self.port = int(line.strip().split(" ")[-1].rsplit("/", 1)[0].rsplit(":", 1)[1])
+class Server(measure.Server):
+    """`serve` on a free port, as measure.py starts it, with its CPU time from /proc."""
 
     def cpu_seconds(self):
         with open(f"/proc/{self.process.pid}/stat") as stat:
             fields = stat.read().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / 100
-
-    def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=300)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
 
 
 def exchange(port, request, timeout=60):

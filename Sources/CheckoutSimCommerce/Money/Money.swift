@@ -37,31 +37,19 @@ package struct Currency: Sendable, Equatable {
 
     /// `1299.00` for 129900 minor units with two fraction digits.
     package func amount(_ minorUnits: Int64) -> String {
-        var text = ""
-        writeAmount(minorUnits) { text = String(decoding: $0, as: UTF8.self) }
-        return text
+        render(minorUnits, symbol: false, grouping: false)
     }
 
     /// `$1,299.00`: the symbol, then the amount with `,` between thousands.
     package func formatted(_ minorUnits: Int64) -> String {
-        var text = ""
-        writeFormatted(minorUnits) { text = String(decoding: $0, as: UTF8.self) }
-        return text
-    }
-
-    private func writeAmount(_ minorUnits: Int64, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
-        render(minorUnits, symbol: false, grouping: false, to: sink)
-    }
-
-    private func writeFormatted(_ minorUnits: Int64, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
-        render(minorUnits, symbol: true, grouping: true, to: sink)
+        render(minorUnits, symbol: true, grouping: true)
     }
 
     /// Writes right to left into a stack buffer, then makes the string once (one that fits in a
     /// `String`'s 15 inline bytes, as most amounts do, allocates nothing).
-    private func render(_ minorUnits: Int64, symbol withSymbol: Bool, grouping: Bool, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+    private func render(_ minorUnits: Int64, symbol withSymbol: Bool, grouping: Bool) -> String {
         let capacity = 40 + fractionDigits + symbol.utf8.count
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var index = capacity
             var magnitude = minorUnits.magnitude
             for _ in 0..<fractionDigits {
@@ -95,7 +83,7 @@ package struct Currency: Sendable, Equatable {
                 index -= 1
                 buffer[index] = UInt8(ascii: "-")
             }
-            sink(UnsafeBufferPointer(rebasing: buffer[index..<capacity]))
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<capacity]), as: UTF8.self)
         }
     }
 

@@ -79,23 +79,13 @@ public struct Instant: Sendable, Hashable, Comparable {
         return days * 86_400 + hour * 3600 + minute * 60 + second - offset
     }
 
-    /// `2026-03-01T10:00:00Z`.
+    /// `2026-03-01T10:00:00Z`, written on the stack, then made into the string once.
     public var iso8601: String {
-        var text = ""
-        writeISO8601 { text = String(decoding: $0, as: UTF8.self) }
-        return text
-    }
-
-    /// Passes the UTF-8 of `iso8601` to `sink`, written on the stack.
-    private func writeISO8601(to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = Instant.civilFromDays(days)
-        guard (0...9999).contains(year) else {
-            var text = "\(year)-\(month)-\(day)T\(secondOfDay)Z"
-            return text.withUTF8(sink)
-        }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+        guard (0...9999).contains(year) else { return "\(year)-\(month)-\(day)T\(secondOfDay)Z" }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
             // Two digits at a time, each a division by a constant: a digit loop over a `stride`
             // cost a listing of twenty dates measurably more (Benchmarks/NOTES.md).
             func put(_ value: Int64, at offset: Int) {
@@ -115,7 +105,7 @@ public struct Instant: Sendable, Hashable, Comparable {
             buffer[16] = UInt8(ascii: ":")
             put(secondOfDay % 60, at: 17)
             buffer[19] = UInt8(ascii: "Z")
-            sink(UnsafeBufferPointer(buffer))
+            return String(decoding: UnsafeBufferPointer(buffer), as: UTF8.self)
         }
     }
 

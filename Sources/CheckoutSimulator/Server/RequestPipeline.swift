@@ -24,7 +24,6 @@ extension SimulatorServer {
     /// One step every request passes through before its route's handler (Hummingbird's
     /// middleware): it answers the request, or hands it to `next`, the rest of the pipeline.
     struct Middleware: Sendable {
-        let name: String
         let handle: @Sendable (SimulatorServer, Routed, _ next: (Routed) -> RouteReply) -> RouteReply
     }
 
@@ -101,7 +100,7 @@ extension SimulatorServer {
 extension SimulatorServer.Middleware {
     /// An `OPTIONS` preflight: 204 with the methods the path serves and the headers the client
     /// asked to send, whatever the path (a browser asks before it knows).
-    static let preflight = Self(name: "preflight") { _, routed, next in
+    static let preflight = Self { _, routed, next in
         guard routed.request.method == "OPTIONS" else { return next(routed) }
         let allow = routed.match.map { $0.route.allow + ", OPTIONS" } ?? "GET, HEAD, POST, OPTIONS"
         let requested = routed.request.header("access-control-request-headers") ?? "Content-Type, Accept, X-Checkout-Session"
@@ -114,7 +113,7 @@ extension SimulatorServer.Middleware {
     }
 
     /// 405 (with `Allow`) for a method the path's route does not serve.
-    static let methodAllowed = Self(name: "method allowed") { _, routed, next in
+    static let methodAllowed = Self { _, routed, next in
         // A route that lists no methods answers every method itself (the GraphQL endpoints do).
         guard let route = routed.match?.route, let methods = route.methods, !methods.contains(routed.method) else { return next(routed) }
         var answer = HTTPAnswer.graphQLError("Use \(route.allow.replacingOccurrences(of: ", ", with: " or ")) here.", status: 405)
@@ -124,7 +123,7 @@ extension SimulatorServer.Middleware {
 
     /// With `serve --storefront-token T`, a route that answers Storefront data refuses a request
     /// without T (401, as Shopify answers it, with the API version's field).
-    static let accessToken = Self(name: "access token") { server, routed, next in
+    static let accessToken = Self { server, routed, next in
         guard let match = routed.match, match.route.needsStorefrontToken, var refusal = server.storefrontTokenRefusal(routed.request) else {
             return next(routed)
         }

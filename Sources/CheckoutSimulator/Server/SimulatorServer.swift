@@ -300,16 +300,11 @@ public final class SimulatorServer: Sendable {
                     // read cannot. Only when every connection is running, delayed or writing to a
                     // client that reads is it a 503. Its loop sees the shutdown and closes it, so
                     // `open` is briefly one over.
-                    if let oldest = life.idle.min(by: { $0.value < $1.value })?.key {
-                        life.idle[oldest] = nil
+                    if let oldest = Self.takeOldest(&life.idle) {
                         life.evicted.insert(oldest)
                         POSIXSocket.shutDown(oldest)
-                    } else if let slowest = life.reading.min(by: { $0.value < $1.value })?.key {
-                        life.reading[slowest] = nil
-                        POSIXSocket.shutDown(slowest)
-                    } else if let stuck = life.stalled.min(by: { $0.value < $1.value })?.key {
-                        life.stalled[stuck] = nil
-                        POSIXSocket.shutDown(stuck)
+                    } else if let oldest = Self.takeOldest(&life.reading) ?? Self.takeOldest(&life.stalled) {
+                        POSIXSocket.shutDown(oldest)
                     } else {
                         return false
                     }
@@ -329,6 +324,13 @@ public final class SimulatorServer: Sendable {
         POSIXSocket.closeDescriptor(listener)
         finish { $0.acceptorDone = true }
         for loop in loops { loop.wakeUp() }
+    }
+
+    /// Takes the connection listed first (the smallest order) off `table`; nil when it is empty.
+    private static func takeOldest(_ table: inout [Int32: UInt64]) -> Int32? {
+        guard let oldest = table.min(by: { $0.value < $1.value })?.key else { return nil }
+        table[oldest] = nil
+        return oldest
     }
 
     /// Answers a connection past the limit with 503 without waiting for it, and closes it.
