@@ -2,11 +2,11 @@
 /// adds its fields; every field not added answers its default.
 enum StorefrontBinding {
     static func fields(facts: SchemaFacts) -> ModeledFields {
-        var fields = ModeledFields()
+        var fields = ModeledFields(facts: facts)
         connectionFields(&fields, facts: facts)
         shopFields(&fields)
         productFields(&fields)
-        catalogTexts(&fields, facts: facts)
+        catalogTexts(&fields)
         variantFields(&fields)
         catalogQueries(&fields)
         collectionFields(&fields)

@@ -1,4 +1,5 @@
 import CheckoutSimCommerce
+import CheckoutSimGraphQL
 
 /// What holds the shop the dialect reads and changes: the simulator's state, touched only under
 /// its lock (the simulator's `ShopState` conforms).
@@ -44,14 +45,18 @@ package final class StorefrontContext {
     /// Every product type (category), bytewise, sorted when a collection field first asks.
     private var sortedCategories: [String]?
     package let settings: StorefrontSettings
+    /// The schema of the API version the request names: the types of the members of abstract
+    /// types a connection lists (`member(_:_:)`).
+    let schema: Schema
     /// The session the request belongs to (native sessions and Storefront carts share the shop).
     package let session: String
     /// `Type.field` of each unmodeled field the request touched, in the order first touched.
     package private(set) var unmodeled: [String] = []
     private var seen: Set<String> = []
 
-    package init(holder: any StorefrontShopHolder, settings: StorefrontSettings, session: String) {
+    package init(holder: any StorefrontShopHolder, settings: StorefrontSettings, session: String, schema: Schema) {
         self.holder = holder
+        self.schema = schema
         self.settings = settings
         self.session = session
         shop = holder.shop
@@ -112,6 +117,11 @@ package final class StorefrontContext {
         Shop(
             store: shop.store, catalog: Catalog(brands: [], products: []), offers: [], scratchTable: shop.scratchTable, testCards: [],
             seed: shop.seed, now: shop.clock)
+    }
+
+    /// `object` as a member of an interface or union whose possible type `type` it is.
+    func member<Object: StorefrontObject>(_ type: String, _ object: Object) throws(FieldError) -> Resolved {
+        try Member(type, object).answer(in: schema)
     }
 
     /// Notes that the request read `field`, which answers its default.

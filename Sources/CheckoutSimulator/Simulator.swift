@@ -175,7 +175,7 @@ public final class Simulator: ScenarioTarget {
                 let context: AnyObject
                 switch dialect {
                 case .native: context = RequestContext(state: state, sessionName: session)
-                case .storefront: context = StorefrontContext(holder: state, settings: settings, session: session)
+                case .storefront: context = StorefrontContext(holder: state, settings: settings, session: session, schema: schema)
                 }
                 response = GraphQLEngine.execute(
                     prepared, variables: request.variables, operationName: request.operationName, schema: schema, context: context,

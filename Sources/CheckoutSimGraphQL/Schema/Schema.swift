@@ -157,6 +157,15 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
     package let message: String
     /// The problems, one per line.
     public var description: String { message }
+
+    /// `problems`, one per line.
+    package init(problems: [String]) {
+        message = problems.joined(separator: "\n")
+    }
+
+    init(message: String) {
+        self.message = message
+    }
 }
 
 /// A schema's types by name: their indices in `Schema.types` (where a name repeats, the last).

@@ -3,29 +3,32 @@ import CheckoutSimGraphQL
 
 /// The gift-card and delivery mutations (docs/storefront.md#gift-cards-and-delivery).
 extension StorefrontBinding {
-    static func giftCardAndDeliveryMutations(_ fields: inout ModeledFields) {
-        mutation(&fields, "cartGiftCardCodesUpdate") { change, values in
-            change.setGiftCards(strings(values["giftCardCodes"]), field: ["giftCardCodes"], replacing: true)
+    static func giftCardAndDeliveryMutations(_ root: inout ObjectFields<Root>) {
+        let codes = ArgumentKey<[String]?>("giftCardCodes", .list(.nonNull(.string)))
+        mutation(&root, "cartGiftCardCodesUpdate", codes) { change, codes in
+            change.setGiftCards(codes ?? [], field: ["giftCardCodes"], replacing: true)
         }
-        mutation(&fields, "cartGiftCardCodesAdd") { change, values in
-            change.setGiftCards(strings(values["giftCardCodes"]), field: ["giftCardCodes"], replacing: false)
+        mutation(&root, "cartGiftCardCodesAdd", codes) { change, codes in
+            change.setGiftCards(codes ?? [], field: ["giftCardCodes"], replacing: false)
         }
-        mutation(&fields, "cartGiftCardCodesRemove") { change, values in change.removeGiftCards(strings(values["appliedGiftCardIds"])) }
-        mutation(&fields, "cartDeliveryAddressesAdd") { change, values in
-            change.addAddresses(values["addresses"]?.arrayValue ?? [], field: ["addresses"])
+        mutation(&root, "cartGiftCardCodesRemove", ArgumentKey<[String]?>("appliedGiftCardIds", .list(.nonNull(.id)))) { change, ids in
+            change.removeGiftCards(ids ?? [])
         }
-        mutation(&fields, "cartDeliveryAddressesReplace") { change, values in
-            change.addAddresses(values["addresses"]?.arrayValue ?? [], field: ["addresses"], replacing: true)
+        mutation(&root, "cartDeliveryAddressesAdd", ArgumentKey<JSON?>("addresses", .data("[CartSelectableAddressInput!]"))) { change, addresses in
+            change.addAddresses(addresses?.arrayValue ?? [], field: ["addresses"])
         }
-        mutation(&fields, "cartDeliveryAddressesUpdate") { change, values in change.updateAddresses(values["addresses"]?.arrayValue ?? []) }
-        mutation(&fields, "cartDeliveryAddressesRemove") { change, values in change.removeAddresses(strings(values["addressIds"])) }
-        mutation(&fields, "cartSelectedDeliveryOptionsUpdate") { change, values in
-            change.selectDeliveryOptions(values["selectedDeliveryOptions"]?.arrayValue ?? [])
+        mutation(&root, "cartDeliveryAddressesReplace", ArgumentKey<JSON?>("addresses", .data("[CartSelectableAddressInput!]"))) { change, addresses in
+            change.addAddresses(addresses?.arrayValue ?? [], field: ["addresses"], replacing: true)
         }
-    }
-
-    private static func strings(_ value: JSON?) -> [String] {
-        (value?.arrayValue ?? []).compactMap(\.stringValue)
+        mutation(&root, "cartDeliveryAddressesUpdate", ArgumentKey<JSON?>("addresses", .data("[CartSelectableAddressUpdateInput!]"))) { change, addresses in
+            change.updateAddresses(addresses?.arrayValue ?? [])
+        }
+        mutation(&root, "cartDeliveryAddressesRemove", ArgumentKey<[String]?>("addressIds", .list(.nonNull(.id)))) { change, ids in
+            change.removeAddresses(ids ?? [])
+        }
+        mutation(&root, "cartSelectedDeliveryOptionsUpdate", ArgumentKey<JSON?>("selectedDeliveryOptions", .data("[CartSelectedDeliveryOptionInput!]"))) { change, options in
+            change.selectDeliveryOptions(options?.arrayValue ?? [])
+        }
     }
 }
 

@@ -2,7 +2,9 @@ import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
 /// Gift cards and delivery on a created cart (docs/storefront.md#gift-cards-and-delivery).
-struct GiftCardUse {
+struct GiftCardUse: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "AppliedGiftCard" }
+
     let index: Int
     let code: String
     let used: Int64
@@ -10,7 +12,9 @@ struct GiftCardUse {
 }
 
 /// A delivery address of a cart, with the cart's token for its id.
-struct AddressRef {
+struct AddressRef: BoxedObject {
+    static func carries(_ name: String) -> Bool { ["CartSelectableAddress", "CartDeliveryAddress", "MailingAddress"].contains(name) }
+
     let token: String
     let address: CartAddress
 
@@ -37,7 +41,9 @@ struct AddressRef {
 }
 
 /// The one delivery group of a cart with lines and a selected address.
-struct DeliveryGroupValue {
+struct DeliveryGroupValue: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "CartDeliveryGroup" }
+
     let cart: CartValue
     let address: AddressRef
 
@@ -45,7 +51,9 @@ struct DeliveryGroupValue {
 }
 
 /// The delivery option a group offers: standard shipping at the shop's rules' price.
-struct DeliveryOptionValue {
+struct DeliveryOptionValue: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "CartDeliveryOption" }
+
     static let handle = "standard"
     let cost: Int64
 }
@@ -78,64 +86,72 @@ extension StorefrontContext {
 
 extension StorefrontBinding {
     static func giftCardAndDeliveryFields(_ fields: inout ModeledFields) {
-        fields.add("Cart", "appliedGiftCards") { call, context in
-            .list(context.giftCardUses(try call.parent(CartValue.self)).map { .object($0) })
+        fields.object("Cart", as: CartValue.self) { cart in
+            cart.field("appliedGiftCards") { cart, context in context.giftCardUses(cart) }
+            cart.field("delivery") { cart, _ in cart }
+            cart.field("deliveryGroups", PagingArguments.self) { cart, paging, context in
+                let groups = context.deliveryGroup(cart).map { [$0] } ?? []
+                return try paging.page(of: groups.map(\.carried), keys: groups.map(\.id), list: "delivery-groups")
+            }
         }
-        fields.text("AppliedGiftCard", "id") { call, _ in "gid://shopify/AppliedGiftCard/\(try call.parent(GiftCardUse.self).index + 1)" }
-        fields.text("AppliedGiftCard", "lastCharacters") { call, _ in String(try call.parent(GiftCardUse.self).code.suffix(4)) }
-        for field in ["amountUsed", "amountUsedV2", "presentmentAmountUsed"] {
-            fields.add("AppliedGiftCard", field) { call, _ in MoneyValue(amount: try call.parent(GiftCardUse.self).used).resolved }
+        fields.object("AppliedGiftCard", as: GiftCardUse.self) { card in
+            card.text("id") { card, _ in "gid://shopify/AppliedGiftCard/\(card.index + 1)" }
+            card.text("lastCharacters") { card, _ in String(card.code.suffix(4)) }
+            for field in ["amountUsed", "amountUsedV2", "presentmentAmountUsed"] {
+                card.field(field) { card, _ in MoneyValue(amount: card.used) }
+            }
+            for field in ["balance", "balanceV2"] {
+                card.field(field) { card, _ in MoneyValue(amount: card.left) }
+            }
         }
-        for field in ["balance", "balanceV2"] {
-            fields.add("AppliedGiftCard", field) { call, _ in MoneyValue(amount: try call.parent(GiftCardUse.self).left).resolved }
+        fields.object("CartDelivery", as: CartValue.self) { delivery in
+            delivery.field("addresses", ArgumentKey<Bool?>("selected", .boolean)) { cart, selected, _ in
+                let onlySelected = selected ?? false
+                return cart.details.addresses.filter { !onlySelected || $0.selected }.map { AddressRef(token: cart.token, address: $0) }
+            }
         }
-        fields.add("Cart", "delivery") { call, _ in .object(try call.parent(CartValue.self)) }
-        fields.add("CartDelivery", "addresses") { call, _ in
-            let cart = try call.parent(CartValue.self)
-            let onlySelected = call.argumentValues["selected"]?.boolValue ?? false
-            return .list(cart.details.addresses.filter { !onlySelected || $0.selected }.map { .object(AddressRef(token: cart.token, address: $0)) })
-        }
-        fields.text("CartSelectableAddress", "id") { call, _ in try call.parent(AddressRef.self).id }
-        fields.boolean("CartSelectableAddress", "selected") { call, _ in try call.parent(AddressRef.self).address.selected }
-        fields.boolean("CartSelectableAddress", "oneTimeUse") { call, _ in try call.parent(AddressRef.self).address.oneTimeUse }
-        fields.add("CartSelectableAddress", "address") { call, context in
-            .typed(type: try call.executedSchema.typeIndex["CartDeliveryAddress"].orNoValue(), .object(try call.parent(AddressRef.self)))
+        fields.object("CartSelectableAddress", as: AddressRef.self) { address in
+            address.text("id") { address, _ in address.id }
+            address.boolean("selected") { address, _ in address.address.selected }
+            address.boolean("oneTimeUse") { address, _ in address.address.oneTimeUse }
+            address.field("address") { address, _ in Member("CartDeliveryAddress", address) }
         }
         for type in ["CartDeliveryAddress", "MailingAddress"] {
-            for field in ["address1", "address2", "city", "company", "firstName", "lastName", "phone", "provinceCode", "zip"] {
-                fields.text(type, field) { call, _ in try call.parent(AddressRef.self).address.fields[field] }
+            fields.object(type, as: AddressRef.self) { address in
+                for field in ["address1", "address2", "city", "company", "firstName", "lastName", "phone", "provinceCode", "zip"] {
+                    address.text(field) { address, _ in address.address.fields[field] }
+                }
+                address.text("name") { address, _ in address.name }
+                address.field("formatted", ArgumentKey<Bool?>("withName", .boolean), ArgumentKey<Bool?>("withCompany", .boolean)) {
+                    address, withName, withCompany, _ in
+                    address.formatted(withName: withName ?? false, withCompany: withCompany ?? true).map(Resolved.string)
+                }
             }
-            fields.text(type, "name") { call, _ in try call.parent(AddressRef.self).name }
-            fields.add(type, "formatted") { call, _ in
-                let lines = try call.parent(AddressRef.self).formatted(
-                    withName: call.argumentValues["withName"]?.boolValue ?? false, withCompany: call.argumentValues["withCompany"]?.boolValue ?? true)
-                return .list(lines.map(Resolved.string))
+        }
+        fields.object("CartDeliveryAddress", as: AddressRef.self) { address in
+            address.text("countryCode") { address, _ in address.address.fields["countryCode"] }
+        }
+        fields.object("MailingAddress", as: AddressRef.self) { address in
+            address.text("countryCodeV2") { address, _ in address.address.fields["countryCode"] }
+            address.text("id") { address, _ in address.id }
+        }
+        fields.object("CartDeliveryGroup", as: DeliveryGroupValue.self) { group in
+            group.text("id") { group, _ in group.id }
+            group.text("groupType") { _, _ in "ONE_TIME_PURCHASE" }
+            group.field("deliveryAddress") { group, _ in group.address }
+            group.field("deliveryOptions") { group, _ in [DeliveryOptionValue(cost: group.cart.view.shipping)] }
+            group.field("selectedDeliveryOption") { group, _ in
+                group.cart.details.deliveryOption == DeliveryOptionValue.handle ? DeliveryOptionValue(cost: group.cart.view.shipping) : nil
             }
+            group.field("cartLines", PagingArguments.self) { group, paging, context in try context.linesPage(of: group.cart, paging) }
         }
-        fields.text("CartDeliveryAddress", "countryCode") { call, _ in try call.parent(AddressRef.self).address.fields["countryCode"] }
-        fields.text("MailingAddress", "countryCodeV2") { call, _ in try call.parent(AddressRef.self).address.fields["countryCode"] }
-        fields.text("MailingAddress", "id") { call, _ in try call.parent(AddressRef.self).id }
-        fields.add("Cart", "deliveryGroups") { call, context in
-            let cart = try call.parent(CartValue.self)
-            let groups = context.deliveryGroup(cart).map { [$0] } ?? []
-            return .object(try PagingArguments(call).page(of: groups.map { .object($0) }, keys: groups.map(\.id), list: "delivery-groups"))
+        fields.object("CartDeliveryOption", as: DeliveryOptionValue.self) { option in
+            option.text("handle") { _, _ in DeliveryOptionValue.handle }
+            option.text("code") { _, _ in "STANDARD" }
+            option.text("title") { _, _ in "Standard shipping" }
+            option.text("description") { _, _ in "Free over the store's threshold or with a free-shipping code; a flat rate below it." }
+            option.text("deliveryMethodType") { _, _ in "SHIPPING" }
+            option.field("estimatedCost") { option, _ in MoneyValue(amount: option.cost) }
         }
-        fields.text("CartDeliveryGroup", "id") { call, _ in try call.parent(DeliveryGroupValue.self).id }
-        fields.text("CartDeliveryGroup", "groupType") { _, _ in "ONE_TIME_PURCHASE" }
-        fields.add("CartDeliveryGroup", "deliveryAddress") { call, _ in .object(try call.parent(DeliveryGroupValue.self).address) }
-        fields.add("CartDeliveryGroup", "deliveryOptions") { call, _ in
-            .list([.object(DeliveryOptionValue(cost: try call.parent(DeliveryGroupValue.self).cart.view.shipping))])
-        }
-        fields.add("CartDeliveryGroup", "selectedDeliveryOption") { call, _ in
-            let group = try call.parent(DeliveryGroupValue.self)
-            return group.cart.details.deliveryOption == DeliveryOptionValue.handle ? .object(DeliveryOptionValue(cost: group.cart.view.shipping)) : .null
-        }
-        fields.add("CartDeliveryGroup", "cartLines") { call, _ in try linesPage(of: try call.parent(DeliveryGroupValue.self).cart, call) }
-        fields.text("CartDeliveryOption", "handle") { _, _ in DeliveryOptionValue.handle }
-        fields.text("CartDeliveryOption", "code") { _, _ in "STANDARD" }
-        fields.text("CartDeliveryOption", "title") { _, _ in "Standard shipping" }
-        fields.text("CartDeliveryOption", "description") { _, _ in "Free over the store's threshold or with a free-shipping code; a flat rate below it." }
-        fields.text("CartDeliveryOption", "deliveryMethodType") { _, _ in "SHIPPING" }
-        fields.add("CartDeliveryOption", "estimatedCost") { call, _ in MoneyValue(amount: try call.parent(DeliveryOptionValue.self).cost).resolved }
     }
 }

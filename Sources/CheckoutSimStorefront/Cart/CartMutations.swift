@@ -5,68 +5,72 @@ import CheckoutSimGraphQL
 /// the cart, `userErrors` (nothing changed) and `warnings` (it changed, with a remark).
 extension StorefrontBinding {
     static func cartMutations(_ fields: inout ModeledFields) {
-        fields.add("QueryRoot", "cart") { call, context in
-            context.cart(id: call.argumentValues["id"]?.stringValue ?? "").map { .object($0) } ?? .null
+        fields.object("QueryRoot", as: Root.self) { root in
+            root.field("cart", ArgumentKey<String>("id", .nonNull(.id))) { _, id, context in context.cart(id: id) }
         }
-        fields.add("Mutation", "cartCreate") { call, context in
-            let input = call.argumentValues["input"]?.objectValue ?? JSONObject()
-            let before = context.shop
-            guard let details = context.change({ $0.createCart() }) else {
-                throw FieldError("The simulator already holds \(before.maxSessions) sessions (each cart is one); reset it.", code: .tooManySessions)
+        fields.object("Mutation", as: Root.self) { root in
+            root.field("cartCreate", ArgumentKey<JSON?>("input", .data("CartInput"))) { _, input, context in
+                let input = input?.objectValue ?? JSONObject()
+                let before = context.shop
+                guard let details = context.change({ $0.createCart() }) else {
+                    throw FieldError("The simulator already holds \(before.maxSessions) sessions (each cart is one); reset it.", code: .tooManySessions)
+                }
+                var change = CartChange(cart: details.reference, context: context)
+                change.setAttributes(input["attributes"]?.arrayValue ?? [], field: ["input", "attributes"], replacing: true)
+                if let note = input["note"]?.stringValue { change.setNote(note, field: ["input", "note"]) }
+                if let buyer = input["buyerIdentity"]?.objectValue { change.setBuyer(buyer, field: ["input", "buyerIdentity"]) }
+                change.addLines(input["lines"]?.arrayValue ?? [], field: ["input", "lines"])
+                if let codes = input["discountCodes"]?.arrayValue { change.setDiscountCodes(codes.compactMap(\.stringValue), field: ["input", "discountCodes"]) }
+                if let codes = input["giftCardCodes"]?.arrayValue { change.setGiftCards(codes.compactMap(\.stringValue), field: ["input", "giftCardCodes"], replacing: true) }
+                if let addresses = input["delivery"]?["addresses"]?.arrayValue { change.addAddresses(addresses, field: ["input", "delivery", "addresses"]) }
+                var payload = change.payload()
+                if !payload.userErrors.isEmpty {
+                    context.restore(before)
+                    payload.cart = nil
+                }
+                return payload
             }
-            var change = CartChange(cart: details.reference, context: context)
-            change.setAttributes(input["attributes"]?.arrayValue ?? [], field: ["input", "attributes"], replacing: true)
-            if let note = input["note"]?.stringValue { change.setNote(note, field: ["input", "note"]) }
-            if let buyer = input["buyerIdentity"]?.objectValue { change.setBuyer(buyer, field: ["input", "buyerIdentity"]) }
-            change.addLines(input["lines"]?.arrayValue ?? [], field: ["input", "lines"])
-            if let codes = input["discountCodes"]?.arrayValue { change.setDiscountCodes(codes.compactMap(\.stringValue), field: ["input", "discountCodes"]) }
-            if let codes = input["giftCardCodes"]?.arrayValue { change.setGiftCards(codes.compactMap(\.stringValue), field: ["input", "giftCardCodes"], replacing: true) }
-            if let addresses = input["delivery"]?["addresses"]?.arrayValue { change.addAddresses(addresses, field: ["input", "delivery", "addresses"]) }
-            var payload = change.payload()
-            if !payload.userErrors.isEmpty {
-                context.restore(before)
-                payload.cart = nil
+            mutation(&root, "cartLinesAdd", ArgumentKey<JSON?>("lines", .data("[CartLineInput!]"))) { change, lines in
+                change.addLines(lines?.arrayValue ?? [], field: ["lines"])
             }
-            return .object(payload)
-        }
-        mutation(&fields, "cartLinesAdd") { change, values in change.addLines(values["lines"]?.arrayValue ?? [], field: ["lines"]) }
-        mutation(&fields, "cartLinesUpdate") { change, values in change.updateLines(values["lines"]?.arrayValue ?? []) }
-        mutation(&fields, "cartLinesRemove") { change, values in change.removeLines(values["lineIds"]?.arrayValue ?? []) }
-        mutation(&fields, "cartDiscountCodesUpdate") { change, values in
-            change.setDiscountCodes((values["discountCodes"]?.arrayValue ?? []).compactMap(\.stringValue), field: ["discountCodes"])
-        }
-        mutation(&fields, "cartNoteUpdate") { change, values in change.setNote(values["note"]?.stringValue ?? "", field: ["note"]) }
-        mutation(&fields, "cartAttributesUpdate") { change, values in
-            change.setAttributes(values["attributes"]?.arrayValue ?? [], field: ["attributes"], replacing: false)
-        }
-        giftCardAndDeliveryMutations(&fields)
-        mutation(&fields, "cartBuyerIdentityUpdate") { change, values in
-            change.setBuyer(values["buyerIdentity"]?.objectValue ?? JSONObject(), field: ["buyerIdentity"])
+            mutation(&root, "cartLinesUpdate", ArgumentKey<JSON?>("lines", .data("[CartLineUpdateInput!]"))) { change, lines in change.updateLines(lines?.arrayValue ?? []) }
+            mutation(&root, "cartLinesRemove", ArgumentKey<[String]?>("lineIds", .list(.nonNull(.id)))) { change, ids in
+                change.removeLines(ids ?? [])
+            }
+            mutation(&root, "cartDiscountCodesUpdate", ArgumentKey<[String]?>("discountCodes", .list(.nonNull(.string)))) { change, codes in
+                change.setDiscountCodes(codes ?? [], field: ["discountCodes"])
+            }
+            mutation(&root, "cartNoteUpdate", ArgumentKey<String?>("note", .string)) { change, note in change.setNote(note ?? "", field: ["note"]) }
+            mutation(&root, "cartAttributesUpdate", ArgumentKey<JSON?>("attributes", .data("[AttributeInput!]"))) { change, attributes in
+                change.setAttributes(attributes?.arrayValue ?? [], field: ["attributes"], replacing: false)
+            }
+            giftCardAndDeliveryMutations(&root)
+            mutation(&root, "cartBuyerIdentityUpdate", ArgumentKey<JSON?>("buyerIdentity", .data("CartBuyerIdentityInput"))) { change, buyer in
+                change.setBuyer(buyer?.objectValue ?? JSONObject(), field: ["buyerIdentity"])
+            }
         }
     }
 
     /// A mutation on an existing cart: an unknown cart is a `userErrors` `INVALID`; a change
     /// with user errors is undone whole.
-    static func mutation(
-        _ fields: inout ModeledFields, _ name: String, _ apply: @escaping @Sendable (inout CartChange, JSONObject) -> Void
+    static func mutation<Value>(
+        _ root: inout ObjectFields<Root>, _ name: String, _ argument: ArgumentKey<Value>, _ apply: @escaping @Sendable (inout CartChange, Value) -> Void
     ) {
-        fields.add("Mutation", name) { call, context in
-            let values = call.argumentValues
-            let id = values["cartId"]?.stringValue ?? ""
+        root.field(name, ArgumentKey<String>("cartId", .nonNull(.id)), argument) { _, id, value, context in
             guard let reference = CartID.parse(id), context.cart(reference) != nil else {
-                return .object(CartPayloadValue(cart: nil, userErrors: [
+                return CartPayloadValue(cart: nil, userErrors: [
                     CartUserErrorValue(code: "INVALID", field: ["cartId"], message: "The specified cart does not exist.")
-                ]))
+                ])
             }
             let before = context.shop
             var change = CartChange(cart: reference, context: context)
-            apply(&change, values)
+            apply(&change, value)
             var payload = change.payload()
             if !payload.userErrors.isEmpty {
                 context.restore(before)
                 payload.cart = context.cart(reference)
             }
-            return .object(payload)
+            return payload
         }
     }
 }
@@ -174,9 +178,8 @@ struct CartChange {
         context.change { $0.refreshOffer(cart) }
     }
 
-    mutating func removeLines(_ ids: [JSON]) {
-        for (index, value) in ids.enumerated() {
-            let id = value.stringValue ?? ""
+    mutating func removeLines(_ ids: [String]) {
+        for (index, id) in ids.enumerated() {
             guard let (position, variant) = CartID.parseLine(id, token: token), let product = context.product(at: position),
                   (try? context.change({ shop throws(CommerceError) in try shop.removeFromCart(productId: product.id, variant: variant, session: cart.session) })) != nil
             else {

@@ -3,7 +3,9 @@ import CheckoutSimGraphQL
 
 /// A created cart as the dialect carries it: its data and its totals, worked out once when the
 /// cart is read (docs/storefront.md#carts).
-struct CartValue {
+struct CartValue: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "Cart" || name == "CartDelivery" }
+
     let details: CartDetails
     let view: CartView
     /// The offer the cart carries, when it applies now.
@@ -13,34 +15,44 @@ struct CartValue {
 }
 
 /// One line of a created cart.
-struct CartLineValue {
+struct CartLineValue: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "CartLine" }
+
     let cart: CartValue
     let line: CartLineView
 }
 
 /// A discount allocated to a cart or a line: the code, the amount and what it targets.
-struct AllocationValue {
+struct AllocationValue: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "CartCodeDiscountAllocation" }
+
     let code: String
     let amount: Int64
     let offer: OfferDefinition
 }
 
 /// A `CartUserError`.
-struct CartUserErrorValue {
+struct CartUserErrorValue: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "CartUserError" }
+
     let code: String
     let field: [String]?
     let message: String
 }
 
 /// A `CartWarning`.
-struct CartWarningValue {
+struct CartWarningValue: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "CartWarning" }
+
     let code: String
     let message: String
     let target: String
 }
 
 /// What every cart mutation's payload reads: the cart (null when there is none) and what went wrong.
-struct CartPayloadValue {
+struct CartPayloadValue: BoxedObject {
+    static func carries(_ name: String) -> Bool { name.hasPrefix("Cart") && name.hasSuffix("Payload") }
+
     var cart: CartValue?
     var userErrors: [CartUserErrorValue] = []
     var warnings: [CartWarningValue] = []

@@ -1,39 +1,50 @@
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
+/// `products`'s arguments: a page, a search and an order.
+struct ProductListArguments: StorefrontArguments {
+    private static let query = ArgumentKey<String?>("query", .string)
+    private static let sortKey = ArgumentKey<String?>("sortKey", .text("ProductSortKeys"))
+    static let arguments = PagingArguments.arguments + [query.declaration, sortKey.declaration]
+    static let argumentsIfDeclared = PagingArguments.argumentsIfDeclared
+
+    let paging: PagingArguments
+    let query: String?
+    let sortKey: String?
+
+    init(_ call: borrowing FieldCall) throws(FieldError) {
+        paging = try PagingArguments(call)
+        let values = ArgumentValues.of(call)
+        query = try values[Self.query]
+        sortKey = try values[Self.sortKey]
+    }
+}
+
 extension StorefrontBinding {
     /// `products`, `product`, `node` and `nodes` of the query root.
     static func catalogQueries(_ fields: inout ModeledFields) {
-        fields.add("QueryRoot", "products") { call, context in
-            let paging = try PagingArguments(call)
-            let values = call.argumentValues
-            var filter = ProductFilter()
-            if let query = values["query"]?.stringValue {
-                let parsed = SearchQuery(query)
-                if parsed.root != nil { filter.positions = parsed.mask(context) }
+        fields.object("QueryRoot", as: Root.self) { root in
+            root.field("products", ProductListArguments.self) { _, arguments, context in
+                var filter = ProductFilter()
+                if let query = arguments.query {
+                    let parsed = SearchQuery(query)
+                    if parsed.root != nil { filter.positions = parsed.mask(context) }
+                }
+                let (order, reversed) = productOrder(arguments.sortKey, reverse: arguments.paging.reverse)
+                return try context.productPage(arguments.paging, order: order, reversed: reversed, filter: filter, list: "products")
             }
-            let (order, reversed) = productOrder(values["sortKey"]?.stringValue, reverse: paging.reverse)
-            return .object(try context.productPage(paging, order: order, reversed: reversed, filter: filter, list: "products"))
-        }
-        fields.add("QueryRoot", "product") { call, context in
-            let values = call.argumentValues
-            if let id = values["id"]?.stringValue {
-                return context.productPosition(id: id).map(Resolved.integer) ?? .null
+            root.field("product", ArgumentKey<String?>("id", .id), ArgumentKey<String?>("handle", .string)) { _, id, handle, context in
+                if let id { return context.productPosition(id: id).map { ProductRef($0) } }
+                if let handle { return context.shop.catalog.position(of: handle).map { ProductRef($0) } }
+                return nil
             }
-            if let handle = values["handle"]?.stringValue {
-                return context.shop.catalog.position(of: handle).map(Resolved.integer) ?? .null
+            root.field("node", ArgumentKey<String>("id", .nonNull(.id))) { _, id, context in context.node(id: id) }
+            root.field("nodes", ArgumentKey<[String]>("ids", .nonNull(.list(.nonNull(.id))))) { _, ids, context in
+                guard ids.count <= PagingArguments.maxPageSize else {
+                    throw FieldError("nodes takes at most \(PagingArguments.maxPageSize) ids; it was given \(ids.count).", code: .badUserInput)
+                }
+                return ids.map { context.node(id: $0) }
             }
-            return .null
-        }
-        fields.add("QueryRoot", "node") { call, context in
-            context.node(id: call.argumentValues["id"]?.stringValue ?? "", schema: call.executedSchema)
-        }
-        fields.add("QueryRoot", "nodes") { call, context in
-            let ids = call.argumentValues["ids"]?.arrayValue ?? []
-            guard ids.count <= PagingArguments.maxPageSize else {
-                throw FieldError("nodes takes at most \(PagingArguments.maxPageSize) ids; it was given \(ids.count).", code: .badUserInput)
-            }
-            return .list(ids.map { context.node(id: $0.stringValue ?? "", schema: call.executedSchema) })
         }
     }
 
@@ -59,27 +70,21 @@ extension StorefrontContext {
     }
 
     /// The object a global id names, typed, or null.
-    func node(id: String, schema: Schema) -> Resolved {
-        if let position = productPosition(id: id), let type = schema.typeIndex["Product"] {
-            return .typed(type: type, .integer(position))
-        }
+    func node(id: String) -> Resolved {
+        if let position = productPosition(id: id) { return (try? member("Product", ProductRef(position))) ?? .null }
         if let variant = StorefrontID.variantPosition(id), product(at: variant.product) != nil,
-           variants(ofProductAt: variant.product).contains(where: { $0.index == variant.index }),
-           let type = schema.typeIndex["ProductVariant"] {
-            return .typed(type: type, VariantRef(product: variant.product, index: variant.index).resolved)
+           variants(ofProductAt: variant.product).contains(where: { $0.index == variant.index }) {
+            return (try? member("ProductVariant", VariantRef(product: variant.product, index: variant.index))) ?? .null
         }
-        if let collection = collection(id: id), let type = schema.typeIndex["Collection"] {
-            return .typed(type: type, .object(collection))
-        }
-        if let content = ContentRef.parse(id, in: settings.content), let type = schema.typeIndex[content.typeName] {
-            return .typed(type: type, .object(content))
-        }
+        if let collection = collection(id: id) { return (try? member("Collection", collection)) ?? .null }
+        if let content = ContentRef.parse(id, in: settings.content) { return (try? member(content.typeName, content)) ?? .null }
         return .null
     }
 
-    /// A page of the catalog, keyset-paged both ways (docs/storefront.md#pagination).
+    /// A page of the catalog, keyset-paged both ways (docs/storefront.md#pagination); its nodes
+    /// name their type when the connection lists an abstract type's members (`asMembers`).
     func productPage(
-        _ paging: PagingArguments, order: ProductOrder, reversed: Bool, filter: ProductFilter, list: String
+        _ paging: PagingArguments, order: ProductOrder, reversed: Bool, filter: ProductFilter, list: String, asMembers: Bool = false
     ) throws(FieldError) -> ConnectionPage {
         let endpoint = "storefront-" + list + (reversed ? "-reverse" : "")
         func cursor(_ text: String?) throws(FieldError) -> Cursor? {
@@ -100,8 +105,11 @@ extension StorefrontContext {
                 shop.catalog, inventory: shop.inventory, order: order, reversed: reversed, filter: filter, count: count,
                 cursor: try cursor(before), direction: .backward, endpoint: endpoint)
         }
+        let nodes = asMembers
+            ? try page.positions.map { position throws(FieldError) in try member("Product", ProductRef(position)) }
+            : page.positions.map(Resolved.integer)
         return ConnectionPage(
-            nodes: page.positions.map(Resolved.integer), cursor: { page.cursors[$0].encoded }, hasNextPage: page.hasNextPage,
+            nodes: nodes, cursor: { page.cursors[$0].encoded }, hasNextPage: page.hasNextPage,
             hasPreviousPage: page.hasPreviousPage, totalCount: page.totalCount)
     }
 }

@@ -7,45 +7,42 @@ import CheckoutSimSupport
 /// images, variants, selected options and prices are copied, not looked up, formatted and
 /// escaped field by field (Benchmarks/NOTES.md, issue 41).
 extension StorefrontBinding {
-    static func catalogTexts(_ fields: inout ModeledFields, facts: SchemaFacts) {
-        productTexts.add(to: &fields, facts: facts) { call, context, rules in
-            let position = call.parentInteger
-            guard let product = context.product(at: position) else { return nil }
-            return context.rows.product(product, at: position, slot: .product) {
-                productTexts.texts(for: call, in: context, rules: rules)
+    static func catalogTexts(_ fields: inout ModeledFields) {
+        productTexts.add(to: &fields) { ref, context, rules in
+            guard let product = context.product(at: ref.position) else { return nil }
+            return context.rows.product(product, at: ref.position, slot: .product) {
+                productTexts.texts(for: ref, in: context, rules: rules)
             }
         }
-        imageTexts.add(to: &fields, facts: facts) { call, context, rules in
+        imageTexts.add(to: &fields) { image, context, rules in
             // Only a product's own image is kept; a variant's image travels as an `ImageValue`.
-            let position = call.parentInteger
-            guard position >= 0, let product = context.product(at: position) else { return nil }
+            guard case .product(let position) = image, let product = context.product(at: position) else { return nil }
             return context.rows.product(product, at: position, slot: .image) {
-                imageTexts.texts(for: call, in: context, rules: rules)
+                imageTexts.texts(for: image, in: context, rules: rules)
             }
         }
-        variantTexts.add(to: &fields, facts: facts) { call, context, rules in
-            let ref = VariantRef(call)
+        variantTexts.add(to: &fields) { ref, context, rules in
             guard let product = context.product(at: ref.product), product.variants.indices.contains(ref.index) else { return nil }
             return context.rows.product(product, at: ref.product, slot: .variant(ref.index)) {
-                variantTexts.texts(for: call, in: context, rules: rules)
+                variantTexts.texts(for: ref, in: context, rules: rules)
             }
         }
-        selectedOptionTexts.add(to: &fields, facts: facts) { call, context, rules in
-            let (variant, option) = VariantRef.selectedOption(call.parentInteger)
+        selectedOptionTexts.add(to: &fields) { ref, context, rules in
+            let variant = ref.variant
             guard let product = context.product(at: variant.product), product.variants.indices.contains(variant.index) else { return nil }
-            return context.rows.product(product, at: variant.product, slot: .selectedOption(variant: variant.index, option: option)) {
-                selectedOptionTexts.texts(for: call, in: context, rules: rules)
+            return context.rows.product(product, at: variant.product, slot: .selectedOption(variant: variant.index, option: ref.option)) {
+                selectedOptionTexts.texts(for: ref, in: context, rules: rules)
             }
         }
-        moneyTexts.add(to: &fields, facts: facts) { call, context, rules in
-            context.rows.amount(Int64(call.parentInteger)) { moneyTexts.texts(for: call, in: context, rules: rules) }
+        moneyTexts.add(to: &fields) { money, context, rules in
+            context.rows.amount(money.amount) { moneyTexts.texts(for: money, in: context, rules: rules) }
         }
     }
 
     /// A `Product`: its catalog position and the product there.
     private static let productTexts = {
-        var texts = KeptTexts<(position: Int, product: Product)>("Product") { call, context in
-            (call.parentInteger, try context.product(call.parentInteger))
+        var texts = KeptTexts<ProductRef, (position: Int, product: Product)>("Product") { ref, context in
+            (ref.position, try context.product(ref.position))
         }
         texts.text("id") { subject, _ in StorefrontID.product(subject.position) }
         texts.text("handle") { subject, _ in subject.product.id }
@@ -66,9 +63,11 @@ extension StorefrontBinding {
     }
 
     private static let imageTexts = {
-        var texts = KeptTexts<ImageSubject>("Image") { call, context in
-            call.parentInteger >= 0
-                ? .product(call.parentInteger, try context.product(call.parentInteger)) : .value(try call.parent(ImageValue.self))
+        var texts = KeptTexts<ImageRef, ImageSubject>("Image") { image, context in
+            switch image {
+            case .product(let position): .product(position, try context.product(position))
+            case .value(let value): .value(value)
+            }
         }
         texts.text("id") { subject, _ in
             switch subject {
@@ -93,9 +92,8 @@ extension StorefrontBinding {
 
     /// A `ProductVariant`.
     private static let variantTexts = {
-        var texts = KeptTexts<(ref: VariantRef, variant: ProductVariant)>("ProductVariant") { call, context in
-            let ref = VariantRef(call)
-            return (ref, try context.variant(ref))
+        var texts = KeptTexts<VariantRef, (ref: VariantRef, variant: ProductVariant)>("ProductVariant") { ref, context in
+            (ref, try context.variant(ref))
         }
         texts.text("id") { subject, _ in StorefrontID.variant(product: subject.ref.product, index: subject.ref.index) }
         texts.text("title") { subject, _ in subject.variant.title }
@@ -105,9 +103,8 @@ extension StorefrontBinding {
 
     /// A variant's `SelectedOption`: `Title: Default Title` for a product without options.
     private static let selectedOptionTexts = {
-        var texts = KeptTexts<(product: Product, variant: Int, option: Int)>("SelectedOption") { call, context in
-            let (variant, option) = VariantRef.selectedOption(call.parentInteger)
-            return (try context.product(variant.product), variant.index, option)
+        var texts = KeptTexts<SelectedOptionRef, (product: Product, variant: Int, option: Int)>("SelectedOption") { ref, context in
+            (try context.product(ref.variant.product), ref.variant.index, ref.option)
         }
         texts.text("name") { subject, _ in
             let options = subject.product.options
@@ -123,7 +120,7 @@ extension StorefrontBinding {
 
     /// A `MoneyV2`: an amount in the shop's minor units and currency.
     private static let moneyTexts = {
-        var texts = KeptTexts<Int64>("MoneyV2") { call, _ in Int64(call.parentInteger) }
+        var texts = KeptTexts<MoneyValue, Int64>("MoneyV2") { money, _ in money.amount }
         texts.text("amount") { amount, context in ShopifyDecimal.text(amount, currency: context.currency) }
         texts.text("currencyCode") { _, context in context.currency.code }
         return texts

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// A class: each of those fields casts its parent to it, and a cast to a struct copied the whole
 /// page, its closures and array retained, for each (Benchmarks/NOTES.md, issue 41).
-final class ConnectionPage {
+final class ConnectionPage: BoxedObject {
+    static func carries(_ name: String) -> Bool { name.hasSuffix("Connection") }
+
     var nodes: [Resolved]
     /// The cursor of the node at an index, made only when an edge or `pageInfo` asks.
     var cursor: (Int) -> String
@@ -26,14 +28,37 @@ final class ConnectionPage {
     }
 }
 
+/// A connection's paging arguments as given, read only when its page is made: a listing asks
+/// each product for the same page of variants on every request, which is kept with the product
+/// and found by comparing the arguments as given (`StorefrontRows.variants`).
+struct GivenPaging: StorefrontArguments {
+    static var arguments: [ArgumentDeclaration] { PagingArguments.arguments }
+    static var argumentsIfDeclared: [ArgumentDeclaration] { PagingArguments.argumentsIfDeclared }
+
+    let given: JSONObject
+
+    init(_ call: borrowing FieldCall) {
+        given = call.argumentValues
+    }
+
+    /// The arguments read.
+    func read() throws(FieldError) -> PagingArguments {
+        try PagingArguments(given: given)
+    }
+}
+
 /// An edge: a node and its cursor.
-struct ConnectionEdge {
+struct ConnectionEdge: BoxedObject {
+    static func carries(_ name: String) -> Bool { name.hasSuffix("Edge") }
+
     let node: Resolved
     let cursor: String
 }
 
 /// `pageInfo` of a page.
-struct PageInfoValue {
+struct PageInfoValue: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "PageInfo" }
+
     let hasNextPage: Bool
     let hasPreviousPage: Bool
     let startCursor: String?
@@ -41,7 +66,14 @@ struct PageInfoValue {
 }
 
 /// The paging arguments every Storefront connection takes (docs/storefront.md#pagination).
-struct PagingArguments {
+struct PagingArguments: StorefrontArguments {
+    /// Every connection takes `first`; most take the rest too.
+    static let arguments = [ArgumentKey<Int?>("first", .int).declaration]
+    static let argumentsIfDeclared = [
+        ArgumentKey<String?>("after", .string).declaration, ArgumentKey<Int?>("last", .int).declaration,
+        ArgumentKey<String?>("before", .string).declaration, ArgumentKey<Bool?>("reverse", .boolean).declaration,
+    ]
+
     enum Request {
         case first(Int, after: String?)
         case last(Int, before: String?)
@@ -55,10 +87,13 @@ struct PagingArguments {
 
     /// The arguments of `call`; Shopify's errors for a page size missing or out of range.
     init(_ call: borrowing FieldCall) throws(FieldError) {
-        // Borrowed, and read in one pass over the arguments given (two, usually), not searched
-        // per name: every product of a listing reads its variants' arguments, and a copied call
-        // retained and released everything it holds (Benchmarks/NOTES.md, issue 41).
-        let values = call.argumentValues
+        // Borrowed: a copied call retained and released everything it holds (Benchmarks/NOTES.md, issue 41).
+        try self.init(given: call.argumentValues)
+    }
+
+    /// The arguments as given (coerced).
+    init(given values: JSONObject) throws(FieldError) {
+        // Read in one pass over the arguments given (two, usually), not searched per name.
         var first: Int?
         var last: Int?
         var after: String?
@@ -137,43 +172,39 @@ struct PagingArguments {
 extension StorefrontBinding {
     /// Every connection, edge and `PageInfo` reads a `ConnectionPage`, whatever it lists.
     static func connectionFields(_ fields: inout ModeledFields, facts: SchemaFacts) {
-        for name in facts.typeNames where name.hasSuffix("Connection") {
-            fields.add(name, "edges") { call, _ in
-                let page = try call.parent(ConnectionPage.self)
-                return .list(page.nodes.indices.map { .object(ConnectionEdge(node: page.nodes[$0], cursor: page.cursor($0))) })
-            }
-            fields.add(name, "nodes") { call, _ in .list(try call.parent(ConnectionPage.self).nodes) }
-            fields.add(name, "pageInfo") { call, _ in
-                let page = try call.parent(ConnectionPage.self)
-                return .object(PageInfoValue(
-                    hasNextPage: page.hasNextPage, hasPreviousPage: page.hasPreviousPage,
-                    startCursor: page.nodes.isEmpty ? nil : page.cursor(0), endCursor: page.nodes.isEmpty ? nil : page.cursor(page.nodes.count - 1)))
-            }
+        for name in facts.typeNames where name.hasSuffix("Connection") && facts.kinds[name] == .object {
             // `UnsignedInt64!` is written as a string, as Shopify writes it; the search's is an `Int!`.
             let asInt = name == "SearchResultItemConnection"
-            if facts.has(name, "totalCount") { fields.add(name, "totalCount") { call, _ in
-                let count = try call.parent(ConnectionPage.self).totalCount
-                return asInt ? .int(count) : .leaf(.string(String(count)))
-            } }
-            for facets in ["filters", "productFilters"] where facts.has(name, facets) {
-                fields.add(name, facets) { call, _ in .list(try call.parent(ConnectionPage.self).facets().map { .object($0) }) }
+            fields.object(name, as: ConnectionPage.self) { connection in
+                connection.field("edges") { page, _ in
+                    page.nodes.indices.map { ConnectionEdge(node: page.nodes[$0], cursor: page.cursor($0)) }
+                }
+                connection.field("nodes") { page, _ in Carried(.list(page.nodes)) }
+                connection.field("pageInfo") { page, _ in
+                    PageInfoValue(
+                        hasNextPage: page.hasNextPage, hasPreviousPage: page.hasPreviousPage,
+                        startCursor: page.nodes.isEmpty ? nil : page.cursor(0), endCursor: page.nodes.isEmpty ? nil : page.cursor(page.nodes.count - 1))
+                }
+                // Bound where the connection has them (a field bound that no version has is a mistake).
+                if facts.has(name, "totalCount") {
+                    connection.field("totalCount") { page, _ in asInt ? Resolved.int(page.totalCount) : .leaf(.string(String(page.totalCount))) }
+                }
+                for facets in ["filters", "productFilters"] where facts.has(name, facets) {
+                    connection.field(facets) { page, _ in page.facets() }
+                }
             }
         }
-        for name in facts.typeNames where name.hasSuffix("Edge") {
-            fields.add(name, "node") { call, _ in try call.parent(ConnectionEdge.self).node }
-            fields.add(name, "cursor") { call, _ in .leaf(.string(try call.parent(ConnectionEdge.self).cursor)) }
+        for name in facts.typeNames where name.hasSuffix("Edge") && facts.kinds[name] == .object {
+            fields.object(name, as: ConnectionEdge.self) { edge in
+                edge.field("node") { edge, _ in Carried(edge.node) }
+                edge.text("cursor") { edge, _ in edge.cursor }
+            }
         }
-        fields.add("PageInfo", "hasNextPage") { call, _ in .leaf(.bool(try call.parent(PageInfoValue.self).hasNextPage)) }
-        fields.add("PageInfo", "hasPreviousPage") { call, _ in .leaf(.bool(try call.parent(PageInfoValue.self).hasPreviousPage)) }
-        fields.add("PageInfo", "startCursor") { call, _ in .optional(try call.parent(PageInfoValue.self).startCursor) }
-        fields.add("PageInfo", "endCursor") { call, _ in .optional(try call.parent(PageInfoValue.self).endCursor) }
-    }
-}
-
-extension FieldCall {
-    /// The parent as the Swift type its field resolved it to.
-    func parent<Parent>(_: Parent.Type) throws(FieldError) -> Parent {
-        guard let parent = parentValue as? Parent else { throw FieldError("Unexpected parent \(type(of: parentValue)).") }
-        return parent
+        fields.object("PageInfo", as: PageInfoValue.self) { info in
+            info.boolean("hasNextPage") { info, _ in info.hasNextPage }
+            info.boolean("hasPreviousPage") { info, _ in info.hasPreviousPage }
+            info.text("startCursor") { info, _ in info.startCursor }
+            info.text("endCursor") { info, _ in info.endCursor }
+        }
     }
 }

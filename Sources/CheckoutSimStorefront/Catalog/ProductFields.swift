@@ -2,9 +2,25 @@ import CheckoutSimCommerce
 import CheckoutSimGraphQL
 import CheckoutSimSupport
 
+/// A product as the dialect carries it: its catalog position, travelling as that integer.
+struct ProductRef: IntegerObject {
+    static func carries(_ name: String) -> Bool { name == "Product" }
+
+    let position: Int
+
+    init(_ position: Int) {
+        self.position = position
+    }
+
+    init(integer: Int) { position = integer }
+    var integer: Int { position }
+}
+
 /// A product variant as the dialect carries it: the product's catalog position and the variant's
 /// index, travelling as one integer (position × 1000 + index: no box, no cast).
-struct VariantRef {
+struct VariantRef: IntegerObject {
+    static func carries(_ name: String) -> Bool { name == "ProductVariant" }
+
     let product: Int
     let index: Int
 
@@ -13,33 +29,50 @@ struct VariantRef {
         self.index = index
     }
 
-    /// The variant a field's parent is.
-    init(_ call: FieldCall) {
-        product = call.parentInteger / 1000
-        index = call.parentInteger % 1000
+    init(integer: Int) {
+        product = integer / 1000
+        index = integer % 1000
     }
 
-    var resolved: Resolved { .integer(product * 1000 + index) }
-
-    /// The carrier of this variant's option number `option` as a `SelectedOption` (a product
-    /// has at most three options, as on Shopify).
-    func selectedOption(_ option: Int) -> Resolved { .integer((product * 1000 + index) * Self.optionsPerVariant + option) }
+    var integer: Int { product * 1000 + index }
 
     /// How many selected options a variant's carrier leaves room for.
     static let optionsPerVariant = 8
+}
 
-    /// The variant and option a `SelectedOption` carrier names.
-    static func selectedOption(_ carrier: Int) -> (variant: VariantRef, option: Int) {
-        let variant = carrier / optionsPerVariant
-        return (VariantRef(product: variant / 1000, index: variant % 1000), carrier % optionsPerVariant)
+/// A variant's option number `option` as a `SelectedOption` (a product has at most three
+/// options, as on Shopify), travelling as one integer.
+struct SelectedOptionRef: IntegerObject {
+    static func carries(_ name: String) -> Bool { name == "SelectedOption" }
+
+    let variant: VariantRef
+    let option: Int
+
+    init(_ variant: VariantRef, option: Int) {
+        self.variant = variant
+        self.option = option
     }
+
+    init(integer: Int) {
+        variant = VariantRef(integer: integer / VariantRef.optionsPerVariant)
+        option = integer % VariantRef.optionsPerVariant
+    }
+
+    var integer: Int { variant.integer * VariantRef.optionsPerVariant + option }
 }
 
 /// A `MoneyV2`: an amount in the shop's minor units, travelling as that integer.
-struct MoneyValue {
+struct MoneyValue: IntegerObject {
+    static func carries(_ name: String) -> Bool { name == "MoneyV2" }
+
     let amount: Int64
 
-    var resolved: Resolved { .integer(Int(amount)) }
+    init(amount: Int64) {
+        self.amount = amount
+    }
+
+    init(integer: Int) { amount = Int64(integer) }
+    var integer: Int { Int(amount) }
 }
 
 /// An `Image` (and a `MediaImage`'s image): its URL, alternative text and id.
@@ -49,9 +82,33 @@ struct ImageValue {
     let altText: String?
 }
 
-/// `name`/`value` pairs: `SelectedOption`s, `ProductOption`s and their values; a product's
-/// options and option values also know the product's position and the option's index.
-struct OptionValue {
+/// An `Image` or a `MediaImage`: a product's own, travelling as the product's position, or
+/// another (a variant's, an article's, the shop's logo) travelling boxed.
+enum ImageRef: StorefrontObject {
+    case product(Int)
+    case value(ImageValue)
+
+    static func carries(_ name: String) -> Bool { name == "Image" || name == "MediaImage" }
+
+    static func parent(of call: borrowing FieldCall) throws(FieldError) -> ImageRef {
+        if call.parentInteger >= 0 { return .product(call.parentInteger) }
+        guard let image = call.parentValue as? ImageValue else { throw FieldError("Unexpected parent \(type(of: call.parentValue)).") }
+        return .value(image)
+    }
+
+    var carried: Resolved {
+        switch self {
+        case .product(let position): .integer(position)
+        case .value(let image): .object(image)
+        }
+    }
+}
+
+/// `name`/`value` pairs: `ProductOption`s and their values, which also know the product's
+/// position and the option's index.
+struct OptionValue: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "ProductOption" || name == "ProductOptionValue" }
+
     let name: String
     let values: [String]
     var product = -1
@@ -68,92 +125,88 @@ extension StorefrontContext {
 
 extension StorefrontBinding {
     static func productFields(_ fields: inout ModeledFields) {
-        fields.text("Product", "onlineStoreUrl") { call, context in
-            "https://\(context.settings.domain)/products/\(try context.product(call.parentInteger).id)"
-        }
-        fields.add("Product", "description") { call, context in
-            let product = try context.product(call.parentInteger)
-            guard let limit = call.argumentValues["truncateAt"]?.intValue, limit >= 0 else { return .string(product.description) }
-            return .string(String(String.UnicodeScalarView(product.description.unicodeScalars.prefix(limit))))
-        }
-        fields.add("Product", "tags") { call, context in
-            let product = try context.product(call.parentInteger)
-            return .list(([product.model] + (product.attribute.map { [$0] } ?? [])).map(Resolved.string))
-        }
-        fields.boolean("Product", "availableForSale") { call, context in context.inventory.stock(at: call.parentInteger) > 0 }
-        fields.add("Product", "totalInventory") { call, context in .int(context.inventory.stock(at: call.parentInteger)) }
-        // A product's image travels as the product's position (`Image` fields read the product).
-        fields.add("Product", "featuredImage") { call, context in
-            try context.product(call.parentInteger).imageURL == nil ? .null : .integer(call.parentInteger)
-        }
-        fields.add("Product", "images") { call, context in
-            let position = call.parentInteger
-            let images: [Resolved] = try context.product(position).imageURL == nil ? [] : [.integer(position)]
-            return .object(try PagingArguments(call).page(of: images, key: { _ in StorefrontID.image(product: position) }, list: "images"))
-        }
-        fields.add("Product", "media") { call, context in
-            let position = call.parentInteger
-            let type = try call.executedSchema.typeIndex["MediaImage"].orNoValue()
-            let media: [Resolved] = try context.product(position).imageURL == nil ? [] : [.typed(type: type, .integer(position))]
-            return .object(try PagingArguments(call).page(of: media, key: { _ in StorefrontID.media(product: position) }, list: "media"))
-        }
-        fields.add("Product", "priceRange") { call, _ in PriceRange(product: call.parentInteger, compareAt: false).resolved }
-        fields.add("Product", "compareAtPriceRange") { call, _ in PriceRange(product: call.parentInteger, compareAt: true).resolved }
-        fields.add("Product", "options") { call, context in
-            .list(context.options(ofProductAt: call.parentInteger).map { .object($0) })
-        }
-        fields.add("Product", "variants") { call, context in
-            let position = call.parentInteger
-            func page(of count: Int) throws(FieldError) -> Resolved {
-                .object(try PagingArguments(call).page(
-                    of: (0..<count).map { VariantRef(product: position, index: $0).resolved },
-                    key: { StorefrontID.variant(product: position, index: $0) }, list: "variants"))
+        fields.object("Product", as: ProductRef.self) { product in
+            product.text("onlineStoreUrl") { ref, context in
+                "https://\(context.settings.domain)/products/\(try context.product(ref.position).id)"
             }
-            guard let product = context.product(at: position) else { return try page(of: 0) }
-            // Kept with the product's texts: the same arguments get the same page (`StorefrontRows.variants`),
-            // and are read only when the page is made.
-            return try context.rows.variants(of: product, at: position, arguments: call.argumentValues) { () throws(FieldError) in
-                try page(of: product.variants.count)
+            product.field("description", ArgumentKey<Int?>("truncateAt", .int)) { ref, limit, context in
+                let product = try context.product(ref.position)
+                guard let limit, limit >= 0 else { return Resolved.string(product.description) }
+                return .string(String(String.UnicodeScalarView(product.description.unicodeScalars.prefix(limit))))
+            }
+            product.field("tags") { ref, context in
+                let product = try context.product(ref.position)
+                return ([product.model] + (product.attribute.map { [$0] } ?? [])).map(Resolved.string)
+            }
+            product.boolean("availableForSale") { ref, context in context.inventory.stock(at: ref.position) > 0 }
+            product.field("totalInventory") { ref, context in Resolved.int(context.inventory.stock(at: ref.position)) }
+            product.field("featuredImage") { ref, context in
+                try context.product(ref.position).imageURL == nil ? nil : ImageRef.product(ref.position)
+            }
+            product.field("images", PagingArguments.self) { ref, paging, context in
+                let images: [Resolved] = try context.product(ref.position).imageURL == nil ? [] : [.integer(ref.position)]
+                return try paging.page(of: images, key: { _ in StorefrontID.image(product: ref.position) }, list: "images")
+            }
+            product.field("media", PagingArguments.self) { ref, paging, context in
+                // Each media node names its type: `Media` is an interface.
+                let media = try context.product(ref.position).imageURL == nil ? [] : [try context.member("MediaImage", ImageRef.product(ref.position))]
+                return try paging.page(of: media, key: { _ in StorefrontID.media(product: ref.position) }, list: "media")
+            }
+            product.field("priceRange") { ref, _ in PriceRange(product: ref.position, compareAt: false) }
+            product.field("compareAtPriceRange") { ref, _ in PriceRange(product: ref.position, compareAt: true) }
+            product.field("options") { ref, context in context.options(ofProductAt: ref.position) }
+            product.field("variants", GivenPaging.self) { ref, paging, context in
+                let position = ref.position
+                func page(of count: Int) throws(FieldError) -> ConnectionPage {
+                    try paging.read().page(
+                        of: (0..<count).map { VariantRef(product: position, index: $0).carried },
+                        key: { StorefrontID.variant(product: position, index: $0) }, list: "variants")
+                }
+                guard let product = context.product(at: position) else { return try page(of: 0) }
+                // Kept with the product's texts: the same arguments get the same page (`StorefrontRows.variants`).
+                return try context.rows.variants(of: product, at: position, arguments: paging.given) { () throws(FieldError) in
+                    try page(of: product.variants.count)
+                }
+            }
+            product.field("seo") { ref, _ in SEORef.product(ref.position) }
+        }
+        fields.object("ProductPriceRange", as: PriceRange.self) { range in
+            range.field("minVariantPrice") { range, context in MoneyValue(amount: range.bounds(in: context).low) }
+            range.field("maxVariantPrice") { range, context in MoneyValue(amount: range.bounds(in: context).high) }
+        }
+        fields.object("ProductOption", as: OptionValue.self) { option in
+            option.text("id") { option, _ in
+                "gid://shopify/ProductOption/\((StorefrontID.productBase + option.product) * 10 + option.option + 1)"
+            }
+            option.text("name") { option, _ in option.name }
+            option.field("values") { option, _ in option.values.map(Resolved.string) }
+            option.field("optionValues") { option, _ in
+                option.values.enumerated().map { index, value in
+                    OptionValue(name: value, values: [String(index)], product: option.product, option: option.option)
+                }
             }
         }
-        fields.add("Product", "seo") { call, _ in .object(SEOValue(product: call.parentInteger)) }
-        fields.add("ProductPriceRange", "minVariantPrice") { call, context in
-            MoneyValue(amount: PriceRange(call).bounds(in: context).low).resolved
-        }
-        fields.add("ProductPriceRange", "maxVariantPrice") { call, context in
-            MoneyValue(amount: PriceRange(call).bounds(in: context).high).resolved
-        }
-        fields.add("ProductOption", "id") { call, _ in
-            let option = try call.parent(OptionValue.self)
-            return .string("gid://shopify/ProductOption/\((StorefrontID.productBase + option.product) * 10 + option.option + 1)")
-        }
-        fields.add("ProductOption", "name") { call, _ in .string(try call.parent(OptionValue.self).name) }
-        fields.add("ProductOption", "values") { call, _ in .list(try call.parent(OptionValue.self).values.map(Resolved.string)) }
-        fields.add("ProductOption", "optionValues") { call, _ in
-            let option = try call.parent(OptionValue.self)
-            return .list(option.values.enumerated().map { index, value in
-                .object(OptionValue(name: value, values: [String(index)], product: option.product, option: option.option))
-            })
-        }
-        fields.add("ProductOptionValue", "id") { call, _ in
-            let value = try call.parent(OptionValue.self)
-            let index = Int(value.values.first ?? "0") ?? 0
-            return .string("gid://shopify/ProductOptionValue/\((StorefrontID.productBase + value.product) * 10_000 + value.option * 1000 + index + 1)")
-        }
-        fields.add("ProductOptionValue", "name") { call, _ in .string(try call.parent(OptionValue.self).name) }
-        fields.add("ProductOptionValue", "firstSelectableVariant") { call, context in
-            // The first variant with this value (every variant, for a product without options).
-            let value = try call.parent(OptionValue.self)
-            let product = try context.product(value.product)
-            let index = product.options.isEmpty ? 0 : product.variants.firstIndex { $0.optionValues[value.option] == value.name }
-            return index.map { VariantRef(product: value.product, index: $0).resolved } ?? .null
+        fields.object("ProductOptionValue", as: OptionValue.self) { value in
+            value.text("id") { value, _ in
+                let index = Int(value.values.first ?? "0") ?? 0
+                return "gid://shopify/ProductOptionValue/\((StorefrontID.productBase + value.product) * 10_000 + value.option * 1000 + index + 1)"
+            }
+            value.text("name") { value, _ in value.name }
+            value.field("firstSelectableVariant") { value, context in
+                // The first variant with this value (every variant, for a product without options).
+                let product = try context.product(value.product)
+                let index = product.options.isEmpty ? 0 : product.variants.firstIndex { $0.optionValues[value.option] == value.name }
+                return index.map { VariantRef(product: value.product, index: $0) }
+            }
         }
     }
 }
 
 /// A product's range of variant prices (or compare-at prices), travelling as one integer: the
 /// product's position times two, plus one for compare-at prices (no box, no cast).
-struct PriceRange {
+struct PriceRange: IntegerObject {
+    static func carries(_ name: String) -> Bool { name == "ProductPriceRange" }
+
     let product: Int
     let compareAt: Bool
 
@@ -162,13 +215,12 @@ struct PriceRange {
         self.compareAt = compareAt
     }
 
-    /// The range a field's parent is.
-    init(_ call: FieldCall) {
-        product = call.parentInteger / 2
-        compareAt = call.parentInteger % 2 == 1
+    init(integer: Int) {
+        product = integer / 2
+        compareAt = integer % 2 == 1
     }
 
-    var resolved: Resolved { .integer(product * 2 + (compareAt ? 1 : 0)) }
+    var integer: Int { product * 2 + (compareAt ? 1 : 0) }
 
     /// The lowest and highest price (a missing compare-at price counts as 0); 0 and 0 for a
     /// product without variants.
@@ -186,7 +238,10 @@ struct PriceRange {
     }
 }
 
-/// A product's `seo`.
-struct SEOValue {
-    let product: Int
+/// An `SEO`: a product's (its position) or a collection's.
+enum SEORef: BoxedObject {
+    case product(Int)
+    case collection(CollectionSEO)
+
+    static func carries(_ name: String) -> Bool { name == "SEO" }
 }

@@ -2,20 +2,30 @@ import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
 /// The `shop` object: the store's name and domain (the rest of its content is the next part).
-struct ShopValue {}
+struct ShopValue: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "Shop" }
+}
 
 /// A `Domain`: the shop's host.
-struct DomainValue {}
+struct DomainValue: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "Domain" }
+}
 
 extension StorefrontBinding {
     static func shopFields(_ fields: inout ModeledFields) {
-        fields.add("QueryRoot", "shop") { _, _ in .object(ShopValue()) }
-        fields.add("Shop", "id") { _, _ in .string("gid://shopify/Shop/1") }
-        fields.add("Shop", "name") { _, context in .string(context.shop.store.name) }
-        fields.add("Shop", "primaryDomain") { _, _ in .object(DomainValue()) }
-        fields.add("Shop", "moneyFormat") { _, context in .string(context.currency.symbol + "{{amount}}") }
-        fields.add("Domain", "host") { _, context in .string(context.settings.domain) }
-        fields.add("Domain", "url") { _, context in .string("https://\(context.settings.domain)") }
-        fields.add("Domain", "sslEnabled") { _, _ in .bool(true) }
+        fields.object("QueryRoot", as: Root.self) { root in
+            root.field("shop") { _, _ in ShopValue() }
+        }
+        fields.object("Shop", as: ShopValue.self) { shop in
+            shop.text("id") { _, _ in "gid://shopify/Shop/1" }
+            shop.text("name") { _, context in context.shop.store.name }
+            shop.field("primaryDomain") { _, _ in DomainValue() }
+            shop.text("moneyFormat") { _, context in context.currency.symbol + "{{amount}}" }
+        }
+        fields.object("Domain", as: DomainValue.self) { domain in
+            domain.text("host") { _, context in context.settings.domain }
+            domain.text("url") { _, context in "https://\(context.settings.domain)" }
+            domain.boolean("sslEnabled") { _, _ in true }
+        }
     }
 }

@@ -45,75 +45,105 @@ extension StorefrontContext {
         }
     }
 
-    /// `variantBySelectedOptions` and its kin read their three arguments so.
-    func variant(ofProductAt position: Int, arguments: JSONObject) -> VariantRef? {
+    /// The variant `choice` names (`variantBySelectedOptions` and its kin).
+    func variant(ofProductAt position: Int, _ choice: VariantChoice) -> VariantRef? {
         variant(
-            ofProductAt: position, matching: arguments["selectedOptions"]?.arrayValue ?? [],
-            caseInsensitive: arguments["caseInsensitiveMatch"]?.boolValue ?? false,
-            ignoreUnknown: arguments["ignoreUnknownOptions"]?.boolValue ?? false)
+            ofProductAt: position, matching: choice.selectedOptions, caseInsensitive: choice.caseInsensitive, ignoreUnknown: choice.ignoreUnknown)
+    }
+}
+
+/// The arguments `variantBySelectedOptions`, `selectedOrFirstAvailableVariant` and
+/// `adjacentVariants` choose a variant by.
+struct VariantChoice: StorefrontArguments {
+    private static let selected = ArgumentKey<JSON?>("selectedOptions", .data("[SelectedOptionInput!]"))
+    private static let caseInsensitiveMatch = ArgumentKey<Bool?>("caseInsensitiveMatch", .boolean)
+    private static let ignoreUnknownOptions = ArgumentKey<Bool?>("ignoreUnknownOptions", .boolean)
+    static let arguments = [selected.declaration]
+    static let argumentsIfDeclared = [caseInsensitiveMatch.declaration, ignoreUnknownOptions.declaration]
+
+    let selectedOptions: [JSON]
+    let caseInsensitive: Bool
+    let ignoreUnknown: Bool
+
+    init(_ call: borrowing FieldCall) throws(FieldError) {
+        let values = ArgumentValues.of(call)
+        selectedOptions = try values[Self.selected]?.arrayValue ?? []
+        caseInsensitive = try values[Self.caseInsensitiveMatch] ?? false
+        ignoreUnknown = try values[Self.ignoreUnknownOptions] ?? false
     }
 }
 
 extension StorefrontContext {
     /// The variant a reference names, or a field error.
     func variant(_ ref: VariantRef) throws(FieldError) -> ProductVariant {
+        try product(of: ref).variants[ref.index]
+    }
+
+    /// The product of the variant a reference names, checked to have it, or a field error.
+    func product(of ref: VariantRef) throws(FieldError) -> Product {
         let product = try product(ref.product)
         guard product.variants.indices.contains(ref.index) else { throw FieldError("No variant \(ref.index) of \"\(product.id)\".") }
-        return product.variants[ref.index]
+        return product
     }
 }
 
 extension StorefrontBinding {
     static func variantFields(_ fields: inout ModeledFields) {
-        // A variant field's read gets the variant's product, checked to have it: the variant is
-        // read in place (`product.variants[ref.index].price`), where a copied `ProductVariant`
-        // retained and released each of its texts for every field (Benchmarks/NOTES.md, issue 41).
-        func variant(_ field: String, _ read: @escaping @Sendable (VariantRef, Product, StorefrontContext) throws -> Resolved) {
-            fields.add("ProductVariant", field) { call, context in
-                let ref = VariantRef(call)
-                let product = try context.product(ref.product)
-                guard product.variants.indices.contains(ref.index) else { throw FieldError("No variant \(ref.index) of \"\(product.id)\".") }
-                return try read(ref, product, context)
+        fields.object("ProductVariant", as: VariantRef.self) { variant in
+            // A variant's fields read the variant in place in its product (`product(of:)`), where
+            // a copied `ProductVariant` retained and released each of its texts for every field
+            // (Benchmarks/NOTES.md, issue 41).
+            variant.boolean("availableForSale") { ref, context in context.stock(of: ref) > 0 }
+            variant.field("price") { ref, context in MoneyValue(amount: try context.product(of: ref).variants[ref.index].price) }
+            variant.field("compareAtPrice") { ref, context in
+                try context.product(of: ref).variants[ref.index].compareAtPrice.map { MoneyValue(amount: $0) }
+            }
+            variant.boolean("currentlyNotInStock") { _, _ in false }
+            variant.field("quantityAvailable") { ref, context in
+                _ = try context.product(of: ref)
+                return Resolved.int(context.stock(of: ref))
+            }
+            variant.boolean("requiresShipping") { _, _ in true }
+            variant.boolean("taxable") { _, _ in true }
+            variant.field("product") { ref, context in
+                _ = try context.product(of: ref)
+                return ProductRef(ref.product)
+            }
+            variant.field("image") { ref, context in
+                let product = try context.product(of: ref)
+                return product.variants[ref.index].imageURL.map {
+                    ImageRef.value(ImageValue(id: StorefrontID.image(product: ref.product), url: $0, altText: product.name))
+                }
+            }
+            variant.field("selectedOptions") { ref, context in
+                let product = try context.product(of: ref)
+                // Kept with the product's texts (`StorefrontRows.selectedOptions`): a list of `SelectedOptionRef`s.
+                return Carried(context.rows.selectedOptions(of: product, at: ref.product, variant: ref.index) {
+                    .list((0..<max(1, product.options.count)).map { SelectedOptionRef(ref, option: $0).carried })
+                })
             }
         }
-        fields.boolean("ProductVariant", "availableForSale") { call, context in context.stock(of: VariantRef(call)) > 0 }
-        variant("price") { ref, product, _ in MoneyValue(amount: product.variants[ref.index].price).resolved }
-        variant("compareAtPrice") { ref, product, _ in product.variants[ref.index].compareAtPrice.map { MoneyValue(amount: $0).resolved } ?? .null }
-        variant("currentlyNotInStock") { _, _, _ in .bool(false) }
-        variant("quantityAvailable") { ref, _, context in .int(context.stock(of: ref)) }
-        variant("requiresShipping") { _, _, _ in .bool(true) }
-        variant("taxable") { _, _, _ in .bool(true) }
-        variant("product") { ref, _, _ in .integer(ref.product) }
-        variant("image") { ref, product, _ in
-            product.variants[ref.index].imageURL.map {
-                .object(ImageValue(id: StorefrontID.image(product: ref.product), url: $0, altText: product.name))
-            } ?? .null
-        }
-        variant("selectedOptions") { ref, product, context in
-            // Kept with the product's texts (`StorefrontRows.selectedOptions`).
-            context.rows.selectedOptions(of: product, at: ref.product, variant: ref.index) {
-                .list((0..<max(1, product.options.count)).map { ref.selectedOption($0) })
+        fields.object("Product", as: ProductRef.self) { product in
+            product.field("variantBySelectedOptions", VariantChoice.self) { ref, choice, context in
+                context.variant(ofProductAt: ref.position, choice)
             }
-        }
-        fields.add("Product", "variantBySelectedOptions") { call, context in
-            context.variant(ofProductAt: call.parentInteger, arguments: call.argumentValues)?.resolved ?? .null
-        }
-        fields.add("Product", "selectedOrFirstAvailableVariant") { call, context in
-            if let chosen = context.variant(ofProductAt: call.parentInteger, arguments: call.argumentValues) { return chosen.resolved }
-            let variants = context.variants(ofProductAt: call.parentInteger)
-            return (variants.first { context.stock(of: $0) > 0 } ?? variants.first)?.resolved ?? .null
-        }
-        fields.add("Product", "adjacentVariants") { call, context in
-            // The variants one option value away from the selected (or first available) one.
-            let variants = context.variants(ofProductAt: call.parentInteger)
-            guard let base = context.variant(ofProductAt: call.parentInteger, arguments: call.argumentValues)
-                ?? variants.first(where: { context.stock(of: $0) > 0 }) ?? variants.first,
-                  let baseOptions = try? context.selectedOptions(of: base)
-            else { return .list([]) }
-            return .list(variants.filter { other in
-                guard other.index != base.index, let options = try? context.selectedOptions(of: other) else { return false }
-                return zip(options, baseOptions).filter { $0.values != $1.values }.count == 1
-            }.map(\.resolved))
+            product.field("selectedOrFirstAvailableVariant", VariantChoice.self) { ref, choice, context -> VariantRef? in
+                if let chosen = context.variant(ofProductAt: ref.position, choice) { return chosen }
+                let variants = context.variants(ofProductAt: ref.position)
+                return variants.first { context.stock(of: $0) > 0 } ?? variants.first
+            }
+            product.field("adjacentVariants", VariantChoice.self) { ref, choice, context -> [VariantRef] in
+                // The variants one option value away from the selected (or first available) one.
+                let variants = context.variants(ofProductAt: ref.position)
+                guard let base = context.variant(ofProductAt: ref.position, choice)
+                    ?? variants.first(where: { context.stock(of: $0) > 0 }) ?? variants.first,
+                      let baseOptions = try? context.selectedOptions(of: base)
+                else { return [] }
+                return variants.filter { other in
+                    guard other.index != base.index, let options = try? context.selectedOptions(of: other) else { return false }
+                    return zip(options, baseOptions).filter { $0.values != $1.values }.count == 1
+                }
+            }
         }
     }
 }

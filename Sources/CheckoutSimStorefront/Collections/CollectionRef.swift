@@ -4,7 +4,9 @@ import CheckoutSimSupport
 
 /// A collection as the dialect carries it (docs/storefront.md#collections): one per brand and
 /// per product type (category).
-enum CollectionRef: Sendable, Equatable {
+enum CollectionRef: Sendable, Equatable, BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "Collection" }
+
     case brand(Int)
     case category(String)
     /// A curated collection of the shop's content, by index.
@@ -107,62 +109,107 @@ extension StorefrontContext {
     }
 }
 
+/// `Collection.products`'s arguments: a page, an order and filters.
+struct CollectionProductsArguments: StorefrontArguments {
+    private static let sortKey = ArgumentKey<String?>("sortKey", .text("ProductCollectionSortKeys"))
+    private static let filters = ArgumentKey<JSON?>("filters", .data("[ProductFilter!]"))
+    static let arguments = PagingArguments.arguments + [sortKey.declaration, filters.declaration]
+    static let argumentsIfDeclared = PagingArguments.argumentsIfDeclared
+
+    let paging: PagingArguments
+    let sortKey: String?
+    let filters: JSON?
+
+    init(_ call: borrowing FieldCall) throws(FieldError) {
+        paging = try PagingArguments(call)
+        let values = ArgumentValues.of(call)
+        sortKey = try values[Self.sortKey]
+        filters = try values[Self.filters]
+    }
+}
+
+/// `collections`'s arguments: a page, an order and a search.
+struct CollectionListArguments: StorefrontArguments {
+    private static let sortKey = ArgumentKey<String?>("sortKey", .text("CollectionSortKeys"))
+    private static let query = ArgumentKey<String?>("query", .string)
+    static let arguments = PagingArguments.arguments + [sortKey.declaration, query.declaration]
+    static let argumentsIfDeclared = PagingArguments.argumentsIfDeclared
+
+    let paging: PagingArguments
+    let sortKey: String?
+    let query: String?
+
+    init(_ call: borrowing FieldCall) throws(FieldError) {
+        paging = try PagingArguments(call)
+        let values = ArgumentValues.of(call)
+        sortKey = try values[Self.sortKey]
+        query = try values[Self.query]
+    }
+}
+
 extension StorefrontBinding {
     static func collectionFields(_ fields: inout ModeledFields) {
-        func collection(_ field: String, _ read: @escaping @Sendable (CollectionRef, StorefrontContext, FieldCall) throws -> Resolved) {
-            fields.add("Collection", field) { call, context in try read(try call.parent(CollectionRef.self), context, call) }
-        }
-        collection("id") { ref, context, _ in .string(context.id(of: ref)) }
-        collection("handle") { ref, context, _ in .string(context.handle(of: ref)) }
-        collection("title") { ref, context, _ in .string(context.title(of: ref)) }
-        collection("description") { ref, context, _ in .string(context.description(of: ref)) }
-        collection("descriptionHtml") { ref, context, _ in .string("<p>" + HTMLText.escaped(context.description(of: ref)) + "</p>") }
-        collection("updatedAt") { _, context, _ in .string(context.shop.startClock.iso8601) }
-        collection("onlineStoreUrl") { ref, context, _ in .string("https://\(context.settings.domain)/collections/\(context.handle(of: ref))") }
-        collection("seo") { ref, context, _ in .object(CollectionSEO(title: context.title(of: ref), description: context.description(of: ref))) }
-        collection("products") { ref, context, call in
-            let paging = try PagingArguments(call)
-            let values = call.argumentValues
-            let (order, reversed) = productOrder(collectionKey: values["sortKey"]?.stringValue, reverse: paging.reverse)
-            let filters = ProductFilterInput.list(values["filters"], currency: context.currency)
-            let base = context.filter(of: ref)
-            var filter = base
-            filter.positions = context.mask(base: base, filters: filters)
-            let page = try context.productPage(paging, order: order, reversed: reversed, filter: filter, list: "collection-" + context.handle(of: ref))
-            page.facets = { context.facets(base: base, filters: filters) }
-            return .object(page)
-        }
-        fields.add("QueryRoot", "collection") { call, context in
-            let values = call.argumentValues
-            let found = values["id"]?.stringValue.flatMap(context.collection(id:)) ?? values["handle"]?.stringValue.flatMap(context.collection(handle:))
-            return found.map { .object($0) } ?? .null
-        }
-        fields.add("QueryRoot", "collections") { call, context in
-            let paging = try PagingArguments(call)
-            var all = context.collections
-            if call.argumentValues["sortKey"]?.stringValue == "TITLE" {
-                all.sort { Array(context.title(of: $0).lowercased().utf8).lexicographicallyPrecedes(Array(context.title(of: $1).lowercased().utf8)) }
+        fields.object("Collection", as: CollectionRef.self) { collection in
+            collection.text("id") { ref, context in context.id(of: ref) }
+            collection.text("handle") { ref, context in context.handle(of: ref) }
+            collection.text("title") { ref, context in context.title(of: ref) }
+            collection.text("description") { ref, context in context.description(of: ref) }
+            collection.text("descriptionHtml") { ref, context in "<p>" + HTMLText.escaped(context.description(of: ref)) + "</p>" }
+            collection.text("updatedAt") { _, context in context.shop.startClock.iso8601 }
+            collection.text("onlineStoreUrl") { ref, context in "https://\(context.settings.domain)/collections/\(context.handle(of: ref))" }
+            collection.field("seo") { ref, context in
+                SEORef.collection(CollectionSEO(title: context.title(of: ref), description: context.description(of: ref)))
             }
-            if let query = call.argumentValues["query"]?.stringValue, !query.trimmingCharacters(in: .whitespaces).isEmpty {
-                let words = SearchQuery.words(of: query.lowercased())
-                all = all.filter { ref in
-                    let title = SearchQuery.words(of: context.title(of: ref).lowercased())
-                    return words.allSatisfy { word in title.contains { $0.hasPrefix(word) } }
+            collection.field("products", CollectionProductsArguments.self) { ref, arguments, context in
+                let (order, reversed) = productOrder(collectionKey: arguments.sortKey, reverse: arguments.paging.reverse)
+                let filters = ProductFilterInput.list(arguments.filters, currency: context.currency)
+                let base = context.filter(of: ref)
+                var filter = base
+                filter.positions = context.mask(base: base, filters: filters)
+                let page = try context.productPage(
+                    arguments.paging, order: order, reversed: reversed, filter: filter, list: "collection-" + context.handle(of: ref))
+                page.facets = { context.facets(base: base, filters: filters) }
+                return page
+            }
+        }
+        fields.object("QueryRoot", as: Root.self) { root in
+            root.field("collection", ArgumentKey<String?>("id", .id), ArgumentKey<String?>("handle", .string)) { _, id, handle, context in
+                id.flatMap(context.collection(id:)) ?? handle.flatMap(context.collection(handle:))
+            }
+            root.field("collections", CollectionListArguments.self) { _, arguments, context in
+                var all = context.collections
+                if arguments.sortKey == "TITLE" {
+                    all.sort { Array(context.title(of: $0).lowercased().utf8).lexicographicallyPrecedes(Array(context.title(of: $1).lowercased().utf8)) }
+                }
+                if let query = arguments.query, !query.trimmingCharacters(in: .whitespaces).isEmpty {
+                    let words = SearchQuery.words(of: query.lowercased())
+                    all = all.filter { ref in
+                        let title = SearchQuery.words(of: context.title(of: ref).lowercased())
+                        return words.allSatisfy { word in title.contains { $0.hasPrefix(word) } }
+                    }
+                }
+                return try arguments.paging.page(of: all.map(\.carried), keys: all.map { context.id(of: $0) }, list: "collections")
+            }
+        }
+        fields.object("Product", as: ProductRef.self) { product in
+            product.field("collections", PagingArguments.self) { ref, paging, context in
+                let found = context.collections(ofProductAt: ref.position)
+                return try paging.page(of: found.map(\.carried), keys: found.map { context.id(of: $0) }, list: "product-collections")
+            }
+        }
+        fields.object("SEO", as: SEORef.self) { seo in
+            seo.text("title") { seo, context in
+                switch seo {
+                case .collection(let seo): seo.title
+                case .product(let position): try context.product(position).name
                 }
             }
-            return .object(try paging.page(of: all.map { .object($0) }, keys: all.map { context.id(of: $0) }, list: "collections"))
-        }
-        fields.add("Product", "collections") { call, context in
-            let found = context.collections(ofProductAt: call.parentInteger)
-            return .object(try PagingArguments(call).page(of: found.map { .object($0) }, keys: found.map { context.id(of: $0) }, list: "product-collections"))
-        }
-        fields.add("SEO", "title") { call, context in
-            if let seo = call.parentValue as? CollectionSEO { return .string(seo.title) }
-            return .optional(try context.product(call.parent(SEOValue.self).product).name)
-        }
-        fields.add("SEO", "description") { call, context in
-            if let seo = call.parentValue as? CollectionSEO { return .string(seo.description) }
-            return .optional(try context.product(call.parent(SEOValue.self).product).shortDescription)
+            seo.text("description") { seo, context in
+                switch seo {
+                case .collection(let seo): seo.description
+                case .product(let position): try context.product(position).shortDescription
+                }
+            }
         }
     }
 

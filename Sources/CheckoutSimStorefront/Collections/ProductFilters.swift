@@ -77,7 +77,9 @@ enum ProductFilterInput: Sendable, Equatable {
 }
 
 /// A `Filter` a product list offers, with its values and counts.
-struct FacetValue {
+struct FacetValue: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "Filter" }
+
     let id: String
     let label: String
     let type: String
@@ -85,7 +87,9 @@ struct FacetValue {
 }
 
 /// A `FilterValue`: its label, how many products it keeps, and the `ProductFilter` that picks it.
-struct FacetOption {
+struct FacetOption: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "FilterValue" }
+
     let id: String
     let label: String
     let count: Int
@@ -176,13 +180,17 @@ extension StorefrontContext {
 
 extension StorefrontBinding {
     static func filterFields(_ fields: inout ModeledFields) {
-        fields.add("Filter", "id") { call, _ in .string(try call.parent(FacetValue.self).id) }
-        fields.add("Filter", "label") { call, _ in .string(try call.parent(FacetValue.self).label) }
-        fields.add("Filter", "type") { call, _ in .string(try call.parent(FacetValue.self).type) }
-        fields.add("Filter", "values") { call, _ in .list(try call.parent(FacetValue.self).values.map { .object($0) }) }
-        fields.add("FilterValue", "id") { call, _ in .string(try call.parent(FacetOption.self).id) }
-        fields.add("FilterValue", "label") { call, _ in .string(try call.parent(FacetOption.self).label) }
-        fields.add("FilterValue", "count") { call, _ in .int(try call.parent(FacetOption.self).count) }
-        fields.add("FilterValue", "input") { call, _ in .leaf(try call.parent(FacetOption.self).input) }
+        fields.object("Filter", as: FacetValue.self) { facet in
+            facet.text("id") { facet, _ in facet.id }
+            facet.text("label") { facet, _ in facet.label }
+            facet.text("type") { facet, _ in facet.type }
+            facet.field("values") { facet, _ in facet.values }
+        }
+        fields.object("FilterValue", as: FacetOption.self) { option in
+            option.text("id") { option, _ in option.id }
+            option.text("label") { option, _ in option.label }
+            option.field("count") { option, _ in Resolved.int(option.count) }
+            option.field("input") { option, _ in Resolved.leaf(option.input) }
+        }
     }
 }

@@ -3,209 +3,275 @@ import CheckoutSimGraphQL
 import CheckoutSimSupport
 
 /// The shop's brand, policies, menus, pages, blog and localization (docs/storefront.md#shop-content).
+/// The arguments content fields read: a lookup's `handle` or `id`, a text's `truncateAt`.
+private enum ContentKeys {
+    static let handle = ArgumentKey<String?>("handle", .string)
+    static let id = ArgumentKey<String?>("id", .id)
+    static let truncateAt = ArgumentKey<Int?>("truncateAt", .int)
+}
+
+/// A content list's arguments: a page and a search.
+struct ContentListArguments: StorefrontArguments {
+    private static let query = ArgumentKey<String?>("query", .string)
+    static let arguments = PagingArguments.arguments
+    static let argumentsIfDeclared = PagingArguments.argumentsIfDeclared + [query.declaration]
+
+    let paging: PagingArguments
+    let query: String
+
+    init(_ call: borrowing FieldCall) throws(FieldError) {
+        paging = try PagingArguments(call)
+        query = try ArgumentValues.of(call)[Self.query] ?? ""
+    }
+}
+
 extension StorefrontBinding {
     static func contentFields(_ fields: inout ModeledFields) {
         shopContentFields(&fields)
         documentFields(&fields)
         menuFields(&fields)
         localizationFields(&fields)
-        fields.add("QueryRoot", "page") { call, context in context.lookup(call, in: context.settings.content.pages.map(\.handle), as: ContentRef.page) }
-        fields.add("QueryRoot", "blog") { call, context in context.lookup(call, in: context.settings.content.blogs.map(\.handle), as: ContentRef.blog) }
-        fields.add("QueryRoot", "article") { call, context in
-            let id = call.argumentValues["id"]?.stringValue ?? ""
-            guard let ref = ContentRef.parse(id, in: context.settings.content), case .article = ref else { return .null }
-            return .object(ref)
-        }
-        fields.add("QueryRoot", "pages") { call, context in
-            let pages = context.settings.content.pages
-            let found = ContentQuery(call.argumentValues["query"]?.stringValue ?? "").matching(pages.count) {
-                StorefrontContent.queryItem(handle: pages[$0].handle, title: pages[$0].title)
+        fields.object("QueryRoot", as: Root.self) { root in
+            root.field("page", ContentKeys.handle, ContentKeys.id) { _, handle, id, context in
+                context.lookup(handle: handle, id: id, in: context.settings.content.pages.map(\.handle), as: ContentRef.page)
             }
-            return try context.contentPage(call, found.map(ContentRef.page))
-        }
-        fields.add("QueryRoot", "blogs") { call, context in
-            let blogs = context.settings.content.blogs
-            let found = ContentQuery(call.argumentValues["query"]?.stringValue ?? "").matching(blogs.count) {
-                StorefrontContent.queryItem(handle: blogs[$0].handle, title: blogs[$0].title)
+            root.field("blog", ContentKeys.handle, ContentKeys.id) { _, handle, id, context in
+                context.lookup(handle: handle, id: id, in: context.settings.content.blogs.map(\.handle), as: ContentRef.blog)
             }
-            return try context.contentPage(call, found.map(ContentRef.blog))
+            root.field("article", ArgumentKey<String>("id", .nonNull(.id))) { _, id, context in
+                guard let ref = ContentRef.parse(id, in: context.settings.content), case .article = ref else { return ContentRef?.none }
+                return ref
+            }
+            root.field("pages", ContentListArguments.self) { _, arguments, context in
+                let pages = context.settings.content.pages
+                let found = ContentQuery(arguments.query).matching(pages.count) {
+                    StorefrontContent.queryItem(handle: pages[$0].handle, title: pages[$0].title)
+                }
+                return try context.contentPage(arguments.paging, found.map(ContentRef.page))
+            }
+            root.field("blogs", ContentListArguments.self) { _, arguments, context in
+                let blogs = context.settings.content.blogs
+                let found = ContentQuery(arguments.query).matching(blogs.count) {
+                    StorefrontContent.queryItem(handle: blogs[$0].handle, title: blogs[$0].title)
+                }
+                return try context.contentPage(arguments.paging, found.map(ContentRef.blog))
+            }
+            root.field("articles", ContentListArguments.self) { _, arguments, context in
+                let content = context.settings.content
+                let found = ContentQuery(arguments.query).matching(content.articles.count) { content.queryItem(article: $0) }
+                return try context.contentPage(arguments.paging, found.map(ContentRef.article))
+            }
+            root.field("urlRedirects", ContentListArguments.self) { _, arguments, context in
+                let query = SearchQuery.readable(arguments.query)
+                let redirects = context.settings.content.redirects
+                return try context.contentPage(arguments.paging, redirects.indices.filter { redirectMatches(redirects[$0], query) }.map(ContentRef.redirect))
+            }
+            root.field("menu", ArgumentKey<String>("handle", .nonNull(.string))) { _, handle, context in
+                context.settings.content.menus.firstIndex { $0.handle == handle }.map(ContentRef.menu)
+            }
         }
-        fields.add("QueryRoot", "articles") { call, context in
-            let content = context.settings.content
-            let found = ContentQuery(call.argumentValues["query"]?.stringValue ?? "").matching(content.articles.count) { content.queryItem(article: $0) }
-            return try context.contentPage(call, found.map(ContentRef.article))
-        }
-        fields.add("QueryRoot", "urlRedirects") { call, context in
-            let query = SearchQuery.readable(call.argumentValues["query"]?.stringValue ?? "")
-            let redirects = context.settings.content.redirects
-            return try context.contentPage(call, redirects.indices.filter { redirectMatches(redirects[$0], query) }.map(ContentRef.redirect))
-        }
-        fields.text("UrlRedirect", "id") { call, _ in try call.parent(ContentRef.self).id }
-        fields.text("UrlRedirect", "path") { call, context in try context.redirect(call).path }
-        fields.text("UrlRedirect", "target") { call, context in try context.redirect(call).target }
-        fields.add("QueryRoot", "menu") { call, context in
-            let handle = call.argumentValues["handle"]?.stringValue
-            return context.settings.content.menus.firstIndex { $0.handle == handle }.map { .object(ContentRef.menu($0)) } ?? .null
+        fields.object("UrlRedirect", as: ContentRef.self) { redirect in
+            redirect.text("id") { ref, _ in ref.id }
+            redirect.text("path") { ref, context in try context.redirect(ref).path }
+            redirect.text("target") { ref, context in try context.redirect(ref).target }
         }
     }
 
     private static func shopContentFields(_ fields: inout ModeledFields) {
-        fields.add("Shop", "description") { _, context in .optional(context.settings.content.shop.description) }
-        fields.add("Shop", "shipsToCountries") { _, context in .list(context.settings.content.shop.shipsToCountries.map(Resolved.string)) }
-        fields.add("Shop", "brand") { _, _ in .object(ShopBrandValue()) }
-        fields.add("Shop", "paymentSettings") { _, _ in .object(PaymentSettingsValue()) }
-        for (field, handle) in [("privacyPolicy", "privacy-policy"), ("refundPolicy", "refund-policy"), ("shippingPolicy", "shipping-policy"), ("termsOfService", "terms-of-service")] {
-            fields.add("Shop", field) { _, context in
-                context.settings.content.policies.firstIndex { $0.handle == handle }.map { .object(ContentRef.policy($0)) } ?? .null
+        fields.object("Shop", as: ShopValue.self) { shop in
+            shop.text("description") { _, context in context.settings.content.shop.description }
+            shop.field("shipsToCountries") { _, context in context.settings.content.shop.shipsToCountries.map(Resolved.string) }
+            shop.field("brand") { _, _ in ShopBrandValue() }
+            shop.field("paymentSettings") { _, _ in PaymentSettingsValue() }
+            for (field, handle) in [("privacyPolicy", "privacy-policy"), ("refundPolicy", "refund-policy"), ("shippingPolicy", "shipping-policy"), ("termsOfService", "terms-of-service")] {
+                shop.field(field) { _, context in context.settings.content.policies.firstIndex { $0.handle == handle }.map(ContentRef.policy) }
             }
         }
-        fields.add("Brand", "slogan") { _, context in .optional(context.settings.content.shop.slogan) }
-        fields.add("Brand", "shortDescription") { _, context in .optional(context.settings.content.shop.shortDescription) }
-        fields.add("Brand", "colors") { _, _ in .object(BrandColorsValue()) }
-        fields.add("Brand", "logo") { _, context in
-            guard let url = context.settings.content.shop.logoURL else { return .null }
-            return .object(ImageValue(id: "gid://shopify/MediaImage/1", url: url, altText: context.shop.store.name))
+        fields.object("Brand", as: ShopBrandValue.self) { brand in
+            brand.text("slogan") { _, context in context.settings.content.shop.slogan }
+            brand.text("shortDescription") { _, context in context.settings.content.shop.shortDescription }
+            brand.field("colors") { _, _ in BrandColorsValue() }
+            brand.field("logo") { _, context in
+                context.settings.content.shop.logoURL.map {
+                    ImageRef.value(ImageValue(id: "gid://shopify/MediaImage/1", url: $0, altText: context.shop.store.name))
+                }
+            }
         }
-        fields.add("BrandColors", "primary") { _, context in
-            .list(context.settings.content.shop.primaryColor.map { [.object(ColorGroupValue(background: $0, foreground: "#FFFFFF"))] } ?? [])
+        fields.object("BrandColors", as: BrandColorsValue.self) { colors in
+            colors.field("primary") { _, context in
+                context.settings.content.shop.primaryColor.map { [ColorGroupValue(background: $0, foreground: "#FFFFFF")] } ?? []
+            }
+            colors.field("secondary") { _, context in
+                context.settings.content.shop.secondaryColor.map { [ColorGroupValue(background: $0, foreground: "#000000")] } ?? []
+            }
         }
-        fields.add("BrandColors", "secondary") { _, context in
-            .list(context.settings.content.shop.secondaryColor.map { [.object(ColorGroupValue(background: $0, foreground: "#000000"))] } ?? [])
+        fields.object("BrandColorGroup", as: ColorGroupValue.self) { group in
+            group.text("background") { group, _ in group.background }
+            group.text("foreground") { group, _ in group.foreground }
         }
-        fields.add("BrandColorGroup", "background") { call, _ in .string(try call.parent(ColorGroupValue.self).background) }
-        fields.add("BrandColorGroup", "foreground") { call, _ in .string(try call.parent(ColorGroupValue.self).foreground) }
         // A product's media image travels as the product's position, as its image does; the
         // shop's logo as an `ImageValue`.
-        fields.add("MediaImage", "id") { call, _ in
-            .string(call.parentInteger >= 0 ? StorefrontID.media(product: call.parentInteger) : try call.parent(ImageValue.self).id)
-        }
-        fields.add("MediaImage", "alt") { call, context in
-            .optional(call.parentInteger >= 0 ? try context.product(call.parentInteger).name : try call.parent(ImageValue.self).altText)
-        }
-        fields.add("MediaImage", "mediaContentType") { _, _ in .string("IMAGE") }
-        for field in ["image", "previewImage"] {
-            fields.add("MediaImage", field) { call, _ in
-                call.parentInteger >= 0 ? .integer(call.parentInteger) : .object(try call.parent(ImageValue.self))
+        fields.object("MediaImage", as: ImageRef.self) { media in
+            media.text("id") { image, _ in
+                switch image {
+                case .product(let position): StorefrontID.media(product: position)
+                case .value(let value): value.id
+                }
+            }
+            media.text("alt") { image, context in
+                switch image {
+                case .product(let position): try context.product(position).name
+                case .value(let value): value.altText
+                }
+            }
+            media.text("mediaContentType") { _, _ in "IMAGE" }
+            for field in ["image", "previewImage"] {
+                media.field(field) { image, _ in image }
             }
         }
-        fields.add("PaymentSettings", "acceptedCardBrands") { _, context in .list(context.settings.content.shop.acceptedCardBrands.map(Resolved.string)) }
-        fields.add("PaymentSettings", "countryCode") { _, context in .string(context.settings.content.shop.country.isoCode) }
-        fields.add("PaymentSettings", "currencyCode") { _, context in .string(context.currency.code) }
-        fields.add("PaymentSettings", "enabledPresentmentCurrencies") { _, context in .list([.string(context.currency.code)]) }
-        fields.add("PaymentSettings", "supportedDigitalWallets") { _, _ in .list([]) }
-        fields.add("PaymentSettings", "cardVaultUrl") { _, context in .string("https://\(context.settings.domain)/card-vault") }
+        fields.object("PaymentSettings", as: PaymentSettingsValue.self) { settings in
+            settings.field("acceptedCardBrands") { _, context in context.settings.content.shop.acceptedCardBrands.map(Resolved.string) }
+            settings.text("countryCode") { _, context in context.settings.content.shop.country.isoCode }
+            settings.text("currencyCode") { _, context in context.currency.code }
+            settings.field("enabledPresentmentCurrencies") { _, context in [Resolved.string(context.currency.code)] }
+            settings.field("supportedDigitalWallets") { _, _ in [Resolved]() }
+            settings.text("cardVaultUrl") { _, context in "https://\(context.settings.domain)/card-vault" }
+        }
     }
 
     private static func documentFields(_ fields: inout ModeledFields) {
         for type in ["Page", "Blog", "Article", "ShopPolicy", "Menu"] {
-            fields.add(type, "id") { call, _ in .string(try call.parent(ContentRef.self).id) }
+            fields.object(type, as: ContentRef.self) { document in
+                document.text("id") { ref, _ in ref.id }
+            }
         }
-        fields.add("ShopPolicy", "handle") { call, context in .string(try context.policy(call).handle) }
-        fields.add("ShopPolicy", "title") { call, context in .string(try context.policy(call).title) }
-        fields.add("ShopPolicy", "body") { call, context in .string(try context.policy(call).body) }
-        fields.add("ShopPolicy", "url") { call, context in .string("https://\(context.settings.domain)/policies/\(try context.policy(call).handle)") }
-        fields.add("Page", "handle") { call, context in .string(try context.page(call).handle) }
-        fields.add("Page", "title") { call, context in .string(try context.page(call).title) }
-        fields.add("Page", "body") { call, context in .string(try context.page(call).body) }
-        fields.add("Page", "bodySummary") { call, context in .string(PlainText.truncated(PlainText.of(try context.page(call).body), 150)) }
-        fields.add("Page", "createdAt") { call, context in .string((try context.page(call).createdAt ?? context.shop.startClock).iso8601) }
-        fields.add("Page", "updatedAt") { call, context in .string((try context.page(call).createdAt ?? context.shop.startClock).iso8601) }
-        fields.add("Page", "onlineStoreUrl") { call, context in .string("https://\(context.settings.domain)/pages/\(try context.page(call).handle)") }
-        fields.add("Blog", "handle") { call, context in .string(try context.blog(call).handle) }
-        fields.add("Blog", "title") { call, context in .string(try context.blog(call).title) }
-        fields.add("Blog", "onlineStoreUrl") { call, context in .string("https://\(context.settings.domain)/blogs/\(try context.blog(call).handle)") }
-        fields.add("Blog", "articles") { call, context in
-            guard case .blog(let blog) = try call.parent(ContentRef.self) else { return .null }
-            return try context.contentPage(call, context.settings.content.articles.indices.filter { context.settings.content.articles[$0].blog == blog }.map(ContentRef.article))
+        fields.object("ShopPolicy", as: ContentRef.self) { policy in
+            policy.text("handle") { ref, context in try context.policy(ref).handle }
+            policy.text("title") { ref, context in try context.policy(ref).title }
+            policy.text("body") { ref, context in try context.policy(ref).body }
+            policy.text("url") { ref, context in "https://\(context.settings.domain)/policies/\(try context.policy(ref).handle)" }
         }
-        fields.add("Blog", "articleByHandle") { call, context in
-            guard case .blog(let blog) = try call.parent(ContentRef.self) else { return .null }
-            let handle = call.argumentValues["handle"]?.stringValue
-            return context.settings.content.articles.indices.first {
-                context.settings.content.articles[$0].blog == blog && context.settings.content.articles[$0].article.handle == handle
-            }.map { .object(ContentRef.article($0)) } ?? .null
+        fields.object("Page", as: ContentRef.self) { page in
+            page.text("handle") { ref, context in try context.page(ref).handle }
+            page.text("title") { ref, context in try context.page(ref).title }
+            page.text("body") { ref, context in try context.page(ref).body }
+            page.text("bodySummary") { ref, context in PlainText.truncated(PlainText.of(try context.page(ref).body), 150) }
+            page.text("createdAt") { ref, context in (try context.page(ref).createdAt ?? context.shop.startClock).iso8601 }
+            page.text("updatedAt") { ref, context in (try context.page(ref).createdAt ?? context.shop.startClock).iso8601 }
+            page.text("onlineStoreUrl") { ref, context in "https://\(context.settings.domain)/pages/\(try context.page(ref).handle)" }
         }
-        fields.add("Blog", "authors") { call, context in
-            guard case .blog(let blog) = try call.parent(ContentRef.self) else { return .null }
-            var seen: Set<String> = []
-            return .list(context.settings.content.blogs[blog].articles.map(\.author).filter { seen.insert($0.email).inserted }.map { .object($0) })
+        fields.object("Blog", as: ContentRef.self) { blog in
+            blog.text("handle") { ref, context in try context.blog(ref).handle }
+            blog.text("title") { ref, context in try context.blog(ref).title }
+            blog.text("onlineStoreUrl") { ref, context in "https://\(context.settings.domain)/blogs/\(try context.blog(ref).handle)" }
+            blog.field("articles", ContentListArguments.self) { ref, arguments, context in
+                guard case .blog(let blog) = ref else { throw FieldError("Not a blog.") }
+                let articles = context.settings.content.articles
+                return try context.contentPage(arguments.paging, articles.indices.filter { articles[$0].blog == blog }.map(ContentRef.article))
+            }
+            blog.field("articleByHandle", ArgumentKey<String>("handle", .nonNull(.string))) { ref, handle, context in
+                guard case .blog(let blog) = ref else { return ContentRef?.none }
+                let articles = context.settings.content.articles
+                return articles.indices.first { articles[$0].blog == blog && articles[$0].article.handle == handle }.map(ContentRef.article)
+            }
+            blog.field("authors") { ref, context in
+                guard case .blog(let blog) = ref else { return [StorefrontContent.Author]() }
+                var seen: Set<String> = []
+                return context.settings.content.blogs[blog].articles.map(\.author).filter { seen.insert($0.email).inserted }
+            }
         }
-        fields.add("Article", "handle") { call, context in .string(try context.article(call).handle) }
-        fields.add("Article", "title") { call, context in .string(try context.article(call).title) }
-        fields.add("Article", "content") { call, context in
-            .string(PlainText.truncated(PlainText.of(try context.article(call).content), call.argumentValues["truncateAt"]?.intValue))
+        fields.object("Article", as: ContentRef.self) { article in
+            article.text("handle") { ref, context in try context.article(ref).handle }
+            article.text("title") { ref, context in try context.article(ref).title }
+            article.field("content", ContentKeys.truncateAt) { ref, limit, context in
+                Resolved.string(PlainText.truncated(PlainText.of(try context.article(ref).content), limit))
+            }
+            article.text("contentHtml") { ref, context in try context.article(ref).content }
+            article.field("excerpt", ContentKeys.truncateAt) { ref, limit, context in
+                Resolved.optional(try context.article(ref).excerpt.map { PlainText.truncated($0, limit) })
+            }
+            article.text("excerptHtml") { ref, context in try context.article(ref).excerpt.map { "<p>" + HTMLText.escaped($0) + "</p>" } }
+            article.text("publishedAt") { ref, context in try context.article(ref).publishedAt.iso8601 }
+            article.field("tags") { ref, context in try context.article(ref).tags.map(Resolved.string) }
+            article.field("authorV2") { ref, context in try context.article(ref).author }
+            article.field("author") { ref, context in try context.article(ref).author }
+            article.field("blog") { ref, context in
+                guard case .article(let index) = ref else { throw FieldError("Not an article.") }
+                return ContentRef.blog(context.settings.content.articles[index].blog)
+            }
+            article.field("image") { ref, context in
+                guard case .article(let index) = ref, let url = context.settings.content.articles[index].article.imageURL else { return ImageRef?.none }
+                return .value(ImageValue(
+                    id: "gid://shopify/ArticleImage/\(ContentRef.articleBase + index)", url: url, altText: context.settings.content.articles[index].article.title))
+            }
+            article.text("onlineStoreUrl") { ref, context in
+                guard case .article(let index) = ref else { return nil }
+                let (blog, article) = context.settings.content.articles[index]
+                return "https://\(context.settings.domain)/blogs/\(context.settings.content.blogs[blog].handle)/\(article.handle)"
+            }
         }
-        fields.add("Article", "contentHtml") { call, context in .string(try context.article(call).content) }
-        fields.add("Article", "excerpt") { call, context in
-            .optional(try context.article(call).excerpt.map { PlainText.truncated($0, call.argumentValues["truncateAt"]?.intValue) })
+        fields.object("ArticleAuthor", as: StorefrontContent.Author.self) { author in
+            author.text("firstName") { author, _ in author.firstName }
+            author.text("lastName") { author, _ in author.lastName }
+            author.text("name") { author, _ in author.firstName + " " + author.lastName }
+            author.text("email") { author, _ in author.email }
+            author.text("bio") { author, _ in author.bio }
         }
-        fields.add("Article", "excerptHtml") { call, context in .optional(try context.article(call).excerpt.map { "<p>" + HTMLText.escaped($0) + "</p>" }) }
-        fields.add("Article", "publishedAt") { call, context in .string(try context.article(call).publishedAt.iso8601) }
-        fields.add("Article", "tags") { call, context in .list(try context.article(call).tags.map(Resolved.string)) }
-        fields.add("Article", "authorV2") { call, context in .object(try context.article(call).author) }
-        fields.add("Article", "author") { call, context in .object(try context.article(call).author) }
-        fields.add("Article", "blog") { call, context in
-            guard case .article(let index) = try call.parent(ContentRef.self) else { return .null }
-            return .object(ContentRef.blog(context.settings.content.articles[index].blog))
-        }
-        fields.add("Article", "image") { call, context in
-            guard case .article(let index) = try call.parent(ContentRef.self), let url = context.settings.content.articles[index].article.imageURL else { return .null }
-            return .object(ImageValue(id: "gid://shopify/ArticleImage/\(ContentRef.articleBase + index)", url: url, altText: context.settings.content.articles[index].article.title))
-        }
-        fields.add("Article", "onlineStoreUrl") { call, context in
-            guard case .article(let index) = try call.parent(ContentRef.self) else { return .null }
-            let (blog, article) = context.settings.content.articles[index]
-            return .string("https://\(context.settings.domain)/blogs/\(context.settings.content.blogs[blog].handle)/\(article.handle)")
-        }
-        fields.add("ArticleAuthor", "firstName") { call, _ in .string(try call.parent(StorefrontContent.Author.self).firstName) }
-        fields.add("ArticleAuthor", "lastName") { call, _ in .string(try call.parent(StorefrontContent.Author.self).lastName) }
-        fields.add("ArticleAuthor", "name") { call, _ in
-            let author = try call.parent(StorefrontContent.Author.self)
-            return .string(author.firstName + " " + author.lastName)
-        }
-        fields.add("ArticleAuthor", "email") { call, _ in .string(try call.parent(StorefrontContent.Author.self).email) }
-        fields.add("ArticleAuthor", "bio") { call, _ in .optional(try call.parent(StorefrontContent.Author.self).bio) }
     }
 
     private static func menuFields(_ fields: inout ModeledFields) {
-        fields.add("Menu", "handle") { call, context in .string(try context.menu(call).handle) }
-        fields.add("Menu", "title") { call, context in .string(try context.menu(call).title) }
-        fields.add("Menu", "items") { call, context in .list(try context.menuItems(call).map { .object($0) }) }
-        fields.add("Menu", "itemsCount") { call, context in .int(try context.menuItems(call).count) }
-        fields.add("MenuItem", "id") { call, _ in .string(try call.parent(MenuItemValue.self).id) }
-        fields.add("MenuItem", "title") { call, _ in .string(try call.parent(MenuItemValue.self).item.title) }
-        fields.add("MenuItem", "type") { call, _ in .string(try call.parent(MenuItemValue.self).item.type) }
-        fields.add("MenuItem", "tags") { _, _ in .list([]) }
-        fields.add("MenuItem", "items") { call, _ in .list(try call.parent(MenuItemValue.self).children.map { .object($0) }) }
-        fields.add("MenuItem", "url") { call, context in .optional(context.url(of: try call.parent(MenuItemValue.self).item)) }
-        fields.add("MenuItem", "resource") { call, context in context.resource(of: try call.parent(MenuItemValue.self).item, schema: call.executedSchema) }
-        fields.add("MenuItem", "resourceId") { call, context in
-            switch context.resource(of: try call.parent(MenuItemValue.self).item, schema: call.executedSchema) {
-            case .typed(_, .object(let ref as ContentRef)): return .string(ref.id)
-            case .typed(_, .object(let ref as CollectionRef)): return .string(context.id(of: ref))
-            default: return .null
+        fields.object("Menu", as: ContentRef.self) { menu in
+            menu.text("handle") { ref, context in try context.menu(ref).handle }
+            menu.text("title") { ref, context in try context.menu(ref).title }
+            menu.field("items") { ref, context in try context.menuItems(ref) }
+            menu.field("itemsCount") { ref, context in Resolved.int(try context.menuItems(ref).count) }
+        }
+        fields.object("MenuItem", as: MenuItemValue.self) { item in
+            item.text("id") { item, _ in item.id }
+            item.text("title") { item, _ in item.item.title }
+            item.text("type") { item, _ in item.item.type }
+            item.field("tags") { _, _ in [Resolved]() }
+            item.field("items") { item, _ in item.children }
+            item.text("url") { item, context in context.url(of: item.item) }
+            item.field("resource") { item, context in try context.resource(of: item.item).map { resource throws(FieldError) in try context.member(resource) } ?? .null }
+            item.text("resourceId") { item, context in
+                switch context.resource(of: item.item) {
+                case .content(let ref)?: ref.id
+                case .collection(let ref)?: context.id(of: ref)
+                case .product?, nil: nil
+                }
             }
         }
     }
 
     private static func localizationFields(_ fields: inout ModeledFields) {
-        fields.add("QueryRoot", "localization") { _, _ in .object(LocalizationValue()) }
-        fields.add("Localization", "country") { _, context in .object(context.settings.content.shop.country) }
-        fields.add("Localization", "language") { _, context in .object(context.settings.content.shop.language) }
-        fields.add("Localization", "availableCountries") { _, context in .list([.object(context.settings.content.shop.country)]) }
-        fields.add("Localization", "availableLanguages") { _, context in .list([.object(context.settings.content.shop.language)]) }
-        fields.add("Country", "isoCode") { call, _ in .string(try call.parent(StorefrontContent.Country.self).isoCode) }
-        fields.add("Country", "name") { call, _ in .string(try call.parent(StorefrontContent.Country.self).name) }
-        fields.add("Country", "unitSystem") { call, _ in .string(try call.parent(StorefrontContent.Country.self).unitSystem) }
-        fields.add("Country", "currency") { call, _ in .object(try call.parent(StorefrontContent.Country.self)) }
-        fields.add("Country", "defaultLanguage") { _, context in .object(context.settings.content.shop.language) }
-        fields.add("Country", "availableLanguages") { _, context in .list([.object(context.settings.content.shop.language)]) }
-        fields.add("Currency", "isoCode") { _, context in .string(context.currency.code) }
-        fields.add("Currency", "name") { call, _ in .string(try call.parent(StorefrontContent.Country.self).currencyName) }
-        fields.add("Currency", "symbol") { _, context in .string(context.currency.symbol) }
-        fields.add("Language", "isoCode") { call, _ in .string(try call.parent(StorefrontContent.Language.self).isoCode) }
-        fields.add("Language", "name") { call, _ in .string(try call.parent(StorefrontContent.Language.self).name) }
-        fields.add("Language", "endonymName") { call, _ in .string(try call.parent(StorefrontContent.Language.self).endonymName) }
+        fields.object("QueryRoot", as: Root.self) { root in
+            root.field("localization") { _, _ in LocalizationValue() }
+        }
+        fields.object("Localization", as: LocalizationValue.self) { localization in
+            localization.field("country") { _, context in context.settings.content.shop.country }
+            localization.field("language") { _, context in context.settings.content.shop.language }
+            localization.field("availableCountries") { _, context in [context.settings.content.shop.country] }
+            localization.field("availableLanguages") { _, context in [context.settings.content.shop.language] }
+        }
+        fields.object("Country", as: StorefrontContent.Country.self) { country in
+            country.text("isoCode") { country, _ in country.isoCode }
+            country.text("name") { country, _ in country.name }
+            country.text("unitSystem") { country, _ in country.unitSystem }
+            country.field("currency") { country, _ in CurrencyValue(country: country) }
+            country.field("defaultLanguage") { _, context in context.settings.content.shop.language }
+            country.field("availableLanguages") { _, context in [context.settings.content.shop.language] }
+        }
+        fields.object("Currency", as: CurrencyValue.self) { currency in
+            currency.text("isoCode") { _, context in context.currency.code }
+            currency.text("name") { currency, _ in currency.country.currencyName }
+            currency.text("symbol") { _, context in context.currency.symbol }
+        }
+        fields.object("Language", as: StorefrontContent.Language.self) { language in
+            language.text("isoCode") { language, _ in language.isoCode }
+            language.text("name") { language, _ in language.name }
+            language.text("endonymName") { language, _ in language.endonymName }
+        }
     }
 
     /// Whether a redirect answers `urlRedirects(query:)`: every word must hold, `path:VALUE` and
@@ -220,12 +286,43 @@ extension StorefrontBinding {
     }
 }
 
-struct ShopBrandValue {}
-struct BrandColorsValue {}
-struct PaymentSettingsValue {}
-struct LocalizationValue {}
+struct ShopBrandValue: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "Brand" }
+}
 
-struct ColorGroupValue {
+struct BrandColorsValue: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "BrandColors" }
+}
+
+struct PaymentSettingsValue: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "PaymentSettings" }
+}
+
+struct LocalizationValue: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "Localization" }
+}
+
+/// A country's `currency`: the shop's, named as the country names it.
+struct CurrencyValue: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "Currency" }
+    let country: StorefrontContent.Country
+}
+
+extension StorefrontContent.Author: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "ArticleAuthor" }
+}
+
+extension StorefrontContent.Country: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "Country" }
+}
+
+extension StorefrontContent.Language: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "Language" }
+}
+
+struct ColorGroupValue: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "BrandColorGroup" }
+
     let background: String
     let foreground: String
 }

@@ -1,7 +1,9 @@
 import CheckoutSimGraphQL
 
 /// A piece of shop content as the dialect carries it (docs/storefront.md#shop-content), and its id.
-enum ContentRef: Sendable {
+enum ContentRef: Sendable, BoxedObject {
+    static func carries(_ name: String) -> Bool { ["Page", "Blog", "Article", "ShopPolicy", "Menu", "UrlRedirect"].contains(name) }
+
     case page(Int)
     case blog(Int)
     /// An article by its place among all articles, blog by blog.
@@ -57,7 +59,9 @@ enum ContentRef: Sendable {
 }
 
 /// One menu item, with its id (the menu's number × 1000 + its place, depth first).
-struct MenuItemValue {
+struct MenuItemValue: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "MenuItem" }
+
     let item: StorefrontContent.MenuItem
     let id: String
     let children: [MenuItemValue]

@@ -33,7 +33,7 @@ enum DefaultAnswer {
         switch facts.kinds[name] {
         case .object?: return DefaultObject.resolved
         case .interface?, .union?:
-            guard let first = facts.firstPossibleType[name], let index = schema.typeIndex[first] else { return .null }
+            guard let first = facts.possibleTypes[name]?.first, let index = schema.typeIndex[first] else { return .null }
             return .typed(type: index, DefaultObject.resolved)
         case .enumeration?: return facts.firstEnumValue(name).map { .leaf(.string($0)) } ?? .null
         default: return .leaf(scalar(name, context: context))

@@ -5,17 +5,17 @@ import CheckoutSimGraphQL
 /// requests (`StorefrontRows`): each field's read, in slot order. The same read answers the field
 /// when its object has no kept text (a defaulted object, an image that is not a product's), so
 /// the kept text and the field's answer cannot differ (Benchmarks/NOTES.md, issue 41).
-struct KeptTexts<Subject>: Sendable {
+struct KeptTexts<Parent: StorefrontObject, Subject>: Sendable {
     typealias Read = @Sendable (Subject, StorefrontContext) throws -> String?
 
     /// The object type (`Product`).
     let type: String
-    /// The subject a field call stands for; throws when there is none (the field reports it).
-    let subject: @Sendable (FieldCall, StorefrontContext) throws -> Subject
+    /// The subject a parent stands for; throws when there is none (the field reports it).
+    let subject: @Sendable (Parent, StorefrontContext) throws -> Subject
     /// Each kept field's name and read; a field's slot is its position here.
     private(set) var reads: [(field: String, read: Read)] = []
 
-    init(_ type: String, subject: @escaping @Sendable (FieldCall, StorefrontContext) throws -> Subject) {
+    init(_ type: String, subject: @escaping @Sendable (Parent, StorefrontContext) throws -> Subject) {
         self.type = type
         self.subject = subject
     }
@@ -52,31 +52,33 @@ struct KeptTexts<Subject>: Sendable {
         }
     }
 
-    /// The texts of the subject `call` stands for (read as the fields' fallback reads it, so the
-    /// two cannot differ); nil when there is none or when a text cannot be kept.
-    func texts(for call: FieldCall, in context: StorefrontContext, rules: [KeptSlotRule]) -> LeafTexts? {
-        guard let subject = try? subject(call, context) else { return nil }
+    /// The texts of the subject `parent` stands for (read as the fields' fallback reads it, so
+    /// the two cannot differ); nil when there is none or when a text cannot be kept.
+    func texts(for parent: Parent, in context: StorefrontContext, rules: [KeptSlotRule]) -> LeafTexts? {
+        guard let subject = try? subject(parent, context) else { return nil }
         return texts(of: subject, in: context, rules: rules)
     }
 
     /// Adds the fields to `fields`: each answers from its slot, or by its read for an object
     /// whose `row` gives no texts; `row` is what the type reads once per object, given the
     /// fields' rules (`facts`) in slot order. A defaulted object has no row.
-    func add(to fields: inout ModeledFields, facts: SchemaFacts, row: @escaping KeptRowReader) {
+    func add(
+        to fields: inout ModeledFields, row: @escaping @Sendable (Parent, StorefrontContext, [KeptSlotRule]) -> LeafTexts?
+    ) {
         let subject = self.subject
-        for (slot, (field, read)) in reads.enumerated() {
-            fields.kept(type, field, slot: slot) { call, context in try read(subject(call, context), context) }
+        fields.object(type, as: Parent.self) { object in
+            for (slot, (field, read)) in reads.enumerated() {
+                object.kept(field, slot: slot) { parent, context in try read(subject(parent, context), context) }
+            }
         }
-        let rules = reads.map { KeptSlotRule(field: $0.field, of: type, facts: facts) }
+        let rules = reads.map { KeptSlotRule(field: $0.field, of: type, facts: fields.facts) }
         fields.rows(of: type) { call in
             if call.parentInteger == DefaultObject.marker { return ObjectRow(leaves: nil) }
-            return ObjectRow(leaves: call.withContext(as: StorefrontContext.self) { row(call, $0, rules) })
+            guard let parent = try? Parent.parent(of: call) else { return ObjectRow(leaves: nil) }
+            return ObjectRow(leaves: call.withContext(as: StorefrontContext.self) { row(parent, $0, rules) })
         }
     }
 }
-
-/// Reads an object's kept texts (nil: its fields resolve one by one).
-typealias KeptRowReader = @Sendable (FieldCall, StorefrontContext, [KeptSlotRule]) -> LeafTexts?
 
 /// What the schema says of a kept field's value: whether it may be null, and an enum's values.
 struct KeptSlotRule: Sendable {

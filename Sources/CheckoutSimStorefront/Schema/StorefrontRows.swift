@@ -59,8 +59,8 @@ package final class StorefrontRows {
     /// compare at once, where reading them as `PagingArguments` cost some 450 instructions a
     /// product. The page depends only on the product, which keeps it; a page is never changed once made.
     func variants(
-        of product: Product, at position: Int, arguments: JSONObject, make: () throws(FieldError) -> Resolved
-    ) throws(FieldError) -> Resolved {
+        of product: Product, at position: Int, arguments: JSONObject, make: () throws(FieldError) -> ConnectionPage
+    ) throws(FieldError) -> ConnectionPage {
         guard keep(product, at: position) else { return try make() }
         if let page = products[position].unsafelyUnwrapped.variants, page.arguments == arguments { return page.page }
         let made = try make()
@@ -171,7 +171,7 @@ private final class ProductTexts {
     #endif
 
     /// The last page of its variants asked for, and the arguments that asked.
-    var variants: (arguments: JSONObject, page: Resolved)?
+    var variants: (arguments: JSONObject, page: ConnectionPage)?
 
     init(_ product: Product) {
         self.product = product

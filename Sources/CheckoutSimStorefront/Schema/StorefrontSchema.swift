@@ -36,7 +36,9 @@ package enum StorefrontSchema {
     private static func parts(_ version: StorefrontAPIVersion) throws(SchemaError) -> (SchemaDefinitions, SchemaFacts, ModeledFields) {
         let definitions = try SchemaDefinitionLoader.parse(sdl(version))
         let facts = SchemaFacts(definitions)
-        return (definitions, facts, StorefrontBinding.fields(facts: facts))
+        let modeled = StorefrontBinding.fields(facts: facts)
+        guard modeled.problems.isEmpty else { throw SchemaError(problems: modeled.problems) }
+        return (definitions, facts, modeled)
     }
 
     private static func build(_ version: StorefrontAPIVersion) -> Result<Schema, SchemaError> {
@@ -56,6 +58,11 @@ package enum StorefrontSchema {
     package static func modeledFields(_ version: StorefrontAPIVersion = .newest) -> [String] {
         guard let (_, facts, modeled) = try? parts(version) else { return [] }
         return modeled.resolvers.keys.filter { facts.fieldTypes[$0] != nil }.sorted()
+    }
+
+    /// `Type.field` of each field the binding models that `version` does not have.
+    package static func fieldsModeledElsewhere(_ version: StorefrontAPIVersion) -> [String] {
+        (try? parts(version))?.2.absent ?? []
     }
 
     /// A text field's answer: `body`'s, or its default for a defaulted parent.
@@ -123,34 +130,35 @@ enum Modeled: Sendable {
     case kept(slot: Int, fallback: @Sendable (FieldCall, StorefrontContext) throws -> String?)
 }
 
-/// The modeled fields by `Type.field`.
+/// The modeled fields of one API version by `Type.field`, added type by type (`ObjectFields`),
+/// with every way they disagree with the version's SDL.
 struct ModeledFields: Sendable {
+    let facts: SchemaFacts
     private(set) var resolvers: [String: Modeled] = [:]
-
-    mutating func add(_ type: String, _ field: String, _ body: @escaping ModeledResolver) {
-        resolvers["\(type).\(field)"] = .general(body)
-    }
-
-    /// A `String`, `ID`, enum or text-written custom scalar field.
-    mutating func text(_ type: String, _ field: String, _ body: @escaping @Sendable (FieldCall, StorefrontContext) throws -> String?) {
-        resolvers["\(type).\(field)"] = .text(body)
-    }
-
-    /// A text field kept at `slot` of its object's texts (`KeptTexts.add(to:row:)`).
-    mutating func kept(_ type: String, _ field: String, slot: Int, _ fallback: @escaping @Sendable (FieldCall, StorefrontContext) throws -> String?) {
-        resolvers["\(type).\(field)"] = .kept(slot: slot, fallback: fallback)
-    }
-
     /// The row readers of the object types with kept texts (`KeptTexts`).
     private(set) var rows: [String: RowReading] = [:]
+    /// Where the binding disagrees with the SDL: the version's schema is not built.
+    private(set) var problems: [String] = []
+    /// `Type.field` of the fields bound that this version lacks (each is in another version).
+    private(set) var absent: [String] = []
+
+    init(facts: SchemaFacts) {
+        self.facts = facts
+    }
+
+    /// The fields of the object type `type`, whose objects travel as `Parent`.
+    mutating func object<Parent: StorefrontObject>(
+        _ type: String, as _: Parent.Type, _ declare: (inout ObjectFields<Parent>) -> Void
+    ) {
+        var fields = ObjectFields<Parent>(type, facts: facts)
+        declare(&fields)
+        for (field, modeled) in fields.added { resolvers["\(type).\(field)"] = modeled }
+        problems += fields.problems
+        absent += fields.absent
+    }
 
     mutating func rows(of type: String, _ read: @escaping RowReader) {
         rows[type] = RowReading(read)
-    }
-
-    /// A `Boolean` field.
-    mutating func boolean(_ type: String, _ field: String, _ body: @escaping @Sendable (FieldCall, StorefrontContext) throws -> Bool?) {
-        resolvers["\(type).\(field)"] = .boolean(body)
     }
 }
 

@@ -4,74 +4,144 @@ import CheckoutSimSupport
 
 /// `search`, `predictiveSearch`, `productRecommendations`, `productTypes` and `productTags`
 /// (docs/storefront.md#search).
+/// `search`'s arguments.
+struct SearchArguments: StorefrontArguments {
+    private static let query = ArgumentKey<String>("query", .nonNull(.string))
+    private static let types = ArgumentKey<[String]?>("types", .list(.nonNull(.text("SearchType"))))
+    private static let prefix = ArgumentKey<String?>("prefix", .text("SearchPrefixQueryType"))
+    private static let productFilters = ArgumentKey<JSON?>("productFilters", .data("[ProductFilter!]"))
+    private static let unavailableProducts = ArgumentKey<String?>("unavailableProducts", .text("SearchUnavailableProductsType"))
+    private static let sortKey = ArgumentKey<String?>("sortKey", .text("SearchSortKeys"))
+    static let arguments = PagingArguments.arguments + [
+        query.declaration, types.declaration, prefix.declaration, unavailableProducts.declaration, sortKey.declaration, productFilters.declaration,
+    ]
+    static let argumentsIfDeclared = PagingArguments.argumentsIfDeclared
+
+    let paging: PagingArguments
+    let query: String
+    let types: [String]?
+    let prefix: String?
+    let productFilters: JSON?
+    let unavailableProducts: String?
+    let sortKey: String?
+
+    init(_ call: borrowing FieldCall) throws(FieldError) {
+        paging = try PagingArguments(call)
+        let values = ArgumentValues.of(call)
+        query = try values[Self.query]
+        types = try values[Self.types]
+        prefix = try values[Self.prefix]
+        productFilters = try values[Self.productFilters]
+        unavailableProducts = try values[Self.unavailableProducts]
+        sortKey = try values[Self.sortKey]
+    }
+}
+
+/// `predictiveSearch`'s arguments.
+struct PredictiveSearchArguments: StorefrontArguments {
+    private static let query = ArgumentKey<String>("query", .nonNull(.string))
+    private static let limit = ArgumentKey<Int?>("limit", .int)
+    private static let types = ArgumentKey<[String]?>("types", .list(.nonNull(.text("PredictiveSearchType"))))
+    static let arguments = [query.declaration, limit.declaration, types.declaration]
+
+    let query: String
+    let limit: Int?
+    let types: [String]?
+
+    init(_ call: borrowing FieldCall) throws(FieldError) {
+        let values = ArgumentValues.of(call)
+        query = try values[Self.query]
+        limit = try values[Self.limit]
+        types = try values[Self.types]
+    }
+}
+
+/// `productRecommendations`'s arguments.
+struct RecommendationArguments: StorefrontArguments {
+    private static let productId = ArgumentKey<String?>("productId", .id)
+    private static let productHandle = ArgumentKey<String?>("productHandle", .string)
+    private static let intent = ArgumentKey<String?>("intent", .text("ProductRecommendationIntent"))
+    static let arguments = [productId.declaration, productHandle.declaration, intent.declaration]
+
+    let productId: String?
+    let productHandle: String?
+    let intent: String?
+
+    init(_ call: borrowing FieldCall) throws(FieldError) {
+        let values = ArgumentValues.of(call)
+        productId = try values[Self.productId]
+        productHandle = try values[Self.productHandle]
+        intent = try values[Self.intent]
+    }
+}
+
 extension StorefrontBinding {
     static func searchFields(_ fields: inout ModeledFields) {
-        fields.add("QueryRoot", "search") { call, context in
-            let values = call.argumentValues
-            let paging = try PagingArguments(call)
-            let types = values["types"]?.arrayValue?.compactMap(\.stringValue) ?? ["PRODUCT"]
-            guard types.contains("PRODUCT") else {
-                return .object(ConnectionPage(nodes: [], cursor: { _ in "" }, hasNextPage: false, hasPreviousPage: false, totalCount: 0))
+        fields.object("QueryRoot", as: Root.self) { root in
+            root.field("search", SearchArguments.self) { _, arguments, context in
+                let paging = arguments.paging
+                guard (arguments.types ?? ["PRODUCT"]).contains("PRODUCT") else {
+                    return ConnectionPage(nodes: [], cursor: { _ in "" }, hasNextPage: false, hasPreviousPage: false, totalCount: 0)
+                }
+                var text = arguments.query
+                // `prefix: LAST` (Shopify's default for search-as-you-type) reads the last word as a prefix.
+                if arguments.prefix == "LAST", let last = text.last, last.isLetter || last.isNumber { text += "*" }
+                var base = ProductFilter()
+                let query = SearchQuery(text)
+                if query.root != nil { base.positions = query.mask(context) }
+                let filters = ProductFilterInput.list(arguments.productFilters, currency: context.currency)
+                var filter = base
+                var mask = context.mask(base: base, filters: filters)
+                if arguments.unavailableProducts == "HIDE" {
+                    for position in mask.indices where context.inventory.stock(at: position) <= 0 { mask[position] = false }
+                }
+                filter.positions = mask
+                let (order, reversed) = arguments.sortKey == "PRICE" ? (ProductOrder.priceAscending, paging.reverse) : (.featured, paging.reverse)
+                // A search lists `SearchResultItem`s: each names its type.
+                let page = try context.productPage(paging, order: order, reversed: reversed, filter: filter, list: "search", asMembers: true)
+                page.facets = { context.facets(base: base, filters: filters) }
+                return page
             }
-            var text = values["query"]?.stringValue ?? ""
-            // `prefix: LAST` (Shopify's default for search-as-you-type) reads the last word as a prefix.
-            if values["prefix"]?.stringValue == "LAST", let last = text.last, last.isLetter || last.isNumber { text += "*" }
-            var base = ProductFilter()
-            let query = SearchQuery(text)
-            if query.root != nil { base.positions = query.mask(context) }
-            let filters = ProductFilterInput.list(values["productFilters"], currency: context.currency)
-            var filter = base
-            var mask = context.mask(base: base, filters: filters)
-            if values["unavailableProducts"]?.stringValue == "HIDE" {
-                for position in mask.indices where context.inventory.stock(at: position) <= 0 { mask[position] = false }
+            root.field("predictiveSearch", PredictiveSearchArguments.self) { _, arguments, context in
+                let limit = min(max(arguments.limit ?? 10, 1), 10)
+                // Read as `search` reads its query: the first 4,096 bytes, the rest ignored. Each
+                // product's title words are compared with each typed word, so the work is bounded by
+                // the catalog times these bytes (a word of 100,000 combining accents took seconds).
+                let text = SearchQuery.readable(arguments.query).lowercased()
+                let types = arguments.types ?? ["PRODUCT", "COLLECTION", "QUERY", "PAGE", "ARTICLE"]
+                return PredictiveResult(context.predictive(text, limit: limit, types: types))
             }
-            filter.positions = mask
-            let (order, reversed) = values["sortKey"]?.stringValue == "PRICE" ? (ProductOrder.priceAscending, paging.reverse) : (.featured, paging.reverse)
-            let page = try context.productPage(paging, order: order, reversed: reversed, filter: filter, list: "search")
-            let product = try call.executedSchema.typeIndex["Product"].orNoValue()
-            page.nodes = page.nodes.map { .typed(type: product, $0) }
-            page.facets = { context.facets(base: base, filters: filters) }
-            return .object(page)
+            root.field("productRecommendations", RecommendationArguments.self) { _, arguments, context in
+                let position = arguments.productId.flatMap(context.productPosition(id:))
+                    ?? arguments.productHandle.flatMap { context.shop.catalog.position(of: $0) }
+                guard let position else { return [ProductRef]?.none }
+                return context.recommendations(for: position, complementary: arguments.intent == "COMPLEMENTARY").map { ProductRef($0) }
+            }
+            root.field("productTypes", PagingArguments.self) { _, paging, context in
+                try paging.page(of: context.categories.map(Resolved.string), keys: context.categories, list: "product-types")
+            }
+            root.field("productTags", PagingArguments.self) { _, paging, context in
+                let tags = Set(context.shop.catalog.products.flatMap { [$0.model] + ($0.attribute.map { [$0] } ?? []) })
+                    .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+                return try paging.page(of: tags.map(Resolved.string), keys: tags, list: "product-tags")
+            }
         }
-        fields.add("QueryRoot", "predictiveSearch") { call, context in
-            let values = call.argumentValues
-            let limit = min(max(values["limit"]?.intValue ?? 10, 1), 10)
-            // Read as `search` reads its query: the first 4,096 bytes, the rest ignored. Each
-            // product's title words are compared with each typed word, so the work is bounded by
-            // the catalog times these bytes (a word of 100,000 combining accents took seconds).
-            let text = SearchQuery.readable(values["query"]?.stringValue ?? "").lowercased()
-            let types = values["types"]?.arrayValue?.compactMap(\.stringValue) ?? ["PRODUCT", "COLLECTION", "QUERY", "PAGE", "ARTICLE"]
-            return .object(PredictiveResult(context.predictive(text, limit: limit, types: types)))
+        fields.object("PredictiveSearchResult", as: PredictiveResult.self) { result in
+            result.field("products") { result, _ in result.value.products.map { ProductRef($0) } }
+            result.field("collections") { result, _ in result.value.collections }
+            result.field("queries") { result, _ in result.value.queries }
         }
-        fields.add("PredictiveSearchResult", "products") { call, _ in .list(try call.parent(PredictiveResult.self).value.products.map(Resolved.integer)) }
-        fields.add("PredictiveSearchResult", "collections") { call, _ in .list(try call.parent(PredictiveResult.self).value.collections.map { .object($0) }) }
-        fields.add("PredictiveSearchResult", "queries") { call, _ in .list(try call.parent(PredictiveResult.self).value.queries.map { .object($0) }) }
-        fields.add("SearchQuerySuggestion", "text") { call, _ in .string(try call.parent(QuerySuggestion.self).text) }
-        fields.add("SearchQuerySuggestion", "styledText") { call, _ in .string(try call.parent(QuerySuggestion.self).styledText) }
-        fields.add("QueryRoot", "productRecommendations") { call, context in
-            let values = call.argumentValues
-            let position = values["productId"]?.stringValue.flatMap(context.productPosition(id:))
-                ?? values["productHandle"]?.stringValue.flatMap { context.shop.catalog.position(of: $0) }
-            guard let position else { return .null }
-            return .list(context.recommendations(for: position, complementary: values["intent"]?.stringValue == "COMPLEMENTARY").map(Resolved.integer))
+        fields.object("SearchQuerySuggestion", as: QuerySuggestion.self) { suggestion in
+            suggestion.text("text") { suggestion, _ in suggestion.text }
+            suggestion.text("styledText") { suggestion, _ in suggestion.styledText }
         }
-        fields.add("QueryRoot", "productTypes") { call, context in
-            try stringConnection(context.categories, call: call, list: "product-types")
-        }
-        fields.add("QueryRoot", "productTags") { call, context in
-            let tags = Set(context.shop.catalog.products.flatMap { [$0.model] + ($0.attribute.map { [$0] } ?? []) })
-            return try stringConnection(tags.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }, call: call, list: "product-tags")
-        }
-    }
-
-    /// A `StringConnection` of `values` (`first` required and at most 250, as on Shopify).
-    private static func stringConnection(_ values: [String], call: FieldCall, list: String) throws(FieldError) -> Resolved {
-        .object(try PagingArguments(call).page(of: values.map(Resolved.string), keys: values, list: list))
     }
 }
 
 /// What a predictive search found.
-struct PredictiveResult {
+struct PredictiveResult: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "PredictiveSearchResult" }
+
     let value: (products: [Int], collections: [CollectionRef], queries: [QuerySuggestion])
 
     init(_ value: (products: [Int], collections: [CollectionRef], queries: [QuerySuggestion])) {
@@ -80,7 +150,9 @@ struct PredictiveResult {
 }
 
 /// A query a predictive search suggests: the text, and the text with what was typed marked.
-struct QuerySuggestion {
+struct QuerySuggestion: BoxedObject {
+    static func carries(_ name: String) -> Bool { name == "SearchQuerySuggestion" }
+
     let text: String
     let styledText: String
 }

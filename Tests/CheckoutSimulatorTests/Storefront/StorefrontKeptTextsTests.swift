@@ -88,7 +88,7 @@ struct StorefrontKeptTextsTests {
         (["fails", "b"], [false, false], false, ""),
     ] as [([String?], [Bool], Bool, String)])
     func textsAreKeptOnlyWhenTheFieldMayAnswerThem(values: [String?], rules: [Bool], kept: Bool, written: String) throws {
-        var texts = KeptTexts<Int>("Probe") { call, _ in call.parentInteger }
+        var texts = KeptTexts<MoneyValue, Int>("Probe") { money, _ in Int(money.amount) }
         for slot in values.indices {
             texts.text("f\(slot)") { _, _ in
                 if values[slot] == "fails" { throw FieldError("No such probe.") }
@@ -99,7 +99,7 @@ struct StorefrontKeptTextsTests {
         let slotRules = [
             KeptSlotRule(nonNull: false, enumValues: rules[0] ? ["USD"] : nil), KeptSlotRule(nonNull: rules[1], enumValues: nil),
         ]
-        let context = StorefrontContext(holder: try Holder(), settings: StorefrontSettings(), session: "default")
+        let context = StorefrontContext(holder: try Holder(), settings: StorefrontSettings(), session: "default", schema: try StorefrontSchema.built().get())
         let made = texts.texts(of: 0, in: context, rules: slotRules)
         #expect((made != nil) == kept)
         guard let made else { return }

@@ -116,6 +116,21 @@ struct StorefrontVersionTests {
         #expect(oldest.count > 300 && newest.count > oldest.count)
         #expect(!oldest.contains("Mutation.cartGiftCardCodesAdd") && newest.contains("Mutation.cartGiftCardCodesAdd"))
     }
+
+    /// The binding is checked against each version's SDL when the schema is built (docs/storefront.md#the-binding):
+    /// every version builds, so every field's parent, answer and arguments agree with it.
+    @Test(arguments: StorefrontAPIVersion.allCases)
+    func eachVersionsBindingAgreesWithItsSDL(version: StorefrontAPIVersion) {
+        if case .failure(let error) = StorefrontSchema.built(version) { Issue.record("\(version.rawValue): \(error)") }
+    }
+
+    /// Every field the binding models is a field of some version: a misspelt field is in none.
+    @Test func everyModeledFieldIsInSomeVersion() {
+        let lacking = StorefrontAPIVersion.allCases.map { Set(StorefrontSchema.fieldsModeledElsewhere($0)) }
+        let inNone = lacking.dropFirst().reduce(lacking[0]) { $0.intersection($1) }
+        #expect(inNone.isEmpty, "\(inNone.sorted())")
+        #expect(StorefrontSchema.fieldsModeledElsewhere(.oldest).contains("Mutation.cartGiftCardCodesAdd"))
+    }
 }
 
 /// The endpoint's two paths, every version, over real sockets and the URL protocol.

@@ -40,13 +40,25 @@ public struct ArgumentKey<Value: Sendable>: Sendable {
         declaration = ArgumentDeclaration(name, type.source, description, default: type.literal(value))
         read = { type.read(name, of: $0) }
     }
+
+    /// A nullable argument of a schema read from SDL, which gives its description and default:
+    /// nil when absent or null and the SDL gives no default.
+    package init<Type: InputType>(_ name: String, _ type: Type) where Value == Type.Decoded? {
+        self.init(name, type, "")
+    }
+
+    /// A non-null argument of a schema read from SDL.
+    package init<Wrapped: InputType>(_ name: String, _ type: NonNullInput<Wrapped>) where Value == Wrapped.Decoded {
+        self.init(name, type, "")
+    }
 }
 
 /// An argument or input field as the schema declares it: name, type as GraphQL writes it,
 /// description and a default written as GraphQL source. Made by an `ArgumentKey`.
 public struct ArgumentDeclaration: Sendable {
-    let name: String
-    let type: String
+    package let name: String
+    /// As GraphQL source writes it: `[ID!]!`.
+    package let type: String
     let description: String
     let defaultValue: String?
     /// Why it is deprecated (only schemas read from SDL have such arguments).
@@ -75,7 +87,7 @@ public struct ArgumentValues: Sendable {
 
     /// The arguments of `call`, with the definitions that give their defaults (the executor
     /// hands both over with the call).
-    @usableFromInline static func of(_ call: FieldCall) -> ArgumentValues {
+    @usableFromInline package static func of(_ call: borrowing FieldCall) -> ArgumentValues {
         ArgumentValues(call.arguments, definitions: call.argumentDefinitions, schema: call.schema)
     }
 

@@ -103,6 +103,8 @@ extension InputType where Self == TextInput {
     public static var string: TextInput { TextInput(source: "String") }
     /// `ID`.
     public static var id: TextInput { TextInput(source: "ID") }
+    /// A custom scalar or an enum of a schema read from SDL, read as its text (`URL`, `CountryCode`).
+    package static func text(_ source: String) -> TextInput { TextInput(source: source) }
 }
 
 extension InputType where Self == IntInput {
