@@ -17,48 +17,37 @@ struct ProductRef: IntegerObject {
 }
 
 /// A product variant as the dialect carries it: the product's catalog position and the variant's
-/// index, travelling as one integer (position × 1000 + index: no box, no cast).
-struct VariantRef: IntegerObject {
-    static func carries(_ name: String) -> Bool { name == "ProductVariant" }
-
-    let product: Int
-    let index: Int
-
-    init(product: Int, index: Int) {
-        self.product = product
-        self.index = index
-    }
-
-    init(integer: Int) {
-        product = integer / 1000
-        index = integer % 1000
-    }
-
-    var integer: Int { product * 1000 + index }
-
-    /// How many selected options a variant's carrier leaves room for.
-    static let optionsPerVariant = 8
-}
+/// index, as one integer (`ChildPosition`, the native schema's encoding too).
+typealias VariantRef = ChildPosition<VariantKind>
 
 /// A variant's option number `option` as a `SelectedOption` (a product has at most three
-/// options, as on Shopify), travelling as one integer.
-struct SelectedOptionRef: IntegerObject {
-    static func carries(_ name: String) -> Bool { name == "SelectedOption" }
+/// options, as on Shopify), as one integer: the variant's integer is its owner.
+typealias SelectedOptionRef = ChildPosition<OptionKind>
 
-    let variant: VariantRef
-    let option: Int
-
+extension ChildPosition where Kind == OptionKind {
     init(_ variant: VariantRef, option: Int) {
-        self.variant = variant
-        self.option = option
+        self.init(owner: variant.integer, index: option)
     }
 
-    init(integer: Int) {
-        variant = VariantRef(integer: integer / VariantRef.optionsPerVariant)
-        option = integer % VariantRef.optionsPerVariant
-    }
+    var variant: VariantRef { VariantRef(integer: owner) }
+    var option: Int { index }
+}
 
-    var integer: Int { variant.integer * VariantRef.optionsPerVariant + option }
+/// The Storefront type each kind of child is.
+protocol StorefrontChildKind: ChildKind {
+    static var typeName: String { get }
+}
+
+extension VariantKind: StorefrontChildKind {
+    static var typeName: String { "ProductVariant" }
+}
+
+extension OptionKind: StorefrontChildKind {
+    static var typeName: String { "SelectedOption" }
+}
+
+extension ChildPosition: SharedMetatype, FieldAnswer, StorefrontObject, IntegerObject where Kind: StorefrontChildKind {
+    static func carries(_ name: String) -> Bool { name == Kind.typeName }
 }
 
 /// A `MoneyV2`: an amount in the shop's minor units, travelling as that integer.

@@ -140,7 +140,7 @@ enum ProductSlot {
     case product
     case image
     case variant(Int)
-    /// A variant's selected option (at most `VariantRef.optionsPerVariant`).
+    /// A variant's selected option (at most `Product.maxOptions`).
     case selectedOption(variant: Int, option: Int)
 
     /// The texts' place in `ProductTexts.texts`.
@@ -148,8 +148,8 @@ enum ProductSlot {
         switch self {
         case .product: 0
         case .image: 1
-        case .variant(let variant): 2 + variant * (1 + VariantRef.optionsPerVariant)
-        case .selectedOption(let variant, let option): 3 + variant * (1 + VariantRef.optionsPerVariant) + option
+        case .variant(let variant): 2 + variant * (1 + Product.maxOptions)
+        case .selectedOption(let variant, let option): 3 + variant * (1 + Product.maxOptions) + option
         }
     }
 }

@@ -2,39 +2,9 @@ import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
 /// A row's child as the native schema carries it — a product's variant, a product's option, a
-/// variant's option value — travelling as one integer: its owner's integer and its place among
-/// the owner's children (nothing boxed per child written).
-struct ChildPosition<Kind: ChildKind>: IntegerBacked {
-    /// The owner's integer: a product's position, or a variant's own integer.
-    let owner: Int
-    let index: Int
-
-    init(owner: Int, index: Int) {
-        self.owner = owner
-        self.index = index
-    }
-
-    init(integer: Int) {
-        owner = integer / Kind.perOwner
-        index = integer % Kind.perOwner
-    }
-
-    var integer: Int { owner * Kind.perOwner + index }
-}
-
-/// What a `ChildPosition` is a position of, and how many an owner may have (the fixture limits),
-/// which is the room each owner takes in the integer.
-protocol ChildKind: Sendable {
-    static var perOwner: Int { get }
-}
-
-enum VariantKind: ChildKind {
-    static var perOwner: Int { FixtureReader.maxVariants }
-}
-
-enum OptionKind: ChildKind {
-    static var perOwner: Int { FixtureReader.maxOptions }
-}
+/// variant's option value — travelling as one integer (`ChildPosition`, the same encoding the
+/// Storefront dialect uses): nothing boxed per child written.
+extension ChildPosition: IntegerBacked {}
 
 /// A product's variant (`ProductVariant`).
 typealias VariantSource = ChildPosition<VariantKind>

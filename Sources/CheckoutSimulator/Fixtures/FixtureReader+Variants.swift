@@ -4,9 +4,9 @@ import CheckoutSimGraphQL
 /// A product's `options` and `variants` (docs/fixtures.md#variants).
 extension FixtureReader {
     /// The most options a product has, and values an option, and variants a product (Shopify's limits).
-    static let maxOptions = 3
-    static let maxOptionValues = 100
-    static let maxVariants = 100
+    static let maxOptions = Product.maxOptions
+    static let maxOptionValues = Product.maxOptionValues
+    static let maxVariants = Product.maxVariants
 
     private static let optionKeys = FixtureKeys(required: ["name", "values"], optional: [])
     private static let variantKeys = FixtureKeys(

@@ -31,14 +31,14 @@ struct StorefrontBindingCheckTests {
     }
 
     @Test(arguments: [
-        ("a type bound with another's carrier", "Cart does not travel as VariantRef"),
-        ("an answer of another type", "Product.priceRange answers VariantRef, which is no ProductPriceRange!"),
+        ("a type bound with another's carrier", "Cart does not travel as ChildPosition<VariantKind>"),
+        ("an answer of another type", "Product.priceRange answers ChildPosition<VariantKind>, which is no ProductPriceRange!"),
         ("null where the schema says non-null", "Product.priceRange may answer null where the schema says ProductPriceRange!"),
         ("a list where there is one", "Product.priceRange answers a list where the schema says ProductPriceRange!"),
         ("a plain value for an object", "Product.featuredImage answers an untyped value where the schema says Image"),
         ("an argument the field lacks", "Product.description reads the argument maxLength, which it does not declare"),
         ("an argument of another type", "Product.description reads the argument truncateAt as String, which it declares Int"),
-        ("a member of an abstract type it is not in", "Cart.discountAllocations answers VariantRef as a member of CartDiscountAllocation!"),
+        ("a member of an abstract type it is not in", "Cart.discountAllocations answers ChildPosition<VariantKind> as a member of CartDiscountAllocation!"),
     ])
     func eachDisagreementIsReported(what: String, problem: String) {
         let found = Self.problems { fields in

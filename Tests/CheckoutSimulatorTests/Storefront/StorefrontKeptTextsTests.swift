@@ -128,7 +128,7 @@ struct StorefrontKeptTextsTests {
     @Test func productSlotsDoNotOverlap() {
         var seen: Set<Int> = []
         let slots: [ProductSlot] = [.product, .image] + (0..<3).flatMap { variant in
-            [ProductSlot.variant(variant)] + (0..<VariantRef.optionsPerVariant).map { ProductSlot.selectedOption(variant: variant, option: $0) }
+            [ProductSlot.variant(variant)] + (0..<Product.maxOptions).map { ProductSlot.selectedOption(variant: variant, option: $0) }
         }
         for slot in slots { #expect(seen.insert(slot.index).inserted, "\(slot)") }
     }
