@@ -8,6 +8,10 @@ package protocol StorefrontShopHolder: AnyObject {
     var shop: Shop { get set }
     /// The kept texts of the shop's Storefront objects, one for the holder's lifetime.
     var storefrontRows: StorefrontRows { get }
+    /// A request reads the shop until it ends reading it: rows replaced meanwhile are freed only
+    /// when no request reads (`CatalogRows`).
+    func beginReading()
+    func endReading()
 }
 
 /// Where the dialect's answers point: the shop's domain and the server's own pages.
@@ -64,6 +68,11 @@ package final class StorefrontContext {
         inventory = shop.inventory
         currency = shop.currency
         renewPieces()
+        holder.beginReading()
+    }
+
+    deinit {
+        holder.endReading()
     }
 
     private func renewPieces() {

@@ -2,6 +2,7 @@ import CheckoutSimSupport
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
 import Testing
+@testable import CheckoutSimStorefront
 @testable import CheckoutSimulator
 
 /// Product and money texts are made once (docs/schema.md; Benchmarks/NOTES.md, issue 43): what
@@ -107,5 +108,38 @@ struct ShopRowsTests {
             #expect(state.retiredRowCount == 0)
             #expect(first == nil, "freed once no context reads the shop")
         }
+    }
+
+    /// The Storefront's kept texts follow the same rule (one kind of table, `CatalogRows`): texts
+    /// replaced while a Storefront request reads the shop are freed when the last reader ends.
+    @Test func storefrontTextsReplacedLiveUntilTheLastReaderEnds() throws {
+        let fixtures = try Fixtures.bundled()
+        let shop = Shop(
+            store: fixtures.store, catalog: fixtures.catalog, offers: fixtures.offers, scratchTable: fixtures.scratchCards,
+            testCards: fixtures.testCards, seed: 1, now: fixtures.store.now)
+        let schema = try StorefrontSchema.built().get()
+        let products = fixtures.catalog.products
+        ShopState.guarded(shop: shop, content: fixtures.collections).withLock { state in
+            Self.replaceStorefrontTexts(in: state, schema: schema, products: products)
+        }
+    }
+
+    private static func replaceStorefrontTexts(in state: ShopState, schema: Schema, products: [Product]) {
+        var outer: StorefrontContext? = StorefrontContext(holder: state, settings: StorefrontSettings(), session: "a", schema: schema)
+        let rows = state.storefrontRows
+        let texts = LeafTexts(slots: 1) { $0.set(LeafSlot<String>(0), "kept") }
+        #expect(rows.product(products[0], at: 0, slot: .product) { texts } === texts)
+        #expect(rows.product(products[0], at: 0, slot: .product) { nil } === texts, "kept for the same product")
+        do {
+            let inner = StorefrontContext(holder: state, settings: StorefrontSettings(), session: "b", schema: schema)
+            // Another product at position 0: the position's texts are made again.
+            let other = rows.product(products[1], at: 0, slot: .product) { LeafTexts(slots: 1) { $0.set(LeafSlot<String>(0), "other") } }
+            #expect(other !== texts)
+            withExtendedLifetime(inner) {}
+        }
+        #expect(rows.retiredCount == 1, "an inner context's end frees nothing while another reads")
+        withExtendedLifetime(outer) {}
+        outer = nil
+        #expect(rows.retiredCount == 0, "freed once no context reads the shop")
     }
 }

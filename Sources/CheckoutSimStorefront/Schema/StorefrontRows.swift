@@ -15,13 +15,13 @@ package final class StorefrontRows {
     // here calls out while one is accessed (`make` only reads the shop). The check was two runtime
     // calls per object written (Benchmarks/NOTES.md, issue 41); debug builds keep it.
     #if DEBUG
-    /// By catalog position: the product the texts were made from, and its texts by
-    /// `ProductSlot`. Made again when the product at the position is another one.
-    private var products: [ProductTexts?] = []
+    /// By catalog position (`CatalogRows`, the native rows' kind of table): each product's
+    /// texts by `ProductSlot`, made again when the product at the position is another one.
+    private var products = CatalogRows<ProductTexts>()
     /// By amount, in the shop's currency; at most `amountLimit`, emptied when full.
     private var amounts = AmountTable(limit: amountLimit)
     #else
-    @exclusivity(unchecked) private var products: [ProductTexts?] = []
+    @exclusivity(unchecked) private var products = CatalogRows<ProductTexts>()
     @exclusivity(unchecked) private var amounts = AmountTable(limit: amountLimit)
     #endif
     static let amountLimit = 4096
@@ -39,15 +39,13 @@ package final class StorefrontRows {
     /// The texts at `slot` of the product at `position`, made by `make` when not kept yet
     /// (nil from `make` is not kept: such an object resolves its fields each time).
     func product(_ product: Product, at position: Int, slot: ProductSlot, make: () -> LeafTexts?) -> LeafTexts? {
-        guard keep(product, at: position) else { return nil }
+        guard let row = keep(product, at: position) else { return nil }
         let index = slot.index
         // The product's texts are read in place: a copy of the reference was a retain and a
         // release for every object of a product written.
-        if index < products[position].unsafelyUnwrapped.texts.count, let texts = products[position].unsafelyUnwrapped.texts[index] {
-            return texts
-        }
+        if let texts = row._withUnsafeGuaranteedRef({ index < $0.texts.count ? $0.texts[index] : nil }) { return texts }
         guard let made = make() else { return nil }
-        Self.store(made, at: index, in: &products[position].unsafelyUnwrapped.texts)
+        row._withUnsafeGuaranteedRef { Self.store(made, at: index, in: &$0.texts) }
         return made
     }
 
@@ -61,10 +59,10 @@ package final class StorefrontRows {
     func variants(
         of product: Product, at position: Int, arguments: JSONObject, make: () throws(FieldError) -> ConnectionPage
     ) throws(FieldError) -> ConnectionPage {
-        guard keep(product, at: position) else { return try make() }
-        if let page = products[position].unsafelyUnwrapped.variants, page.arguments == arguments { return page.page }
+        guard let row = keep(product, at: position) else { return try make() }
+        if let page = row._withUnsafeGuaranteedRef({ $0.variants }), page.arguments == arguments { return page.page }
         let made = try make()
-        products[position].unsafelyUnwrapped.variants = (arguments, made)
+        row._withUnsafeGuaranteedRef { $0.variants = (arguments, made) }
         return made
     }
 
@@ -72,24 +70,28 @@ package final class StorefrontRows {
     /// `make` when not kept: the same for every request while the product stays, and making the
     /// array cost an allocation and its release for every variant written (Benchmarks/NOTES.md, issue 41).
     func selectedOptions(of product: Product, at position: Int, variant: Int, make: () -> Resolved) -> Resolved {
-        guard keep(product, at: position) else { return make() }
+        guard let row = keep(product, at: position) else { return make() }
         // Read in place, as the texts are.
-        if variant < products[position].unsafelyUnwrapped.selectedOptions.count,
-           let list = products[position].unsafelyUnwrapped.selectedOptions[variant] {
-            return list
-        }
+        if let list = row._withUnsafeGuaranteedRef({ variant < $0.selectedOptions.count ? $0.selectedOptions[variant] : nil }) { return list }
         let made = make()
-        Self.store(made, at: variant, in: &products[position].unsafelyUnwrapped.selectedOptions)
+        row._withUnsafeGuaranteedRef { Self.store(made, at: variant, in: &$0.selectedOptions) }
         return made
     }
 
-    /// Makes `products[position]` hold `product`'s texts (afresh when another product was
-    /// there); false for a position outside the catalog.
-    private func keep(_ product: Product, at position: Int) -> Bool {
-        guard position >= 0 else { return false }
-        if position >= products.count || products[position]?.product !== product { Self.store(ProductTexts(product), at: position, in: &products) }
-        return true
+    /// The texts kept for `product` at `position` (made afresh when another product was
+    /// there); nil for a position outside the catalog.
+    private func keep(_ product: Product, at position: Int) -> Unmanaged<ProductTexts>? {
+        guard position >= 0 else { return nil }
+        return products.row(at: position, for: product, make: ProductTexts.init)
     }
+
+    /// Frees the texts replaced while requests read the shop (`CatalogRows`): none reads it now.
+    package func freeRetired() {
+        products.freeRetired()
+    }
+
+    /// How many products' texts wait for the last reader (tests).
+    package var retiredCount: Int { products.retiredCount }
 
     /// Puts `value` at `index` of `list`, which grows with empty places to reach it.
     private static func store<Value>(_ value: Value, at index: Int, in list: inout [Value?]) {
@@ -155,7 +157,7 @@ enum ProductSlot {
 }
 
 /// One product's kept texts.
-private final class ProductTexts {
+final class ProductTexts: CatalogRow {
     let product: Product
     #if DEBUG
     var texts: [LeafTexts?] = []

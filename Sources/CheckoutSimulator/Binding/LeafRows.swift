@@ -6,7 +6,7 @@ import CheckoutSimGraphQL
 /// text of its leaves that never change while the product is in the catalog, made once per
 /// product (`ShopState.productRow`), so a listing copies them instead of escaping and
 /// formatting each again (Benchmarks/NOTES.md, issue 43).
-final class ProductRow: LeafRow {
+final class ProductRow: LeafRow, CatalogRow {
     let product: Product
     let leaves: LeafTexts
     /// Its variants' rows and its options' rows, in order (`Binding/VariantRows.swift`).
@@ -100,26 +100,22 @@ final class BrandRow: LeafRow {
 ///
 /// Rows are handed out unretained (`TypedSchemaBuilder.object(_:_:keptRow:_:)`): a retain and a
 /// release for each object written was an atomic count on a row both server loops read
-/// (Benchmarks/NOTES.md, issue 43). So a row leaves the tables only into `retired`, which is
-/// emptied when no request reads the shop (`ShopState.endReading`): none is freed while an
-/// object may still read it.
+/// (Benchmarks/NOTES.md, issue 43). So a row leaves the tables only retired, freed when no
+/// request reads the shop (`ShopState.endReading`): none is freed while an object may still read it.
 struct ShopRows {
-    /// By catalog position; a row is made again when the product at its position is no longer
-    /// the one it was made from (a product added, the shop reset and another added in its place).
-    private var products: [ProductRow?]
+    /// By catalog position (`CatalogRows`, the Storefront's kind of table too).
+    private var products: CatalogRows<ProductRow>
     /// By amount: prices, totals, discounts. At most `amountLimit`, emptied when full, so what
     /// sessions do never grows it past that.
     private var amounts = AmountTable(limit: amountLimit)
     static let amountLimit = 4096
     private var brands: [BrandRow?]
     private let currency: Currency
-    /// Rows taken out of the tables while requests may read them: a product's replaced, the
-    /// amounts emptied (their whole table, as it was).
-    private var retired: [AnyObject] = []
+    /// The amounts taken out while requests may read them (their whole table, as it was).
     private var retiredAmounts: [[AnyObject?]] = []
 
     init(catalog: Catalog, currency: Currency) {
-        products = Array(repeating: nil, count: catalog.products.count)
+        products = CatalogRows(count: catalog.products.count)
         brands = Array(repeating: nil, count: catalog.brands.count)
         self.currency = currency
     }
@@ -127,27 +123,15 @@ struct ShopRows {
     /// The row of the product at `index` in `products` (the catalog's), or nil when there is none.
     mutating func product(at index: Int, of products: [Product]) -> Unmanaged<ProductRow>? {
         guard products.indices.contains(index) else { return nil }
-        if let row = keptProduct(at: index, of: products) { return row }
-        let row = ProductRow(products[index])
-        if index < self.products.count {
-            if let replaced = self.products[index] { retired.append(replaced) }
-            self.products[index] = row
-        } else if index == self.products.count {
-            self.products.append(row)
-        } else {
-            // Past the rows' end (the catalog grew by more than one): kept until no request reads.
-            retired.append(row)
-        }
-        return Unmanaged.passUnretained(row)
+        return self.products.row(at: index, for: products[index], make: ProductRow.init)
     }
 
     /// The row kept for the product at `index` in `products`, when it was made from that product.
     /// Asked before `product(at:of:)`, which changes the rows: read without a change in view,
     /// the catalog's array need not be retained around the call.
     func keptProduct(at index: Int, of products: [Product]) -> Unmanaged<ProductRow>? {
-        guard index < self.products.count, products.indices.contains(index), let row = self.products[index],
-              row.product === products[index] else { return nil }
-        return Unmanaged.passUnretained(row)
+        guard products.indices.contains(index) else { return nil }
+        return self.products.kept(at: index, for: products[index])
     }
 
     /// The row kept for the brand at `index`, when one was made.
@@ -175,10 +159,10 @@ struct ShopRows {
 
     /// Frees the retired rows: no request reads the shop now.
     mutating func freeRetired() {
-        if !retired.isEmpty { retired.removeAll() }
+        products.freeRetired()
         if !retiredAmounts.isEmpty { retiredAmounts.removeAll() }
     }
 
-    /// How many rows wait in `retired` (tests).
-    var retiredCount: Int { retired.count + retiredAmounts.reduce(0) { $0 + $1.reduce(0) { $0 + ($1 == nil ? 0 : 1) } } }
+    /// How many rows wait for the last reader (tests).
+    var retiredCount: Int { products.retiredCount + retiredAmounts.reduce(0) { $0 + $1.reduce(0) { $0 + ($1 == nil ? 0 : 1) } } }
 }

@@ -168,8 +168,8 @@ final class ShopState {
         return row
     }
 
-    /// How many request contexts read the shop now (`RequestContext`); rows retired while any
-    /// does are freed when the last one ends.
+    /// How many request contexts read the shop now (`RequestContext`, `StorefrontContext`); rows
+    /// retired while any does are freed when the last one ends.
     private var readers = 0
 
     func beginReading() {
@@ -181,7 +181,10 @@ final class ShopState {
         assertLocked()
         assert(readers > 0, "a request context ended reading the shop more often than it began")
         readers -= 1
-        if readers == 0 { rows.freeRetired() }
+        if readers == 0 {
+            rows.freeRetired()
+            storefrontRows.freeRetired()
+        }
     }
 
     /// Traps, in debug builds, unless a row handed out unretained now is kept alive: the lock is

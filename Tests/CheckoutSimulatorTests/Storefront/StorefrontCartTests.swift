@@ -63,6 +63,9 @@ struct StorefrontCartTests {
         // Read back by id, the same cart.
         let read = Self.run(simulator, "query($id: ID!) { cart(id: $id) { \(Self.cartFields) } }", ["id": .string(id)])
         #expect(read["data"]?["cart"] == cart)
+        // One attribute by its key; a key the cart lacks is null.
+        let attribute = Self.run(simulator, #"query($id: ID!) { cart(id: $id) { attribute(key: "source") { key value } none: attribute(key: "nope") { value } } }"#, ["id": .string(id)])
+        #expect(attribute["data"]?["cart"] == ["attribute": ["key": "source", "value": "test"], "none": nil])
     }
 
     @Test func stockIsWarnedAboutAsShopifyDoesSince202410() throws {
