@@ -15,7 +15,7 @@ struct StorefrontContentTests {
         let data = try Self.run("""
             { shop { name description brand { slogan colors { primary { background } } logo { image { url } } }
                 primaryDomain { url } privacyPolicy { title url } termsOfService { handle } shipsToCountries }
-              main: menu(handle: "main-menu") { itemsCount items { title type url items { title url resource { ... on Collection { handle products(first: 1) { nodes { productType } } } } } } }
+              main: menu(handle: "main-menu") { itemsCount items { title type url items { title url resourceId resource { ... on Collection { id handle products(first: 1) { nodes { productType } } } } } } }
               footer: menu(handle: "footer") { items { title resource { __typename ... on ShopPolicy { handle } ... on Page { title } } } }
               none: menu(handle: "nope") { id } }
             """)
@@ -23,9 +23,12 @@ struct StorefrontContentTests {
         #expect(data["shop"]?["privacyPolicy"] == ["title": "Privacy policy", "url": "https://checkout-sim.myshopify.com/policies/privacy-policy"])
         #expect(data["shop"]?["shipsToCountries"] == ["US", "CA"])
         #expect(data["main"]?["itemsCount"] == 5)
-        #expect(data["main"]?["items"]?[1]?["items"]?[0] == [
-            "title": "Phones", "url": "https://checkout-sim.myshopify.com/collections/phones",
-            "resource": ["handle": "phones", "products": ["nodes": [["productType": "Phones"]]]],
+        let phones = data["main"]?["items"]?[1]?["items"]?[0]
+        let phonesId = try #require(phones?["resource"]?["id"]?.stringValue)
+        #expect(phonesId.hasPrefix("gid://shopify/Collection/"))
+        #expect(phones == [
+            "title": "Phones", "url": "https://checkout-sim.myshopify.com/collections/phones", "resourceId": .string(phonesId),
+            "resource": ["id": .string(phonesId), "handle": "phones", "products": ["nodes": [["productType": "Phones"]]]],
         ])
         #expect(data["footer"]?["items"]?[3]?["resource"] == ["__typename": "ShopPolicy", "handle": "privacy-policy"])
         #expect(data["footer"]?["items"]?[1]?["resource"] == ["__typename": "Page", "title": "Contact"])

@@ -37,6 +37,9 @@ struct StorefrontDiscoveryTests {
         // Availability is counted without the availability filter: Buds2 Pro is the one out of stock.
         let availability = try #require(filters.first { $0["id"] == "filter.v.availability" }?["values"])
         #expect(availability == [["label": "In stock", "count": 5, "input": #"{"available":true}"#]])
+        // The same collection by its id; an id of another type, or of none, is null.
+        let byId = try Self.run(#"{ a: collection(id: "gid://shopify/Collection/3000002") { handle } b: collection(id: "gid://shopify/Product/1000001") { handle } }"#)
+        #expect(byId == ["a": ["handle": "samsung"], "b": nil])
     }
 
     @Test func searchFindsProductsAndCountsThem() throws {
@@ -44,7 +47,9 @@ struct StorefrontDiscoveryTests {
             { search(query: "galaxy", first: 3, productFilters: [{price: {min: 300, max: 900}}]) {
                 totalCount nodes { __typename ... on Product { handle } } pageInfo { hasNextPage } }
               all: search(query: "galaxy", first: 10, productFilters: [{price: {min: 300, max: 900}}]) {
-                nodes { ... on Product { handle } } pageInfo { hasNextPage } } }
+                nodes { ... on Product { handle } } pageInfo { hasNextPage } }
+              shown: search(query: "galaxy buds", first: 10) { nodes { ... on Product { handle } } }
+              hidden: search(query: "galaxy buds", first: 10, unavailableProducts: HIDE) { nodes { ... on Product { handle } } } }
             """)
         func handles(_ key: String) -> [String] { data[key]?["nodes"]?.arrayValue?.compactMap { $0["handle"]?.stringValue } ?? [] }
         // The fixtures' Galaxy products priced from 300 to 900 (the S24 Ultra, Z Flip5 and Buds2 Pro are not).
@@ -54,6 +59,9 @@ struct StorefrontDiscoveryTests {
         #expect(data["search"]?["nodes"]?[0]?["__typename"] == "Product")
         #expect(data["search"]?["pageInfo"]?["hasNextPage"] == true)
         #expect(data["all"]?["pageInfo"]?["hasNextPage"] == false)
+        // The Buds2 Pro are out of stock: listed unless `unavailableProducts: HIDE`.
+        #expect(handles("shown") == ["galaxy-buds2-pro"])
+        #expect(handles("hidden") == [])
     }
 
     @Test func predictiveSearchSuggestsAsYouType() throws {
