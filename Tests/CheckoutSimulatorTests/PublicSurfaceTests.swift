@@ -72,7 +72,10 @@ struct PublicSurfaceTests {
             "Resolved", "RowParent", "Schema", "SchemaError", "ScopedOutput", "TextInput", "TextOutput", "TextualOutput",
             "TypeRef", "TypeReference", "TypedSchemaBuilder", "UTF8Writable", "WithRow", "WrittenTextOutput",
         ])
-        #expect(try Self.publicNames(in: "Sources/CheckoutSimCommerce") == ["Instant"])
+        // The clock's instants, and one measured exception: the kept rows' table both dialects'
+        // modules read for every object written, public so its `@inlinable` code is inlined there
+        // (Benchmarks/NOTES.md, issue 60).
+        #expect(try Self.publicNames(in: "Sources/CheckoutSimCommerce") == ["CatalogRows", "Instant"])
         // The Storefront API versions, which `Simulator.StorefrontVersion` names.
         #expect(try Self.publicNames(in: "Sources/CheckoutSimStorefront") == ["StorefrontAPIVersion"])
         // The network faults every transport and scenarios share, which the library's routes and server take.

@@ -17,11 +17,11 @@ package final class StorefrontRows {
     #if DEBUG
     /// By catalog position (`CatalogRows`, the native rows' kind of table): each product's
     /// texts by `ProductSlot`, made again when the product at the position is another one.
-    private var products = CatalogRows<ProductTexts>()
+    private var products = CatalogRows()
     /// By amount, in the shop's currency; at most `amountLimit`, emptied when full.
     private var amounts = AmountTable(limit: amountLimit)
     #else
-    @exclusivity(unchecked) private var products = CatalogRows<ProductTexts>()
+    @exclusivity(unchecked) private var products = CatalogRows()
     @exclusivity(unchecked) private var amounts = AmountTable(limit: amountLimit)
     #endif
     static let amountLimit = 4096
@@ -82,7 +82,7 @@ package final class StorefrontRows {
     /// there); nil for a position outside the catalog.
     private func keep(_ product: Product, at position: Int) -> Unmanaged<ProductTexts>? {
         guard position >= 0 else { return nil }
-        return products.row(at: position, for: product, make: ProductTexts.init)
+        return products.row(at: position, for: product) { ProductTexts(product) }.row(as: ProductTexts.self)
     }
 
     /// Frees the texts replaced while requests read the shop (`CatalogRows`): none reads it now.
@@ -157,7 +157,7 @@ enum ProductSlot {
 }
 
 /// One product's kept texts.
-final class ProductTexts: CatalogRow {
+final class ProductTexts {
     let product: Product
     #if DEBUG
     var texts: [LeafTexts?] = []

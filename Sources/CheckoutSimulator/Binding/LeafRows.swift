@@ -6,7 +6,7 @@ import CheckoutSimGraphQL
 /// text of its leaves that never change while the product is in the catalog, made once per
 /// product (`ShopState.productRow`), so a listing copies them instead of escaping and
 /// formatting each again (Benchmarks/NOTES.md, issue 43).
-final class ProductRow: LeafRow, CatalogRow {
+final class ProductRow: LeafRow {
     let product: Product
     let leaves: LeafTexts
     /// Its variants' rows and its options' rows, in order (`Binding/VariantRows.swift`).
@@ -104,7 +104,7 @@ final class BrandRow: LeafRow {
 /// request reads the shop (`ShopState.endReading`): none is freed while an object may still read it.
 struct ShopRows {
     /// By catalog position (`CatalogRows`, the Storefront's kind of table too).
-    private var products: CatalogRows<ProductRow>
+    private var products: CatalogRows
     /// By amount: prices, totals, discounts. At most `amountLimit`, emptied when full, so what
     /// sessions do never grows it past that.
     private var amounts = AmountTable(limit: amountLimit)
@@ -123,15 +123,17 @@ struct ShopRows {
     /// The row of the product at `index` in `products` (the catalog's), or nil when there is none.
     mutating func product(at index: Int, of products: [Product]) -> Unmanaged<ProductRow>? {
         guard products.indices.contains(index) else { return nil }
-        return self.products.row(at: index, for: products[index], make: ProductRow.init)
+        let product = products[index]
+        return self.products.row(at: index, for: product) { ProductRow(product) }.row(as: ProductRow.self)
     }
 
     /// The row kept for the product at `index` in `products`, when it was made from that product.
     /// Asked before `product(at:of:)`, which changes the rows: read without a change in view,
-    /// the catalog's array need not be retained around the call.
-    func keptProduct(at index: Int, of products: [Product]) -> Unmanaged<ProductRow>? {
+    /// the catalog's array need not be retained around the call. Inlined: called, it copied the
+    /// whole `ShopRows` out of the state for each product written (Benchmarks/NOTES.md, issue 60).
+    @inline(__always) func keptProduct(at index: Int, of products: [Product]) -> Unmanaged<ProductRow>? {
         guard products.indices.contains(index) else { return nil }
-        return self.products.kept(at: index, for: products[index])
+        return self.products.kept(at: index, for: products[index])?.row(as: ProductRow.self)
     }
 
     /// The row kept for the brand at `index`, when one was made.
