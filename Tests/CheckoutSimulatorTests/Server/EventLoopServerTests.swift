@@ -152,10 +152,12 @@ import Testing
     }
     #endif
 
-    /// Every mechanism the platform has: poll everywhere, epoll on Linux.
+    /// Every mechanism the platform has: poll everywhere, epoll on Linux, kqueue on Apple platforms.
     static var mechanisms: [ReadinessSet.Mechanism] {
         #if os(Linux)
         [.poll, .epoll]
+        #elseif canImport(Darwin)
+        [.poll, .kqueue]
         #else
         [.poll]
         #endif
