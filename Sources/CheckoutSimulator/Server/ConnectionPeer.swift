@@ -6,7 +6,7 @@ import CheckoutSimSupport
 /// whether to go on, so a client that resets its connection stops the work at once.
 struct ConnectionPeer: Sendable {
     let descriptor: Int32
-    let server: SimulatorServer
+    let server: any HTTPHost
 
     /// True when the client has closed or reset its connection (one system call, no wait).
     var hasGone: Bool {

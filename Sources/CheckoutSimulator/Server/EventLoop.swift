@@ -85,7 +85,7 @@ final class EventLoop: @unchecked Sendable {
     /// Starts the loop's thread for `server`; it ends once the server has stopped and its
     /// connections are closed. (The thread holds the server, the loop does not: a stopped
     /// server is freed with its loops.)
-    func start(for server: SimulatorServer, named name: String) {
+    func start(for server: any HTTPHost, named name: String) {
         Self.startThread(named: name) { [self] in run(server) }
     }
 
@@ -124,7 +124,7 @@ final class EventLoop: @unchecked Sendable {
         #endif
     }
 
-    private func run(_ server: SimulatorServer) {
+    private func run(_ server: any HTTPHost) {
         #if DEBUG
         thread = pthread_self()
         #endif

@@ -15,7 +15,8 @@ import Foundation
 /// builds check it: every entry point and `advance` trap off the loop's thread (`assertOnLoop`).
 final class ServerConnection: @unchecked Sendable {
     let descriptor: Int32
-    let server: SimulatorServer
+    /// The server it runs in, as the HTTP core sees it.
+    let server: any HTTPHost
     /// The loop serving it, which a route run on its own thread hands the delivery to.
     private let loop: EventLoop
     /// Its place in the loop's table.
@@ -37,7 +38,7 @@ final class ServerConnection: @unchecked Sendable {
     /// What the server's tables list it as while a request arrives (an idle or a reading one
     /// may be closed to admit another): told when its request is whole, or when it is not all here
     /// after a read, so a request that comes in one read takes one lock take, not two.
-    private var listed = SimulatorServer.Listed.nothing
+    private var listed = ConnectionListing.nothing
     /// Whether a response is being slowed in one of the server's slots for that.
     private var holdsSlowSlot = false
     /// Whether the server's stalled table lists it: an answer waited for the client to read, and
@@ -111,7 +112,7 @@ final class ServerConnection: @unchecked Sendable {
         let limit: ContinuousClock.Instant
     }
 
-    init(descriptor: Int32, server: SimulatorServer, loop: EventLoop, slot: Int) {
+    init(descriptor: Int32, server: any HTTPHost, loop: EventLoop, slot: Int) {
         self.descriptor = descriptor
         self.server = server
         self.loop = loop
@@ -121,7 +122,7 @@ final class ServerConnection: @unchecked Sendable {
         // A connection waiting for a request with nothing of it read may be closed to admit another.
         server.connectionIsIdle(descriptor)
         listed = .idle
-        deadline = clock.now + server.configuration.headerTimeout
+        deadline = clock.now + server.connectionSettings.headerTimeout
     }
 
     /// The readiness the connection waits for now (0: none, only its deadline).
@@ -147,7 +148,7 @@ final class ServerConnection: @unchecked Sendable {
             buffer.append(contentsOf: scratch[0..<count])
             if waiting == .idle {
                 state = .reading(.head)
-                deadline = clock.now + server.configuration.headerTimeout
+                deadline = clock.now + server.connectionSettings.headerTimeout
             }
             advance()
         case .delaying(let then, _):
@@ -233,7 +234,7 @@ final class ServerConnection: @unchecked Sendable {
                     }
                     guard parser.isReadingBody, waiting != .body else { return }
                     state = .reading(.body)
-                    deadline = clock.now + server.configuration.bodyTimeout
+                    deadline = clock.now + server.connectionSettings.bodyTimeout
                     guard let expectation = parser.head?.header("expect") else { return }
                     guard expectation.lowercased() == "100-continue" else {
                         return reject(HTTPFailure(status: 417, message: "Only \"Expect: 100-continue\" is understood."))
@@ -284,7 +285,7 @@ final class ServerConnection: @unchecked Sendable {
         var body = answer.sendsBody(forHead: request.method == "HEAD") ? answer.body : []
         // A truncated answer promises its whole body's length, sends half of it, then closes.
         if truncated { body = Array(body.prefix(body.count / 2)) }
-        let head = answer.head(minorVersion: request.minorVersion, keepAlive: keepAlive, corsOrigin: server.configuration.corsOrigin)
+        let head = answer.head(minorVersion: request.minorVersion, keepAlive: keepAlive, corsOrigin: server.connectionSettings.corsOrigin)
         let response = Response(exchange: exchange, answer: answer, bodyBytes: body.count, keepAlive: keepAlive, truncated: truncated)
         if answer.nanosecondsBeforeDeferredParts > 0, let start = answer.deferredPartsStart, start <= body.count, server.beginSlowWrite() {
             holdsSlowSlot = true
@@ -292,7 +293,7 @@ final class ServerConnection: @unchecked Sendable {
             // parts (before all of it, head included, when it came whole). The wait is a pacing pause.
             let wait = Duration.nanoseconds(Int64(answer.nanosecondsBeforeDeferredParts))
             let (now, later): ([UInt8], ArraySlice<UInt8>) = start == 0 ? ([], (head + body)[...]) : (Array(body[..<start]), body[start...])
-            let paced = Paced(rest: later, chunk: max(1, later.count), pause: wait, limit: clock.now + wait + server.configuration.slowWriteLimit)
+            let paced = Paced(rest: later, chunk: max(1, later.count), pause: wait, limit: clock.now + wait + server.connectionSettings.slowWriteLimit)
             startWriting(Output(head: start == 0 ? [] : head, body: now, response: response, paced: paced))
         } else if let rate, !body.isEmpty, server.beginSlowWrite() {
             holdsSlowSlot = true
@@ -300,7 +301,7 @@ final class ServerConnection: @unchecked Sendable {
             let chunk = max(1, rate / 10)
             let paced = Paced(
                 rest: body[...], chunk: chunk, pause: .nanoseconds(Int64(chunk) * 1_000_000_000 / Int64(rate)),
-                limit: clock.now + server.configuration.slowWriteLimit)
+                limit: clock.now + server.connectionSettings.slowWriteLimit)
             startWriting(Output(head: head, body: [], response: response, paced: paced))
         } else {
             startWriting(Output(head: head, body: body, response: response))
@@ -311,7 +312,7 @@ final class ServerConnection: @unchecked Sendable {
     private func reject(_ failure: HTTPFailure) {
         let answer = HTTPAnswer.graphQLError(failure.message, status: failure.status)
         server.logRejection(failure)
-        startWriting(Output(head: answer.head(minorVersion: 1, keepAlive: false, corsOrigin: server.configuration.corsOrigin), body: answer.body))
+        startWriting(Output(head: answer.head(minorVersion: 1, keepAlive: false, corsOrigin: server.connectionSettings.corsOrigin), body: answer.body))
     }
 
     /// The pending request is not answered: the connection closes without a byte.
@@ -326,7 +327,7 @@ final class ServerConnection: @unchecked Sendable {
     private func startWriting(_ next: Output) {
         output = next
         state = .writing
-        deadline = clock.now + server.configuration.bodyTimeout
+        deadline = clock.now + server.connectionSettings.bodyTimeout
     }
 
     /// Writes what the socket takes; true when the state moved on (the output is written).
@@ -384,10 +385,10 @@ final class ServerConnection: @unchecked Sendable {
         sentContinue = false
         if cursor < buffer.count {
             state = .reading(.head)
-            deadline = clock.now + server.configuration.headerTimeout
+            deadline = clock.now + server.connectionSettings.headerTimeout
         } else {
             state = .reading(.idle)
-            deadline = clock.now + server.configuration.idleTimeout
+            deadline = clock.now + server.connectionSettings.idleTimeout
             // Listed as idle, and off the stalled table in the same lock take.
             server.connectionIsIdle(descriptor)
             listed = .idle

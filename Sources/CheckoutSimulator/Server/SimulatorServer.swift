@@ -15,7 +15,7 @@ import Foundation
 /// timer, costing no thread and no CPU, and never delays another. At most `maxConnections` are open; an idle one costs a few
 /// hundred bytes. Requests still run one at a time in the simulator; reading, parsing,
 /// validating and writing happen outside its lock.
-public final class SimulatorServer: Sendable {
+public final class SimulatorServer: Sendable, HTTPHost {
     /// The most bytes of responses one `POST /__sim/scenario` run may read, `repeat` rounds
     /// included (docs/http.md, "The server under pressure").
     static let maxScenarioResponseBytes = 256 << 20
@@ -101,6 +101,7 @@ public final class SimulatorServer: Sendable {
     public let port: Int
     let configuration: Configuration
     let parserLimits = HTTPRequestParser.Limits()
+    let connectionSettings: ConnectionSettings
     private let listener: Int32
     /// Written once on stop and never drained: the acceptor wakes up.
     private let wake: (read: Int32, write: Int32)
@@ -188,6 +189,9 @@ public final class SimulatorServer: Sendable {
         self.host = host
         self.port = bound.port
         self.configuration = configuration
+        connectionSettings = ConnectionSettings(
+            headerTimeout: configuration.headerTimeout, bodyTimeout: configuration.bodyTimeout, idleTimeout: configuration.idleTimeout,
+            slowWriteLimit: configuration.slowWriteLimit, corsOrigin: configuration.corsOrigin)
         self.listener = bound.descriptor
         self.wake = wake
         self.loops = loops
@@ -388,17 +392,10 @@ public final class SimulatorServer: Sendable {
         life.withLock { $0.reading.count }
     }
 
-    /// What the tables list of a connection whose request has now arrived whole: nothing (a
-    /// request pipelined behind the last), the connection as idle (the whole request came in
-    /// one read), or as receiving a head (it came in several).
-    enum Listed {
-        case nothing, idle, reading
-    }
-
     /// Records that a connection's request has arrived whole: it no longer makes room for
     /// newcomers. False when it was closed to admit another meanwhile (it then ends, unanswered).
     /// A request that comes whole in one read takes one lock, here, and none before.
-    func requestArrived(_ descriptor: Int32, listed: Listed) -> Bool {
+    func requestArrived(_ descriptor: Int32, listed: ConnectionListing) -> Bool {
         switch listed {
         case .nothing:
             return true
