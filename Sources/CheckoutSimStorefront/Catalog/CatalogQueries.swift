@@ -1,37 +1,19 @@
 import CheckoutSimCommerce
 import CheckoutSimGraphQL
 
-/// `products`'s arguments: a page, a search and an order.
-struct ProductListArguments: StorefrontArguments {
-    private static let query = ArgumentKey<String?>("query", .string)
-    private static let sortKey = ArgumentKey<String?>("sortKey", .text("ProductSortKeys"))
-    static let arguments = PagingArguments.arguments + [query.declaration, sortKey.declaration]
-    static let argumentsIfDeclared = PagingArguments.argumentsIfDeclared
-
-    let paging: PagingArguments
-    let query: String?
-    let sortKey: String?
-
-    init(_ call: borrowing FieldCall) throws(FieldError) {
-        paging = try PagingArguments(call)
-        let values = ArgumentValues.of(call)
-        query = try values[Self.query]
-        sortKey = try values[Self.sortKey]
-    }
-}
-
 extension StorefrontBinding {
     /// `products`, `product`, `node` and `nodes` of the query root.
     static func catalogQueries(_ fields: inout ModeledFields) {
         fields.object("QueryRoot", as: Root.self) { root in
-            root.field("products", ProductListArguments.self) { _, arguments, context in
+            root.connection("products", ArgumentKey<String?>("query", .string), ArgumentKey<String?>("sortKey", .text("ProductSortKeys"))) {
+                _, paging, query, sortKey, context in
                 var filter = ProductFilter()
-                if let query = arguments.query {
+                if let query {
                     let parsed = SearchQuery(query)
                     if parsed.root != nil { filter.positions = parsed.mask(context) }
                 }
-                let (order, reversed) = productOrder(arguments.sortKey, reverse: arguments.paging.reverse)
-                return try context.productPage(arguments.paging, order: order, reversed: reversed, filter: filter, list: "products")
+                let (order, reversed) = productOrder(sortKey, reverse: paging.reverse)
+                return try context.productPage(paging, order: order, reversed: reversed, filter: filter, list: "products")
             }
             root.field("product", ArgumentKey<String?>("id", .id), ArgumentKey<String?>("handle", .string)) { _, id, handle, context in
                 if let id { return context.productPosition(id: id).map { ProductRef($0) } }

@@ -109,44 +109,6 @@ extension StorefrontContext {
     }
 }
 
-/// `Collection.products`'s arguments: a page, an order and filters.
-struct CollectionProductsArguments: StorefrontArguments {
-    private static let sortKey = ArgumentKey<String?>("sortKey", .text("ProductCollectionSortKeys"))
-    private static let filters = ArgumentKey<JSON?>("filters", .data("[ProductFilter!]"))
-    static let arguments = PagingArguments.arguments + [sortKey.declaration, filters.declaration]
-    static let argumentsIfDeclared = PagingArguments.argumentsIfDeclared
-
-    let paging: PagingArguments
-    let sortKey: String?
-    let filters: JSON?
-
-    init(_ call: borrowing FieldCall) throws(FieldError) {
-        paging = try PagingArguments(call)
-        let values = ArgumentValues.of(call)
-        sortKey = try values[Self.sortKey]
-        filters = try values[Self.filters]
-    }
-}
-
-/// `collections`'s arguments: a page, an order and a search.
-struct CollectionListArguments: StorefrontArguments {
-    private static let sortKey = ArgumentKey<String?>("sortKey", .text("CollectionSortKeys"))
-    private static let query = ArgumentKey<String?>("query", .string)
-    static let arguments = PagingArguments.arguments + [sortKey.declaration, query.declaration]
-    static let argumentsIfDeclared = PagingArguments.argumentsIfDeclared
-
-    let paging: PagingArguments
-    let sortKey: String?
-    let query: String?
-
-    init(_ call: borrowing FieldCall) throws(FieldError) {
-        paging = try PagingArguments(call)
-        let values = ArgumentValues.of(call)
-        sortKey = try values[Self.sortKey]
-        query = try values[Self.query]
-    }
-}
-
 extension StorefrontBinding {
     static func collectionFields(_ fields: inout ModeledFields) {
         fields.object("Collection", as: CollectionRef.self) { collection in
@@ -160,14 +122,16 @@ extension StorefrontBinding {
             collection.field("seo") { ref, context in
                 SEORef.collection(CollectionSEO(title: context.title(of: ref), description: context.description(of: ref)))
             }
-            collection.field("products", CollectionProductsArguments.self) { ref, arguments, context in
-                let (order, reversed) = productOrder(collectionKey: arguments.sortKey, reverse: arguments.paging.reverse)
-                let filters = ProductFilterInput.list(arguments.filters, currency: context.currency)
+            collection.connection(
+                "products", ArgumentKey<String?>("sortKey", .text("ProductCollectionSortKeys")), ArgumentKey<JSON?>("filters", .data("[ProductFilter!]"))
+            ) { ref, paging, sortKey, filters, context in
+                let (order, reversed) = productOrder(collectionKey: sortKey, reverse: paging.reverse)
+                let filters = ProductFilterInput.list(filters, currency: context.currency)
                 let base = context.filter(of: ref)
                 var filter = base
                 filter.positions = context.mask(base: base, filters: filters)
                 let page = try context.productPage(
-                    arguments.paging, order: order, reversed: reversed, filter: filter, list: "collection-" + context.handle(of: ref))
+                    paging, order: order, reversed: reversed, filter: filter, list: "collection-" + context.handle(of: ref))
                 page.facets = { context.facets(base: base, filters: filters) }
                 return page
             }
@@ -176,19 +140,20 @@ extension StorefrontBinding {
             root.field("collection", ArgumentKey<String?>("id", .id), ArgumentKey<String?>("handle", .string)) { _, id, handle, context in
                 id.flatMap(context.collection(id:)) ?? handle.flatMap(context.collection(handle:))
             }
-            root.field("collections", CollectionListArguments.self) { _, arguments, context in
+            root.connection("collections", ArgumentKey<String?>("sortKey", .text("CollectionSortKeys")), ArgumentKey<String?>("query", .string)) {
+                _, paging, sortKey, query, context in
                 var all = context.collections
-                if arguments.sortKey == "TITLE" {
+                if sortKey == "TITLE" {
                     all.sort { Array(context.title(of: $0).lowercased().utf8).lexicographicallyPrecedes(Array(context.title(of: $1).lowercased().utf8)) }
                 }
-                if let query = arguments.query, !query.trimmingCharacters(in: .whitespaces).isEmpty {
+                if let query, !query.trimmingCharacters(in: .whitespaces).isEmpty {
                     let words = SearchQuery.words(of: query.lowercased())
                     all = all.filter { ref in
                         let title = SearchQuery.words(of: context.title(of: ref).lowercased())
                         return words.allSatisfy { word in title.contains { $0.hasPrefix(word) } }
                     }
                 }
-                return try arguments.paging.page(of: all.map(\.carried), keys: all.map { context.id(of: $0) }, list: "collections")
+                return try paging.page(of: all.map(\.carried), keys: all.map { context.id(of: $0) }, list: "collections")
             }
         }
         fields.object("Product", as: ProductRef.self) { product in

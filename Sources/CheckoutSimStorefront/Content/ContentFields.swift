@@ -3,26 +3,12 @@ import CheckoutSimGraphQL
 import CheckoutSimSupport
 
 /// The shop's brand, policies, menus, pages, blog and localization (docs/storefront.md#shop-content).
-/// The arguments content fields read: a lookup's `handle` or `id`, a text's `truncateAt`.
+/// The arguments content fields read: a lookup's `handle` or `id`, a text's `truncateAt`, a list's `query`.
 private enum ContentKeys {
     static let handle = ArgumentKey<String?>("handle", .string)
     static let id = ArgumentKey<String?>("id", .id)
     static let truncateAt = ArgumentKey<Int?>("truncateAt", .int)
-}
-
-/// A content list's arguments: a page and a search.
-struct ContentListArguments: StorefrontArguments {
-    private static let query = ArgumentKey<String?>("query", .string)
-    static let arguments = PagingArguments.arguments
-    static let argumentsIfDeclared = PagingArguments.argumentsIfDeclared + [query.declaration]
-
-    let paging: PagingArguments
-    let query: String
-
-    init(_ call: borrowing FieldCall) throws(FieldError) {
-        paging = try PagingArguments(call)
-        query = try ArgumentValues.of(call)[Self.query] ?? ""
-    }
+    static let query = ArgumentKey<String?>("query", .string)
 }
 
 extension StorefrontBinding {
@@ -42,29 +28,29 @@ extension StorefrontBinding {
                 guard let ref = ContentRef.parse(id, in: context.settings.content), case .article = ref else { return ContentRef?.none }
                 return ref
             }
-            root.field("pages", ContentListArguments.self) { _, arguments, context in
+            root.connection("pages", ContentKeys.query) { _, paging, query, context in
                 let pages = context.settings.content.pages
-                let found = ContentQuery(arguments.query).matching(pages.count) {
+                let found = ContentQuery(query ?? "").matching(pages.count) {
                     StorefrontContent.queryItem(handle: pages[$0].handle, title: pages[$0].title)
                 }
-                return try context.contentPage(arguments.paging, found.map(ContentRef.page))
+                return try context.contentPage(paging, found.map(ContentRef.page))
             }
-            root.field("blogs", ContentListArguments.self) { _, arguments, context in
+            root.connection("blogs", ContentKeys.query) { _, paging, query, context in
                 let blogs = context.settings.content.blogs
-                let found = ContentQuery(arguments.query).matching(blogs.count) {
+                let found = ContentQuery(query ?? "").matching(blogs.count) {
                     StorefrontContent.queryItem(handle: blogs[$0].handle, title: blogs[$0].title)
                 }
-                return try context.contentPage(arguments.paging, found.map(ContentRef.blog))
+                return try context.contentPage(paging, found.map(ContentRef.blog))
             }
-            root.field("articles", ContentListArguments.self) { _, arguments, context in
+            root.connection("articles", ContentKeys.query) { _, paging, query, context in
                 let content = context.settings.content
-                let found = ContentQuery(arguments.query).matching(content.articles.count) { content.queryItem(article: $0) }
-                return try context.contentPage(arguments.paging, found.map(ContentRef.article))
+                let found = ContentQuery(query ?? "").matching(content.articles.count) { content.queryItem(article: $0) }
+                return try context.contentPage(paging, found.map(ContentRef.article))
             }
-            root.field("urlRedirects", ContentListArguments.self) { _, arguments, context in
-                let query = SearchQuery.readable(arguments.query)
+            root.connection("urlRedirects", ContentKeys.query) { _, paging, query, context in
+                let query = SearchQuery.readable(query ?? "")
                 let redirects = context.settings.content.redirects
-                return try context.contentPage(arguments.paging, redirects.indices.filter { redirectMatches(redirects[$0], query) }.map(ContentRef.redirect))
+                return try context.contentPage(paging, redirects.indices.filter { redirectMatches(redirects[$0], query) }.map(ContentRef.redirect))
             }
             root.field("menu", ArgumentKey<String>("handle", .nonNull(.string))) { _, handle, context in
                 context.settings.content.menus.firstIndex { $0.handle == handle }.map(ContentRef.menu)
@@ -164,10 +150,10 @@ extension StorefrontBinding {
             blog.text("handle") { ref, context in try context.blog(ref).handle }
             blog.text("title") { ref, context in try context.blog(ref).title }
             blog.text("onlineStoreUrl") { ref, context in "https://\(context.settings.domain)/blogs/\(try context.blog(ref).handle)" }
-            blog.field("articles", ContentListArguments.self) { ref, arguments, context in
+            blog.field("articles", PagingArguments.self) { ref, paging, context in
                 guard case .blog(let blog) = ref else { throw FieldError("Not a blog.") }
                 let articles = context.settings.content.articles
-                return try context.contentPage(arguments.paging, articles.indices.filter { articles[$0].blog == blog }.map(ContentRef.article))
+                return try context.contentPage(paging, articles.indices.filter { articles[$0].blog == blog }.map(ContentRef.article))
             }
             blog.field("articleByHandle", ArgumentKey<String>("handle", .nonNull(.string))) { ref, handle, context in
                 guard case .blog(let blog) = ref else { return ContentRef?.none }

@@ -50,6 +50,31 @@ struct ObjectFields<Parent: StorefrontObject> {
         }))
     }
 
+    /// A connection field: its paging arguments (those it declares) and one argument more.
+    mutating func connection<Answer: FieldAnswer, Value>(
+        _ name: String, _ key: ArgumentKey<Value>,
+        _ answer: @escaping @Sendable (Parent, PagingArguments, Value, StorefrontContext) throws -> Answer
+    ) {
+        let arguments = PagingArguments.arguments + [key.declaration]
+        guard check(name, Answer.mismatch, arguments: arguments, ifDeclared: PagingArguments.argumentsIfDeclared) else { return }
+        added.append((name, .general { call, context in
+            try answer(Parent.parent(of: call), PagingArguments(call), ArgumentValues.of(call)[key], context).answer(in: call.executedSchema)
+        }))
+    }
+
+    /// A connection field: its paging arguments (those it declares) and two arguments more.
+    mutating func connection<Answer: FieldAnswer, First, Second>(
+        _ name: String, _ first: ArgumentKey<First>, _ second: ArgumentKey<Second>,
+        _ answer: @escaping @Sendable (Parent, PagingArguments, First, Second, StorefrontContext) throws -> Answer
+    ) {
+        let arguments = PagingArguments.arguments + [first.declaration, second.declaration]
+        guard check(name, Answer.mismatch, arguments: arguments, ifDeclared: PagingArguments.argumentsIfDeclared) else { return }
+        added.append((name, .general { call, context in
+            let values = ArgumentValues.of(call)
+            return try answer(Parent.parent(of: call), PagingArguments(call), values[first], values[second], context).answer(in: call.executedSchema)
+        }))
+    }
+
     /// A field whose arguments are read as one struct.
     mutating func field<Answer: FieldAnswer, Arguments: StorefrontArguments>(
         _ name: String, _: Arguments.Type, _ answer: @escaping @Sendable (Parent, Arguments, StorefrontContext) throws -> Answer
