@@ -1,0 +1,142 @@
+import CheckoutSimSupport
+
+/// A shop's customers and the access tokens they signed in with (docs/customers.md). Salts and
+/// tokens are drawn from the shop's seeded sequence (its seed and, for a sandbox, its name), so
+/// the same requests give the same tokens in every run; tokens expire on the virtual clock.
+package struct CustomerBook: Sendable {
+    /// A signed-in customer's token and when it stops working.
+    package struct AccessGrant: Sendable, Equatable {
+        package let token: String
+        package let customer: Int
+        package let expiresAt: Instant
+    }
+
+    package private(set) var customers: [Customer] = []
+    /// Live grants by token, and their tokens in the order issued (the oldest go first when full).
+    private var grants: [String: AccessGrant] = [:]
+    private var issued: [String] = []
+    /// How many salts and tokens have been drawn.
+    private var drawn = 0
+    private let seed: UInt64
+    private let scope: String
+
+    /// Shopify's bounds on a password's length.
+    package static let passwordLengths = 5...40
+    /// How long an access token works: the mock's choice, documented (docs/customers.md#tokens).
+    package static let tokenLifetimeSeconds: Int64 = 14 * 86_400
+    /// The most customers, and live tokens, a shop keeps (docs/limits.md#shop-bounds).
+    package static let maxCustomers = 10_000
+    package static let maxGrants = 10_000
+
+    /// An empty book drawing from `seed`; `scope` sets a sandbox's draws apart.
+    package init(seed: UInt64, scope: String = "") {
+        self.seed = seed
+        self.scope = scope
+    }
+
+    /// The customer whose email is `email`, ignoring case.
+    package func customer(email: String) -> Customer? {
+        let wanted = email.lowercased()
+        return customers.first { $0.email.lowercased() == wanted }
+    }
+
+    /// The customer a live token names, at `now`; nil for a token unknown, signed out or expired.
+    package func customer(token: String, at now: Instant) -> Customer? {
+        guard let grant = grants[token], now < grant.expiresAt else { return nil }
+        return customers.first { $0.number == grant.customer }
+    }
+
+    /// A new enabled customer; every problem with the input at once (`BLANK`, `INVALID` and
+    /// `TAKEN` for the email, `TOO_SHORT` and `TOO_LONG` for the password).
+    package mutating func signUp(
+        email: String, password: String, firstName: String? = nil, lastName: String? = nil, phone: String? = nil,
+        acceptsMarketing: Bool = false, at now: Instant
+    ) throws(CustomerProblems) -> Customer {
+        var problems: [CustomerProblem] = []
+        let email = email.trimmingCharacters(in: .whitespaces)
+        if email.isEmpty {
+            problems.append(CustomerProblem(.blank, ["input", "email"], "Email can't be blank"))
+        } else if !Self.looksLikeEmail(email) {
+            problems.append(CustomerProblem(.invalid, ["input", "email"], "Email is invalid"))
+        } else if customer(email: email) != nil {
+            problems.append(CustomerProblem(.taken, ["input", "email"], "Email has already been taken"))
+        }
+        let length = password.count
+        if length < Self.passwordLengths.lowerBound {
+            problems.append(CustomerProblem(.tooShort, ["input", "password"], "Password is too short (minimum is \(Self.passwordLengths.lowerBound) characters)"))
+        } else if length > Self.passwordLengths.upperBound {
+            problems.append(CustomerProblem(.tooLong, ["input", "password"], "Password is too long (maximum is \(Self.passwordLengths.upperBound) characters)"))
+        }
+        if problems.isEmpty, customers.count >= Self.maxCustomers {
+            problems.append(CustomerProblem(.invalid, ["input"], "The shop holds \(Self.maxCustomers) customers, the most it keeps; reset it."))
+        }
+        guard problems.isEmpty else { throw CustomerProblems(problems: problems) }
+        let customer = Customer(
+            number: customers.count + 1, email: email, password: PasswordDigest(password, salt: Array(SHA256.hash(Array(draw("salt").utf8)).prefix(16))),
+            firstName: firstName, lastName: lastName, phone: phone, acceptsMarketing: acceptsMarketing, createdAt: now)
+        customers.append(customer)
+        return customer
+    }
+
+    /// A token for the customer `email` and `password` name: `UNIDENTIFIED_CUSTOMER` when they
+    /// name none (which of the two is wrong is not said), `CUSTOMER_DISABLED` for a disabled one.
+    package mutating func signIn(email: String, password: String, at now: Instant) throws(CustomerProblem) -> AccessGrant {
+        guard let customer = customer(email: email.trimmingCharacters(in: .whitespaces)), customer.password?.matches(password) == true else {
+            throw CustomerProblem(.unidentifiedCustomer, ["input"], "Unidentified customer")
+        }
+        guard customer.state != .disabled else {
+            throw CustomerProblem(.customerDisabled, ["input"], "The customer's account is disabled")
+        }
+        return grant(customer.number, at: now)
+    }
+
+    /// A new token for the customer a live token names, which stops working: `TOKEN_INVALID`
+    /// for a token unknown, signed out or expired (renewal must come before it expires).
+    package mutating func renew(token: String, at now: Instant) throws(CustomerProblem) -> AccessGrant {
+        guard let customer = customer(token: token, at: now) else {
+            throw CustomerProblem(.tokenInvalid, ["customerAccessToken"], "The access token is invalid or expired")
+        }
+        signOut(token: token)
+        return grant(customer.number, at: now)
+    }
+
+    /// Sets the state of the customer `email` names (a fixture's or a lever's disabled customer);
+    /// false when it names none.
+    @discardableResult
+    package mutating func setState(_ state: Customer.State, email: String) -> Bool {
+        guard let number = customer(email: email)?.number else { return false }
+        customers[number - 1].state = state
+        return true
+    }
+
+    /// Ends a token; false when it was not live.
+    @discardableResult
+    package mutating func signOut(token: String) -> Bool {
+        guard grants.removeValue(forKey: token) != nil else { return false }
+        issued.removeAll { $0 == token }
+        return true
+    }
+
+    private mutating func grant(_ customer: Int, at now: Instant) -> AccessGrant {
+        let token = String(SHA256.hex(draw("customer-token")).prefix(32))
+        let grant = AccessGrant(token: token, customer: customer, expiresAt: now.adding(seconds: Self.tokenLifetimeSeconds))
+        if issued.count >= Self.maxGrants, let oldest = issued.first { signOut(token: oldest) }
+        grants[token] = grant
+        issued.append(token)
+        return grant
+    }
+
+    /// The next draw of the seeded sequence for `purpose`, to be hashed (as a cart's token is).
+    private mutating func draw(_ purpose: String) -> String {
+        drawn += 1
+        let place = scope.isEmpty ? "" : "\(scope)|"
+        return "\(purpose)|\(seed)|\(place)\(drawn)"
+    }
+
+    /// One `@`, something on both sides, no whitespace, at most 254 characters.
+    private static func looksLikeEmail(_ email: String) -> Bool {
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty && email.unicodeScalars.count <= 254
+            && !email.contains(where: \.isWhitespace)
+    }
+}
