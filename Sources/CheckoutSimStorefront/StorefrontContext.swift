@@ -133,6 +133,12 @@ package final class StorefrontContext {
         try Member(type, object).answer(in: schema)
     }
 
+    /// `objects`, each a member of type `type` (the type looked up once for the list).
+    func members<Object: StorefrontObject>(_ type: String, _ objects: [Object]) throws(FieldError) -> [Resolved] {
+        let index = try Member<Object>.index(of: type, in: schema)
+        return objects.map { .typed(type: index, $0.carried) }
+    }
+
     /// Notes that the request read `field`, which answers its default.
     func touch(_ field: String) {
         if seen.insert(field).inserted { unmodeled.append(field) }

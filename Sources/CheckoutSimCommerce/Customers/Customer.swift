@@ -1,4 +1,5 @@
-/// A shop's customer (docs/customers.md): who they are, how they sign in, where they live.
+/// A shop's customer (docs/customers.md): who they are and how they sign in (their addresses come
+/// with the address mutations).
 package struct Customer: Sendable, Equatable {
     /// Whether the customer may sign in: an invited customer has not activated the account yet,
     /// a disabled one may not sign in at all (Shopify's `CUSTOMER_DISABLED`).
@@ -16,17 +17,12 @@ package struct Customer: Sendable, Equatable {
     package var lastName: String?
     package var phone: String?
     package var acceptsMarketing: Bool
-    /// In the order added; each keeps its number while the customer has it.
-    package var addresses: [CustomerAddress]
-    /// The number of the default address, when there is one.
-    package var defaultAddress: Int?
     package var state: State
     package let createdAt: Instant
 
     package init(
         number: Int, email: String, password: PasswordDigest?, firstName: String? = nil, lastName: String? = nil, phone: String? = nil,
-        acceptsMarketing: Bool = false, addresses: [CustomerAddress] = [], defaultAddress: Int? = nil, state: State = .enabled,
-        createdAt: Instant
+        acceptsMarketing: Bool = false, state: State = .enabled, createdAt: Instant
     ) {
         self.number = number
         self.email = email
@@ -35,21 +31,7 @@ package struct Customer: Sendable, Equatable {
         self.lastName = lastName
         self.phone = phone
         self.acceptsMarketing = acceptsMarketing
-        self.addresses = addresses
-        self.defaultAddress = defaultAddress
         self.state = state
         self.createdAt = createdAt
-    }
-}
-
-/// One of a customer's addresses: its number (stable while the customer has it) and its fields
-/// by the names Shopify's `MailingAddressInput` gives them (`address1`, `city`, `zip`, …).
-package struct CustomerAddress: Sendable, Equatable {
-    package let number: Int
-    package var fields: [String: String]
-
-    package init(number: Int, fields: [String: String]) {
-        self.number = number
-        self.fields = fields
     }
 }

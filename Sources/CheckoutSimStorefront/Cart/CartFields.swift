@@ -146,7 +146,7 @@ extension StorefrontContext {
     func linesPage(of cart: CartValue, _ paging: PagingArguments) throws(FieldError) -> ConnectionPage {
         let lines = cart.view.lines
         return try paging.page(
-            of: try lines.map { line throws(FieldError) in try member("CartLine", CartLineValue(cart: cart, line: line)) },
+            of: try members("CartLine", lines.map { CartLineValue(cart: cart, line: $0) }),
             key: { CartID.line(lines[$0], token: cart.token) }, list: "lines")
     }
 }

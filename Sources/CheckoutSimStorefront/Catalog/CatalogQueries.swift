@@ -88,7 +88,7 @@ extension StorefrontContext {
                 cursor: try cursor(before), direction: .backward, endpoint: endpoint)
         }
         let nodes = asMembers
-            ? try page.positions.map { position throws(FieldError) in try member("Product", ProductRef(position)) }
+            ? try members("Product", page.positions.map { ProductRef($0) })
             : page.positions.map(Resolved.integer)
         return ConnectionPage(
             nodes: nodes, cursor: { page.cursors[$0].encoded }, hasNextPage: page.hasNextPage,

@@ -123,8 +123,13 @@ struct Member<Object: StorefrontObject>: FieldAnswer {
     }
 
     func answer(in schema: Schema) throws(FieldError) -> Resolved {
+        .typed(type: try Self.index(of: type, in: schema), object.carried)
+    }
+
+    /// Where `type` is among the schema's types (what `.typed` names a member by).
+    static func index(of type: String, in schema: Schema) throws(FieldError) -> Int {
         guard let index = schema.typeIndex[type] else { throw FieldError("The schema has no type \(type).") }
-        return .typed(type: index, object.carried)
+        return index
     }
 
     static func mismatch(_ type: TypeNode, facts: SchemaFacts) -> String? {
