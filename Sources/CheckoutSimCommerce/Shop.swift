@@ -42,13 +42,17 @@ package struct Shop: Sendable {
     let cartNamespace: String
     /// The levers pulled and not yet used up (docs/control.md#levers).
     package internal(set) var pending = PendingLevers()
+    /// The customers and their live tokens (docs/customers.md).
+    package internal(set) var customers: CustomerBook
 
     /// A shop with no sessions yet, its clock at `now`.
     package init(
         store: StoreSettings, catalog: Catalog, offers: [OfferDefinition], scratchTable: ScratchCardTable, testCards: [TestCard],
-        seed: UInt64, now: Instant, cartNamespace: String = ""
+        seed: UInt64, now: Instant, cartNamespace: String = "", customers fixtures: [CustomerFixture] = []
     ) {
         self.cartNamespace = cartNamespace
+        customers = CustomerBook(seed: seed, scope: cartNamespace)
+        for fixture in fixtures { customers.enroll(fixture, at: now) }
         self.store = store
         self.catalog = catalog
         inventory = Inventory(catalog: catalog)

@@ -16,6 +16,9 @@ enum StorefrontBinding {
         cartFields(&fields, facts: facts)
         giftCardAndDeliveryFields(&fields)
         cartMutations(&fields)
+        addressFields(&fields)
+        customerFields(&fields, facts: facts)
+        customerMutations(&fields)
         return fields
     }
 }

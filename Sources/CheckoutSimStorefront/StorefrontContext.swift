@@ -57,6 +57,9 @@ package final class StorefrontContext {
     /// `Type.field` of each unmodeled field the request touched, in the order first touched.
     package private(set) var unmodeled: [String] = []
     private var seen: Set<String> = []
+    /// The passwords and tokens the request sent or its answer gave, for the journal to redact
+    /// (docs/journal.md#secrets).
+    package private(set) var secrets: [CustomerSecret] = []
 
     package init(holder: any StorefrontShopHolder, settings: StorefrontSettings, session: String, schema: Schema) {
         self.holder = holder
@@ -137,6 +140,12 @@ package final class StorefrontContext {
     func members<Object: StorefrontObject>(_ type: String, _ objects: [Object]) throws(FieldError) -> [Resolved] {
         let index = try Member<Object>.index(of: type, in: schema)
         return objects.map { .typed(type: index, $0.carried) }
+    }
+
+    /// Notes a password or token the request sent or its answer gives.
+    func noteSecret(_ kind: CustomerSecret.Kind, _ value: String) {
+        guard !value.isEmpty, !secrets.contains(where: { $0.value == value }) else { return }
+        secrets.append(CustomerSecret(kind, value))
     }
 
     /// Notes that the request read `field`, which answers its default.

@@ -104,7 +104,7 @@ public final class Simulator: ScenarioTarget {
         startClock = start
         let shop = Shop(
             store: fixtures.store, catalog: fixtures.catalog, offers: fixtures.offers, scratchTable: fixtures.scratchCards,
-            testCards: fixtures.testCards, seed: startSeed, now: start, cartNamespace: cartNamespace)
+            testCards: fixtures.testCards, seed: startSeed, now: start, cartNamespace: cartNamespace, customers: fixtures.customers)
         state = ShopState.guarded(shop: shop, content: fixtures.collections)
     }
 

@@ -98,6 +98,8 @@ package struct CartBuyer: Sendable, Equatable {
     package var email: String?
     package var phone: String?
     package var countryCode: String?
+    /// The number of the customer whose access token the buyer gave (docs/customers.md#carts).
+    package var customer: Int?
 
     package init() {}
 }

@@ -1,5 +1,4 @@
-/// A shop's customer (docs/customers.md): who they are and how they sign in (their addresses come
-/// with the address mutations).
+/// A shop's customer (docs/customers.md): who they are, how they sign in, where they live.
 package struct Customer: Sendable, Equatable {
     /// Whether the customer may sign in: an invited customer has not activated the account yet,
     /// a disabled one may not sign in at all (Shopify's `CUSTOMER_DISABLED`).
@@ -19,6 +18,12 @@ package struct Customer: Sendable, Equatable {
     package var acceptsMarketing: Bool
     package var state: State
     package let createdAt: Instant
+    /// When they or their addresses last changed.
+    package var updatedAt: Instant
+    /// Their addresses, oldest first.
+    package var addresses: [CustomerAddress] = []
+    /// The number of the default address; nil when they have none.
+    package var defaultAddress: Int?
 
     package init(
         number: Int, email: String, password: PasswordDigest?, firstName: String? = nil, lastName: String? = nil, phone: String? = nil,
@@ -33,5 +38,18 @@ package struct Customer: Sendable, Equatable {
         self.acceptsMarketing = acceptsMarketing
         self.state = state
         self.createdAt = createdAt
+        updatedAt = createdAt
+    }
+}
+
+extension Customer {
+    /// "Ada Lovelace", else the email: what Shopify's `displayName` shows.
+    package var displayName: String {
+        MailingAddress(firstName: firstName, lastName: lastName).name ?? email
+    }
+
+    /// The default address, if they have one.
+    package var defaultMailingAddress: CustomerAddress? {
+        defaultAddress.flatMap { number in addresses.first { $0.number == number } }
     }
 }

@@ -11,7 +11,9 @@ package struct CustomerBook: Sendable {
         package let expiresAt: Instant
     }
 
-    package private(set) var customers: [Customer] = []
+    package internal(set) var customers: [Customer] = []
+    /// How many addresses have been made: the next one's number less one.
+    var addressesMade = 0
     /// Live grants by token, and their tokens in the order issued (the oldest go first when full).
     private var grants: [String: AccessGrant] = [:]
     private var issued: [String] = []
@@ -27,6 +29,8 @@ package struct CustomerBook: Sendable {
     /// The most customers, and live tokens, a shop keeps (docs/limits.md#shop-bounds).
     package static let maxCustomers = 10_000
     package static let maxGrants = 10_000
+    /// The most addresses one customer keeps.
+    package static let maxAddresses = 100
 
     /// An empty book drawing from `seed`; `scope` sets a sandbox's draws apart.
     package init(seed: UInt64, scope: String = "") {
@@ -38,6 +42,11 @@ package struct CustomerBook: Sendable {
     package func customer(email: String) -> Customer? {
         let wanted = email.lowercased()
         return customers.first { $0.email.lowercased() == wanted }
+    }
+
+    /// Customer `number`; nil when there is none.
+    package func customer(number: Int) -> Customer? {
+        customers.indices.contains(number - 1) ? customers[number - 1] : nil
     }
 
     /// The customer a live token names, at `now`; nil for a token unknown, signed out or expired.
@@ -72,7 +81,7 @@ package struct CustomerBook: Sendable {
         }
         guard problems.isEmpty else { throw CustomerProblems(problems: problems) }
         let customer = Customer(
-            number: customers.count + 1, email: email, password: PasswordDigest(password, salt: Array(SHA256.hash(Array(draw("salt").utf8)).prefix(16))),
+            number: customers.count + 1, email: email, password: digest(password),
             firstName: firstName, lastName: lastName, phone: phone, acceptsMarketing: acceptsMarketing, createdAt: now)
         customers.append(customer)
         return customer
@@ -109,12 +118,34 @@ package struct CustomerBook: Sendable {
         return true
     }
 
+    /// Adds a customer the fixtures describe (checked when they loaded), their first address the
+    /// default; nil, adding nobody, when the shop is full or the email is taken.
+    @discardableResult
+    package mutating func enroll(_ fixture: CustomerFixture, at now: Instant) -> Customer? {
+        guard customers.count < Self.maxCustomers, customer(email: fixture.email) == nil else { return nil }
+        var customer = Customer(
+            number: customers.count + 1, email: fixture.email, password: fixture.password.map { digest($0) }, firstName: fixture.firstName,
+            lastName: fixture.lastName, phone: fixture.phone, acceptsMarketing: fixture.acceptsMarketing, state: fixture.state, createdAt: now)
+        for address in fixture.addresses.prefix(Self.maxAddresses) {
+            addressesMade += 1
+            customer.addresses.append(CustomerAddress(number: addressesMade, address: address))
+        }
+        customer.defaultAddress = customer.addresses.first?.number
+        customers.append(customer)
+        return customer
+    }
+
     /// Ends a token; false when it was not live.
     @discardableResult
     package mutating func signOut(token: String) -> Bool {
         guard grants.removeValue(forKey: token) != nil else { return false }
         issued.removeAll { $0 == token }
         return true
+    }
+
+    /// `password`'s digest with a salt from the seeded sequence.
+    private mutating func digest(_ password: String) -> PasswordDigest {
+        PasswordDigest(password, salt: Array(SHA256.hash(Array(draw("salt").utf8)).prefix(16)))
     }
 
     private mutating func grant(_ customer: Int, at now: Instant) -> AccessGrant {
@@ -134,7 +165,7 @@ package struct CustomerBook: Sendable {
     }
 
     /// One `@`, something on both sides, no whitespace, at most 254 characters.
-    private static func looksLikeEmail(_ email: String) -> Bool {
+    package static func looksLikeEmail(_ email: String) -> Bool {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty && email.unicodeScalars.count <= 254
             && !email.contains(where: \.isWhitespace)

@@ -10,6 +10,7 @@ package struct CustomerProblem: Error, Sendable, Equatable {
         case unidentifiedCustomer = "UNIDENTIFIED_CUSTOMER"
         case customerDisabled = "CUSTOMER_DISABLED"
         case tokenInvalid = "TOKEN_INVALID"
+        case notFound = "NOT_FOUND"
     }
 
     package let code: Code
@@ -27,4 +28,8 @@ package struct CustomerProblem: Error, Sendable, Equatable {
 /// Every problem of one request: Shopify reports them all at once.
 package struct CustomerProblems: Error, Sendable, Equatable {
     package let problems: [CustomerProblem]
+
+    package init(problems: [CustomerProblem]) {
+        self.problems = problems
+    }
 }

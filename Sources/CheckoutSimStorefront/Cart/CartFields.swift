@@ -35,6 +35,9 @@ extension StorefrontBinding {
             buyer.text("email") { buyer, _ in buyer.email }
             buyer.text("phone") { buyer, _ in buyer.phone }
             buyer.text("countryCode") { buyer, _ in buyer.countryCode }
+            buyer.field("customer") { buyer, context in
+                buyer.customer.flatMap { context.shop.customers.customer(number: $0).map(CustomerValue.init) }
+            }
         }
         fields.object("CartDiscountCode", as: DiscountCodeValue.self) { code in
             code.text("code") { code, _ in code.code }

@@ -11,35 +11,6 @@ struct GiftCardUse: BoxedObject {
     let left: Int64
 }
 
-/// A delivery address of a cart, with the cart's token for its id.
-struct AddressRef: BoxedObject {
-    static func carries(_ name: String) -> Bool { ["CartSelectableAddress", "CartDeliveryAddress", "MailingAddress"].contains(name) }
-
-    let token: String
-    let address: CartAddress
-
-    var id: String { "gid://shopify/CartSelectableAddress/\(address.number)?cart=\(token)" }
-
-    /// First and last name, when either is given.
-    var name: String? {
-        let parts = [address.fields["firstName"], address.fields["lastName"]].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: " ")
-    }
-
-    /// The address as lines to print: the name when asked, the company unless told not to, the
-    /// street, the town line and the country.
-    func formatted(withName: Bool, withCompany: Bool) -> [String] {
-        let fields = address.fields
-        var lines: [String] = []
-        if withName { lines.append(name ?? "") }
-        if withCompany, let company = fields["company"] { lines.append(company) }
-        lines += [fields["address1"], fields["address2"]].compactMap { $0 }
-        lines.append([fields["city"], fields["provinceCode"], fields["zip"]].compactMap { $0 }.joined(separator: " "))
-        if let country = fields["countryCode"] { lines.append(country) }
-        return lines.filter { !$0.isEmpty }
-    }
-}
-
 /// The one delivery group of a cart with lines and a selected address.
 struct DeliveryGroupValue: BoxedObject {
     static func carries(_ name: String) -> Bool { name == "CartDeliveryGroup" }
@@ -80,7 +51,7 @@ extension StorefrontContext {
     /// The cart's delivery group, when it has lines and a selected address.
     func deliveryGroup(_ cart: CartValue) -> DeliveryGroupValue? {
         guard !cart.view.lines.isEmpty, let address = cart.details.addresses.first(where: \.selected) else { return nil }
-        return DeliveryGroupValue(cart: cart, address: AddressRef(token: cart.token, address: address))
+        return DeliveryGroupValue(cart: cart, address: AddressRef(cart: cart.token, address: address))
     }
 }
 
@@ -107,33 +78,14 @@ extension StorefrontBinding {
         fields.object("CartDelivery", as: CartValue.self) { delivery in
             delivery.field("addresses", ArgumentKey<Bool?>("selected", .boolean)) { cart, selected, _ in
                 let onlySelected = selected ?? false
-                return cart.details.addresses.filter { !onlySelected || $0.selected }.map { AddressRef(token: cart.token, address: $0) }
+                return cart.details.addresses.filter { !onlySelected || $0.selected }.map { AddressRef(cart: cart.token, address: $0) }
             }
         }
         fields.object("CartSelectableAddress", as: AddressRef.self) { address in
             address.text("id") { address, _ in address.id }
-            address.boolean("selected") { address, _ in address.address.selected }
-            address.boolean("oneTimeUse") { address, _ in address.address.oneTimeUse }
+            address.boolean("selected") { address, _ in address.selected }
+            address.boolean("oneTimeUse") { address, _ in address.oneTimeUse }
             address.field("address") { address, _ in Member("CartDeliveryAddress", address) }
-        }
-        for type in ["CartDeliveryAddress", "MailingAddress"] {
-            fields.object(type, as: AddressRef.self) { address in
-                for field in ["address1", "address2", "city", "company", "firstName", "lastName", "phone", "provinceCode", "zip"] {
-                    address.text(field) { address, _ in address.address.fields[field] }
-                }
-                address.text("name") { address, _ in address.name }
-                address.field("formatted", ArgumentKey<Bool?>("withName", .boolean), ArgumentKey<Bool?>("withCompany", .boolean)) {
-                    address, withName, withCompany, _ in
-                    address.formatted(withName: withName ?? false, withCompany: withCompany ?? true).map(Resolved.string)
-                }
-            }
-        }
-        fields.object("CartDeliveryAddress", as: AddressRef.self) { address in
-            address.text("countryCode") { address, _ in address.address.fields["countryCode"] }
-        }
-        fields.object("MailingAddress", as: AddressRef.self) { address in
-            address.text("countryCodeV2") { address, _ in address.address.fields["countryCode"] }
-            address.text("id") { address, _ in address.id }
         }
         fields.object("CartDeliveryGroup", as: DeliveryGroupValue.self) { group in
             group.text("id") { group, _ in group.id }

@@ -256,6 +256,18 @@ struct CartChange {
             buyer.phone = text
         }
         if let country = input["countryCode"] { buyer.countryCode = country.stringValue }
+        if let token = input["customerAccessToken"] {
+            if let text = token.stringValue {
+                guard let customer = context.customer(token: text) else {
+                    refuse("INVALID", field + ["customerAccessToken"], "The customer access token is invalid or expired.")
+                    return
+                }
+                buyer.customer = customer.number
+                if input["email"] == nil { buyer.email = customer.email }
+            } else {
+                buyer.customer = nil
+            }
+        }
         context.change { $0.changeCart(cart) { $0.buyer = buyer } }
     }
 

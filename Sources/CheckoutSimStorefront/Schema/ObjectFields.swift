@@ -50,6 +50,18 @@ struct ObjectFields<Parent: StorefrontObject> {
         }))
     }
 
+    /// A field with three arguments read.
+    mutating func field<Answer: FieldAnswer, First, Second, Third>(
+        _ name: String, _ first: ArgumentKey<First>, _ second: ArgumentKey<Second>, _ third: ArgumentKey<Third>,
+        _ answer: @escaping @Sendable (Parent, First, Second, Third, StorefrontContext) throws -> Answer
+    ) {
+        guard check(name, Answer.mismatch, arguments: [first.declaration, second.declaration, third.declaration]) else { return }
+        added.append((name, .general { call, context in
+            let values = ArgumentValues.of(call)
+            return try answer(Parent.parent(of: call), values[first], values[second], values[third], context).answer(in: call.executedSchema)
+        }))
+    }
+
     /// A connection field: its paging arguments (those it declares) and one argument more.
     mutating func connection<Answer: FieldAnswer, Value>(
         _ name: String, _ key: ArgumentKey<Value>,

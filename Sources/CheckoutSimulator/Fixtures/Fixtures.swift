@@ -20,6 +20,9 @@ public struct Fixtures: Sendable {
     /// `storefront/content.json`: what the Storefront dialect's shop, menus, pages and blog show
     /// (docs/storefront.md#shop-content); empty without the file.
     package var storefront = StorefrontContent.empty
+    /// `customers.json`: the customers the shop starts with (docs/fixtures.md#customers); none
+    /// without the file.
+    package var customers: [CustomerFixture] = []
 
     /// Loads and validates `source`, reporting every problem at once.
     public static func load(_ source: FixtureSource) throws(FixtureError) -> Fixtures {
@@ -104,10 +107,12 @@ struct FixtureLoader {
         let catalog = Catalog(brands: brands, products: products)
         let collections = loadCollections(catalog: catalog)
         let storefront = loadStorefrontContent(catalog: catalog)
+        let customers = loadCustomers()
         guard problems.isEmpty, let store, let scratch else { throw FixtureError(problems: problems) }
         var fixtures = Fixtures(
             store: store, catalog: catalog, offers: offers, scratchCards: scratch, testCards: cards, collections: collections)
         fixtures.storefront = storefront
+        fixtures.customers = customers
         return fixtures
     }
 

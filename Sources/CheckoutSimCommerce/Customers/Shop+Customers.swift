@@ -1,0 +1,56 @@
+/// The shop's customers at the virtual clock's time (docs/customers.md).
+extension Shop {
+    /// A new customer; every problem with the input at once.
+    package mutating func signUp(
+        email: String, password: String, firstName: String? = nil, lastName: String? = nil, phone: String? = nil, acceptsMarketing: Bool = false
+    ) throws(CustomerProblems) -> Customer {
+        try customers.signUp(
+            email: email, password: password, firstName: firstName, lastName: lastName, phone: phone, acceptsMarketing: acceptsMarketing,
+            at: clock)
+    }
+
+    /// An access token for the customer `email` and `password` name.
+    package mutating func signIn(email: String, password: String) throws(CustomerProblem) -> CustomerBook.AccessGrant {
+        try customers.signIn(email: email, password: password, at: clock)
+    }
+
+    /// The customer a live token names now; nil for a token unknown, signed out or expired.
+    package func customer(token: String) -> Customer? {
+        customers.customer(token: token, at: clock)
+    }
+
+    /// A new token for the one given, which stops working.
+    package mutating func renew(token: String) throws(CustomerProblem) -> CustomerBook.AccessGrant {
+        try customers.renew(token: token, at: clock)
+    }
+
+    /// Ends a token; false when it was not live.
+    @discardableResult
+    package mutating func signOut(token: String) -> Bool {
+        customers.signOut(token: token)
+    }
+
+    /// `change` on the book and the number of the customer `token` names, who is then updated
+    /// now; `TOKEN_INVALID` at `field` when it names nobody now.
+    package mutating func changeCustomer<Result, Failure: Error>(
+        token: String, field: [String] = ["customerAccessToken"], _ change: (inout CustomerBook, Int) throws(Failure) -> Result
+    ) throws(CustomerAccess<Failure>) -> Result {
+        guard let number = customer(token: token)?.number else {
+            throw .token(CustomerProblem(.tokenInvalid, field, "The customer access token is invalid or expired"))
+        }
+        do {
+            let result = try change(&customers, number)
+            customers.customers[number - 1].updatedAt = clock
+            return result
+        } catch {
+            throw .refused(error)
+        }
+    }
+}
+
+/// Why a change for a signed-in customer did not happen: the token names nobody, or the change
+/// itself was refused.
+package enum CustomerAccess<Failure: Error>: Error {
+    case token(CustomerProblem)
+    case refused(Failure)
+}
