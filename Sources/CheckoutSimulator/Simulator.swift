@@ -169,6 +169,7 @@ public final class Simulator: ScenarioTarget {
             limits.maxComplexity = min(limits.maxComplexity ?? .max, StorefrontComplexity.tokenlessLimit)
         }
         var unmodeled: [String] = []
+        var secrets: [CustomerSecret] = []
         let (response, clock, place) = state.withLock { state -> (GraphQLResponse, Instant, Journal.Place) in
             let response: GraphQLResponse
             if state.shop.touchSession(session) {
@@ -180,7 +181,10 @@ public final class Simulator: ScenarioTarget {
                 response = GraphQLEngine.execute(
                     prepared, variables: request.variables, operationName: request.operationName, schema: schema, context: context,
                     limits: limits, cancelled: cancelled)
-                if let storefront = context as? StorefrontContext { unmodeled = storefront.unmodeled }
+                if let storefront = context as? StorefrontContext {
+                    unmodeled = storefront.unmodeled
+                    secrets = storefront.secrets
+                }
             } else {
                 response = GraphQLResponse(errors: [GraphQLError(
                     "The simulator already holds \(state.shop.maxSessions) sessions, the most it keeps; reuse a session name or reset it.",
@@ -192,7 +196,8 @@ public final class Simulator: ScenarioTarget {
         }
         appendToJournal(
             request, prepared: prepared, session: session, note: note, at: clock, place: place, status: note.status(response),
-            errorCodes: response.errorCodes, fault: note.fault, response: response.compactBytes(), dialect: dialect, unmodeled: unmodeled)
+            errorCodes: response.errorCodes, fault: note.fault, response: response.compactBytes(), dialect: dialect, unmodeled: unmodeled,
+            secrets: secrets)
         return response
     }
 

@@ -29,8 +29,15 @@ struct Journal {
     private final class Document {
         let text: String
         var uses = 1
-        init(_ text: String) { self.text = text }
+        /// Where the text may carry secrets (read once, when it is first kept).
+        let scan: SecretScan
+        init(_ text: String, scan: SecretScan) {
+            self.text = text
+            self.scan = scan
+        }
     }
+    /// The labels of the secrets hidden so far (docs/journal.md#secrets).
+    private var redaction = SecretRedaction()
     private(set) var bytes = 0
     /// How many entries were dropped since the last reset.
     private(set) var dropped = 0
@@ -125,35 +132,59 @@ struct Journal {
         var unmodeled: [String] = []
         /// The Storefront API version that answered it.
         var apiVersion: Simulator.StorefrontVersion? = nil
+        /// The passwords and tokens its binding read or answered, to be hidden.
+        var secrets: [CustomerSecret] = []
     }
 
     /// Appends `request` as the next entry, dropping the oldest ones until both bounds hold.
     private mutating func append(_ request: Request, seq: Int) {
-        let document: Document
-        if let last = lastDocument, last.text == request.query {
-            document = last
-            document.uses += 1
-        } else if let known = documents[request.query] {
-            document = known
-            document.uses += 1
-        } else {
-            document = Document(request.query)
-            documents[request.query] = document
-            bytes += request.query.utf8.count
+        var request = request
+        let document = keptDocument(for: request.query, noted: request.secrets)
+        var places: [SecretPlace] = []
+        if document.scan.mentionsSecrets || !request.secrets.isEmpty {
+            (request.variables, places) = redaction.redact(variables: request.variables, scan: document.scan, noted: request.secrets)
+            let (response, found) = redaction.redact(response: request.response, noted: request.secrets)
+            request.response = response
+            places += found
         }
         lastDocument = document
         let query = document.text
-        let entry = Simulator.JournalEntry(
+        var entry = Simulator.JournalEntry(
             seq: seq, at: request.at, session: request.session, transport: request.transport, operationName: request.operationName,
             operationType: request.operationType, query: query, variables: request.variables, status: request.status,
             errorCodes: request.errorCodes, faultMet: request.fault, client: request.client, response: request.response,
             requestedOperation: request.requestedOperation, persistedRefusal: request.persistedRefusal, dialect: request.dialect,
             unmodeled: request.unmodeled, apiVersion: request.apiVersion)
+        entry.secretPlaces = places
         entries.append(entry)
         bytes += Self.ownBytes(of: entry)
         while count > 0, count > maxEntries || bytes > maxBytes {
             dropOldest()
         }
+    }
+
+    /// The one kept copy of `text` (its secret literals hidden), its use counted: the newest
+    /// entry's, a kept one, or a new one. A text holding a secret is kept hidden, under its
+    /// hidden text, and read again each time it comes (its secrets may differ).
+    private mutating func keptDocument(for text: String, noted: [CustomerSecret]) -> Document {
+        if let last = lastDocument, last.text == text, noted.isEmpty || last.scan.literals.isEmpty {
+            last.uses += 1
+            return last
+        }
+        if let known = documents[text], noted.isEmpty || known.scan.literals.isEmpty {
+            known.uses += 1
+            return known
+        }
+        let scan = SecretScan(text)
+        let kept = redaction.redact(document: text, scan: scan, noted: noted) ?? text
+        if let known = documents[kept] {
+            known.uses += 1
+            return known
+        }
+        let document = Document(kept, scan: kept == text ? scan : SecretScan(kept))
+        documents[kept] = document
+        bytes += kept.utf8.count
+        return document
     }
 
     /// Forgets every entry; `restart` (a reset) also numbers the next one 1 and zeroes `dropped`.
@@ -164,6 +195,7 @@ struct Journal {
         lastDocument = nil
         bytes = 0
         levers.removeAll()
+        redaction.removeAll()
         // Places taken before the clear are not filled after it.
         epoch += 1
         waiting.removeAll()

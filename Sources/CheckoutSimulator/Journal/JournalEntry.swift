@@ -55,6 +55,9 @@ extension Simulator {
         public var unmodeled: [String] = []
         /// The Storefront API version that answered it (docs/storefront.md#api-versions); nil for a native request.
         public var apiVersion: StorefrontVersion? = nil
+        /// Where its passwords and tokens stood, each written `"<redacted>"` (docs/journal.md#secrets):
+        /// a recording names them by these labels.
+        var secretPlaces: [SecretPlace] = []
 
         /// A fault a request met (docs/journal.md): no network, or one of the injected faults.
         enum Fault: Sendable, Equatable {

@@ -32,7 +32,7 @@ struct ScenarioRecorder {
     /// next export starts (`since`).
     func scenario(named name: String, stopIf shouldStop: () -> Bool = { false }) -> String? {
         let captures = findCaptures()
-        var out = "scenario \(NetworkFault.quotedText(name))\nseed \(seed)\nnow \(start.iso8601)\n"
+        var out = "scenario \(NetworkFault.quotedText(name))\nseed \(seed)\nnow \(start.iso8601)\n" + Self.secretsNeeded(captures.needed)
         var session = "default"
         // The dialect later steps speak, as a `dialect` line names it (the version pinned).
         var dialect = "native"
@@ -77,7 +77,11 @@ struct ScenarioRecorder {
             }
             // Only values captured on an earlier step are substituted: a step that sent a value
             // before any response gave it writes it as it is.
-            let variables = Self.variablesText(entry.variables) { captures.byValue[$0].flatMap { $0.producer < index ? $0.name : nil } }
+            var secrets: [String: String] = [:]
+            for place in entry.secretPlaces where place.part == .variables { secrets[place.path] = place.label }
+            let variables = Self.variablesText(entry.variables, secrets: secrets) {
+                captures.byValue[$0].flatMap { $0.producer < index ? $0.name : nil }
+            }
             // A library operation's text ends at its last definition; a file or client may add a newline.
             // The operations library is the native schema's: a Storefront document is written inline.
             if entry.dialect == .native, let name = entry.operationName, let known = operations[name], entry.query.utf8.starts(with: known.utf8),
@@ -114,7 +118,8 @@ struct ScenarioRecorder {
                 for capture in captures.all where capture.producer == index {
                     lines.append("capture \(capture.name) = \(capture.path)")
                 }
-                lines.append("snapshot")
+                // A response that gave a token is not snapshotted: the snapshot would keep it.
+                if !entry.secretPlaces.contains(where: { $0.part == .response }) { lines.append("snapshot") }
             }
             out += "\nstep \(NetworkFault.quotedText(title(entry, index: index)))\n" + lines.map { "  " + $0 }.joined(separator: "\n") + "\n"
         }
@@ -137,7 +142,7 @@ struct ScenarioRecorder {
         var words = [entry.operationName ?? "Request \(index + 1)"]
         for (key, value) in zip(entry.variables.keys, entry.variables.values) {
             switch value {
-            case .string(let text) where text.utf8.count <= 40 && !Self.isCapturable(text): words.append(text)
+            case .string(let text) where text.utf8.count <= 40 && !Self.isCapturable(text) && text != SecretRedaction.redacted: words.append(text)
             case .int(let number) where key == "quantity" || key == "n": words.append("×\(number)")
             default: break
             }
@@ -151,12 +156,26 @@ struct ScenarioRecorder {
     /// a later request can be said to take from it) go into an index, a newer response's path
     /// replacing an older one's, so finding a value's producer is one lookup — the export is
     /// linear in the journal, however many values are never found.
-    private func findCaptures() -> (all: [Capture], byValue: [String: Capture]) {
+    private func findCaptures() -> (all: [Capture], byValue: [String: Capture], needed: [NeededSecret]) {
         var produced: [String: (producer: Int, path: String)] = [:]
         var byValue: [String: Capture] = [:]
         var all: [Capture] = []
         var counts: [String: Int] = [:]
+        // Each token a response gave, by label; each secret a request sent that none gave.
+        var producedSecrets: [String: (producer: Int, path: String)] = [:]
+        var labelsSeen = Set<String>()
+        var needed: [NeededSecret] = []
         for (index, entry) in entries.enumerated() {
+            for place in entry.secretPlaces where place.part == .variables && labelsSeen.insert(place.label).inserted {
+                if let found = producedSecrets[place.label] {
+                    all.append(Capture(name: place.label, producer: found.producer, path: found.path))
+                } else {
+                    needed.append(NeededSecret(label: place.label, kind: place.kind, step: index + 1))
+                }
+            }
+            for place in entry.secretPlaces where place.part == .response && place.kind == .token && producedSecrets[place.label] == nil {
+                producedSecrets[place.label] = (index, place.path)
+            }
             for value in Self.strings(in: .object(entry.variables)) where byValue[value] == nil {
                 guard let base = Self.captureBase(value), let found = produced[value] else { continue }
                 counts[base, default: 0] += 1
@@ -169,7 +188,27 @@ struct ScenarioRecorder {
                 Self.capturable(in: response, at: "$", producer: index, into: &produced)
             }
         }
-        return (all, byValue)
+        return (all, byValue, needed)
+    }
+
+    /// A secret a request sent that no earlier response of the recording gave: a replay is given
+    /// it with `--var` (docs/journal.md#secrets).
+    private struct NeededSecret {
+        let label: String
+        let kind: CustomerSecret.Kind
+        let step: Int
+    }
+
+    /// The header comment naming each secret a replay must be given; empty when none.
+    private static func secretsNeeded(_ needed: [NeededSecret]) -> String {
+        guard !needed.isEmpty else { return "" }
+        var lines = ["# The journal keeps no password or token: give a replay each one this journey sent with --var,"]
+        lines.append("# as in: checkout-sim run FILE " + needed.map { "--var \($0.label)=…" }.joined(separator: " "))
+        for secret in needed {
+            let what = secret.kind == .password ? "the password" : "the token (no earlier response gave it)"
+            lines.append("#   \(secret.label): \(what) sent at step \(secret.step)")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// The simulator's own ids by prefix, and the capture name each gets.
@@ -219,21 +258,24 @@ struct ScenarioRecorder {
     /// The variables as compact JSON, a captured value written as `{{name}}` in its place. Strings
     /// are written with every control character and line separator escaped, and one that holds
     /// `{{` has every `{` written `\\u007B`, so a replay reads the text, not a placeholder.
-    private static func variablesText(_ variables: JSONObject, capture: (String) -> String?) -> String {
+    private static func variablesText(_ variables: JSONObject, secrets: [String: String], capture: (String) -> String?) -> String {
         func text(_ string: String) -> String {
             let written = NetworkFault.quotedText(string)
             return written.contains("{{") ? written.replacingOccurrences(of: "{", with: "\\u007B") : written
         }
-        func write(_ value: JSON) -> String {
+        // A hidden secret is written as the placeholder of its label, found by its path.
+        func write(_ value: JSON, at path: String) -> String {
             switch value {
-            case .string(let string): return capture(string).map { "{{\($0)}}" } ?? text(string)
+            case .string(let string):
+                if let label = secrets.isEmpty ? nil : secrets[path] { return "\"{{\(label)}}\"" }
+                return capture(string).map { "{{\($0)}}" } ?? text(string)
             case .object(let object):
-                return "{" + zip(object.keys, object.values).map { text($0) + ":" + write($1) }.joined(separator: ",") + "}"
-            case .array(let items): return "[" + items.map(write).joined(separator: ",") + "]"
+                return "{" + zip(object.keys, object.values).map { text($0) + ":" + write($1, at: path + "." + $0) }.joined(separator: ",") + "}"
+            case .array(let items): return "[" + items.enumerated().map { write($1, at: path + "[\($0)]") }.joined(separator: ",") + "]"
             default: return value.serialized()
             }
         }
-        return write(.object(variables))
+        return write(.object(variables), at: "$")
     }
 }
 

@@ -54,7 +54,7 @@ extension Simulator {
     func appendToJournal(
         _ request: GraphQLRequest, prepared: PreparedDocument, session: String, note: JournalNote, at clock: Instant, place: Journal.Place,
         status: Int, errorCodes: [String], fault: JournalEntry.Fault? = nil, response: [UInt8], persistedRefusal: Bool = false,
-        dialect: Dialect = .native, unmodeled: [String] = []
+        dialect: Dialect = .native, unmodeled: [String] = [], secrets: [CustomerSecret] = []
     ) {
         let operation = prepared.operation(named: request.operationName)
         let entry = Journal.Request(
@@ -62,7 +62,7 @@ extension Simulator {
             operationType: operation?.kind.rawValue, query: request.query, variables: request.variables, status: status,
             errorCodes: errorCodes, fault: fault, client: note.client, response: response, requestedOperation: request.operationName,
             persistedRefusal: persistedRefusal, dialect: dialect, unmodeled: unmodeled,
-            apiVersion: dialect == .storefront ? note.apiVersion : nil)
+            apiVersion: dialect == .storefront ? note.apiVersion : nil, secrets: secrets)
         journal.withLock { $0.fill(place, with: entry) }
     }
 

@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+@testable import CheckoutSimulator
+import CheckoutSimGraphQL
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The Storefront's customer API over real sockets with a real URLSession (docs/customers.md):
+/// sign-up, sign-in, the profile and addresses, a cart linked by token, and Shopify's codes.
+struct StorefrontCustomerTests {
+    static let path = "/api/2026-04/graphql.json"
+    static let headers = ["Content-Type": "application/json", "X-Shopify-Storefront-Access-Token": "public-token"]
+
+    /// Sends `query` with `variables` to the Storefront endpoint; the response's `data`.
+    static func send(_ harness: ServerHarness, _ query: String, _ variables: JSONObject = JSONObject()) async throws -> JSON {
+        let body = JSON.object(JSONObject([("query", .string(query)), ("variables", .object(variables))])).serialized()
+        let answer = try await harness.send("POST", path, body: body, headers: headers)
+        #expect(answer.status == 200, "\(answer.body)")
+        let json = try JSONParser.parse(answer.body)
+        #expect(json["errors"] == nil, "\(answer.body)")
+        return try #require(json["data"])
+    }
+
+    static let signUp = """
+        mutation SignUp($input: CustomerCreateInput!) {
+          customerCreate(input: $input) { customer { id email firstName displayName acceptsMarketing } customerUserErrors { code field message } }
+        }
+        """
+    static let signIn = """
+        mutation SignIn($input: CustomerAccessTokenCreateInput!) {
+          customerAccessTokenCreate(input: $input) { customerAccessToken { accessToken expiresAt } customerUserErrors { code field message } }
+        }
+        """
+    static let profile = """
+        query Profile($token: String!) {
+          customer(customerAccessToken: $token) {
+            id email firstName lastName phone
+            defaultAddress { id address1 city zip countryCodeV2 formatted }
+            addresses(first: 10) { nodes { id address1 } }
+          }
+        }
+        """
+
+    static func signInVariables(_ email: String, _ password: String) -> JSONObject {
+        JSONObject([("input", .object(JSONObject([("email", .string(email)), ("password", .string(password))])))])
+    }
+
+    @Test func signUpSignInAnAddressAndACartLinkedByItsToken() async throws {
+        try await ServerHarness.with { harness in
+            let input = JSONObject([
+                ("email", "lin@example.com"), ("password", "open-sesame"), ("firstName", "Lin"), ("acceptsMarketing", true),
+            ])
+            let created = try await Self.send(harness, Self.signUp, JSONObject([("input", .object(input))]))
+            #expect(created["customerCreate"]?["customerUserErrors"] == .array([]))
+            // The four fixture customers come first.
+            #expect(created["customerCreate"]?["customer"] == .object(JSONObject([
+                ("id", "gid://shopify/Customer/5"), ("email", "lin@example.com"), ("firstName", "Lin"), ("displayName", "Lin"),
+                ("acceptsMarketing", true),
+            ])))
+            let again = try await Self.send(harness, Self.signUp, JSONObject([("input", .object(input))]))
+            #expect(again["customerCreate"]?["customer"] == .null)
+            #expect(again["customerCreate"]?["customerUserErrors"]?[0]?["code"] == "TAKEN")
+            #expect(again["customerCreate"]?["customerUserErrors"]?[0]?["field"] == .array(["input", "email"]))
+
+            let signedIn = try await Self.send(harness, Self.signIn, Self.signInVariables("LIN@example.com", "open-sesame"))
+            let token = try #require(signedIn["customerAccessTokenCreate"]?["customerAccessToken"]?["accessToken"]?.stringValue)
+            #expect(token.count == 32)
+            #expect(signedIn["customerAccessTokenCreate"]?["customerAccessToken"]?["expiresAt"] == "2026-03-15T10:00:00Z", "14 days on")
+
+            let added = try await Self.send(harness, """
+                mutation Add($token: String!, $address: MailingAddressInput!) {
+                  customerAddressCreate(customerAccessToken: $token, address: $address) {
+                    customerAddress { id address1 } customerUserErrors { code }
+                  }
+                }
+                """, JSONObject([("token", .string(token)), ("address", .object(JSONObject([
+                    ("address1", "5 Harbour Lane"), ("city", "Portland"), ("zip", "97201"), ("country", "US"), ("firstName", "Lin"),
+                ])))]))
+            let addressId = try #require(added["customerAddressCreate"]?["customerAddress"]?["id"]?.stringValue)
+            #expect(addressId.hasPrefix("gid://shopify/MailingAddress/") && addressId.hasSuffix("?model_name=CustomerAddress"))
+
+            let me = try await Self.send(harness, Self.profile, JSONObject([("token", .string(token))]))
+            #expect(me["customer"]?["email"] == "lin@example.com")
+            #expect(me["customer"]?["defaultAddress"] == .object(JSONObject([
+                ("id", .string(addressId)), ("address1", "5 Harbour Lane"), ("city", "Portland"), ("zip", "97201"), ("countryCodeV2", "US"),
+                ("formatted", .array(["5 Harbour Lane", "Portland 97201", "US"])),
+            ])), "the first address is the default")
+            #expect(me["customer"]?["addresses"]?["nodes"]?.arrayValue?.count == 1)
+
+            let cart = try await Self.send(harness, """
+                mutation Cart($token: String!) {
+                  cartCreate(input: { buyerIdentity: { customerAccessToken: $token } }) {
+                    cart { buyerIdentity { email customer { id email } } } userErrors { code field }
+                  }
+                }
+                """, JSONObject([("token", .string(token))]))
+            #expect(cart["cartCreate"]?["userErrors"] == .array([]))
+            #expect(cart["cartCreate"]?["cart"]?["buyerIdentity"] == .object(JSONObject([
+                ("email", "lin@example.com"), ("customer", .object(JSONObject([("id", "gid://shopify/Customer/5"), ("email", "lin@example.com")]))),
+            ])), "the buyer is the customer, their email given")
+            let refused = try await Self.send(harness, """
+                mutation { cartCreate(input: { buyerIdentity: { customerAccessToken: "not-a-token" } }) { cart { id } userErrors { code field } } }
+                """)
+            #expect(refused["cartCreate"]?["cart"] == .null)
+            #expect(refused["cartCreate"]?["userErrors"]?[0]?["field"] == .array(["input", "buyerIdentity", "customerAccessToken"]))
+        }
+    }
+
+    @Test(arguments: [
+        ("ada@example.com", "analytical-engine", nil),
+        ("ada@example.com", "wrong-password", "UNIDENTIFIED_CUSTOMER"),
+        ("nobody@example.com", "analytical-engine", "UNIDENTIFIED_CUSTOMER"),
+        ("mallory@example.com", "locked-out", "CUSTOMER_DISABLED"),
+        ("ivy@example.com", "anything-at-all", "UNIDENTIFIED_CUSTOMER"),
+    ] as [(String, String, String?)])
+    func signInAnswersShopifysCodes(email: String, password: String, code: String?) throws {
+        let simulator = try Simulator()
+        let response = simulator.execute(
+            GraphQLRequest(query: Self.signIn, variables: Self.signInVariables(email, password)), dialect: .storefront)
+        let payload = try #require(response.json["data"]?["customerAccessTokenCreate"])
+        #expect(payload["customerUserErrors"]?[0]?["code"]?.stringValue == code)
+        #expect((payload["customerAccessToken"] == .null) == (code != nil))
+    }
+
+    @Test func aTokenExpiresOnTheVirtualClockAndRenewingOrDeletingEndsIt() throws {
+        let simulator = try Simulator()
+        func run(_ query: String, _ variables: JSONObject = JSONObject()) throws -> JSON {
+            try #require(simulator.execute(GraphQLRequest(query: query, variables: variables), dialect: .storefront).json["data"])
+        }
+        let first = try #require(try run(Self.signIn, Self.signInVariables("grace@example.com", "cobol-1959"))[
+            "customerAccessTokenCreate"]?["customerAccessToken"]?["accessToken"]?.stringValue)
+        let renew = "mutation($t: String!) { customerAccessTokenRenew(customerAccessToken: $t) { customerAccessToken { accessToken } userErrors { field message } } }"
+        simulator.advance(seconds: 13 * 86_400)
+        let renewed = try #require(try run(renew, JSONObject([("t", .string(first))]))["customerAccessTokenRenew"]?["customerAccessToken"]?["accessToken"]?.stringValue)
+        #expect(renewed != first)
+        #expect(try run(Self.profile, JSONObject([("token", .string(first))]))["customer"] == .null, "the renewed token ends")
+        #expect(try run(Self.profile, JSONObject([("token", .string(renewed))]))["customer"]?["defaultAddress"]?["city"] == "Arlington")
+        simulator.advance(seconds: 14 * 86_400)
+        #expect(try run(Self.profile, JSONObject([("token", .string(renewed))]))["customer"] == .null, "expired 14 days after renewal")
+        let late = try run(renew, JSONObject([("t", .string(renewed))]))["customerAccessTokenRenew"]
+        #expect(late?["customerAccessToken"] == .null)
+        #expect(late?["userErrors"]?[0]?["message"] == "Access token does not exist")
+
+        let again = try #require(try run(Self.signIn, Self.signInVariables("grace@example.com", "cobol-1959"))[
+            "customerAccessTokenCreate"]?["customerAccessToken"]?["accessToken"]?.stringValue)
+        let delete = "mutation($t: String!) { customerAccessTokenDelete(customerAccessToken: $t) { deletedAccessToken userErrors { message } } }"
+        #expect(try run(delete, JSONObject([("t", .string(again))]))["customerAccessTokenDelete"]?["deletedAccessToken"]?.stringValue == again)
+        #expect(try run(Self.profile, JSONObject([("token", .string(again))]))["customer"] == .null)
+        #expect(try run(delete, JSONObject([("t", .string(again))]))["customerAccessTokenDelete"]?["userErrors"]?[0]?["message"] == "Access token does not exist")
+    }
+
+    @Test func addressesAreUpdatedDeletedAndTheDefaultMoves() throws {
+        let simulator = try Simulator()
+        func run(_ query: String, _ variables: JSONObject) throws -> JSON {
+            try #require(simulator.execute(GraphQLRequest(query: query, variables: variables), dialect: .storefront).json["data"])
+        }
+        let token = try #require(try run(Self.signIn, Self.signInVariables("ada@example.com", "analytical-engine"))[
+            "customerAccessTokenCreate"]?["customerAccessToken"]?["accessToken"]?.stringValue)
+        let profile = try run(Self.profile, JSONObject([("token", .string(token))]))["customer"]
+        let ids = try #require(profile?["addresses"]?["nodes"]?.arrayValue?.compactMap { $0["id"]?.stringValue })
+        #expect(ids.count == 2)
+        #expect(profile?["defaultAddress"]?["id"]?.stringValue == ids[0])
+        #expect(profile?["defaultAddress"]?["formatted"] == .array(["12 Market Street", "Apt 4", "San Francisco CA 94105", "United States"]))
+
+        let makeDefault = """
+            mutation($t: String!, $id: ID!) {
+              customerDefaultAddressUpdate(customerAccessToken: $t, addressId: $id) { customer { defaultAddress { id } } customerUserErrors { code field } }
+            }
+            """
+        let moved = try run(makeDefault, JSONObject([("t", .string(token)), ("id", .string(ids[1]))]))["customerDefaultAddressUpdate"]
+        #expect(moved?["customer"]?["defaultAddress"]?["id"]?.stringValue == ids[1])
+        let update = """
+            mutation($t: String!, $id: ID!) {
+              customerAddressUpdate(customerAccessToken: $t, id: $id, address: { address1: "2 Loom Road", city: "Austin" }) {
+                customerAddress { address1 } customerUserErrors { code field }
+              }
+            }
+            """
+        #expect(try run(update, JSONObject([("t", .string(token)), ("id", .string(ids[1]))]))["customerAddressUpdate"]?["customerAddress"]?["address1"] == "2 Loom Road")
+        let delete = """
+            mutation($t: String!, $id: ID!) { customerAddressDelete(customerAccessToken: $t, id: $id) { deletedCustomerAddressId customerUserErrors { code field } } }
+            """
+        #expect(try run(delete, JSONObject([("t", .string(token)), ("id", .string(ids[1]))]))["customerAddressDelete"]?["deletedCustomerAddressId"]?.stringValue == ids[1])
+        let after = try run(Self.profile, JSONObject([("token", .string(token))]))["customer"]
+        #expect(after?["defaultAddress"]?["id"]?.stringValue == ids[0], "the oldest address left becomes the default")
+        let gone = try run(delete, JSONObject([("t", .string(token)), ("id", .string(ids[1]))]))["customerAddressDelete"]?["customerUserErrors"]
+        #expect(gone == .array([.object(JSONObject([("code", "NOT_FOUND"), ("field", .array(["id"]))]))]))
+        let badToken = try run(delete, JSONObject([("t", "nope"), ("id", .string(ids[0]))]))["customerAddressDelete"]?["customerUserErrors"]
+        #expect(badToken == .array([.object(JSONObject([("code", "TOKEN_INVALID"), ("field", .array(["customerAccessToken"]))]))]))
+        // Another customer's address is not theirs to change.
+        let grace = try #require(try run(Self.signIn, Self.signInVariables("grace@example.com", "cobol-1959"))[
+            "customerAccessTokenCreate"]?["customerAccessToken"]?["accessToken"]?.stringValue)
+        let theft = try run(delete, JSONObject([("t", .string(grace)), ("id", .string(ids[0]))]))["customerAddressDelete"]?["customerUserErrors"]?[0]?["code"]
+        #expect(theft == "NOT_FOUND")
+    }
+}
