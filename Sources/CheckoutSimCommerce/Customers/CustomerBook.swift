@@ -11,16 +11,68 @@ package struct CustomerBook: Sendable {
         package let expiresAt: Instant
     }
 
-    package internal(set) var customers: [Customer] = []
+    /// What the book holds, behind one reference: a shop is copied for every request (the
+    /// Storefront context reads a copy), and a book of several buffers made each copy retain and
+    /// release each of them (Benchmarks/NOTES.md, issue 61). Copied on the first change to a
+    /// shared one.
+    private final class Storage: @unchecked Sendable {
+        var customers: [Customer] = []
+        var addressesMade = 0
+        var grants: [String: AccessGrant] = [:]
+        var issued: [String] = []
+        var drawn = 0
+        let seed: UInt64
+        let scope: String
+
+        init(seed: UInt64, scope: String) {
+            self.seed = seed
+            self.scope = scope
+        }
+
+        func copy() -> Storage {
+            let copy = Storage(seed: seed, scope: scope)
+            copy.customers = customers
+            copy.addressesMade = addressesMade
+            copy.grants = grants
+            copy.issued = issued
+            copy.drawn = drawn
+            return copy
+        }
+    }
+
+    private var storage: Storage
+
+    /// The storage, made this book's own first.
+    private mutating func own() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    package internal(set) var customers: [Customer] {
+        get { storage.customers }
+        _modify { yield &own().customers }
+    }
     /// How many addresses have been made: the next one's number less one.
-    var addressesMade = 0
+    var addressesMade: Int {
+        get { storage.addressesMade }
+        set { own().addressesMade = newValue }
+    }
     /// Live grants by token, and their tokens in the order issued (the oldest go first when full).
-    private var grants: [String: AccessGrant] = [:]
-    private var issued: [String] = []
+    private var grants: [String: AccessGrant] {
+        get { storage.grants }
+        _modify { yield &own().grants }
+    }
+    private var issued: [String] {
+        get { storage.issued }
+        _modify { yield &own().issued }
+    }
     /// How many salts and tokens have been drawn.
-    private var drawn = 0
-    private let seed: UInt64
-    private let scope: String
+    private var drawn: Int {
+        get { storage.drawn }
+        set { own().drawn = newValue }
+    }
+    private var seed: UInt64 { storage.seed }
+    private var scope: String { storage.scope }
 
     /// Shopify's bounds on a password's length.
     package static let passwordLengths = 5...40
@@ -34,8 +86,7 @@ package struct CustomerBook: Sendable {
 
     /// An empty book drawing from `seed`; `scope` sets a sandbox's draws apart.
     package init(seed: UInt64, scope: String = "") {
-        self.seed = seed
-        self.scope = scope
+        storage = Storage(seed: seed, scope: scope)
     }
 
     /// The customer whose email is `email`, ignoring case.

@@ -138,21 +138,22 @@ struct Journal {
 
     /// Appends `request` as the next entry, dropping the oldest ones until both bounds hold.
     private mutating func append(_ request: Request, seq: Int) {
-        var request = request
         let document = keptDocument(for: request.query, noted: request.secrets)
+        var variables = request.variables
+        var response = request.response
         var places: [SecretPlace] = []
         if document.scan.mentionsSecrets || !request.secrets.isEmpty {
-            (request.variables, places) = redaction.redact(variables: request.variables, scan: document.scan, noted: request.secrets)
-            let (response, found) = redaction.redact(response: request.response, noted: request.secrets)
-            request.response = response
+            (variables, places) = redaction.redact(variables: variables, scan: document.scan, noted: request.secrets)
+            let (hidden, found) = redaction.redact(response: response, noted: request.secrets)
+            response = hidden
             places += found
         }
         lastDocument = document
         let query = document.text
         var entry = Simulator.JournalEntry(
             seq: seq, at: request.at, session: request.session, transport: request.transport, operationName: request.operationName,
-            operationType: request.operationType, query: query, variables: request.variables, status: request.status,
-            errorCodes: request.errorCodes, faultMet: request.fault, client: request.client, response: request.response,
+            operationType: request.operationType, query: query, variables: variables, status: request.status,
+            errorCodes: request.errorCodes, faultMet: request.fault, client: request.client, response: response,
             requestedOperation: request.requestedOperation, persistedRefusal: request.persistedRefusal, dialect: request.dialect,
             unmodeled: request.unmodeled, apiVersion: request.apiVersion)
         entry.secretPlaces = places
