@@ -52,7 +52,6 @@ package struct Shop: Sendable {
     ) {
         self.cartNamespace = cartNamespace
         customers = CustomerBook(seed: seed, scope: cartNamespace)
-        for fixture in fixtures { customers.enroll(fixture, at: now) }
         self.store = store
         self.catalog = catalog
         inventory = Inventory(catalog: catalog)
@@ -62,6 +61,7 @@ package struct Shop: Sendable {
         self.seed = seed
         clock = now
         startClock = now
+        for fixture in fixtures { enroll(fixture) }
     }
 
     /// How the store writes money.

@@ -18,6 +18,7 @@ enum StorefrontBinding {
         cartMutations(&fields)
         addressFields(&fields)
         customerFields(&fields, facts: facts)
+        customerOrderFields(&fields)
         customerMutations(&fields)
         return fields
     }

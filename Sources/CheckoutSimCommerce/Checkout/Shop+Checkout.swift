@@ -91,6 +91,12 @@ extension Shop {
             inventory.setStock(inventory.stock(at: line.position, variant: line.variant) - line.quantity, at: line.position, variant: line.variant)
         }
         session.orders.append(order)
+        if let customer = session.customer ?? session.cart.details?.buyer.customer {
+            let selected = session.cart.details?.addresses.first(where: \.selected).map { MailingAddress(fields: $0.fields) }
+            customers.recordOrder(
+                order, customer: customer, session: session.name,
+                address: selected ?? customers.customer(number: customer)?.defaultMailingAddress?.address)
+        }
         if let cardId = session.cart.scratchCardId, let index = session.scratchCards.firstIndex(where: { $0.id == cardId }) {
             let used = view.discounts.contains { $0.source == .scratchCard && $0.code == cardId }
             session.scratchCards[index].state = used ? .redeemed : .revealed

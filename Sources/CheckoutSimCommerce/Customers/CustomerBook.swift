@@ -21,6 +21,8 @@ package struct CustomerBook: Sendable {
         var grants: [String: AccessGrant] = [:]
         var issued: [String] = []
         var drawn = 0
+        var orders: [CustomerOrder] = []
+        var ordersMade = 0
         let seed: UInt64
         let scope: String
 
@@ -36,6 +38,8 @@ package struct CustomerBook: Sendable {
             copy.grants = grants
             copy.issued = issued
             copy.drawn = drawn
+            copy.orders = orders
+            copy.ordersMade = ordersMade
             return copy
         }
     }
@@ -70,6 +74,15 @@ package struct CustomerBook: Sendable {
     private var drawn: Int {
         get { storage.drawn }
         set { own().drawn = newValue }
+    }
+    /// Every customer's orders, oldest first, and how many were ever kept.
+    package internal(set) var allOrders: [CustomerOrder] {
+        get { storage.orders }
+        _modify { yield &own().orders }
+    }
+    var ordersMade: Int {
+        get { storage.ordersMade }
+        set { own().ordersMade = newValue }
     }
     private var seed: UInt64 { storage.seed }
     private var scope: String { storage.scope }

@@ -11,6 +11,8 @@ package struct CustomerFixture: Sendable, Equatable {
     package var state = Customer.State.enabled
     /// The first is the default.
     package var addresses: [MailingAddress] = []
+    /// Orders placed before the shop starts, oldest first.
+    package var orders: [PastOrderFixture] = []
 
     package init(email: String, password: String?) {
         self.email = email

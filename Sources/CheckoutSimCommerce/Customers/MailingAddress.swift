@@ -35,6 +35,25 @@ package struct MailingAddress: Sendable, Equatable {
         self.phone = phone
     }
 
+    /// A cart's delivery address, kept as Shopify's field names (`countryCode`, `provinceCode`).
+    package init(fields: [String: String]) {
+        self.init(
+            firstName: fields["firstName"], lastName: fields["lastName"], company: fields["company"], address1: fields["address1"],
+            address2: fields["address2"], city: fields["city"], provinceCode: fields["provinceCode"], countryCode: fields["countryCode"],
+            zip: fields["zip"], phone: fields["phone"])
+    }
+
+    /// The address as a cart's delivery address keeps it, by Shopify's field names.
+    package var checkoutFields: [String: String] {
+        var fields: [String: String] = [:]
+        let parts: [(String, String?)] = [
+            ("firstName", firstName), ("lastName", lastName), ("company", company), ("address1", address1), ("address2", address2),
+            ("city", city), ("provinceCode", provinceCode), ("countryCode", countryCode), ("zip", zip), ("phone", phone),
+        ]
+        for (name, value) in parts { if let value { fields[name] = value } }
+        return fields
+    }
+
     /// The parts an input may set, by Shopify's input field names, in the order
     /// `MailingAddressInput` lists them.
     package static let inputFields: [(name: String, part: WritableKeyPath<MailingAddress, String?> & Sendable)] = [

@@ -14,11 +14,7 @@ struct AddressRef: BoxedObject {
     /// A cart's delivery address (`gid://shopify/CartSelectableAddress/N?cart=TOKEN`).
     init(cart token: String, address: CartAddress) {
         id = "gid://shopify/CartSelectableAddress/\(address.number)?cart=\(token)"
-        let fields = address.fields
-        parts = MailingAddress(
-            firstName: fields["firstName"], lastName: fields["lastName"], company: fields["company"], address1: fields["address1"],
-            address2: fields["address2"], city: fields["city"], provinceCode: fields["provinceCode"], countryCode: fields["countryCode"],
-            zip: fields["zip"], phone: fields["phone"])
+        parts = MailingAddress(fields: address.fields)
         selected = address.selected
         oneTimeUse = address.oneTimeUse
     }
@@ -27,6 +23,13 @@ struct AddressRef: BoxedObject {
     init(customer address: CustomerAddress) {
         id = StorefrontCustomerID.address(address.number)
         parts = address.address
+    }
+
+    /// The address a customer's order ships to (`gid://shopify/MailingAddress/N?model_name=Address`,
+    /// N the order's).
+    init(order number: Int, address: MailingAddress) {
+        id = StorefrontID.gid("gid://shopify/MailingAddress/", number) + "?model_name=Address"
+        parts = address
     }
 
     /// The address as lines to print: the name when asked, the company unless told not to, the

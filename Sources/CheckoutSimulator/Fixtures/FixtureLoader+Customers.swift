@@ -6,7 +6,7 @@ extension FixtureLoader {
     /// The address parts a fixture may give: the input's, and the two codes.
     private static let addressKeys = MailingAddress.inputFields.map(\.name) + ["countryCode", "provinceCode"]
 
-    mutating func loadCustomers() -> [CustomerFixture] {
+    mutating func loadCustomers(catalog: Catalog) -> [CustomerFixture] {
         let path = "customers.json"
         guard source.text(of: path) != nil, let json = parse(path) else { return [] }
         var reader = FixtureReader(file: path, currency: currency)
@@ -24,7 +24,7 @@ extension FixtureLoader {
             let at = "[\(index)]"
             guard let object = reader.object(
                 item, at: at, required: ["email"],
-                optional: ["password", "firstName", "lastName", "phone", "acceptsMarketing", "state", "addresses"])
+                optional: ["password", "firstName", "lastName", "phone", "acceptsMarketing", "state", "addresses", "orders"])
             else { continue }
             guard let email = reader.string(object, "email", at: at) else { continue }
             if !CustomerBook.looksLikeEmail(email) {
@@ -55,9 +55,54 @@ extension FixtureLoader {
                 }
             }
             customer.addresses = addresses(object["addresses"], at: at + ".addresses", reader: &reader)
+            customer.orders = orders(object["orders"], at: at + ".orders", catalog: catalog, reader: &reader)
             customers.append(customer)
         }
         return customers
+    }
+
+    /// The most past orders a fixture customer has, and lines per order.
+    private static let maxPastOrders = 100
+    private static let maxPastLines = 50
+
+    private func orders(_ json: JSON?, at path: String, catalog: Catalog, reader: inout FixtureReader) -> [PastOrderFixture] {
+        guard let json else { return [] }
+        guard case .array(let items) = json, items.count <= Self.maxPastOrders else {
+            reader.problem(path, "expected an array of at most \(Self.maxPastOrders) orders, found \(json.kindDescription)")
+            return []
+        }
+        var orders: [PastOrderFixture] = []
+        for (index, item) in items.enumerated() {
+            let at = path + "[\(index)]"
+            guard let object = reader.object(item, at: at, required: ["placedAt", "lines"], optional: []) else { continue }
+            let placedAt = reader.instant(object, "placedAt", at: at)
+            guard case .array(let lineItems)? = object["lines"], (1...Self.maxPastLines).contains(lineItems.count) else {
+                reader.problem(at + ".lines", "expected an array of 1 to \(Self.maxPastLines) lines")
+                continue
+            }
+            var lines: [PastOrderFixture.Line] = []
+            for (number, lineItem) in lineItems.enumerated() {
+                let lineAt = at + ".lines[\(number)]"
+                guard let line = reader.object(lineItem, at: lineAt, required: ["productId", "quantity"], optional: ["variantId"]) else { continue }
+                let quantity = reader.int(line, "quantity", at: lineAt, range: 1...100)
+                guard let productId = reader.id(line, "productId", at: lineAt) else { continue }
+                guard let position = catalog.position(of: productId) else {
+                    reader.problem(lineAt + ".productId", "unknown product \"\(productId)\" (not in products/)")
+                    continue
+                }
+                var variant = 0
+                if let variantId = reader.string(line, "variantId", at: lineAt) {
+                    guard let found = catalog.products[position].variants.firstIndex(where: { $0.id == variantId }) else {
+                        reader.problem(lineAt + ".variantId", "product \"\(productId)\" has no variant \"\(variantId)\"")
+                        continue
+                    }
+                    variant = found
+                }
+                if let quantity { lines.append(PastOrderFixture.Line(productId: productId, variant: variant, quantity: quantity)) }
+            }
+            if let placedAt, lines.count == lineItems.count { orders.append(PastOrderFixture(placedAt: placedAt, lines: lines)) }
+        }
+        return orders
     }
 
     private func addresses(_ json: JSON?, at path: String, reader: inout FixtureReader) -> [MailingAddress] {

@@ -107,7 +107,7 @@ struct FixtureLoader {
         let catalog = Catalog(brands: brands, products: products)
         let collections = loadCollections(catalog: catalog)
         let storefront = loadStorefrontContent(catalog: catalog)
-        let customers = loadCustomers()
+        let customers = loadCustomers(catalog: catalog)
         guard problems.isEmpty, let store, let scratch else { throw FixtureError(problems: problems) }
         var fixtures = Fixtures(
             store: store, catalog: catalog, offers: offers, scratchCards: scratch, testCards: cards, collections: collections)

@@ -8,7 +8,10 @@ extension Simulator {
     func orderStatusBody(id: String, session: String) -> (number: Int, body: String)? {
         withState { state -> (Int, String)? in
             let shop = state.shop
-            guard let order = shop.shopper(named: session).orders.first(where: { $0.id == id }) else { return nil }
+            // A fixture customer's past order has a session name of its own (docs/customers.md#orders).
+            guard let order = shop.shopper(named: session).orders.first(where: { $0.id == id })
+                ?? shop.customers.allOrders.first(where: { $0.session == session && $0.order.id == id })?.order
+            else { return nil }
             let money = { (minor: Int64) in HTMLText.escaped(shop.currency.formatted(minor)) }
             var rows = ""
             for line in order.lines {

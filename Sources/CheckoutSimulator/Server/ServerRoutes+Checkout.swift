@@ -65,9 +65,12 @@ extension SimulatorServer {
         let found = simulator.withState { state -> (email: String?, address: [String: String])? in
             guard let (_, details) = state.shop.createdCart(cart) else { return nil }
             var address = details.addresses.first { $0.selected }?.fields ?? [:]
+            // A cart linked to a customer prefills their email and default address (docs/customers.md#carts).
+            let customer = details.buyer.customer.flatMap { state.shop.customers.customer(number: $0) }
+            if address.isEmpty, let saved = customer?.defaultMailingAddress?.address { address = saved.checkoutFields }
             // The buyer's country stands in for an address's when the cart has no address yet.
             if address["countryCode"] == nil { address["countryCode"] = details.buyer.countryCode }
-            return (details.buyer.email, address)
+            return (details.buyer.email ?? customer?.email, address)
         }
         guard let found else {
             // A cart checked out here is gone, as a completed cart is on Shopify: say so, with its order.

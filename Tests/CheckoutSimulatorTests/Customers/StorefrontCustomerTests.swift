@@ -194,4 +194,89 @@ struct StorefrontCustomerTests {
         let theft = try run(delete, JSONObject([("t", .string(grace)), ("id", .string(ids[0]))]))["customerAddressDelete"]?["customerUserErrors"]?[0]?["code"]
         #expect(theft == "NOT_FOUND")
     }
+
+    static let orders = """
+        query Orders($token: String!, $sortKey: OrderSortKeys, $reverse: Boolean) {
+          customer(customerAccessToken: $token) {
+            numberOfOrders
+            orders(first: 10, sortKey: $sortKey, reverse: $reverse) {
+              nodes {
+                id name orderNumber processedAt financialStatus fulfillmentStatus email statusUrl
+                totalPrice { amount currencyCode } subtotalPrice { amount } totalShippingPrice { amount }
+                shippingAddress { city }
+                lineItems(first: 5) { nodes { title quantity originalTotalPrice { amount } variant { id } } }
+              }
+            }
+          }
+        }
+        """
+
+    @Test func aFixtureCustomersPastOrdersListAndSort() throws {
+        let simulator = try Simulator()
+        func run(_ query: String, _ variables: JSONObject) throws -> JSON {
+            try #require(simulator.execute(GraphQLRequest(query: query, variables: variables), dialect: .storefront).json["data"])
+        }
+        let token = try #require(try run(Self.signIn, Self.signInVariables("grace@example.com", "cobol-1959"))[
+            "customerAccessTokenCreate"]?["customerAccessToken"]?["accessToken"]?.stringValue)
+        let newestFirst = try run(Self.orders, JSONObject([("token", .string(token)), ("sortKey", "PROCESSED_AT"), ("reverse", true)]))["customer"]
+        #expect(newestFirst?["numberOfOrders"] == "2")
+        let nodes = try #require(newestFirst?["orders"]?["nodes"]?.arrayValue)
+        #expect(nodes.map { $0["name"] } == ["#1002", "#1001"])
+        #expect(nodes[0]["processedAt"] == "2026-02-20T09:05:00Z")
+        #expect(nodes[0]["financialStatus"] == "PAID" && nodes[0]["fulfillmentStatus"] == "UNFULFILLED")
+        #expect(nodes[0]["id"] == "gid://shopify/Order/2")
+        #expect(nodes[0]["shippingAddress"]?["city"] == "Arlington")
+        #expect(nodes[0]["statusUrl"] == "https://checkout-sim.myshopify.com/orders/order-1002?session=customer%2D2")
+        let lines = try #require(nodes[0]["lineItems"]?["nodes"]?.arrayValue)
+        #expect(lines.count == 2)
+        // Prices come from the catalog; the order's total is its lines plus shipping.
+        let lineTotal = lines.compactMap { $0["originalTotalPrice"]?["amount"]?.stringValue }.compactMap { Decimal(string: $0) }.reduce(0, +)
+        let subtotal = try #require(nodes[0]["subtotalPrice"]?["amount"]?.stringValue.flatMap { Decimal(string: $0) })
+        let shipping = try #require(nodes[0]["totalShippingPrice"]?["amount"]?.stringValue.flatMap { Decimal(string: $0) })
+        #expect(lineTotal == subtotal)
+        #expect(nodes[0]["totalPrice"]?["amount"]?.stringValue.flatMap { Decimal(string: $0) } == subtotal + shipping)
+        let byId = try run(Self.orders, JSONObject([("token", .string(token))]))["customer"]?["orders"]?["nodes"]?.arrayValue?.map { $0["name"] }
+        #expect(byId == ["#1001", "#1002"])
+        let byTotal = try run(Self.orders, JSONObject([("token", .string(token)), ("sortKey", "TOTAL_PRICE")]))["customer"]?["orders"]?["nodes"]?
+            .arrayValue?.compactMap { $0["totalPrice"]?["amount"]?.stringValue.flatMap { Decimal(string: $0) } }
+        #expect(byTotal == byTotal?.sorted() && byTotal?.count == 2)
+    }
+
+    @Test func anOrderPaidForACartLinkedToACustomerIsTheirs() async throws {
+        try await ServerHarness.with { harness in
+            let signedIn = try await Self.send(harness, Self.signIn, Self.signInVariables("ada@example.com", "analytical-engine"))
+            let token = try #require(signedIn["customerAccessTokenCreate"]?["customerAccessToken"]?["accessToken"]?.stringValue)
+            let created = try await Self.send(harness, """
+                mutation Cart($token: String!) {
+                  cartCreate(input: { lines: [{ merchandiseId: "gid://shopify/ProductVariant/1000001001", quantity: 1 }], buyerIdentity: { customerAccessToken: $token } }) {
+                    cart { id checkoutUrl }
+                  }
+                }
+                """, JSONObject([("token", .string(token))]))
+            let checkoutURL = try #require(created["cartCreate"]?["cart"]?["checkoutUrl"]?.stringValue)
+            // The hosted checkout prefills the customer's email and default address.
+            let path = String(checkoutURL.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" })
+            let page = try await harness.send("GET", path, headers: [:])
+            #expect(page.status == 200)
+            for prefilled in [#""email":"ada@example.com""#, #""address1":"12 Market Street""#, #""city":"San Francisco""#, #""zip":"94105""#] {
+                #expect(page.body.contains(prefilled), "the page prefills \(prefilled)")
+            }
+            // It pays in the cart's session, as the page's own request does.
+            let cartId = try #require(created["cartCreate"]?["cart"]?["id"]?.stringValue)
+            let cartToken = String(cartId.dropFirst("gid://shopify/Cart/".count).prefix { $0 != "?" })
+            let key = String(cartId.split(separator: "=").last ?? "")
+            let pay = #"{"query":"mutation { checkout(input: {card: {number: \"4242424242424242\", expMonth: 12, expYear: 2030, cvc: \"123\"}, email: \"ada@example.com\"}) { order { id } errors { code } } }"}"#
+            let paid = try await harness.post(pay, session: "cart-\(cartToken).\(key)")
+            #expect(paid.body.contains(#""order":{"id":"order-1001"}"#), "\(paid.body)")
+            let orders = try await Self.send(harness, Self.orders, JSONObject([("token", .string(token))]))
+            let nodes = try #require(orders["customer"]?["orders"]?["nodes"]?.arrayValue)
+            #expect(nodes.count == 1)
+            #expect(nodes.first?["email"] == "ada@example.com")
+            #expect(nodes.first?["shippingAddress"]?["city"] == "San Francisco")
+            #expect(nodes.first?["lineItems"]?["nodes"]?[0]?["variant"]?["id"] == "gid://shopify/ProductVariant/1000001001")
+            let status = try #require(nodes.first?["statusUrl"]?.stringValue)
+            let statusPage = try await harness.send("GET", String(status.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" }), headers: [:])
+            #expect(statusPage.status == 200 && statusPage.body.contains("order-number"), "the order's status page opens")
+        }
+    }
 }
