@@ -26,6 +26,11 @@ package struct CommerceError: Error, Sendable, Equatable {
         case paymentDeclined = "PAYMENT_DECLINED"
         case idempotencyKeyReused = "IDEMPOTENCY_KEY_REUSED"
         case invalidInput = "INVALID_INPUT"
+        case emailTaken = "EMAIL_TAKEN"
+        case unidentifiedCustomer = "UNIDENTIFIED_CUSTOMER"
+        case customerDisabled = "CUSTOMER_DISABLED"
+        case notSignedIn = "NOT_SIGNED_IN"
+        case addressNotFound = "ADDRESS_NOT_FOUND"
     }
 
     /// What went wrong.

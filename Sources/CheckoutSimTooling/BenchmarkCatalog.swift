@@ -11,8 +11,11 @@ package enum BenchmarkCatalog {
     package static func source(products count: Int, pages: Int = 10) -> FixtureSource {
         let bundled = FixtureSource.bundled
         // The bundled home screen links bundled products, which a generated catalog does not have.
-        // Collections and the Storefront content name bundled products, which a generated catalog lacks.
-        var files = bundled.files.filter { !$0.path.hasPrefix("products/") && !$0.path.hasPrefix("collections/") && !$0.path.hasPrefix("storefront/") }
+        // Collections, the Storefront content and the customers' past orders name bundled products,
+        // which a generated catalog lacks.
+        var files = bundled.files.filter {
+            !$0.path.hasPrefix("products/") && !$0.path.hasPrefix("collections/") && !$0.path.hasPrefix("storefront/") && $0.path != "customers.json"
+        }
         let brandIds = ["apple", "samsung", "google", "sony", "bose", "dell", "lenovo", "garmin"]
         let perPage = max(1, (count + pages - 1) / pages)
         var page = 0

@@ -173,6 +173,8 @@ public final class Simulator: ScenarioTarget {
         let (response, clock, place) = state.withLock { state -> (GraphQLResponse, Instant, Journal.Place) in
             let response: GraphQLResponse
             if state.shop.touchSession(session) {
+                // A customer token the transport carried signs the session in (docs/customers.md#native).
+                if let token = note.customerToken { state.shop.signIn(session: session, token: token) }
                 let context: AnyObject
                 switch dialect {
                 case .native: context = RequestContext(state: state, sessionName: session)
@@ -184,6 +186,8 @@ public final class Simulator: ScenarioTarget {
                 if let storefront = context as? StorefrontContext {
                     unmodeled = storefront.unmodeled
                     secrets = storefront.secrets
+                } else if let native = context as? RequestContext {
+                    secrets = native.secrets
                 }
             } else {
                 response = GraphQLResponse(errors: [GraphQLError(

@@ -80,6 +80,41 @@ struct ErrorCodeTests {
             _ = checkout(&shop, key: "k")
             return checkout(&shop, cvc: "999", key: "k")
         },
+        .init(.emailTaken) { shop in
+            _ = try? shop.signUp(email: "ada@example.com", password: "secret1")
+            do throws(CustomerProblems) {
+                _ = try shop.signUp(email: "ADA@example.com", password: "secret1")
+                return nil
+            } catch {
+                return error.problems.first.map(CommerceError.init)?.code
+            }
+        },
+        .init(.unidentifiedCustomer) { shop in signIn(&shop, password: "wrong-one") },
+        .init(.customerDisabled) { shop in
+            _ = try? shop.signUp(email: "ada@example.com", password: "secret1")
+            shop.customers.setState(.disabled, email: "ada@example.com")
+            return signIn(&shop, password: "secret1")
+        },
+        .init(.notSignedIn) { shop in
+            do throws(CustomerAccess<CustomerProblems>) {
+                try shop.changeCustomer(token: "nobody's") { _, _ throws(CustomerProblems) in }
+                return nil
+            } catch {
+                guard case .token(let problem) = error else { return nil }
+                return CommerceError(problem).code
+            }
+        },
+        .init(.addressNotFound) { shop in
+            _ = try? shop.signUp(email: "ada@example.com", password: "secret1")
+            guard let grant = try? shop.signIn(email: "ada@example.com", password: "secret1") else { return nil }
+            do throws(CustomerAccess<CustomerProblems>) {
+                try shop.changeCustomer(token: grant.token) { book, customer throws(CustomerProblems) in try book.deleteAddress(9, customer: customer) }
+                return nil
+            } catch {
+                guard case .refused(let problems) = error else { return nil }
+                return problems.problems.first.map(CommerceError.init)?.code
+            }
+        },
         .init(.invalidInput) { shop in
             switch shop.addProduct(Shop.NewProduct(name: "", brandId: "acme", category: "C", price: "1.00", description: nil, imageURL: nil, stock: 0, model: nil)) {
             case .success: return nil
@@ -87,6 +122,16 @@ struct ErrorCodeTests {
             }
         },
     ]
+
+    static func signIn(_ shop: inout Shop, password: String) -> CommerceError.Code? {
+        _ = try? shop.signUp(email: "ada@example.com", password: "secret1")
+        do throws(CustomerProblem) {
+            _ = try shop.signIn(email: "ada@example.com", password: password)
+            return nil
+        } catch {
+            return CommerceError(error).code
+        }
+    }
 
     static func checkout(_ shop: inout Shop, card: String = "4242424242424242", month: Int = 12, year: Int = 2030, cvc: String = "123", key: String? = nil) -> CommerceError.Code? {
         if shop.shopper(named: s).cart.isEmpty { try? shop.addToCart(productId: "lamp", quantity: 1, session: s) }

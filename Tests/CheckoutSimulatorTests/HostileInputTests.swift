@@ -86,11 +86,14 @@ struct HostileFixtureTests {
     static func source(replacing replacements: [String: String]) -> FixtureSource {
         var files = FixtureSource.bundled.files.filter {
             replacements[$0.path] == nil && !$0.path.hasPrefix("products/") && !$0.path.hasPrefix("collections/") && !$0.path.hasPrefix("storefront/")
+                && $0.path != "customers.json"
         }
         for (path, text) in replacements { files.append((path, text)) }
         // The bundled home screen links bundled products: it comes along only when they do.
         if replacements.keys.allSatisfy({ !$0.hasPrefix("products/") }) {
-            files += FixtureSource.bundled.files.filter { $0.path.hasPrefix("products/") || $0.path.hasPrefix("collections/") || $0.path.hasPrefix("storefront/") }
+            files += FixtureSource.bundled.files.filter {
+                $0.path.hasPrefix("products/") || $0.path.hasPrefix("collections/") || $0.path.hasPrefix("storefront/") || $0.path == "customers.json"
+            }
         }
         return FixtureSource(files: files, origin: "test")
     }

@@ -91,7 +91,8 @@ extension Shop {
             inventory.setStock(inventory.stock(at: line.position, variant: line.variant) - line.quantity, at: line.position, variant: line.variant)
         }
         session.orders.append(order)
-        if let customer = session.customer ?? session.cart.details?.buyer.customer {
+        let signedIn = session.customerToken.flatMap { customers.customer(token: $0, at: clock)?.number }
+        if let customer = signedIn ?? session.cart.details?.buyer.customer {
             let selected = session.cart.details?.addresses.first(where: \.selected).map { MailingAddress(fields: $0.fields) }
             customers.recordOrder(
                 order, customer: customer, session: session.name,

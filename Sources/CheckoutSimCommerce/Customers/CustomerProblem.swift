@@ -33,3 +33,17 @@ package struct CustomerProblems: Error, Sendable, Equatable {
         self.problems = problems
     }
 }
+
+extension CommerceError {
+    /// A customer problem as the native schema's error (docs/customers.md#native).
+    package init(_ problem: CustomerProblem) {
+        switch problem.code {
+        case .taken: self.init(.emailTaken, problem.message, field: problem.field)
+        case .unidentifiedCustomer: self.init(.unidentifiedCustomer, "No customer has that email and password.")
+        case .customerDisabled: self.init(.customerDisabled, problem.message)
+        case .tokenInvalid: self.init(.notSignedIn, "Sign in first: the session is not signed in, or its token has expired.")
+        case .notFound: self.init(.addressNotFound, "The customer has no such address.", field: problem.field)
+        case .blank, .invalid, .tooShort, .tooLong: self.init(.invalidInput, problem.message, field: problem.field)
+        }
+    }
+}

@@ -14,6 +14,38 @@ extension Shop {
         try customers.signIn(email: email, password: password, at: clock)
     }
 
+    /// Signs session `name` in as the customer `email` and `password` name: the token, and
+    /// orders paid in the session from now on are theirs.
+    package mutating func signIn(email: String, password: String, session name: String) throws(CustomerProblem) -> CustomerBook.AccessGrant {
+        let grant = try signIn(email: email, password: password)
+        withSession(name) { session, _ in session.customerToken = grant.token }
+        return grant
+    }
+
+    /// Signs session `name` in with a token it was given (`X-Checkout-Customer-Token`); false,
+    /// changing nothing, when the token names nobody now.
+    @discardableResult
+    package mutating func signIn(session name: String, token: String) -> Bool {
+        guard customer(token: token) != nil else { return false }
+        if shopper(named: name).customerToken == token { return true }
+        withSession(name) { session, _ in session.customerToken = token }
+        return true
+    }
+
+    /// Signs session `name` out, ending its token; false when it was not signed in.
+    @discardableResult
+    package mutating func signOut(session name: String) -> Bool {
+        guard let token = shopper(named: name).customerToken else { return false }
+        signOut(token: token)
+        withSession(name) { session, _ in session.customerToken = nil }
+        return true
+    }
+
+    /// The customer signed in on session `name` now; nil when none is, or their token expired.
+    package func signedIn(session name: String) -> Customer? {
+        shopper(named: name).customerToken.flatMap { customer(token: $0) }
+    }
+
     /// The customer a live token names now; nil for a token unknown, signed out or expired.
     package func customer(token: String) -> Customer? {
         customers.customer(token: token, at: clock)

@@ -21,8 +21,9 @@ package struct ShopperSession: Sendable, Equatable {
     /// For a Storefront cart's session, when the cart was last made or changed (kept after it is
     /// paid): what decides which cart a full table drops. Nil for every other session.
     package internal(set) var cartLastUsed: Instant?
-    /// The customer signed in on this session (docs/customers.md#orders): their orders paid here are theirs.
-    package internal(set) var customer: Int?
+    /// The token of the customer signed in on this session (docs/customers.md#native): while it
+    /// lives, orders paid here are theirs.
+    package internal(set) var customerToken: String?
 
     /// A new, empty session.
     package init(name: String) {

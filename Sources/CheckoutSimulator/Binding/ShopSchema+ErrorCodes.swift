@@ -28,6 +28,11 @@ extension ShopSchema {
         case .paymentDeclined: "The payment service declined the card."
         case .idempotencyKeyReused: "The idempotency key was used with a different request."
         case .invalidInput: "An input field is invalid."
+        case .emailTaken: "Another customer has that email."
+        case .unidentifiedCustomer: "No customer has that email and password."
+        case .customerDisabled: "The customer's account is disabled."
+        case .notSignedIn: "The session is not signed in, or its token has expired."
+        case .addressNotFound: "The signed-in customer has no address with that id."
         }
     }
 }

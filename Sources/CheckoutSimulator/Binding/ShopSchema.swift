@@ -45,12 +45,17 @@ enum ShopSchema {
         builder.declareDefer()
         builder.object(Types.query, "The entry points for reading the shop.") { fields in
             addQueryFields(&fields)
+            addCustomerQueryFields(&fields)
             addCollectionQueryFields(content, to: &fields)
         }
-        builder.object(Types.mutation, "The entry points for changing the session's cart, favorites and the catalog.", addMutationFields)
+        builder.object(Types.mutation, "The entry points for changing the session's cart, favorites, customer and the catalog.") { fields in
+            addMutationFields(&fields)
+            addCustomerMutationFields(&fields)
+        }
         addCatalogTypes(to: &builder)
         addCartTypes(to: &builder)
         addCheckoutTypes(to: &builder)
+        addCustomerTypes(to: &builder)
         addCollectionTypes(content, to: &builder)
         return try builder.build(query: Types.query, mutation: Types.mutation)
     }

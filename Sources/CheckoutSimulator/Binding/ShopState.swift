@@ -265,5 +265,14 @@ final class RequestContext {
     }
 
     var shopper: ShopperSession { state.shop.shopper(named: sessionName) }
+    /// The passwords and tokens the request sent or its answer gave, for the journal to redact
+    /// (docs/journal.md#secrets).
+    private(set) var secrets: [CustomerSecret] = []
+
+    /// Notes a password or token the request sent or its answer gives.
+    func noteSecret(_ kind: CustomerSecret.Kind, _ value: String) {
+        guard !value.isEmpty, !secrets.contains(where: { $0.value == value }) else { return }
+        secrets.append(CustomerSecret(kind, value))
+    }
     var currency: Currency { state.currency }
 }

@@ -20,6 +20,9 @@ package struct JournalNote {
     /// Whether a Storefront request came without an access token: it is then held to Shopify's
     /// complexity limit for such requests.
     var tokenless = false
+    /// The customer token the request came with (`X-Checkout-Customer-Token`): it signs the
+    /// session in before the request runs. Never journaled.
+    var customerToken: String? = nil
 
     /// A request made through the library (or a scenario run against a live simulator): status 200.
     package static var library: JournalNote { JournalNote(transport: .library, client: nil) { _ in 200 } }

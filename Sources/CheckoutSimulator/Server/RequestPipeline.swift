@@ -103,7 +103,7 @@ extension SimulatorServer.Middleware {
     static let preflight = Self { _, routed, next in
         guard routed.request.method == "OPTIONS" else { return next(routed) }
         let allow = routed.match.map { $0.route.allow + ", OPTIONS" } ?? "GET, HEAD, POST, OPTIONS"
-        let requested = routed.request.header("access-control-request-headers") ?? "Content-Type, Accept, X-Checkout-Session"
+        let requested = routed.request.header("access-control-request-headers") ?? "Content-Type, Accept, X-Checkout-Session, X-Checkout-Customer-Token"
         return .now(.answer(HTTPAnswer(status: 204, headers: [
             ("Access-Control-Allow-Methods", allow),
             ("Access-Control-Allow-Headers", requested),

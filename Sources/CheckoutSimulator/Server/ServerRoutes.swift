@@ -165,6 +165,7 @@ extension SimulatorServer {
             contentType: request.header("content-type"), session: request.header("x-checkout-session"),
             body: context.method == "POST" ? request.body : [], transport: transport,
             clientName: request.header("apollographql-client-name"), clientVersion: request.header("apollographql-client-version"))
+        graphQLRequest.customerToken = request.header("x-checkout-customer-token")
         if let version {
             graphQLRequest.dialect = .storefront
             graphQLRequest.apiVersion = version

@@ -23,6 +23,8 @@ package enum GraphQLHTTP {
         package var contentType: String? = nil
         /// The `X-Checkout-Session` field.
         package var session: String? = nil
+        /// The `X-Checkout-Customer-Token` field: signs the session in (docs/customers.md#native).
+        package var customerToken: String? = nil
         /// The body (POST only).
         package var body: [UInt8] = []
         /// How it came, for the journal: over the server or through `SimulatorURLProtocol`.
@@ -70,7 +72,7 @@ package enum GraphQLHTTP {
             JournalNote(
                 transport: transport, client: clientName.map { Simulator.JournalEntry.Client(name: $0, version: clientVersion) },
                 status: reply.status(of:), fault: fault, dialect: dialect, apiVersion: apiVersion, storefrontOrigin: storefrontOrigin,
-                tokenless: !hasAccessToken)
+                tokenless: !hasAccessToken, customerToken: customerToken)
         }
     }
 

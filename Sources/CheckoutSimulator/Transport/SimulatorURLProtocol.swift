@@ -77,6 +77,7 @@ public class SimulatorURLProtocol: URLProtocol {
             contentType: Self.field("content-type", in: fields), session: Self.field("x-checkout-session", in: fields),
             body: Self.body(of: request), transport: .urlprotocol, clientName: Self.field("apollographql-client-name", in: fields),
             clientVersion: Self.field("apollographql-client-version", in: fields))
+        graphQLRequest.customerToken = Self.field("x-checkout-customer-token", in: fields)
         // A Storefront path (`…/api/VERSION/graphql.json` or `…/graphql`) speaks the Storefront
         // dialect of that version (docs/storefront.md).
         if case (let version, .graphQL)? = StorefrontPath.parse(endOf: url.path) {
