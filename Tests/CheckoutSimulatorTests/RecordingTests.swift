@@ -62,7 +62,7 @@ struct RecordingTests {
 
     /// Writes `scenarios` (name → text) into a new folder, replays them with `--update`, then
     /// again; both runs must pass. Returns the first run's report text when it fails.
-    static func replay(_ scenarios: [(name: String, text: String)], folder name: String) throws {
+    static func replay(_ scenarios: [(name: String, text: String)], folder name: String, variables: [String: String] = [:]) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -71,10 +71,12 @@ struct RecordingTests {
             try text.write(to: folder.appendingPathComponent(name + ".scenario"), atomically: true, encoding: .utf8)
         }
         var update = ScenarioRun.Options()
+        for (name, value) in variables { update.variables[name] = .string(value) }
         update.update = true
         let first = try ScenarioRun.run(paths: [folder.path], options: update)
         #expect(first.passed, "\(first.text())")
-        let second = try ScenarioRun.run(paths: [folder.path])
+        update.update = false
+        let second = try ScenarioRun.run(paths: [folder.path], options: update)
         #expect(second.passed, "\(second.text())")
     }
 
@@ -118,7 +120,11 @@ struct RecordingTests {
             recorded.append((stem, simulator.recordedScenario(name: stem)))
         }
         #expect(recorded.count >= 20)
-        try Self.replay(recorded, folder: "recording-bundled")
+        // The journal keeps no password: the signed-in journey's recording asks for the two it
+        // sent (docs/journal.md#secrets), the wrong one first.
+        let signedIn = try #require(recorded.first { $0.name == "signed-in" }?.text)
+        #expect(signedIn.contains("#   password1: the password sent at step 2") && signedIn.contains("#   password2: the password sent at step 3"))
+        try Self.replay(recorded, folder: "recording-bundled", variables: ["password1": "fortran-1957", "password2": "cobol-1959"])
     }
 
     @Test func aJourneyOverHTTPReplaysFromItsRecording() async throws {
