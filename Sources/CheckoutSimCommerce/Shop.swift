@@ -44,6 +44,8 @@ package struct Shop: Sendable {
     package internal(set) var pending = PendingLevers()
     /// The customers and their live tokens (docs/customers.md).
     package internal(set) var customers: CustomerBook
+    /// The mail the shop sent (docs/customers.md#the-outbox).
+    package internal(set) var outbox = Outbox()
 
     /// A shop with no sessions yet, its clock at `now`.
     package init(

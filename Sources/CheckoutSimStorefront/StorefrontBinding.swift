@@ -20,6 +20,7 @@ enum StorefrontBinding {
         customerFields(&fields, facts: facts)
         customerOrderFields(&fields)
         customerMutations(&fields)
+        customerLinkMutations(&fields)
         return fields
     }
 }

@@ -75,6 +75,19 @@ struct ShopControlTests {
         }
     }
 
+    @Test func aUITestReadsTheMailItsSandboxSent() async throws {
+        try await ServerProcess.with { base in
+            let sandbox = ShopControl(baseURL: base).sandbox("mail")
+            let storefront = base.appendingPathComponent("sandbox/mail/api/2026-04/graphql.json")
+            let recover = #"mutation { customerRecover(email: "grace@example.com") { customerUserErrors { code } } }"#
+            #expect(try await Self.app(storefront, recover).body.contains(#""customerUserErrors":[]"#))
+            let mail = try await sandbox.mail(to: "GRACE@example.com")
+            #expect(mail.map(\.kind) == ["PASSWORD_RESET"])
+            #expect(mail.first?.link?.contains("/sandbox/mail/account/reset/2/") == true, "\(String(describing: mail.first?.link))")
+            #expect(try await ShopControl(baseURL: base).mail(to: "grace@example.com").isEmpty, "the root shop's outbox is its own")
+        }
+    }
+
     @Test func refusalsCarryTheServersMessage() async throws {
         try await ServerProcess.with { base in
             let shop = ShopControl(baseURL: base)

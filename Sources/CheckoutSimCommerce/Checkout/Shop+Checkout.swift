@@ -98,6 +98,7 @@ extension Shop {
                 order, customer: customer, session: session.name,
                 address: selected ?? customers.customer(number: customer)?.defaultMailingAddress?.address)
         }
+        if let email = order.email { sendConfirmation(of: order, to: email, session: session.name) }
         if let cardId = session.cart.scratchCardId, let index = session.scratchCards.firstIndex(where: { $0.id == cardId }) {
             let used = view.discounts.contains { $0.source == .scratchCard && $0.code == cardId }
             session.scratchCards[index].state = used ? .redeemed : .revealed

@@ -23,6 +23,8 @@ package struct CustomerBook: Sendable {
         var drawn = 0
         var orders: [CustomerOrder] = []
         var ordersMade = 0
+        var links: [String: LinkGrant] = [:]
+        var linkOrder: [String] = []
         let seed: UInt64
         let scope: String
 
@@ -40,6 +42,8 @@ package struct CustomerBook: Sendable {
             copy.drawn = drawn
             copy.orders = orders
             copy.ordersMade = ordersMade
+            copy.links = links
+            copy.linkOrder = linkOrder
             return copy
         }
     }
@@ -83,6 +87,15 @@ package struct CustomerBook: Sendable {
     var ordersMade: Int {
         get { storage.ordersMade }
         set { own().ordersMade = newValue }
+    }
+    /// Live one-time links by token, and their tokens in the order made.
+    var links: [String: LinkGrant] {
+        get { storage.links }
+        _modify { yield &own().links }
+    }
+    var linkOrder: [String] {
+        get { storage.linkOrder }
+        _modify { yield &own().linkOrder }
     }
     private var seed: UInt64 { storage.seed }
     private var scope: String { storage.scope }
@@ -134,12 +147,7 @@ package struct CustomerBook: Sendable {
         } else if customer(email: email) != nil {
             problems.append(CustomerProblem(.taken, ["input", "email"], "Email has already been taken"))
         }
-        let length = password.count
-        if length < Self.passwordLengths.lowerBound {
-            problems.append(CustomerProblem(.tooShort, ["input", "password"], "Password is too short (minimum is \(Self.passwordLengths.lowerBound) characters)"))
-        } else if length > Self.passwordLengths.upperBound {
-            problems.append(CustomerProblem(.tooLong, ["input", "password"], "Password is too long (maximum is \(Self.passwordLengths.upperBound) characters)"))
-        }
+        if let problem = Self.passwordProblem(password, field: ["input", "password"]) { problems.append(problem) }
         if problems.isEmpty, customers.count >= Self.maxCustomers {
             problems.append(CustomerProblem(.invalid, ["input"], "The shop holds \(Self.maxCustomers) customers, the most it keeps; reset it."))
         }
@@ -207,18 +215,35 @@ package struct CustomerBook: Sendable {
         return true
     }
 
+    /// `TOO_SHORT` or `TOO_LONG` at `field` for a password out of `passwordLengths`; nil when it fits.
+    static func passwordProblem(_ password: String, field: [String]) -> CustomerProblem? {
+        let length = password.count
+        if length < passwordLengths.lowerBound {
+            return CustomerProblem(.tooShort, field, "Password is too short (minimum is \(passwordLengths.lowerBound) characters)")
+        }
+        if length > passwordLengths.upperBound {
+            return CustomerProblem(.tooLong, field, "Password is too long (maximum is \(passwordLengths.upperBound) characters)")
+        }
+        return nil
+    }
+
     /// `password`'s digest with a salt from the seeded sequence.
-    private mutating func digest(_ password: String) -> PasswordDigest {
+    mutating func digest(_ password: String) -> PasswordDigest {
         PasswordDigest(password, salt: Array(SHA256.hash(Array(draw("salt").utf8)).prefix(16)))
     }
 
     private mutating func grant(_ customer: Int, at now: Instant) -> AccessGrant {
-        let token = String(SHA256.hex(draw("customer-token")).prefix(32))
+        let token = newToken("customer-token")
         let grant = AccessGrant(token: token, customer: customer, expiresAt: now.adding(seconds: Self.tokenLifetimeSeconds))
         if issued.count >= Self.maxGrants, let oldest = issued.first { signOut(token: oldest) }
         grants[token] = grant
         issued.append(token)
         return grant
+    }
+
+    /// A new token for `purpose` from the seeded sequence: 32 hex digits.
+    mutating func newToken(_ purpose: String) -> String {
+        String(SHA256.hex(draw(purpose)).prefix(32))
     }
 
     /// The next draw of the seeded sequence for `purpose`, to be hashed (as a cart's token is).

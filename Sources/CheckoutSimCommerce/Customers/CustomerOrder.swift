@@ -62,6 +62,7 @@ extension Shop {
     /// now, shipped to their default address and paid by Visa ending 4242 (docs/customers.md#orders).
     mutating func enroll(_ fixture: CustomerFixture) {
         guard let customer = customers.enroll(fixture, at: clock) else { return }
+        if customer.state == .invited { sendActivation(to: customer) }
         let session = "customer-\(customer.number)"
         for (index, past) in fixture.orders.enumerated() {
             var lines: [OrderLine] = []

@@ -11,6 +11,7 @@ package struct CustomerProblem: Error, Sendable, Equatable {
         case customerDisabled = "CUSTOMER_DISABLED"
         case tokenInvalid = "TOKEN_INVALID"
         case notFound = "NOT_FOUND"
+        case alreadyEnabled = "ALREADY_ENABLED"
     }
 
     package let code: Code
@@ -41,6 +42,7 @@ extension CommerceError {
         case .taken: self.init(.emailTaken, problem.message, field: problem.field)
         case .unidentifiedCustomer: self.init(.unidentifiedCustomer, "No customer has that email and password.")
         case .customerDisabled: self.init(.customerDisabled, problem.message)
+        case .alreadyEnabled: self.init(.invalidInput, problem.message, field: problem.field)
         case .tokenInvalid: self.init(.notSignedIn, "Sign in first: the session is not signed in, or its token has expired.")
         case .notFound: self.init(.addressNotFound, "The customer has no such address.", field: problem.field)
         case .blank, .invalid, .tooShort, .tooLong: self.init(.invalidInput, problem.message, field: problem.field)

@@ -22,7 +22,7 @@ extension SimulatorServer {
     }
 
     /// The last non-empty value of `name` in the query string; nil when absent or not valid percent-encoding.
-    private func parameter(_ name: String, of context: RouteContext) -> String? {
+    func parameter(_ name: String, of context: RouteContext) -> String? {
         FormQuery.decode(context.request.query)?.last { $0.name == name && !$0.value.isEmpty }?.value
     }
 

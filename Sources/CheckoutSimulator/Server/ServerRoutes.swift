@@ -146,6 +146,7 @@ extension SimulatorServer {
         routes.add("/playground/graphql", Route(methods: ["POST"], replying: { server, context in server.graphQL(context, transport: .playground) }))
         addPageRoutes(to: &routes)
         addStorefrontRoutes(to: &routes)
+        addMailRoutes(to: &routes)
         return routes
     }()
 
