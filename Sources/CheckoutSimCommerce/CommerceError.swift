@@ -31,6 +31,7 @@ package struct CommerceError: Error, Sendable, Equatable {
         case customerDisabled = "CUSTOMER_DISABLED"
         case notSignedIn = "NOT_SIGNED_IN"
         case addressNotFound = "ADDRESS_NOT_FOUND"
+        case signInThrottled = "THROTTLED"
     }
 
     /// What went wrong.

@@ -90,6 +90,12 @@ extension ShopControl {
         case makeNextCheckoutsUnavailable(count: Int = 1)
         /// Moves an offer's end (ISO 8601); nil makes it never end.
         case offerWindow(code: String, expiresAt: String?)
+        /// The next `count` sign-ins are throttled (Shopify's `THROTTLED`), whatever they give.
+        case throttleNextSignIns(count: Int = 1)
+        /// The next `count` sign-ins find the account disabled (`CUSTOMER_DISABLED`).
+        case disableNextSignIns(count: Int = 1)
+        /// The next `count` sign-ins find the password wrong (`UNIDENTIFIED_CUSTOMER`).
+        case refuseNextSignInPasswords(count: Int = 1)
 
         /// The `/__sim/levers` body: one member per lever, in order (the server pulls them so).
         static func body(_ levers: [Lever]) -> String {
@@ -111,6 +117,12 @@ extension ShopControl {
                     "\"checkout\":{\"next\":\"unavailable\",\"count\":\(count)}"
                 case .offerWindow(let code, let expiresAt):
                     "\"offers\":{\(Value.quoted(code)):{\"expiresAt\":\(expiresAt.map(Value.quoted) ?? "null")}}"
+                case .throttleNextSignIns(let count):
+                    "\"signIn\":{\"next\":\"throttled\",\"count\":\(count)}"
+                case .disableNextSignIns(let count):
+                    "\"signIn\":{\"next\":\"disabled\",\"count\":\(count)}"
+                case .refuseNextSignInPasswords(let count):
+                    "\"signIn\":{\"next\":\"wrong_password\",\"count\":\(count)}"
                 }
             }
             return "{" + parts.joined(separator: ",") + "}"

@@ -115,6 +115,10 @@ struct ErrorCodeTests {
                 return problems.problems.first.map(CommerceError.init)?.code
             }
         },
+        .init(.signInThrottled) { shop in
+            try? shop.pull(.signIn(SignInLever(outcome: .throttled)))
+            return signIn(&shop, password: "secret1")
+        },
         .init(.invalidInput) { shop in
             switch shop.addProduct(Shop.NewProduct(name: "", brandId: "acme", category: "C", price: "1.00", description: nil, imageURL: nil, stock: 0, model: nil)) {
             case .success: return nil

@@ -31,8 +31,8 @@ struct ControlActionTests {
              status: 200, body: #""passed":true"#),
         Case(name: "scenario", argument: #""step \"no header\"\n""#, status: 400, body: "scenario:1:1"),
         Case(name: "levers", argument: #"{"payments": {"next": "declined"}, "stock": {"pixel-8": 0}}"#, status: 200,
-             body: #"{"ok":true,"levers":{"payments":{"next":"declined","declineCode":"generic_decline","count":1},"checkout":null,"scratchCards":null}}"#),
-        Case(name: "levers", argument: "{}", status: 200, body: #"{"ok":true,"levers":{"payments":null,"checkout":null,"scratchCards":null}}"#),
+             body: #"{"ok":true,"levers":{"payments":{"next":"declined","declineCode":"generic_decline","count":1},"checkout":null,"scratchCards":null,"signIn":null}}"#),
+        Case(name: "levers", argument: "{}", status: 200, body: #"{"ok":true,"levers":{"payments":null,"checkout":null,"scratchCards":null,"signIn":null}}"#),
         Case(name: "levers", argument: #"{"stock": {"nope": 1}}"#, status: 400, body: #"No product has the id \"nope\"."#),
     ]
 

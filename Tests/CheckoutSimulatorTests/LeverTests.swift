@@ -19,7 +19,7 @@ struct LeverTests {
                  "scratchCards": {"next": "FREE_SHIPPING"}, "offers": {"WELCOME10": {"expiresAt": "2026-03-01T09:00:00Z"}},
                  "checkout": {"next": "expired", "count": 2}}
                 """)
-            #expect(pulled.body == #"{"ok":true,"levers":{"payments":{"next":"declined","declineCode":"insufficient_funds","count":1},"checkout":{"next":"expired","count":2},"scratchCards":{"next":"Free shipping","kind":"FREE_SHIPPING"}}}"#)
+            #expect(pulled.body == #"{"ok":true,"levers":{"payments":{"next":"declined","declineCode":"insufficient_funds","count":1},"checkout":{"next":"expired","count":2},"scratchCards":{"next":"Free shipping","kind":"FREE_SHIPPING"},"signIn":null}}"#)
             // The checkout lever decides the next two checkout pages opened, then the page is back.
             #expect(try await harness.send("GET", "/checkout").status == 410)
             #expect(try await harness.send("GET", "/sandbox/other/checkout").status == 200, "another sandbox's shop has its own levers")
@@ -36,7 +36,7 @@ struct LeverTests {
             #expect(paid.body.contains("order-1001"), "the lever was used up")
             let revealed = try await harness.post(try Self.named("RevealScratchCard", #"{"id": "card-1"}"#))
             #expect(revealed.body.contains(#""kind":"FREE_SHIPPING""#))
-            #expect(try await harness.send("POST", "/__sim/levers", body: "{}").body == #"{"ok":true,"levers":{"payments":null,"checkout":null,"scratchCards":null}}"#)
+            #expect(try await harness.send("POST", "/__sim/levers", body: "{}").body == #"{"ok":true,"levers":{"payments":null,"checkout":null,"scratchCards":null,"signIn":null}}"#)
             recorded = try await harness.send("GET", "/__sim/requests.scenario").body
         }
         for line in ["lever stock pixel-8 1", "lever payments declined insufficient_funds x1", "lever scratchCards next FREE_SHIPPING",
@@ -66,6 +66,8 @@ struct LeverTests {
         Refusal(body: #"{"checkout": {"next": "later"}}"#, message: "checkout is wrong."),
         Refusal(body: #"{"checkout": {"next": "expired", "count": 0}}"#, message: "checkout.count is wrong."),
         Refusal(body: #"{"checkout": {"next": "expired", "until": 3}}"#, message: "checkout is wrong."),
+        Refusal(body: #"{"signIn": {"next": "asleep"}}"#, message: "signIn is wrong."),
+        Refusal(body: #"{"signIn": {"next": "throttled", "count": 1001}}"#, message: "signIn.count is wrong."),
         Refusal(body: #"{"weather": "rain"}"#, message: #"\"weather\" is not a lever."#),
     ])
     func badLeversAreRefusedAndChangeNothing(_ refusal: Refusal) async throws {

@@ -75,7 +75,7 @@ struct ShopControlTests {
         }
     }
 
-    @Test func aUITestReadsTheMailItsSandboxSent() async throws {
+    @Test func aUITestReadsTheMailItsSandboxSentAndPullsTheSignInLever() async throws {
         try await ServerProcess.with { base in
             let sandbox = ShopControl(baseURL: base).sandbox("mail")
             let storefront = base.appendingPathComponent("sandbox/mail/api/2026-04/graphql.json")
@@ -85,6 +85,11 @@ struct ShopControlTests {
             #expect(mail.map(\.kind) == ["PASSWORD_RESET"])
             #expect(mail.first?.link?.contains("/sandbox/mail/account/reset/2/") == true, "\(String(describing: mail.first?.link))")
             #expect(try await ShopControl(baseURL: base).mail(to: "grace@example.com").isEmpty, "the root shop's outbox is its own")
+            try await sandbox.levers([.throttleNextSignIns(), .refuseNextSignInPasswords(count: 2)])
+            let signIn = #"mutation { customerAccessTokenCreate(input: {email: "grace@example.com", password: "cobol-1959"}) { customerUserErrors { code } } }"#
+            #expect(try await Self.app(storefront, signIn).body.contains(#""code":"UNIDENTIFIED_CUSTOMER""#), "the last lever pulled is the one in force")
+            try await sandbox.levers([.throttleNextSignIns()])
+            #expect(try await Self.app(storefront, signIn).body.contains(#""code":"THROTTLED""#))
         }
     }
 

@@ -12,6 +12,8 @@ package struct CustomerProblem: Error, Sendable, Equatable {
         case tokenInvalid = "TOKEN_INVALID"
         case notFound = "NOT_FOUND"
         case alreadyEnabled = "ALREADY_ENABLED"
+        /// Too many attempts (a lever's): Shopify answers it as a request error, not a user error.
+        case throttled = "THROTTLED"
     }
 
     package let code: Code
@@ -43,6 +45,7 @@ extension CommerceError {
         case .unidentifiedCustomer: self.init(.unidentifiedCustomer, "No customer has that email and password.")
         case .customerDisabled: self.init(.customerDisabled, problem.message)
         case .alreadyEnabled: self.init(.invalidInput, problem.message, field: problem.field)
+        case .throttled: self.init(.signInThrottled, problem.message)
         case .tokenInvalid: self.init(.notSignedIn, "Sign in first: the session is not signed in, or its token has expired.")
         case .notFound: self.init(.addressNotFound, "The customer has no such address.", field: problem.field)
         case .blank, .invalid, .tooShort, .tooLong: self.init(.invalidInput, problem.message, field: problem.field)

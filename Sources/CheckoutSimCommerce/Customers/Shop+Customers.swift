@@ -10,8 +10,14 @@ extension Shop {
     }
 
     /// An access token for the customer `email` and `password` name.
+    /// A pending sign-in lever decides it first (docs/customers.md#levers).
     package mutating func signIn(email: String, password: String) throws(CustomerProblem) -> CustomerBook.AccessGrant {
-        try customers.signIn(email: email, password: password, at: clock)
+        switch takeForcedSignIn() {
+        case .throttled?: throw CustomerProblem(.throttled, [], "Too many attempts. Try again later.")
+        case .disabled?: throw CustomerProblem(.customerDisabled, ["input"], "The customer's account is disabled")
+        case .wrongPassword?: throw CustomerProblem(.unidentifiedCustomer, ["input"], "Unidentified customer")
+        case nil: return try customers.signIn(email: email, password: password, at: clock)
+        }
     }
 
     /// Signs session `name` in as the customer `email` and `password` name: the token, and

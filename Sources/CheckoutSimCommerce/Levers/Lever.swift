@@ -10,6 +10,8 @@ package enum Lever: Sendable, Equatable {
     case scratchCard(reward: String)
     /// The next `count` checkout pages opened are expired or unavailable (docs/checkout-page.md#checkout-sheet-kit).
     case checkout(CheckoutLever)
+    /// The next `count` sign-ins are refused this way, whatever the email and password (docs/customers.md#levers).
+    case signIn(SignInLever)
     /// Moves an offer's end; nil makes it never end.
     case offerWindow(code: String, expiresAt: Instant?)
     /// Clears the levers not yet used up (the pending payments, checkouts and scratch card).
@@ -77,6 +79,28 @@ package struct CheckoutLever: Sendable, Equatable {
     }
 }
 
+/// How the next sign-ins end, whatever email and password they give: what an app must show when
+/// Shopify throttles it, or an account is disabled or a password wrong.
+package struct SignInLever: Sendable, Equatable {
+    package enum Outcome: String, Sendable, CaseIterable {
+        /// Too many attempts: Shopify's `THROTTLED`.
+        case throttled
+        /// The account is disabled: `CUSTOMER_DISABLED`.
+        case disabled
+        /// The password is wrong: `UNIDENTIFIED_CUSTOMER`.
+        case wrongPassword = "wrong_password"
+    }
+
+    package var outcome: Outcome
+    /// How many sign-ins it decides.
+    package var count: Int
+
+    package init(outcome: Outcome, count: Int = 1) {
+        self.outcome = outcome
+        self.count = count
+    }
+}
+
 /// The levers pulled and not yet used up.
 package struct PendingLevers: Sendable, Equatable {
     /// How the next payments end.
@@ -85,6 +109,8 @@ package struct PendingLevers: Sendable, Equatable {
     package var checkout: CheckoutLever?
     /// The reward the next revealed scratch card shows.
     package var scratchRewardIndex: Int?
+    /// How the next sign-ins end.
+    package var signIn: SignInLever?
 
     package init() {}
 }

@@ -16,6 +16,8 @@ extension Shop {
             pending.payments = payments.count > 0 ? payments : nil
         case .checkout(let checkout):
             pending.checkout = checkout.count > 0 ? checkout : nil
+        case .signIn(let signIn):
+            pending.signIn = signIn.count > 0 ? signIn : nil
         case .scratchCard(let reward):
             guard let index = scratchRewardIndex(named: reward) else {
                 let names = scratchTable.rewards.map { "\"\($0.title)\" (\($0.value.kind.rawValue))" }.joined(separator: ", ")
@@ -46,6 +48,14 @@ extension Shop {
         payments.count -= 1
         pending.payments = payments.count > 0 ? payments : nil
         return .some(payments.forcedDeclineCode)
+    }
+
+    /// Takes one forced sign-in outcome, if a sign-in lever is pending.
+    mutating func takeForcedSignIn() -> SignInLever.Outcome? {
+        guard var signIn = pending.signIn else { return nil }
+        signIn.count -= 1
+        pending.signIn = signIn.count > 0 ? signIn : nil
+        return signIn.outcome
     }
 
     /// Takes one forced checkout outcome for a checkout page being opened, if a checkout lever is pending.

@@ -5,9 +5,9 @@ import CheckoutSimSupport
 extension ScenarioParser {
     /// What a `lever` line may say.
     static let leverHint =
-        #"expected lever stock PRODUCT_ID N, payments approved|declined [DECLINE_CODE]|requires_action [xN], checkout expired|unavailable [xN], scratchCards next REWARD, offers CODE expiresAt ISO|never, or clear"#
+        #"expected lever stock PRODUCT_ID N, payments approved|declined [DECLINE_CODE]|requires_action [xN], checkout expired|unavailable [xN], signIn throttled|disabled|wrong_password [xN], scratchCards next REWARD, offers CODE expiresAt ISO|never, or clear"#
 
-    /// `lever stock ID N | payments OUTCOME [CODE] [xN] | checkout expired|unavailable [xN] | scratchCards next REWARD | offers CODE expiresAt ISO|never | clear`.
+    /// `lever stock ID N | payments OUTCOME [CODE] [xN] | checkout expired|unavailable [xN] | signIn OUTCOME [xN] | scratchCards next REWARD | offers CODE expiresAt ISO|never | clear`.
     mutating func lever(_ rest: String, position: SourcePosition, restColumn: Int) {
         guard let words = Self.networkWords(rest, from: restColumn) else {
             return fail(position.line, restColumn, "a quoted name is not closed; " + Self.leverHint)
@@ -75,6 +75,19 @@ extension Lever {
             }
             guard words.count <= 3 else { return problem(3, "lever checkout takes nothing more") }
             return .success(.checkout(lever))
+        case "signIn":
+            guard words.count >= 2, let outcome = SignInLever.Outcome(rawValue: words[1]) else {
+                return problem(1, "expected throttled, disabled or wrong_password, like: lever signIn throttled x1")
+            }
+            var lever = SignInLever(outcome: outcome)
+            if words.count > 2 {
+                guard words[2].hasPrefix("x"), let count = Int(words[2].dropFirst()), (1...1_000).contains(count) else {
+                    return problem(2, "expected how many sign-ins as xN with N from 1 to 1000, like: lever signIn disabled x2")
+                }
+                lever.count = count
+            }
+            guard words.count <= 3 else { return problem(3, "lever signIn takes nothing more") }
+            return .success(.signIn(lever))
         case "scratchCards":
             guard words.count == 3, words[1] == "next" else {
                 return problem(1, #"expected next and a reward's kind or quoted title, like: lever scratchCards next FREE_SHIPPING"#)
@@ -108,6 +121,7 @@ extension Lever {
             "lever payments \(payments.outcome.rawValue)" + (payments.outcome == .declined ? " \(word(payments.declineCode ?? "generic_decline"))" : "")
                 + " x\(payments.count)"
         case .checkout(let checkout): "lever checkout \(checkout.outcome.rawValue) x\(checkout.count)"
+        case .signIn(let signIn): "lever signIn \(signIn.outcome.rawValue) x\(signIn.count)"
         case .scratchCard(let reward): "lever scratchCards next " + word(reward)
         case .offerWindow(let code, let expiresAt): "lever offers \(word(code)) expiresAt \(expiresAt?.iso8601 ?? "never")"
         case .clear: "lever clear"

@@ -37,6 +37,8 @@ extension StorefrontBinding {
                     payload.accessToken = CustomerAccessTokenValue(grant: grant)
                     return payload
                 } catch {
+                    // Shopify throttles with a request error, not a user error (docs/customers.md#levers).
+                    if error.code == .throttled { throw FieldError("Throttled", code: GraphQLError.Code(rawValue: "THROTTLED")) }
                     return CustomerPayloadValue(refused: [error])
                 }
             }

@@ -33,6 +33,7 @@ extension ShopSchema {
         case .customerDisabled: "The customer's account is disabled."
         case .notSignedIn: "The session is not signed in, or its token has expired."
         case .addressNotFound: "The signed-in customer has no address with that id."
+        case .signInThrottled: "Too many sign-in attempts; try again later."
         }
     }
 }

@@ -4,7 +4,7 @@ import CheckoutSimGraphQL
 /// The `levers` control action's argument (docs/control.md#levers).
 extension Lever {
     /// The argument's shape, as refusals show it.
-    static let shape = #"{"stock"?: {"PRODUCT_ID": 0…1000000}, "payments"?: {"next": "approved"|"declined"|"requires_action", "declineCode"?: a word of letters, digits and _, "count"?: 1…1000}, "checkout"?: {"next": "expired"|"unavailable", "count"?: 1…1000}, "scratchCards"?: {"next": REWARD}, "offers"?: {"CODE": {"expiresAt": ISO or null}}}; {} clears the levers not yet used up"#
+    static let shape = #"{"stock"?: {"PRODUCT_ID": 0…1000000}, "payments"?: {"next": "approved"|"declined"|"requires_action", "declineCode"?: a word of letters, digits and _, "count"?: 1…1000}, "checkout"?: {"next": "expired"|"unavailable", "count"?: 1…1000}, "signIn"?: {"next": "throttled"|"disabled"|"wrong_password", "count"?: 1…1000}, "scratchCards"?: {"next": REWARD}, "offers"?: {"CODE": {"expiresAt": ISO or null}}}; {} clears the levers not yet used up"#
 
     /// Reads the levers an argument pulls, in the order it names them; `{}` is `clear`.
     static func parse(_ argument: JSON?) -> Result<[Lever], BadRequest> {
@@ -46,6 +46,16 @@ extension Lever {
                     lever.count = number
                 }
                 levers.append(.checkout(lever))
+            case "signIn":
+                guard case .object(let signIn) = value, signIn.keys.allSatisfy(["next", "count"].contains),
+                      let next = signIn["next"]?.stringValue, let outcome = SignInLever.Outcome(rawValue: next)
+                else { return refused("signIn") }
+                var lever = SignInLever(outcome: outcome)
+                if let count = signIn["count"] {
+                    guard case .int(let number) = count, (1...1_000).contains(number) else { return refused("signIn.count") }
+                    lever.count = number
+                }
+                levers.append(.signIn(lever))
             case "scratchCards":
                 guard case .object(let cards) = value, cards.count == 1, let reward = cards["next"]?.stringValue, !reward.isEmpty else {
                     return refused("scratchCards")

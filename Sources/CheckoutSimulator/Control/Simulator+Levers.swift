@@ -111,6 +111,7 @@ extension Simulator {
             } ?? .null),
             ("checkout", pending.checkout.map { .object(JSONObject([("next", .string($0.outcome.rawValue)), ("count", .int($0.count))])) } ?? .null),
             ("scratchCards", reward.map { .object(JSONObject([("next", .string($0.title)), ("kind", .string($0.value.kind.rawValue))])) } ?? .null),
+            ("signIn", pending.signIn.map { .object(JSONObject([("next", .string($0.outcome.rawValue)), ("count", .int($0.count))])) } ?? .null),
         ]))
     }
 }
