@@ -96,6 +96,8 @@ extension ShopControl {
         case disableNextSignIns(count: Int = 1)
         /// The next `count` sign-ins find the password wrong (`UNIDENTIFIED_CUSTOMER`).
         case refuseNextSignInPasswords(count: Int = 1)
+        /// Signs `session` in as the customer `email` names, without the password.
+        case signIn(as: String, session: String = "default")
 
         /// The `/__sim/levers` body: one member per lever, in order (the server pulls them so).
         static func body(_ levers: [Lever]) -> String {
@@ -123,6 +125,8 @@ extension ShopControl {
                     "\"signIn\":{\"next\":\"disabled\",\"count\":\(count)}"
                 case .refuseNextSignInPasswords(let count):
                     "\"signIn\":{\"next\":\"wrong_password\",\"count\":\(count)}"
+                case .signIn(let email, let session):
+                    "\"signIn\":{\"as\":\(Value.quoted(email)),\"session\":\(Value.quoted(session))}"
                 }
             }
             return "{" + parts.joined(separator: ",") + "}"

@@ -28,3 +28,27 @@ extension ShopControl {
         return try JSONDecoder().decode(Outbox.self, from: data).mail
     }
 }
+
+extension ShopControl {
+    /// What a customer made or reset through the control API is.
+    public enum CustomerState: String, Sendable {
+        case enabled, invited, disabled
+    }
+
+    /// Makes a customer, or resets the one with `email` (docs/customers.md#control): its password
+    /// when given, names and state. Returns its Storefront id (`gid://shopify/Customer/N`).
+    @discardableResult
+    public func customer(
+        email: String, password: String? = nil, firstName: String? = nil, lastName: String? = nil, state: CustomerState = .enabled
+    ) async throws -> String {
+        var members: [String: Value] = ["email": .string(email), "state": .string(state.rawValue)]
+        if let password { members["password"] = .string(password) }
+        if let firstName { members["firstName"] = .string(firstName) }
+        if let lastName { members["lastName"] = .string(lastName) }
+        let answer = try await send("POST", "__sim/customer", body: Value.object(members).description)
+        guard case .object(let object) = answer, case .object(let customer)? = object["customer"], case .string(let id)? = customer["id"] else {
+            throw ControlError(status: 200, data: Data(answer.description.utf8))
+        }
+        return id
+    }
+}

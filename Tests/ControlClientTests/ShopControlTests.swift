@@ -90,6 +90,13 @@ struct ShopControlTests {
             #expect(try await Self.app(storefront, signIn).body.contains(#""code":"UNIDENTIFIED_CUSTOMER""#), "the last lever pulled is the one in force")
             try await sandbox.levers([.throttleNextSignIns()])
             #expect(try await Self.app(storefront, signIn).body.contains(#""code":"THROTTLED""#))
+
+            // A customer made through the control API, and a session signed in as them.
+            #expect(try await sandbox.customer(email: "kim@example.com", password: "kimchi-42", firstName: "Kim") == "gid://shopify/Customer/5")
+            try await sandbox.levers([.signIn(as: "kim@example.com", session: "phone")])
+            let phone = try #require(URL(string: sandbox.graphQLURL.absoluteString + "?session=phone"))
+            #expect(try await Self.app(phone, "{ me { email } }").body == #"{"data":{"me":{"email":"kim@example.com"}}}"#)
+            #expect(try await Self.app(sandbox.graphQLURL, "{ me { email } }").body == #"{"data":{"me":null}}"#, "only that session")
         }
     }
 

@@ -126,10 +126,13 @@ package struct CustomerBook: Sendable {
         customers.indices.contains(number - 1) ? customers[number - 1] : nil
     }
 
-    /// The customer a live token names, at `now`; nil for a token unknown, signed out or expired.
+    /// The customer a live token names, at `now`; nil for a token unknown, signed out or expired,
+    /// or a customer disabled since.
     package func customer(token: String, at now: Instant) -> Customer? {
-        guard let grant = grants[token], now < grant.expiresAt else { return nil }
-        return customers.first { $0.number == grant.customer }
+        guard let grant = grants[token], now < grant.expiresAt, let customer = customer(number: grant.customer),
+              customer.state != .disabled
+        else { return nil }
+        return customer
     }
 
     /// A new enabled customer; every problem with the input at once (`BLANK`, `INVALID` and
@@ -232,7 +235,7 @@ package struct CustomerBook: Sendable {
         PasswordDigest(password, salt: Array(SHA256.hash(Array(draw("salt").utf8)).prefix(16)))
     }
 
-    private mutating func grant(_ customer: Int, at now: Instant) -> AccessGrant {
+    mutating func grant(_ customer: Int, at now: Instant) -> AccessGrant {
         let token = newToken("customer-token")
         let grant = AccessGrant(token: token, customer: customer, expiresAt: now.adding(seconds: Self.tokenLifetimeSeconds))
         if issued.count >= Self.maxGrants, let oldest = issued.first { signOut(token: oldest) }

@@ -92,3 +92,37 @@ package enum CustomerAccess<Failure: Error>: Error {
     case token(CustomerProblem)
     case refused(Failure)
 }
+
+extension Shop {
+    /// Makes the customer `fixture` describes, or resets the one with its email: password (when
+    /// given), names, marketing and state; an invited customer made so gets their activation
+    /// mail. Whether one was made; `INVALID` when the shop is full (docs/customers.md#control).
+    package mutating func makeOrReset(_ fixture: CustomerFixture) -> Result<(customer: Customer, created: Bool), CustomerProblem> {
+        if let existing = customers.customer(email: fixture.email) {
+            customers.reset(existing.number, to: fixture, at: clock)
+            return .success((customers.customer(number: existing.number) ?? existing, false))
+        }
+        guard fixture.password != nil || fixture.state == .invited else {
+            return .failure(CustomerProblem(.blank, ["password"], "A new customer needs a password (only an invited one has none)."))
+        }
+        guard let made = customers.enroll(fixture, at: clock) else {
+            return .failure(CustomerProblem(.invalid, ["email"], "The shop holds \(CustomerBook.maxCustomers) customers, the most it keeps; reset it."))
+        }
+        if made.state == .invited { sendActivation(to: made) }
+        return .success((made, true))
+    }
+}
+
+extension CustomerBook {
+    /// Sets customer `number`'s password (when `fixture` gives one), names, marketing and state;
+    /// their live tokens keep working unless they are now disabled.
+    mutating func reset(_ number: Int, to fixture: CustomerFixture, at now: Instant) {
+        if let password = fixture.password { customers[number - 1].password = digest(password) }
+        customers[number - 1].firstName = fixture.firstName ?? customers[number - 1].firstName
+        customers[number - 1].lastName = fixture.lastName ?? customers[number - 1].lastName
+        customers[number - 1].phone = fixture.phone ?? customers[number - 1].phone
+        customers[number - 1].acceptsMarketing = fixture.acceptsMarketing
+        customers[number - 1].state = fixture.state
+        customers[number - 1].updatedAt = now
+    }
+}

@@ -12,6 +12,9 @@ package enum Lever: Sendable, Equatable {
     case checkout(CheckoutLever)
     /// The next `count` sign-ins are refused this way, whatever the email and password (docs/customers.md#levers).
     case signIn(SignInLever)
+    /// Signs `session` in as the customer `email` names, as a sign-in would, without the password
+    /// (docs/customers.md#levers); an empty session is the scenario's current one.
+    case signInAs(email: String, session: String)
     /// Moves an offer's end; nil makes it never end.
     case offerWindow(code: String, expiresAt: Instant?)
     /// Clears the levers not yet used up (the pending payments, checkouts and scratch card).

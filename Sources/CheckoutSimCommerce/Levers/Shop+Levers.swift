@@ -18,6 +18,15 @@ extension Shop {
             pending.checkout = checkout.count > 0 ? checkout : nil
         case .signIn(let signIn):
             pending.signIn = signIn.count > 0 ? signIn : nil
+        case .signInAs(let email, let session):
+            guard let customer = customers.customer(email: email) else {
+                throw CommerceError(.unidentifiedCustomer, "No customer has the email \"\(email)\".", field: ["signIn", "as"])
+            }
+            guard customer.state == .enabled else {
+                throw CommerceError(.customerDisabled, "The customer \"\(email)\" is \(customer.state.rawValue); only an enabled one signs in.", field: ["signIn", "as"])
+            }
+            let grant = customers.grant(customer.number, at: clock)
+            withSession(session) { shopper, _ in shopper.customerToken = grant.token }
         case .scratchCard(let reward):
             guard let index = scratchRewardIndex(named: reward) else {
                 let names = scratchTable.rewards.map { "\"\($0.title)\" (\($0.value.kind.rawValue))" }.joined(separator: ", ")

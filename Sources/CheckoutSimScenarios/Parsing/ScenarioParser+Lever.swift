@@ -5,7 +5,7 @@ import CheckoutSimSupport
 extension ScenarioParser {
     /// What a `lever` line may say.
     static let leverHint =
-        #"expected lever stock PRODUCT_ID N, payments approved|declined [DECLINE_CODE]|requires_action [xN], checkout expired|unavailable [xN], signIn throttled|disabled|wrong_password [xN], scratchCards next REWARD, offers CODE expiresAt ISO|never, or clear"#
+        #"expected lever stock PRODUCT_ID N, payments approved|declined [DECLINE_CODE]|requires_action [xN], checkout expired|unavailable [xN], signIn throttled|disabled|wrong_password [xN], signIn as EMAIL, scratchCards next REWARD, offers CODE expiresAt ISO|never, or clear"#
 
     /// `lever stock ID N | payments OUTCOME [CODE] [xN] | checkout expired|unavailable [xN] | signIn OUTCOME [xN] | scratchCards next REWARD | offers CODE expiresAt ISO|never | clear`.
     mutating func lever(_ rest: String, position: SourcePosition, restColumn: Int) {
@@ -75,6 +75,11 @@ extension Lever {
             }
             guard words.count <= 3 else { return problem(3, "lever checkout takes nothing more") }
             return .success(.checkout(lever))
+        case "signIn" where words.count >= 2 && words[1] == "as":
+            guard words.count == 3 || (words.count == 5 && words[3] == "session") else {
+                return problem(words.count < 3 ? 2 : 3, "expected a customer's email, like: lever signIn as grace@example.com")
+            }
+            return .success(.signInAs(email: words[2], session: words.count == 5 ? words[4] : ""))
         case "signIn":
             guard words.count >= 2, let outcome = SignInLever.Outcome(rawValue: words[1]) else {
                 return problem(1, "expected throttled, disabled or wrong_password, like: lever signIn throttled x1")
@@ -122,6 +127,7 @@ extension Lever {
                 + " x\(payments.count)"
         case .checkout(let checkout): "lever checkout \(checkout.outcome.rawValue) x\(checkout.count)"
         case .signIn(let signIn): "lever signIn \(signIn.outcome.rawValue) x\(signIn.count)"
+        case .signInAs(let email, let session): "lever signIn as \(word(email))" + (session.isEmpty ? "" : " session \(word(session))")
         case .scratchCard(let reward): "lever scratchCards next " + word(reward)
         case .offerWindow(let code, let expiresAt): "lever offers \(word(code)) expiresAt \(expiresAt?.iso8601 ?? "never")"
         case .clear: "lever clear"

@@ -118,7 +118,9 @@ struct StepRunner {
                 case .reset: network = NetworkConditions()
                 }
                 state.network = network
-            case .lever(let lever, let position):
+            case .lever(var lever, let position):
+                // `lever signIn as EMAIL` signs in the session the scenario is in at that line.
+                if case .signInAs(let email, "") = lever { lever = .signInAs(email: email, session: state.session) }
                 if let refusal = target.pull(lever) {
                     return report(.error, diagnostic(position.line, position.column, refusal), session: state.session)
                 }

@@ -21,9 +21,12 @@ package enum ControlAction: Equatable {
     /// Pulls levers, in order, all or none. Argument: docs/control.md#levers; `{}` clears the
     /// levers not yet used up.
     case levers([Lever])
+    /// Makes a customer, or resets the one with that email (password, names, state). Argument:
+    /// docs/customers.md#control.
+    case customer(CustomerFixture)
 
     /// The action names, as paths under `/__sim/` and as a control line's one member.
-    static let names = ["reset", "advance", "network", "scenario", "levers"]
+    static let names = ["reset", "advance", "network", "scenario", "levers", "customer"]
 
     /// The argument `name` takes, as its refusals show it.
     static func shape(of name: String) -> String {
@@ -32,6 +35,7 @@ package enum ControlAction: Equatable {
         case "advance": #""2h" or {"by": "2h"}, with units s, m, h or d"#
         case "network": NetworkConditions.shape
         case "levers": Lever.shape
+        case "customer": customerShape
         default: "the scenario's text"
         }
     }
@@ -56,6 +60,8 @@ package enum ControlAction: Equatable {
             return NetworkConditions.parse(argument).map(ControlAction.network)
         case "levers":
             return Lever.parse(argument).map(ControlAction.levers)
+        case "customer":
+            return parseCustomer(argument)
         case "scenario":
             guard let text = argument?.stringValue else {
                 return .failure(BadRequest("A scenario is its text: the request body over HTTP, a string on a control line."))
@@ -64,6 +70,37 @@ package enum ControlAction: Equatable {
         default:
             return .failure(BadRequest("Unknown control action \"\(name)\"; expected \(names.joined(separator: ", "))."))
         }
+    }
+
+    static let customerShape =
+        #"{"email": EMAIL, "password"?: 5…40 characters, "firstName"?, "lastName"?, "phone"?, "acceptsMarketing"?: true|false, "state"?: "enabled"|"invited"|"disabled"}"#
+
+    /// Reads a `customer` argument: who to make, or to reset.
+    private static func parseCustomer(_ argument: JSON?) -> Result<ControlAction, BadRequest> {
+        let refused = { (what: String) in Result<ControlAction, BadRequest>.failure(BadRequest("\(what) is wrong. Send " + customerShape + ".")) }
+        guard case .object(let object)? = argument else { return refused("The customer") }
+        let known = ["email", "password", "firstName", "lastName", "phone", "acceptsMarketing", "state"]
+        if let unknown = object.keys.first(where: { !known.contains($0) }) { return refused("\"\(unknown)\"") }
+        guard let email = object["email"]?.stringValue, CustomerBook.looksLikeEmail(email) else { return refused("email") }
+        var customer = CustomerFixture(email: email, password: nil)
+        if let password = object["password"] {
+            guard let text = password.stringValue, CustomerBook.passwordLengths.contains(text.count) else { return refused("password") }
+            customer.password = text
+        }
+        for (key, part) in [("firstName", \CustomerFixture.firstName), ("lastName", \.lastName), ("phone", \.phone)] {
+            guard let value = object[key] else { continue }
+            guard let text = value.stringValue, !text.isLonger(thanCharacters: CustomerBook.maxAddressPart) else { return refused(key) }
+            customer[keyPath: part] = text
+        }
+        if let marketing = object["acceptsMarketing"] {
+            guard case .bool(let value) = marketing else { return refused("acceptsMarketing") }
+            customer.acceptsMarketing = value
+        }
+        if let state = object["state"] {
+            guard let text = state.stringValue, let value = Customer.State(rawValue: text) else { return refused("state") }
+            customer.state = value
+        }
+        return .success(.customer(customer))
     }
 
     /// Reads the action `name` from an HTTP body: a scenario's text as it is, the others' JSON

@@ -31,6 +31,15 @@ extension Simulator {
             guard let network else { return .refused("Network faults apply to HTTP; serve --stdio has no network to fault.") }
             network.withLock { $0 = conditions }
             return .done(.object(JSONObject([("ok", .bool(true)), ("network", conditions.json)])))
+        case .customer(let customer):
+            switch withState({ $0.shop.makeOrReset(customer) }) {
+            case .failure(let problem): return .refused(problem.message)
+            case .success(let (made, created)):
+                return .done(.object(JSONObject([("ok", .bool(true)), ("customer", .object(JSONObject([
+                    ("id", .string("gid://shopify/Customer/\(made.number)")), ("email", .string(made.email)),
+                    ("state", .string(made.state.rawValue)), ("created", .bool(created)),
+                ])))])))
+            }
         case .levers(let levers):
             if let refusal = pull(levers) { return .refused(refusal) }
             return .done(.object(JSONObject([("ok", .bool(true)), ("levers", pendingLeversJSON)])))

@@ -4,7 +4,7 @@ import CheckoutSimGraphQL
 /// The `levers` control action's argument (docs/control.md#levers).
 extension Lever {
     /// The argument's shape, as refusals show it.
-    static let shape = #"{"stock"?: {"PRODUCT_ID": 0…1000000}, "payments"?: {"next": "approved"|"declined"|"requires_action", "declineCode"?: a word of letters, digits and _, "count"?: 1…1000}, "checkout"?: {"next": "expired"|"unavailable", "count"?: 1…1000}, "signIn"?: {"next": "throttled"|"disabled"|"wrong_password", "count"?: 1…1000}, "scratchCards"?: {"next": REWARD}, "offers"?: {"CODE": {"expiresAt": ISO or null}}}; {} clears the levers not yet used up"#
+    static let shape = #"{"stock"?: {"PRODUCT_ID": 0…1000000}, "payments"?: {"next": "approved"|"declined"|"requires_action", "declineCode"?: a word of letters, digits and _, "count"?: 1…1000}, "checkout"?: {"next": "expired"|"unavailable", "count"?: 1…1000}, "signIn"?: {"next": "throttled"|"disabled"|"wrong_password", "count"?: 1…1000} or {"as": EMAIL, "session"?: NAME}, "scratchCards"?: {"next": REWARD}, "offers"?: {"CODE": {"expiresAt": ISO or null}}}; {} clears the levers not yet used up"#
 
     /// Reads the levers an argument pulls, in the order it names them; `{}` is `clear`.
     static func parse(_ argument: JSON?) -> Result<[Lever], BadRequest> {
@@ -47,6 +47,14 @@ extension Lever {
                 }
                 levers.append(.checkout(lever))
             case "signIn":
+                if case .object(let signIn) = value, let email = signIn["as"] {
+                    guard signIn.keys.allSatisfy(["as", "session"].contains), let text = email.stringValue, !text.isEmpty,
+                          let session = signIn["session"].map({ $0.stringValue }) ?? "default", !session.isEmpty,
+                          Simulator.refusal(ofSession: session) == nil
+                    else { return refused("signIn") }
+                    levers.append(.signInAs(email: text, session: session))
+                    continue
+                }
                 guard case .object(let signIn) = value, signIn.keys.allSatisfy(["next", "count"].contains),
                       let next = signIn["next"]?.stringValue, let outcome = SignInLever.Outcome(rawValue: next)
                 else { return refused("signIn") }
