@@ -13,7 +13,7 @@ package enum BenchmarkSuite {
         let size = sizeLabel(catalog)
         return [
             "parse-validate-120k", "products-first-20", "products-first-20-deferred", "storefront-products-first-20", "brand-sections-page",
-            "checkout-journey", "load-bundled",
+            "checkout-journey", "customer-order-history", "load-bundled",
             "load-collections-\(size)", "collection-page-20",
             "fragments-chain-100", "fragments-chain-1000", "fragments-chain-2000",
             "fragments-cycle-100", "fragments-cycle-1000", "fragments-cycle-2000", "hostile-slowest",
@@ -34,6 +34,12 @@ package enum BenchmarkSuite {
     static let collectionPageQuery = """
         { items3(first: 20) { nodes { id title subtitle rank score active tags imageURL action { kind url } product { name } }
           pageInfo { hasNextPage endCursor } totalCount } }
+        """
+
+    /// A signed-in customer's account: profile, addresses, and every order with its lines and totals.
+    static let customerOrdersQuery = """
+        { me { id email displayName defaultAddress { id city zip } addresses { id address1 city }
+          orders { id number placedAt status total { amount formatted } lines { product { id name } quantity total { amount } } } } }
         """
 
     /// The listing query of docs/benchmarks.md: 20 products, 12 fields including price and brand.
@@ -162,6 +168,12 @@ package enum BenchmarkSuite {
         let journey = journeyRequests()
         request("checkout-journey", setUp: { simulator.reset() }) { caching in
             for request in journey { _ = simulator.execute(request, caching: caching, note: .library).compactBytes() }
+        }
+        // A signed-in customer's account page: profile, addresses and their orders with lines
+        // (docs/customers.md#native), the session signed in by the lever a UI test would pull.
+        if wanted("customer-order-history"), simulator.pull(.signInAs(email: "grace@example.com", session: "bench-customer")) == nil {
+            let history = GraphQLRequest(query: customerOrdersQuery)
+            request("customer-order-history") { _ = simulator.execute(history, session: "bench-customer", caching: $0, note: .library).compactBytes() }
         }
         record(timer.measure("load-bundled", iterations: 200) { _ = try? Simulator(fixtures: .bundled) }, "load-bundled")
         let collectionsCase = "load-collections-\(sizeLabel(catalog))"
