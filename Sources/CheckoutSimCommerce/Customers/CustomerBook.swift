@@ -66,11 +66,11 @@ package struct CustomerBook: Sendable {
         set { own().addressesMade = newValue }
     }
     /// Live grants by token, and their tokens in the order issued (the oldest go first when full).
-    private var grants: [String: AccessGrant] {
+    var grants: [String: AccessGrant] {
         get { storage.grants }
         _modify { yield &own().grants }
     }
-    private var issued: [String] {
+    var issued: [String] {
         get { storage.issued }
         _modify { yield &own().issued }
     }

@@ -63,6 +63,31 @@ extension StorefrontBinding {
                 return payload
             }
         }
+        fields.object("Mutation", as: Root.self) { root in
+            root.field(
+                "customerUpdate", ArgumentKey<JSON>("customer", .nonNull(.data("CustomerUpdateInput"))),
+                ArgumentKey<String>("customerAccessToken", .nonNull(.string))
+            ) { _, input, token, context -> CustomerPayloadValue in
+                var change = CustomerBook.ProfileChange()
+                change.email = input["email"]?.stringValue
+                change.password = input["password"]?.stringValue
+                change.firstName = input["firstName"]?.stringValue
+                change.lastName = input["lastName"]?.stringValue
+                change.phone = input["phone"]?.stringValue
+                change.acceptsMarketing = input["acceptsMarketing"]?.boolValue
+                if let password = change.password { context.noteSecret(.password, password) }
+                let now = context.shop.clock
+                var grant: CustomerBook.AccessGrant?
+                var payload = context.change(token: token) { book, customer throws(CustomerProblems) in
+                    grant = try book.update(customer, change, field: ["customer"], at: now)
+                    var payload = CustomerPayloadValue()
+                    payload.customer = book.customer(number: customer).map(CustomerValue.init)
+                    return payload
+                }
+                payload.accessToken = grant.map(CustomerAccessTokenValue.init)
+                return payload
+            }
+        }
         addressMutations(&fields)
     }
 }

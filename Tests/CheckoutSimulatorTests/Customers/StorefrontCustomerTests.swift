@@ -279,4 +279,30 @@ struct StorefrontCustomerTests {
             #expect(statusPage.status == 200 && statusPage.body.contains("order-number"), "the order's status page opens")
         }
     }
+
+    @Test func customerUpdateChangesTheProfileAndANewPasswordGivesANewToken() throws {
+        let simulator = try Simulator()
+        func run(_ query: String, _ variables: JSONObject) throws -> JSON {
+            try #require(simulator.execute(GraphQLRequest(query: query, variables: variables), dialect: .storefront).json["data"])
+        }
+        let token = try #require(try run(Self.signIn, Self.signInVariables("ada@example.com", "analytical-engine"))[
+            "customerAccessTokenCreate"]?["customerAccessToken"]?["accessToken"]?.stringValue)
+        let update = """
+            mutation($t: String!, $c: CustomerUpdateInput!) {
+              customerUpdate(customerAccessToken: $t, customer: $c) {
+                customer { email firstName phone } customerAccessToken { accessToken } customerUserErrors { code field }
+              }
+            }
+            """
+        let taken = try run(update, JSONObject([("t", .string(token)), ("c", .object(JSONObject([("email", "GRACE@example.com"), ("password", "x")])))]))
+        #expect(taken["customerUpdate"]?["customerUserErrors"]?.arrayValue?.map { $0["code"] } == ["TAKEN", "TOO_SHORT"], "every problem at once")
+        let renamed = try run(update, JSONObject([("t", .string(token)), ("c", .object(JSONObject([("firstName", "Augusta"), ("phone", "+15550100")])))]))
+        #expect(renamed["customerUpdate"]?["customer"]?["firstName"] == "Augusta")
+        #expect(renamed["customerUpdate"]?["customerAccessToken"] == .null, "no new token without a new password")
+        let moved = try run(update, JSONObject([("t", .string(token)), ("c", .object(JSONObject([("password", "difference-engine")])))]))
+        let fresh = try #require(moved["customerUpdate"]?["customerAccessToken"]?["accessToken"]?.stringValue)
+        #expect(fresh != token)
+        #expect(try run(Self.profile, JSONObject([("token", .string(token))]))["customer"] == .null, "the old token ends with the old password")
+        #expect(try run(Self.profile, JSONObject([("token", .string(fresh))]))["customer"]?["firstName"] == "Augusta")
+    }
 }
