@@ -58,6 +58,9 @@ extension CustomerBook {
 }
 
 extension Shop {
+    /// The number of a fixture customer's first past order (docs/customers.md#orders).
+    package static let firstPastOrderNumber = 901
+
     /// Enrolls a fixture customer with their past orders, each priced from the catalog as it is
     /// now, shipped to their default address and paid by Visa ending 4242 (docs/customers.md#orders).
     mutating func enroll(_ fixture: CustomerFixture) {
@@ -78,7 +81,8 @@ extension Shop {
             guard !lines.isEmpty else { continue }
             let subtotal = lines.reduce(Int64(0)) { $0 + $1.total }
             let shipping = store.shippingPolicy.charge(merchandise: subtotal, hasLines: true)
-            let number = 1001 + index
+            // From 901, so a past order never shares a number with a session's own (from 1001).
+            let number = Self.firstPastOrderNumber + index
             let payment = Payment(
                 id: "pay-\(index + 1)", succeeded: true, amount: subtotal + shipping, cardBrand: "visa", cardLast4: "4242", declineCode: nil)
             let order = Order(

@@ -8,7 +8,7 @@ enum DemoShopPage {
     /// The bundled operations the page sends, by name (the presenter panel aims faults at them).
     static let operationNames = [
         "Brands", "Offers", "BrandSections", "Products", "ProductDetail", "Cart", "ScratchCards", "AddToCart", "UpdateCartLine",
-        "RemoveFromCart", "ApplyOffer", "RemoveOffer", "RevealScratchCard", "ApplyScratchCard", "RemoveScratchCard",
+        "RemoveFromCart", "ApplyOffer", "RemoveOffer", "RevealScratchCard", "ApplyScratchCard", "RemoveScratchCard", "Me", "SignIn", "SignOut",
     ]
 
     /// The page for a store named `name`; the operations are the bundled ones, the same for every shop.

@@ -8,9 +8,11 @@ extension Simulator {
     func orderStatusBody(id: String, session: String) -> (number: Int, body: String)? {
         withState { state -> (Int, String)? in
             let shop = state.shop
-            // A fixture customer's past order has a session name of its own (docs/customers.md#orders).
+            // A fixture customer's past order has a session name of its own (docs/customers.md#orders),
+            // and the customer signed in on the session sees every order of theirs.
             guard let order = shop.shopper(named: session).orders.first(where: { $0.id == id })
                 ?? shop.customers.allOrders.first(where: { $0.session == session && $0.order.id == id })?.order
+                ?? shop.signedIn(session: session).flatMap({ customer in shop.customers.orders(of: customer.number).first { $0.order.id == id }?.order })
             else { return nil }
             let money = { (minor: Int64) in HTMLText.escaped(shop.currency.formatted(minor)) }
             var rows = ""

@@ -39,7 +39,12 @@ extension SimulatorServer {
             return CheckoutPage.message(status: 400, title: "No such session", body: "<p>A session name is at most \(Simulator.maxSessionName) bytes.</p>")
         }
         if let refusal = Self.forcedCheckout(context.shop.simulator) { return refusal }
-        return CheckoutPage.page(CheckoutPage.Setup(base: context.sandboxBase, session: session), simulator: context.shop.simulator)
+        var setup = CheckoutPage.Setup(base: context.sandboxBase, session: session)
+        // A signed-in session's checkout starts with the customer's email and default address (docs/customers.md#native).
+        if let customer = context.shop.simulator.withState({ $0.shop.signedIn(session: session) }) {
+            setup.prefill = Self.prefill(email: customer.email, address: customer.defaultMailingAddress?.address.checkoutFields ?? [:])
+        }
+        return CheckoutPage.page(setup, simulator: context.shop.simulator)
     }
 
     /// The page a pending checkout lever shows instead of the checkout (docs/control.md#levers),
@@ -87,10 +92,14 @@ extension SimulatorServer {
         }
         if let refusal = Self.forcedCheckout(simulator) { return refusal }
         var setup = CheckoutPage.Setup(base: context.sandboxBase, session: cart.session, cartToken: token)
-        let given: [(String, String?)] = [("email", found.email)]
-            + ["firstName", "lastName", "address1", "city", "zip", "countryCode"].map { ($0, found.address[$0]) }
-        setup.prefill = given.compactMap { name, value in value.map { (name, $0) } }
+        setup.prefill = Self.prefill(email: found.email, address: found.address)
         return CheckoutPage.page(setup, simulator: simulator)
+    }
+
+    /// The fields the checkout page starts with: the email and the address's parts it shows.
+    private static func prefill(email: String?, address: [String: String]) -> [(String, String)] {
+        let given: [(String, String?)] = [("email", email)] + ["firstName", "lastName", "address1", "city", "zip", "countryCode"].map { ($0, address[$0]) }
+        return given.compactMap { name, value in value.map { (name, $0) } }
     }
 
     /// An expired checkout: 410 Gone, which Checkout Sheet Kit reports as `checkoutExpired`.

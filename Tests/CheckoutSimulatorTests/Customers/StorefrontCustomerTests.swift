@@ -221,12 +221,12 @@ struct StorefrontCustomerTests {
         let newestFirst = try run(Self.orders, JSONObject([("token", .string(token)), ("sortKey", "PROCESSED_AT"), ("reverse", true)]))["customer"]
         #expect(newestFirst?["numberOfOrders"] == "2")
         let nodes = try #require(newestFirst?["orders"]?["nodes"]?.arrayValue)
-        #expect(nodes.map { $0["name"] } == ["#1002", "#1001"])
+        #expect(nodes.map { $0["name"] } == ["#902", "#901"])
         #expect(nodes[0]["processedAt"] == "2026-02-20T09:05:00Z")
         #expect(nodes[0]["financialStatus"] == "PAID" && nodes[0]["fulfillmentStatus"] == "UNFULFILLED")
         #expect(nodes[0]["id"] == "gid://shopify/Order/2")
         #expect(nodes[0]["shippingAddress"]?["city"] == "Arlington")
-        #expect(nodes[0]["statusUrl"] == "https://checkout-sim.myshopify.com/orders/order-1002?session=customer%2D2")
+        #expect(nodes[0]["statusUrl"] == "https://checkout-sim.myshopify.com/orders/order-902?session=customer%2D2")
         let lines = try #require(nodes[0]["lineItems"]?["nodes"]?.arrayValue)
         #expect(lines.count == 2)
         // Prices come from the catalog; the order's total is its lines plus shipping.
@@ -236,7 +236,7 @@ struct StorefrontCustomerTests {
         #expect(lineTotal == subtotal)
         #expect(nodes[0]["totalPrice"]?["amount"]?.stringValue.flatMap { Decimal(string: $0) } == subtotal + shipping)
         let byId = try run(Self.orders, JSONObject([("token", .string(token))]))["customer"]?["orders"]?["nodes"]?.arrayValue?.map { $0["name"] }
-        #expect(byId == ["#1001", "#1002"])
+        #expect(byId == ["#901", "#902"])
         let byTotal = try run(Self.orders, JSONObject([("token", .string(token)), ("sortKey", "TOTAL_PRICE")]))["customer"]?["orders"]?["nodes"]?
             .arrayValue?.compactMap { $0["totalPrice"]?["amount"]?.stringValue.flatMap { Decimal(string: $0) } }
         #expect(byTotal == byTotal?.sorted() && byTotal?.count == 2)
