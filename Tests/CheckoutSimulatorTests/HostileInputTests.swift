@@ -92,7 +92,8 @@ struct HostileFixtureTests {
         // The bundled home screen links bundled products: it comes along only when they do.
         if replacements.keys.allSatisfy({ !$0.hasPrefix("products/") }) {
             files += FixtureSource.bundled.files.filter {
-                $0.path.hasPrefix("products/") || $0.path.hasPrefix("collections/") || $0.path.hasPrefix("storefront/") || $0.path == "customers.json"
+                $0.path.hasPrefix("products/") || $0.path.hasPrefix("collections/") || $0.path.hasPrefix("storefront/")
+                    || ($0.path == "customers.json" && replacements[$0.path] == nil)
             }
         }
         return FixtureSource(files: files, origin: "test")
