@@ -62,47 +62,47 @@ package struct PaymentLever: Sendable, Equatable {
     }
 }
 
-/// How the next checkout pages opened end, before the buyer can do anything: what Checkout Sheet
-/// Kit reports as `checkoutExpired` or `checkoutUnavailable`.
-package struct CheckoutLever: Sendable, Equatable {
-    package enum Outcome: String, Sendable, CaseIterable {
-        /// The checkout has expired: a new cart is needed.
-        case expired
-        /// The checkout cannot be shown now.
-        case unavailable
-    }
-
+/// How the next `count` of something end, whatever the request says: a checkout page opened, a
+/// sign-in. `Outcome` names the ways (its raw values are what levers are written with).
+package struct CountedLever<Outcome: RawRepresentable & CaseIterable & Sendable & Equatable>: Sendable, Equatable where Outcome.RawValue == String {
     package var outcome: Outcome
-    /// How many checkout pages it decides.
+    /// How many it decides.
     package var count: Int
 
     package init(outcome: Outcome, count: Int = 1) {
         self.outcome = outcome
         self.count = count
     }
+
+    /// Uses one up: the outcome, and the lever left (nil when it is used up).
+    func taken() -> (Outcome, CountedLever?) {
+        (outcome, count > 1 ? CountedLever(outcome: outcome, count: count - 1) : nil)
+    }
 }
+
+/// How the next checkout pages opened end, before the buyer can do anything: what Checkout Sheet
+/// Kit reports as `checkoutExpired` or `checkoutUnavailable`.
+package enum CheckoutPageOutcome: String, Sendable, CaseIterable {
+    /// The checkout has expired: a new cart is needed.
+    case expired
+    /// The checkout cannot be shown now.
+    case unavailable
+}
+
+package typealias CheckoutLever = CountedLever<CheckoutPageOutcome>
 
 /// How the next sign-ins end, whatever email and password they give: what an app must show when
 /// Shopify throttles it, or an account is disabled or a password wrong.
-package struct SignInLever: Sendable, Equatable {
-    package enum Outcome: String, Sendable, CaseIterable {
-        /// Too many attempts: Shopify's `THROTTLED`.
-        case throttled
-        /// The account is disabled: `CUSTOMER_DISABLED`.
-        case disabled
-        /// The password is wrong: `UNIDENTIFIED_CUSTOMER`.
-        case wrongPassword = "wrong_password"
-    }
-
-    package var outcome: Outcome
-    /// How many sign-ins it decides.
-    package var count: Int
-
-    package init(outcome: Outcome, count: Int = 1) {
-        self.outcome = outcome
-        self.count = count
-    }
+package enum SignInOutcome: String, Sendable, CaseIterable {
+    /// Too many attempts: Shopify's `THROTTLED`.
+    case throttled
+    /// The account is disabled: `CUSTOMER_DISABLED`.
+    case disabled
+    /// The password is wrong: `UNIDENTIFIED_CUSTOMER`.
+    case wrongPassword = "wrong_password"
 }
+
+package typealias SignInLever = CountedLever<SignInOutcome>
 
 /// The levers pulled and not yet used up.
 package struct PendingLevers: Sendable, Equatable {

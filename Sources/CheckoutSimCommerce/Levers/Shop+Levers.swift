@@ -60,19 +60,17 @@ extension Shop {
     }
 
     /// Takes one forced sign-in outcome, if a sign-in lever is pending.
-    mutating func takeForcedSignIn() -> SignInLever.Outcome? {
-        guard var signIn = pending.signIn else { return nil }
-        signIn.count -= 1
-        pending.signIn = signIn.count > 0 ? signIn : nil
-        return signIn.outcome
+    mutating func takeForcedSignIn() -> SignInOutcome? {
+        guard let (outcome, left) = pending.signIn?.taken() else { return nil }
+        pending.signIn = left
+        return outcome
     }
 
     /// Takes one forced checkout outcome for a checkout page being opened, if a checkout lever is pending.
-    package mutating func takeForcedCheckout() -> CheckoutLever.Outcome? {
-        guard var checkout = pending.checkout else { return nil }
-        checkout.count -= 1
-        pending.checkout = checkout.count > 0 ? checkout : nil
-        return checkout.outcome
+    package mutating func takeForcedCheckout() -> CheckoutPageOutcome? {
+        guard let (outcome, left) = pending.checkout?.taken() else { return nil }
+        pending.checkout = left
+        return outcome
     }
 
     /// Takes the pending scratch-card reward, if any.

@@ -63,36 +63,14 @@ extension Lever {
             guard index == words.count else { return problem(index, "lever payments takes nothing more") }
             return .success(.payments(lever))
         case "checkout":
-            guard words.count >= 2, let outcome = CheckoutLever.Outcome(rawValue: words[1]) else {
-                return problem(1, "expected expired or unavailable, like: lever checkout expired x1")
-            }
-            var lever = CheckoutLever(outcome: outcome)
-            if words.count > 2 {
-                guard words[2].hasPrefix("x"), let count = Int(words[2].dropFirst()), (1...1_000).contains(count) else {
-                    return problem(2, "expected how many checkouts as xN with N from 1 to 1000, like: lever checkout unavailable x2")
-                }
-                lever.count = count
-            }
-            guard words.count <= 3 else { return problem(3, "lever checkout takes nothing more") }
-            return .success(.checkout(lever))
+            return counted(words, "checkouts", like: "checkout unavailable x2").map(Lever.checkout)
         case "signIn" where words.count >= 2 && words[1] == "as":
             guard words.count == 3 || (words.count == 5 && words[3] == "session") else {
                 return problem(words.count < 3 ? 2 : 3, "expected a customer's email, like: lever signIn as grace@example.com")
             }
             return .success(.signInAs(email: words[2], session: words.count == 5 ? words[4] : ""))
         case "signIn":
-            guard words.count >= 2, let outcome = SignInLever.Outcome(rawValue: words[1]) else {
-                return problem(1, "expected throttled, disabled or wrong_password, like: lever signIn throttled x1")
-            }
-            var lever = SignInLever(outcome: outcome)
-            if words.count > 2 {
-                guard words[2].hasPrefix("x"), let count = Int(words[2].dropFirst()), (1...1_000).contains(count) else {
-                    return problem(2, "expected how many sign-ins as xN with N from 1 to 1000, like: lever signIn disabled x2")
-                }
-                lever.count = count
-            }
-            guard words.count <= 3 else { return problem(3, "lever signIn takes nothing more") }
-            return .success(.signIn(lever))
+            return counted(words, "sign-ins", like: "signIn disabled x2").map(Lever.signIn)
         case "scratchCards":
             guard words.count == 3, words[1] == "next" else {
                 return problem(1, #"expected next and a reward's kind or quoted title, like: lever scratchCards next FREE_SHIPPING"#)
@@ -113,6 +91,26 @@ extension Lever {
         default:
             return problem(0, ScenarioParser.leverHint + (words.isEmpty ? "" : ", found \"\(words[0])\""))
         }
+    }
+
+    /// `KIND OUTCOME [xN]`: an outcome of `Outcome`'s and how many (1 unless said).
+    private static func counted<Outcome>(
+        _ words: [String], _ things: String, like example: String
+    ) -> Result<CountedLever<Outcome>, LeverProblem> {
+        let outcomes = Outcome.allCases.map(\.rawValue)
+        guard words.count >= 2, let outcome = Outcome(rawValue: words[1]) else {
+            let choices = outcomes.dropLast().joined(separator: ", ") + " or " + (outcomes.last ?? "")
+            return .failure(LeverProblem(word: 1, message: "expected \(choices), like: lever \(words[0]) \(outcomes[0]) x1"))
+        }
+        var lever = CountedLever(outcome: outcome)
+        if words.count > 2 {
+            guard words[2].hasPrefix("x"), let count = Int(words[2].dropFirst()), (1...1_000).contains(count) else {
+                return .failure(LeverProblem(word: 2, message: "expected how many \(things) as xN with N from 1 to 1000, like: lever \(example)"))
+            }
+            lever.count = count
+        }
+        guard words.count <= 3 else { return .failure(LeverProblem(word: 3, message: "lever \(words[0]) takes nothing more")) }
+        return .success(lever)
     }
 
     /// The lever as a scenario's `lever` line says it (`parse` reads it back): a text that is not

@@ -17,18 +17,13 @@ extension StorefrontBinding {
                     return CustomerPayloadValue(refused: [error])
                 }
             }
-            root.field("customerResetByUrl", password, ArgumentKey<String>("resetUrl", .nonNull(.text("URL")))) {
-                _, password, url, context -> CustomerPayloadValue in
-                context.noteSecret(.token, url)
-                return context.useLink(password: password) { shop throws(CustomerProblems) in
-                    try shop.useLink(.reset, url: url, password: password, field: ["password"])
-                }
-            }
-            root.field("customerActivateByUrl", ArgumentKey<String>("activationUrl", .nonNull(.text("URL"))), password) {
-                _, url, password, context -> CustomerPayloadValue in
-                context.noteSecret(.token, url)
-                return context.useLink(password: password) { shop throws(CustomerProblems) in
-                    try shop.useLink(.activate, url: url, password: password, field: ["password"])
+            // The two that take a link sent by mail (the password's argument comes first in one, second in the other).
+            for (name, purpose, argument) in [("customerResetByUrl", CustomerBook.LinkPurpose.reset, "resetUrl"), ("customerActivateByUrl", .activate, "activationUrl")] {
+                root.field(name, ArgumentKey<String>(argument, .nonNull(.text("URL"))), password) { _, url, password, context -> CustomerPayloadValue in
+                    context.noteSecret(.token, url)
+                    return context.useLink(password: password) { shop throws(CustomerProblems) in
+                        try shop.useLink(purpose, url: url, password: password, field: ["password"])
+                    }
                 }
             }
             root.field("customerReset", id, ArgumentKey<JSON>("input", .nonNull(.data("CustomerResetInput")))) {

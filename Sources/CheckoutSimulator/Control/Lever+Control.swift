@@ -37,14 +37,7 @@ extension Lever {
                 }
                 levers.append(.payments(lever))
             case "checkout":
-                guard case .object(let checkout) = value, checkout.keys.allSatisfy(["next", "count"].contains),
-                      let next = checkout["next"]?.stringValue, let outcome = CheckoutLever.Outcome(rawValue: next)
-                else { return refused("checkout") }
-                var lever = CheckoutLever(outcome: outcome)
-                if let count = checkout["count"] {
-                    guard case .int(let number) = count, (1...1_000).contains(number) else { return refused("checkout.count") }
-                    lever.count = number
-                }
+                guard let lever = CheckoutLever(json: value) else { return refused(countedProblem(value, "checkout")) }
                 levers.append(.checkout(lever))
             case "signIn":
                 if case .object(let signIn) = value, let email = signIn["as"] {
@@ -55,14 +48,7 @@ extension Lever {
                     levers.append(.signInAs(email: text, session: session))
                     continue
                 }
-                guard case .object(let signIn) = value, signIn.keys.allSatisfy(["next", "count"].contains),
-                      let next = signIn["next"]?.stringValue, let outcome = SignInLever.Outcome(rawValue: next)
-                else { return refused("signIn") }
-                var lever = SignInLever(outcome: outcome)
-                if let count = signIn["count"] {
-                    guard case .int(let number) = count, (1...1_000).contains(number) else { return refused("signIn.count") }
-                    lever.count = number
-                }
+                guard let lever = SignInLever(json: value) else { return refused(countedProblem(value, "signIn")) }
                 levers.append(.signIn(lever))
             case "scratchCards":
                 guard case .object(let cards) = value, cards.count == 1, let reward = cards["next"]?.stringValue, !reward.isEmpty else {
@@ -87,4 +73,26 @@ extension Lever {
         }
         return .success(levers)
     }
+}
+
+extension CountedLever {
+    /// `{"next": OUTCOME, "count"?: 1…1000}`; nil when it is not that.
+    init?(json: JSON) {
+        guard case .object(let object) = json, object.keys.allSatisfy(["next", "count"].contains),
+              let next = object["next"]?.stringValue, let outcome = Outcome(rawValue: next)
+        else { return nil }
+        self.init(outcome: outcome)
+        if let count = object["count"] {
+            guard case .int(let number) = count, (1...1_000).contains(number) else { return nil }
+            self.count = number
+        }
+    }
+}
+
+/// Which part of a counted lever's JSON is wrong: its count when the rest is right.
+private func countedProblem(_ json: JSON, _ name: String) -> String {
+    guard case .object(let object) = json, object.keys.allSatisfy(["next", "count"].contains), object["next"]?.stringValue != nil,
+          object["count"] != nil
+    else { return name }
+    return name + ".count"
 }
