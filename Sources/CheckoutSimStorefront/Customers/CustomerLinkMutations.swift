@@ -26,20 +26,17 @@ extension StorefrontBinding {
                     }
                 }
             }
-            root.field("customerReset", id, ArgumentKey<JSON>("input", .nonNull(.data("CustomerResetInput")))) {
-                _, id, input, context -> CustomerPayloadValue in
-                let token = input["resetToken"]?.stringValue ?? ""
-                context.noteSecret(.token, token)
-                return context.useLink(password: input["password"]?.stringValue ?? "") { shop, password throws(CustomerProblems) in
-                    try shop.useLink(.reset, customer: customerNumber(id), token: token, password: password, field: ["input", "password"])
-                }
-            }
-            root.field("customerActivate", id, ArgumentKey<JSON>("input", .nonNull(.data("CustomerActivateInput")))) {
-                _, id, input, context -> CustomerPayloadValue in
-                let token = input["activationToken"]?.stringValue ?? ""
-                context.noteSecret(.token, token)
-                return context.useLink(password: input["password"]?.stringValue ?? "") { shop, password throws(CustomerProblems) in
-                    try shop.useLink(.activate, customer: customerNumber(id), token: token, password: password, field: ["input", "password"])
+            // The two that take the customer's id and the link's token apart.
+            let byToken: [(String, CustomerBook.LinkPurpose, String, String)] = [
+                ("customerReset", .reset, "CustomerResetInput", "resetToken"), ("customerActivate", .activate, "CustomerActivateInput", "activationToken"),
+            ]
+            for (name, purpose, inputType, tokenField) in byToken {
+                root.field(name, id, ArgumentKey<JSON>("input", .nonNull(.data(inputType)))) { _, id, input, context -> CustomerPayloadValue in
+                    let token = input[tokenField]?.stringValue ?? ""
+                    context.noteSecret(.token, token)
+                    return context.useLink(password: input["password"]?.stringValue ?? "") { shop, password throws(CustomerProblems) in
+                        try shop.useLink(purpose, customer: customerNumber(id), token: token, password: password, field: ["input", "password"])
+                    }
                 }
             }
         }

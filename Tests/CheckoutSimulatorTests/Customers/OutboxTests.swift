@@ -57,6 +57,19 @@ struct OutboxTests {
             #expect(late["customerResetByUrl"]?["customerUserErrors"]?[0]?["code"] == "TOKEN_INVALID")
             let short = try await StorefrontCustomerTests.send(harness, Self.reset, JSONObject([("url", "https://elsewhere.example/account/reset/1/x"), ("password", "1")]))
             #expect(short["customerResetByUrl"]?["customerUserErrors"]?[0]?["code"] == "TOKEN_INVALID")
+
+            // customerReset takes the customer's id and the token apart; another customer's id is refused.
+            _ = try await StorefrontCustomerTests.send(harness, Self.recover, JSONObject([("email", "ada@example.com")]))
+            let third = try #require(try await Self.mail(harness, to: "ada@example.com").last?["link"]?.stringValue)
+            let token = String(third.split(separator: "/").last ?? "")
+            let byToken = """
+                mutation($id: ID!, $input: CustomerResetInput!) { customerReset(id: $id, input: $input) { customer { email } customerUserErrors { code } } }
+                """
+            let input = JSON.object(JSONObject([("resetToken", .string(token)), ("password", "third-password")]))
+            let wrong = try await StorefrontCustomerTests.send(harness, byToken, JSONObject([("id", "gid://shopify/Customer/2"), ("input", input)]))
+            #expect(wrong["customerReset"]?["customerUserErrors"]?[0]?["code"] == "TOKEN_INVALID")
+            let right = try await StorefrontCustomerTests.send(harness, byToken, JSONObject([("id", "gid://shopify/Customer/1"), ("input", input)]))
+            #expect(right["customerReset"]?["customer"]?["email"] == "ada@example.com")
         }
     }
 
