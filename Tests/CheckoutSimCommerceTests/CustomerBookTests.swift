@@ -123,4 +123,31 @@ struct CustomerBookTests {
         #expect(book.customer(token: first.token, at: Self.now) == nil, "the oldest made room")
         #expect(book.customer(token: last.token, at: Self.now) != nil)
     }
+
+    @Test func whatACustomerKeepsIsBounded() throws {
+        var book = try Self.book()
+        let long = String(repeating: "a", count: CustomerBook.maxAddressPart + 1)
+        do {
+            _ = try book.signUp(email: "long@example.com", password: "secret1", firstName: long, phone: long, at: Self.now)
+            Issue.record("a name over the bound was kept")
+        } catch {
+            #expect(error.problems.map { "\($0.code.rawValue) \($0.field.joined(separator: "."))" } == ["TOO_LONG input.firstName", "TOO_LONG input.phone"])
+        }
+        // Every customer's addresses together are bounded too: 500 customers of 100 addresses fill the shop.
+        let address = MailingAddress(address1: "1 Main Street", city: "Springfield")
+        var full = CustomerBook(seed: 1)
+        for index in 0..<(CustomerBook.maxAddressesInShop / CustomerBook.maxAddresses) {
+            let customer = try full.signUp(email: "c\(index)@example.com", password: "secret1", at: Self.now)
+            for _ in 0..<CustomerBook.maxAddresses { _ = try full.addAddress(address, customer: customer.number, field: ["address"]) }
+        }
+        let last = try full.signUp(email: "last@example.com", password: "secret1", at: Self.now)
+        do {
+            _ = try full.addAddress(address, customer: last.number, field: ["address"])
+            Issue.record("an address past the shop's bound was kept")
+        } catch {
+            #expect(error.problems.first?.message == "The shop holds 50000 addresses, the most it keeps; reset it.")
+        }
+        try full.deleteAddress(1, customer: 1)
+        #expect(throws: Never.self) { _ = try full.addAddress(address, customer: last.number, field: ["address"]) }
+    }
 }

@@ -2,8 +2,10 @@
 /// shop (its id); the first a customer adds becomes the default, and deleting the default makes
 /// the oldest one left the default.
 extension CustomerBook {
-    /// The longest part of an address, in characters (docs/limits.md#shop-bounds).
+    /// The longest part of an address (and a name or phone), in characters (docs/limits.md#shop-bounds).
     package static let maxAddressPart = 255
+    /// The most addresses every customer of a shop holds together: each is up to a few kilobytes.
+    package static let maxAddressesInShop = 50_000
 
     /// Adds `address` for customer `number`; `INVALID` past `maxAddresses`, `TOO_LONG` for a part
     /// over `maxAddressPart` characters.
@@ -11,9 +13,12 @@ extension CustomerBook {
         var problems = Self.problems(in: address, field: field)
         if customers[number - 1].addresses.count >= Self.maxAddresses {
             problems.append(CustomerProblem(.invalid, field, "A customer keeps at most \(Self.maxAddresses) addresses."))
+        } else if addressCount >= Self.maxAddressesInShop {
+            problems.append(CustomerProblem(.invalid, field, "The shop holds \(Self.maxAddressesInShop) addresses, the most it keeps; reset it."))
         }
         guard problems.isEmpty else { throw CustomerProblems(problems: problems) }
         addressesMade += 1
+        addressCount += 1
         let added = CustomerAddress(number: addressesMade, address: address)
         customers[number - 1].addresses.append(added)
         if customers[number - 1].defaultAddress == nil { customers[number - 1].defaultAddress = added.number }
@@ -40,6 +45,7 @@ extension CustomerBook {
             throw CustomerProblems(problems: [Self.notFound(["id"])])
         }
         customers[number - 1].addresses.remove(at: index)
+        addressCount -= 1
         if customers[number - 1].defaultAddress == address {
             customers[number - 1].defaultAddress = customers[number - 1].addresses.first?.number
         }

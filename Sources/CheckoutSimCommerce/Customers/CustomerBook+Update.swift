@@ -28,11 +28,7 @@ extension CustomerBook {
             }
         }
         if let password = change.password, let problem = Self.passwordProblem(password, field: field + ["password"]) { problems.append(problem) }
-        for (name, text) in [("firstName", change.firstName), ("lastName", change.lastName), ("phone", change.phone)] {
-            if let text, text.isLonger(thanCharacters: Self.maxAddressPart) {
-                problems.append(CustomerProblem(.tooLong, field + [name], "\(name) is too long (maximum is \(Self.maxAddressPart) characters)"))
-            }
-        }
+        problems += Self.nameProblems([("firstName", change.firstName), ("lastName", change.lastName), ("phone", change.phone)], field: field)
         guard problems.isEmpty else { throw CustomerProblems(problems: problems) }
         if let email { customers[number - 1].email = email }
         if let firstName = change.firstName { customers[number - 1].firstName = firstName }

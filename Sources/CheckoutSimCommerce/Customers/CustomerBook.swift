@@ -25,6 +25,7 @@ package struct CustomerBook: Sendable {
         var ordersMade = 0
         var links: [String: LinkGrant] = [:]
         var linkOrder: [String] = []
+        var addressCount = 0
         let seed: UInt64
         let scope: String
 
@@ -44,6 +45,7 @@ package struct CustomerBook: Sendable {
             copy.ordersMade = ordersMade
             copy.links = links
             copy.linkOrder = linkOrder
+            copy.addressCount = addressCount
             return copy
         }
     }
@@ -87,6 +89,11 @@ package struct CustomerBook: Sendable {
     var ordersMade: Int {
         get { storage.ordersMade }
         set { own().ordersMade = newValue }
+    }
+    /// How many addresses every customer holds together.
+    var addressCount: Int {
+        get { storage.addressCount }
+        set { own().addressCount = newValue }
     }
     /// Live one-time links by token, and their tokens in the order made.
     var links: [String: LinkGrant] {
@@ -151,6 +158,7 @@ package struct CustomerBook: Sendable {
             problems.append(CustomerProblem(.taken, ["input", "email"], "Email has already been taken"))
         }
         if let problem = Self.passwordProblem(password, field: ["input", "password"]) { problems.append(problem) }
+        problems += Self.nameProblems([("firstName", firstName), ("lastName", lastName), ("phone", phone)], field: ["input"])
         if problems.isEmpty, customers.count >= Self.maxCustomers {
             problems.append(CustomerProblem(.invalid, ["input"], "The shop holds \(Self.maxCustomers) customers, the most it keeps; reset it."))
         }
@@ -201,8 +209,9 @@ package struct CustomerBook: Sendable {
         var customer = Customer(
             number: customers.count + 1, email: fixture.email, password: fixture.password.map { digest($0) }, firstName: fixture.firstName,
             lastName: fixture.lastName, phone: fixture.phone, acceptsMarketing: fixture.acceptsMarketing, state: fixture.state, createdAt: now)
-        for address in fixture.addresses.prefix(Self.maxAddresses) {
+        for address in fixture.addresses.prefix(Self.maxAddresses) where addressCount < Self.maxAddressesInShop {
             addressesMade += 1
+            addressCount += 1
             customer.addresses.append(CustomerAddress(number: addressesMade, address: address))
         }
         customer.defaultAddress = customer.addresses.first?.number
@@ -216,6 +225,15 @@ package struct CustomerBook: Sendable {
         guard grants.removeValue(forKey: token) != nil else { return false }
         issued.removeAll { $0 == token }
         return true
+    }
+
+    /// `TOO_LONG` at `field` + its name for each text over `maxAddressPart` characters: what a
+    /// customer keeps is bounded (docs/limits.md#shop-bounds).
+    static func nameProblems(_ texts: [(String, String?)], field: [String]) -> [CustomerProblem] {
+        texts.compactMap { name, text in
+            guard let text, text.isLonger(thanCharacters: maxAddressPart) else { return nil }
+            return CustomerProblem(.tooLong, field + [name], "\(name) is too long (maximum is \(maxAddressPart) characters)")
+        }
     }
 
     /// `TOO_SHORT` or `TOO_LONG` at `field` for a password out of `passwordLengths`; nil when it fits.

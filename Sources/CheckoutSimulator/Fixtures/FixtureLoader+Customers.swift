@@ -49,6 +49,10 @@ extension FixtureLoader {
             customer.firstName = reader.string(object, "firstName", at: at)
             customer.lastName = reader.string(object, "lastName", at: at)
             customer.phone = reader.string(object, "phone", at: at)
+            for (name, text) in [("firstName", customer.firstName), ("lastName", customer.lastName), ("phone", customer.phone)]
+            where text?.isLonger(thanCharacters: CustomerBook.maxAddressPart) == true {
+                reader.problem(at + "." + name, "at most \(CustomerBook.maxAddressPart) characters")
+            }
             if let marketing = object["acceptsMarketing"] {
                 if case .bool(let value) = marketing { customer.acceptsMarketing = value } else {
                     reader.problem(at + ".acceptsMarketing", "expected true or false, found \(marketing.kindDescription)")
