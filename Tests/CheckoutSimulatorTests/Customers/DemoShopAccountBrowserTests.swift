@@ -4,7 +4,7 @@ import Testing
 @testable import CheckoutSimulator
 
 /// The demo shop's account page (docs/demo-shop.md#the-account) in a real headless Chromium: a
-/// refused password said on the page, sign-in, the customer's address and order history, a
+/// sign-in the presenter's lever refuses, said on the page, sign-in, the customer's address and order history, a
 /// purchase through the hosted checkout prefilled from the account, the new order listed, sign-out;
 /// desktop and phone sizes.
 @Suite struct DemoShopAccountBrowserTests {
@@ -15,14 +15,19 @@ import Testing
         try await ServerHarness.with { harness in
             let browser = try await CheckoutPageBrowserTests.newBrowser()
             defer { browser.close() }
-            try await browser.navigate(harness.server.baseURL + "/shop#account")
+            try await browser.navigate(harness.server.baseURL + "/shop?presenter=1#account")
             #expect(try await browser.waitUntil("document.body.dataset.view === 'account' && document.getElementById('sign-in') !== null"))
             #expect(try await DemoShopBrowserTests.text(browser, "#account-link") == "Sign in")
             try await DemoShopBrowserTests.set(browser, "account-email", "grace@example.com")
-            try await DemoShopBrowserTests.set(browser, "account-password", "fortran-1957")
+            try await DemoShopBrowserTests.set(browser, "account-password", "cobol-1959")
+            // The presenter makes the next sign-in find the password wrong: the right one is refused once.
+            try await DemoShopBrowserTests.set(browser, "lever-sign-in", "wrong_password")
+            try await DemoShopBrowserTests.click(browser, "#lever-sign-ins")
+            #expect(try await browser.waitUntil("document.getElementById('panel-notice').textContent === 'The next sign-in has a wrong password'"))
+            #expect(try await browser.waitUntil("document.getElementById('levers-pending').textContent.includes('next sign-in wrong_password')"))
             try await DemoShopBrowserTests.click(browser, "#sign-in-button")
             #expect(try await browser.waitUntil("document.getElementById('account-status').textContent === 'No customer has that email and password.'"),
-                    "a wrong password is said on the page")
+                    "the refusal is said on the page")
             try await CheckoutPageBrowserTests.keep(browser, "shop-sign-in", prefix: "")
             try await DemoShopBrowserTests.set(browser, "account-password", "cobol-1959")
             try await DemoShopBrowserTests.click(browser, "#sign-in-button")
