@@ -15,6 +15,11 @@ package struct CustomerBook: Sendable {
     /// Storefront context reads a copy), and a book of several buffers made each copy retain and
     /// release each of them (Benchmarks/NOTES.md, issue 61). Copied on the first change to a
     /// shared one.
+    ///
+    /// `@unchecked Sendable`: a book changes its storage only through `own()`, which first copies
+    /// one another book shares, so no two books ever write one storage; and a shop (with its book)
+    /// is read and changed only under its simulator's lock. ThreadSanitizer runs the customer
+    /// suites that sign in on many sessions and sandboxes at once (.ci/run).
     private final class Storage: @unchecked Sendable {
         var customers: [Customer] = []
         var addressesMade = 0

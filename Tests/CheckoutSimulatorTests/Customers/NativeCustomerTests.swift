@@ -99,4 +99,31 @@ struct NativeCustomerTests {
         let orders = try run("{ me { orders { number placedAt } } }")
         #expect(orders["me"]?["orders"]?.arrayValue?.compactMap { $0["number"]?.intValue } == [901, 902], "Grace's past orders")
     }
+
+    /// Many sessions in the root shop and in sandboxes sign in, read and change their customer at
+    /// once: each shop's customers change only under its lock (ThreadSanitizer runs this in CI).
+    @Test func manySessionsSignInAtOnce() async throws {
+        try await ServerHarness.with { harness in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<8 {
+                    group.addTask {
+                        let base = index % 2 == 0 ? "" : "/sandbox/s\(index % 4)"
+                        let session = "device-\(index)"
+                        let headers = ["Content-Type": "application/json", "X-Checkout-Session": session]
+                        let signIn = #"{"query":"mutation { signIn(email: \"grace@example.com\", password: \"cobol-1959\") { errors { code } } }"}"#
+                        let signedIn = try await harness.send("POST", base + "/graphql", body: signIn, headers: headers)
+                        #expect(signedIn.body == #"{"data":{"signIn":{"errors":[]}}}"#)
+                        let add = #"{"query":"mutation { addAddress(input: { city: \"Reston\" }) { customer { addresses { id } } errors { code } } }"}"#
+                        #expect(try await harness.send("POST", base + "/graphql", body: add, headers: headers).body.contains(#""errors":[]"#))
+                        let me = try await harness.send("POST", base + "/graphql", body: #"{"query":"{ me { email } }"}"#, headers: headers)
+                        #expect(me.body == #"{"data":{"me":{"email":"grace@example.com"}}}"#)
+                    }
+                }
+                try await group.waitForAll()
+            }
+            // Four sessions of the root shop each added one address to Grace's one.
+            let me = try await NativeCustomerTests.post(harness, "{ me { addresses { id } } }", session: "device-0")
+            #expect(me["me"]?["addresses"]?.arrayValue?.count == 5)
+        }
+    }
 }
