@@ -110,4 +110,38 @@ struct CustomerSecretsTests {
             #expect(!text.contains("accessToken"), "a step that got a token keeps no snapshot: \(snapshot)")
         }
     }
+
+    /// The native schema's sign-up, sign-in and token header keep no secret in the journal either.
+    @Test func theNativeSchemasSecretsStayOutOfTheJournal() async throws {
+        try await ServerHarness.with { harness in
+            let signUp = #"{"query":"mutation { signUp(input: { email: \"kim@example.com\", password: \"kimchi-42\" }) { token { token } } }"}"#
+            let answer = try JSONParser.parse(try await harness.post(signUp, session: "phone").body)
+            let token = try #require(answer["data"]?["signUp"]?["token"]?["token"]?.stringValue)
+            let variables = #"{"query":"mutation In($email: String!, $pw: String!) { signIn(email: $email, password: $pw) { token { expiresAt } } }","variables":{"email":"kim@example.com","pw":"kimchi-42"}}"#
+            _ = try await harness.post(variables, session: "tablet")
+            _ = try await NativeCustomerTests.post(harness, "{ me { email } }", session: "watch", token: token)
+            let journal = try await harness.send("GET", "/__sim/requests").body
+            let recording = try await harness.send("GET", "/__sim/requests.scenario").body
+            for text in [journal, recording] {
+                #expect(!text.contains("kimchi-42") && !text.contains(token), "\(text)")
+            }
+            #expect(journal.contains(#""variables":{"email":"kim@example.com","pw":"<redacted>"}"#))
+            #expect(recording.contains(#"password: "<redacted>""#), "an inline password is written hidden: \(recording)")
+        }
+    }
+
+    /// Texts far over every bound are refused at once, naming the field, and keep nothing.
+    @Test func hugeTextsAreRefusedQuickly() throws {
+        let simulator = try Simulator()
+        let huge = String(repeating: "x", count: 1 << 20)
+        let variables = JSONObject([("input", .object(JSONObject([
+            ("email", .string(huge + "@example.com")), ("password", .string(huge)), ("firstName", .string(huge)),
+        ])))])
+        let response = simulator.execute(GraphQLRequest(query: StorefrontCustomerTests.signUp, variables: variables), dialect: .storefront)
+        let codes = response.json["data"]?["customerCreate"]?["customerUserErrors"]?.arrayValue?.compactMap { $0["code"]?.stringValue }
+        #expect(codes == ["INVALID", "TOO_LONG", "TOO_LONG"])
+        #expect(simulator.withState { $0.shop.customers.customers.count } == 4, "nothing was kept")
+        let entry = try #require(simulator.requests().last)
+        #expect(entry.variables["input"]?["password"] == "<redacted>")
+    }
 }
