@@ -30,7 +30,7 @@ extension CustomerBook {
         if let password = change.password, let problem = Self.passwordProblem(password, field: field + ["password"]) { problems.append(problem) }
         problems += Self.nameProblems([("firstName", change.firstName), ("lastName", change.lastName), ("phone", change.phone)], field: field)
         guard problems.isEmpty else { throw CustomerProblems(problems: problems) }
-        if let email { customers[number - 1].email = email }
+        if let email { changeEmail(of: number, to: email) }
         if let firstName = change.firstName { customers[number - 1].firstName = firstName }
         if let lastName = change.lastName { customers[number - 1].lastName = lastName }
         if let phone = change.phone { customers[number - 1].phone = phone }

@@ -31,6 +31,9 @@ package struct CustomerBook: Sendable {
         var links: [String: LinkGrant] = [:]
         var linkOrder: [String] = []
         var addressCount = 0
+        /// Each customer's number by their email, lowercased: a sign-in or sign-up finds them
+        /// without lowercasing every email (enrolling 10,000 fixture customers did 50 million).
+        var numbersByEmail: [String: Int] = [:]
         let seed: UInt64
         let scope: String
 
@@ -51,6 +54,7 @@ package struct CustomerBook: Sendable {
             copy.links = links
             copy.linkOrder = linkOrder
             copy.addressCount = addressCount
+            copy.numbersByEmail = numbersByEmail
             return copy
         }
     }
@@ -129,8 +133,21 @@ package struct CustomerBook: Sendable {
 
     /// The customer whose email is `email`, ignoring case.
     package func customer(email: String) -> Customer? {
-        let wanted = email.lowercased()
-        return customers.first { $0.email.lowercased() == wanted }
+        storage.numbersByEmail[email.lowercased()].flatMap(customer(number:))
+    }
+
+    /// Keeps `customer`, found by their email from now on.
+    private mutating func add(_ customer: Customer) {
+        own().numbersByEmail[customer.email.lowercased()] = customer.number
+        customers.append(customer)
+    }
+
+    /// Gives customer `number` a new email, found by it from now on.
+    mutating func changeEmail(of number: Int, to email: String) {
+        let storage = own()
+        storage.numbersByEmail[storage.customers[number - 1].email.lowercased()] = nil
+        storage.numbersByEmail[email.lowercased()] = number
+        storage.customers[number - 1].email = email
     }
 
     /// Customer `number`; nil when there is none.
@@ -171,7 +188,7 @@ package struct CustomerBook: Sendable {
         let customer = Customer(
             number: customers.count + 1, email: email, password: digest(password),
             firstName: firstName, lastName: lastName, phone: phone, acceptsMarketing: acceptsMarketing, createdAt: now)
-        customers.append(customer)
+        add(customer)
         return customer
     }
 
@@ -220,7 +237,7 @@ package struct CustomerBook: Sendable {
             customer.addresses.append(CustomerAddress(number: addressesMade, address: address))
         }
         customer.defaultAddress = customer.addresses.first?.number
-        customers.append(customer)
+        add(customer)
         return customer
     }
 

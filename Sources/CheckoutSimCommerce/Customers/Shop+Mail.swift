@@ -1,5 +1,13 @@
 import Foundation
 
+extension Order {
+    /// The order's page on the server, `/orders/ID?session=NAME`: what its mail links to and its
+    /// Storefront `statusUrl` ends with.
+    package func pagePath(session: String) -> String {
+        "/orders/\(id)?session=\(session.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+    }
+}
+
 /// The mail the shop sends (docs/customers.md#the-outbox): password resets, activations of
 /// invited customers, order confirmations. Links are paths on the shop; whoever shows a mail
 /// writes them with its origin.
@@ -52,10 +60,9 @@ extension Shop {
 
     /// Confirms a paid order to the email given at checkout.
     mutating func sendConfirmation(of order: Order, to email: String, session: String) {
-        let escaped = session.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         outbox.send(
             to: email, kind: .orderConfirmation, subject: "Order #\(order.number) confirmed",
             body: "Thank you for your order at \(store.name): \(currency.formatted(order.total)) paid with \(order.payment.cardBrand) ending \(order.payment.cardLast4).",
-            link: "/orders/\(order.id)?session=\(escaped)", at: clock)
+            link: order.pagePath(session: session), at: clock)
     }
 }

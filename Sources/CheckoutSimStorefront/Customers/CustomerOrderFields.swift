@@ -39,10 +39,7 @@ extension StorefrontBinding {
             order.text("currencyCode") { _, context in context.currency.code }
             order.text("email") { value, _ in value.order.email }
             order.boolean("edited") { _, _ in false }
-            order.text("statusUrl") { value, context in
-                let session = value.kept.session.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-                return "\(context.settings.origin)/orders/\(value.order.id)?session=\(session)"
-            }
+            order.text("statusUrl") { value, context in context.settings.origin + value.order.pagePath(session: value.kept.session) }
             order.field("shippingAddress") { value, _ in
                 value.kept.shippingAddress.map { AddressRef(order: value.kept.number, address: $0) }
             }

@@ -20,6 +20,7 @@ extension FixtureLoader {
             return []
         }
         var customers: [CustomerFixture] = []
+        var emails = Set<String>()
         for (index, item) in items.enumerated() {
             let at = "[\(index)]"
             guard let object = reader.object(
@@ -29,7 +30,7 @@ extension FixtureLoader {
             guard let email = reader.string(object, "email", at: at) else { continue }
             if !CustomerBook.looksLikeEmail(email) {
                 reader.problem(at + ".email", "expected an email like \"ada@example.com\", found \"\(email)\"")
-            } else if customers.contains(where: { $0.email.lowercased() == email.lowercased() }) {
+            } else if !emails.insert(email.lowercased()).inserted {
                 reader.problem(at + ".email", "the email \"\(email)\" is given twice (emails are case-insensitive)")
             }
             var customer = CustomerFixture(email: email, password: reader.string(object, "password", at: at, nonEmpty: false))
