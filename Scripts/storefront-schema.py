@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Writes Shopify's Storefront schema as SDL without descriptions.
+"""Writes Shopify's Storefront (or Customer Account) schema as SDL without descriptions.
 
 Usage: Scripts/storefront-schema.py INTROSPECTION.json > Storefront/storefront-2026-04.graphql
+       Scripts/storefront-schema.py customer-account-2026-04.schema.json > Storefront/customer-account-2026-04.graphql
        Scripts/storefront-schema.py --facts INTROSPECTION.json > Tests/CheckoutSimulatorTests/Storefront/storefront-2026-04.facts.json
 
-The input is Shopify's published introspection (SPEC §11's reference). Only the facts are kept:
+The input is Shopify's published introspection. Only the facts are kept:
 names, types, nullability, arguments, defaults, enum values, interfaces, unions, scalars,
 directives and which items are deprecated, in the reference's order. Descriptions are left out and
 deprecation reasons rewritten (docs/storefront.md describes the modeled fields in this project's words).
@@ -14,6 +15,10 @@ type per line: what StorefrontSchemaTests compares the served introspection with
 """
 import json
 import sys
+
+# The API the schema is, as deprecation notes name it: the Storefront API unless the schema is
+# the Customer Account API's (its query root has `customer` without arguments).
+API = "the Storefront API"
 
 
 def type_ref(t):
@@ -33,7 +38,7 @@ def deprecation(item):
     if reason.startswith("Use ") and reason.count("`") >= 2:
         replacement = reason.split("`")[1]
         return " @deprecated(reason: " + json.dumps("Replaced by `%s`." % replacement) + ")"
-    return " @deprecated(reason: \"Deprecated in the Storefront API; answers its default here.\")"
+    return " @deprecated(reason: \"Deprecated in %s; answers its default here.\")" % API
 
 
 def input_value(a):
@@ -66,7 +71,10 @@ def main():
     if sys.argv[1] == "--facts":
         facts(json.load(open(sys.argv[2]))["__schema"])
         return
+    global API
     schema = json.load(open(sys.argv[1]))["__schema"]
+    if any(t["name"] == "QueryRoot" and any(f["name"] == "customer" and not f["args"] for f in t["fields"]) for t in schema["types"]):
+        API = "the Customer Account API"
     blocks = [
         "schema {\n  query: %s\n  mutation: %s\n}" % (schema["queryType"]["name"], schema["mutationType"]["name"])
     ]

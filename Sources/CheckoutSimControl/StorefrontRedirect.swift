@@ -20,8 +20,11 @@ extension ShopControl {
     ///
     /// Every request to a `*.myshopify.com` host under `/api/` (`/api/VERSION/graphql.json`,
     /// `/api/VERSION/graphql`, whatever the version or scheme: none reaches the real shop while
-    /// this is on) and to the checkout pages (`/checkouts/…` and `/cart/c/…`) goes to the same path
-    /// on the server, method, header fields and body unchanged; every other request is left alone.
+    /// this is on), `/.well-known/` and to the checkout pages (`/checkouts/…` and `/cart/c/…`), and
+    /// to Shopify's customer accounts (`https://shopify.com/authentication/SHOP_ID/…` and
+    /// `https://shopify.com/SHOP_ID/account/customer/api/…`, docs/customers.md#customer-accounts)
+    /// goes to the same path on the server, method, header fields and body unchanged; every other
+    /// request is left alone.
     public final class StorefrontRedirect: URLProtocol {
         /// The launch argument that names the server: `-CheckoutSimStorefront http://127.0.0.1:4000[/sandbox/NAME]`.
         public static let launchArgument = "-CheckoutSimStorefront"
@@ -66,13 +69,16 @@ extension ShopControl {
         }
 
         /// Whether `url` is Storefront traffic this protocol sends on: a `myshopify.com` host and an
-        /// API or checkout path.
+        /// API, checkout or discovery (`/.well-known/…`) path, or Shopify's customer accounts
+        /// on `shopify.com`: `/authentication/SHOP_ID/…` and `/SHOP_ID/account/customer/api/…`.
         public static func redirects(_ url: URL) -> Bool {
-            guard url.scheme == "https" || url.scheme == "http", let host = url.host?.lowercased(),
-                  host == "myshopify.com" || host.hasSuffix(".myshopify.com")
-            else { return false }
+            guard url.scheme == "https" || url.scheme == "http", let host = url.host?.lowercased() else { return false }
             let parts = url.path.split(separator: "/")
-            let api = parts.first == "api"
+            if host == "shopify.com" {
+                return parts.first == "authentication" || (parts.count >= 4 && parts[1] == "account" && parts[2] == "customer" && parts[3] == "api")
+            }
+            guard host == "myshopify.com" || host.hasSuffix(".myshopify.com") else { return false }
+            let api = parts.first == "api" || parts.first == ".well-known"
             let checkout = parts.first == "checkouts" || (parts.count >= 2 && parts[0] == "cart" && parts[1] == "c")
             return api || checkout
         }

@@ -23,6 +23,9 @@ package struct StorefrontSettings: Sendable {
     package var origin = "https://checkout-sim.myshopify.com"
     /// The shop's pages, menus, blog and curated collections.
     package var content = StorefrontContent.empty
+    /// The customer a Customer Account API request's access token names (its transport found
+    /// them); nil for the Storefront API.
+    package var accountCustomer: Int?
 
     package init() {}
 }

@@ -49,3 +49,17 @@ package enum Base64 {
         }
     }
 }
+
+extension Base64 {
+    /// The URL-safe base64 of `bytes` without padding (RFC 4648 §5): what a PKCE challenge and a
+    /// JSON Web Token's parts are written in.
+    package static func urlEncode(_ bytes: [UInt8]) -> String {
+        let padded = bytes.withUnsafeBufferPointer { encode($0) }
+        var url = ""
+        url.unicodeScalars.reserveCapacity(padded.utf8.count)
+        for scalar in padded.unicodeScalars where scalar != "=" {
+            url.unicodeScalars.append(scalar == "+" ? "-" : scalar == "/" ? "_" : scalar)
+        }
+        return url
+    }
+}

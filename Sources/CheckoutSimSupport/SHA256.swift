@@ -110,3 +110,13 @@ package struct SHA256 {
         }
     }
 }
+
+extension SHA256 {
+    /// HMAC-SHA-256 of `message` under `key` (RFC 2104): what an ID token's signature is.
+    package static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
+        var block = key.count > 64 ? hash(key) : key
+        block += [UInt8](repeating: 0, count: 64 - block.count)
+        let inner = hash(block.map { $0 ^ 0x36 } + message)
+        return hash(block.map { $0 ^ 0x5c } + inner)
+    }
+}

@@ -56,6 +56,7 @@ public final class Simulator: ScenarioTarget {
     private let documents = Locked(DocumentCache())
     /// The same for each Storefront API version's schema, in `StorefrontAPIVersion.allCases` order.
     private let storefrontDocuments = StorefrontAPIVersion.allCases.map { _ in Locked(DocumentCache()) }
+    private let accountDocuments = Locked(DocumentCache())
     /// Documents known by their SHA-256: a manifest's and those clients registered (docs/apollo.md).
     let persistedQueries = PersistedQueries()
     /// The request limits of docs/limits.md this simulator enforces.
@@ -156,6 +157,11 @@ public final class Simulator: ScenarioTarget {
             case .success(let built): schema = built
             case .failure(let error): return GraphQLResponse(errors: [GraphQLError("The Storefront schema cannot be built: \(error)", code: .internalServerError)])
             }
+        case .customerAccount:
+            switch CustomerAccountSchema.built() {
+            case .success(let built): schema = built
+            case .failure(let error): return GraphQLResponse(errors: [GraphQLError("The Customer Account schema cannot be built: \(error)", code: .internalServerError)])
+            }
         }
         let prepared = prepared
             ?? (caching == .reuse ? prepare(request.query, dialect: dialect, version: note.apiVersion) : GraphQLEngine.prepare(request.query, schema: schema, limits: limits))
@@ -172,13 +178,20 @@ public final class Simulator: ScenarioTarget {
         var secrets: [CustomerSecret] = []
         let (response, clock, place) = state.withLock { state -> (GraphQLResponse, Instant, Journal.Place) in
             let response: GraphQLResponse
-            if state.shop.touchSession(session) {
+            var settings = settings
+            // A Customer Account API request runs for the customer its access token names, or not at all.
+            let accountCustomer = dialect == .customerAccount ? note.accountToken.flatMap { state.shop.customer(accessToken: $0) } : nil
+            settings.accountCustomer = accountCustomer?.number
+            if dialect == .customerAccount, accountCustomer == nil {
+                response = GraphQLResponse(errors: [GraphQLError(
+                    "Invalid or expired access token: send the customer's access token in the Authorization header.", code: .unauthorized)])
+            } else if state.shop.touchSession(session) {
                 // A customer token the transport carried signs the session in (docs/customers.md#native).
                 if let token = note.customerToken { state.shop.signIn(session: session, token: token) }
                 let context: AnyObject
                 switch dialect {
                 case .native: context = RequestContext(state: state, sessionName: session)
-                case .storefront: context = StorefrontContext(holder: state, settings: settings, session: session, schema: schema)
+                case .storefront, .customerAccount: context = StorefrontContext(holder: state, settings: settings, session: session, schema: schema)
                 }
                 response = GraphQLEngine.execute(
                     prepared, variables: request.variables, operationName: request.operationName, schema: schema, context: context,
@@ -226,10 +239,18 @@ public final class Simulator: ScenarioTarget {
     /// The cached document for `query`, or a new one parsed and validated outside every lock.
     /// A Storefront document is prepared against `version`'s schema.
     package func prepare(_ query: String, dialect: Dialect = .native, version: StorefrontVersion = .newest) -> PreparedDocument {
-        let cache = dialect == .native ? documents : storefrontDocuments[version.ordinal]
+        let cache = switch dialect {
+        case .native: documents
+        case .storefront: storefrontDocuments[version.ordinal]
+        case .customerAccount: accountDocuments
+        }
         if let known = cache.withLock({ $0.lookup(query) }) { return known }
-        // A Storefront schema that failed to build is reported by `execute`; nothing runs against it.
-        let schema = dialect == .storefront ? (try? StorefrontSchema.built(version).get()) ?? self.schema : self.schema
+        // A schema that failed to build is reported by `execute`; nothing runs against it.
+        let schema = switch dialect {
+        case .native: self.schema
+        case .storefront: (try? StorefrontSchema.built(version).get()) ?? self.schema
+        case .customerAccount: (try? CustomerAccountSchema.built().get()) ?? self.schema
+        }
         let prepared = GraphQLEngine.prepare(query, schema: schema, limits: limits)
         cache.withLock { $0.insert(prepared, for: query) }
         return prepared
@@ -299,6 +320,8 @@ public final class Simulator: ScenarioTarget {
     /// over the same shop (docs/storefront.md).
     public enum Dialect: String, Sendable, CaseIterable {
         case native, storefront
+        /// Shopify's Customer Account API, for the customer an access token names (docs/customers.md#customer-accounts).
+        case customerAccount = "customer-account"
     }
 }
 

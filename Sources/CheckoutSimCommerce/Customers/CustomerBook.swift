@@ -34,6 +34,7 @@ package struct CustomerBook: Sendable {
         /// Each customer's number by their email, lowercased: a sign-in or sign-up finds them
         /// without lowercasing every email (enrolling 10,000 fixture customers did 50 million).
         var numbersByEmail: [String: Int] = [:]
+        var accounts = AccountSignIns()
         let seed: UInt64
         let scope: String
 
@@ -55,6 +56,7 @@ package struct CustomerBook: Sendable {
             copy.linkOrder = linkOrder
             copy.addressCount = addressCount
             copy.numbersByEmail = numbersByEmail
+            copy.accounts = accounts
             return copy
         }
     }
@@ -113,6 +115,11 @@ package struct CustomerBook: Sendable {
         get { storage.linkOrder }
         _modify { yield &own().linkOrder }
     }
+    /// New customer accounts' sign-ins, codes and sessions (`CustomerBook+Accounts`).
+    var accounts: AccountSignIns {
+        get { storage.accounts }
+        _modify { yield &own().accounts }
+    }
     private var seed: UInt64 { storage.seed }
     private var scope: String { storage.scope }
 
@@ -137,7 +144,7 @@ package struct CustomerBook: Sendable {
     }
 
     /// Keeps `customer`, found by their email from now on.
-    private mutating func add(_ customer: Customer) {
+    mutating func add(_ customer: Customer) {
         own().numbersByEmail[customer.email.lowercased()] = customer.number
         customers.append(customer)
     }

@@ -5,6 +5,7 @@ package struct Mail: Sendable, Equatable {
         case accountActivation = "ACCOUNT_ACTIVATION"
         case passwordReset = "PASSWORD_RESET"
         case orderConfirmation = "ORDER_CONFIRMATION"
+        case signInCode = "SIGN_IN_CODE"
     }
 
     /// 1, 2, … in the order sent (a reset starts again from 1).

@@ -77,9 +77,7 @@ extension Shop {
             throw .token(CustomerProblem(.tokenInvalid, field, "The customer access token is invalid or expired"))
         }
         do {
-            let result = try change(&customers, number)
-            customers.customers[number - 1].updatedAt = clock
-            return result
+            return try changeCustomer(number: number, change)
         } catch {
             throw .refused(error)
         }

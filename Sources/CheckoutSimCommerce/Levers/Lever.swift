@@ -114,6 +114,9 @@ package struct PendingLevers: Sendable, Equatable {
     package var scratchRewardIndex: Int?
     /// How the next sign-ins end.
     package var signIn: SignInLever?
+    /// Whether the next code typed on the account sign-in page is refused: a `wrong_password`
+    /// sign-in lever taken by that page's email step (docs/customers.md#levers).
+    package var refusesAccountCode = false
 
     package init() {}
 }

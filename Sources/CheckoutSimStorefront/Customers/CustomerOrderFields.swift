@@ -73,11 +73,13 @@ extension StorefrontBinding {
         }
     }
 
-    /// Orders in `sortKey`'s order (Shopify's `OrderSortKeys`): by id (and relevance), by when
-    /// processed, or by total price, ties by id.
+    /// Orders in `sortKey`'s order (Shopify's `OrderSortKeys`, both APIs'): by id (and relevance),
+    /// by when processed (created and updated: an order here is never changed), by order number,
+    /// or by total price, ties by id.
     static func sortedOrders(_ orders: [CustomerOrder], by sortKey: String) -> [CustomerOrder] {
         switch sortKey {
-        case "PROCESSED_AT": orders.sorted { ($0.order.placedAt, $0.number) < ($1.order.placedAt, $1.number) }
+        case "PROCESSED_AT", "CREATED_AT", "UPDATED_AT": orders.sorted { ($0.order.placedAt, $0.number) < ($1.order.placedAt, $1.number) }
+        case "ORDER_NUMBER": orders.sorted { ($0.order.number, $0.number) < ($1.order.number, $1.number) }
         case "TOTAL_PRICE": orders.sorted { ($0.order.total, $0.number) < ($1.order.total, $1.number) }
         default: orders
         }

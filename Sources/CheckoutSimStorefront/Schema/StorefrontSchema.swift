@@ -79,7 +79,9 @@ package enum StorefrontSchema {
         }
     }
 
-    private static func resolution(for site: SchemaDefinitionLoader.FieldSite, modeled: ModeledFields, facts: SchemaFacts) -> FieldResolution {
+    /// How the field at `site` resolves: as `modeled` binds it, else its default (a defaulted
+    /// parent's modeled fields answer defaults too). The Customer Account API's schema resolves so too.
+    static func resolution(for site: SchemaDefinitionLoader.FieldSite, modeled: ModeledFields, facts: SchemaFacts) -> FieldResolution {
         let name = "\(site.typeName).\(site.fieldName)"
         let type = site.type
         switch modeled.resolvers[name] {

@@ -33,8 +33,8 @@ struct AddressRef: BoxedObject {
     }
 
     /// The address as lines to print: the name when asked, the company unless told not to, the
-    /// street, the town line and the country.
-    func formatted(withName: Bool, withCompany: Bool) -> [String] {
+    /// street, the town line and the country (both APIs' `formatted`).
+    static func lines(of parts: MailingAddress, withName: Bool, withCompany: Bool) -> [String] {
         var lines: [String] = []
         if withName { lines.append(parts.name ?? "") }
         if withCompany, let company = parts.company { lines.append(company) }
@@ -42,6 +42,12 @@ struct AddressRef: BoxedObject {
         lines.append([parts.city, parts.provinceCode ?? parts.province, parts.zip].compactMap { $0 }.joined(separator: " "))
         if let country = parts.country ?? parts.countryCode { lines.append(country) }
         return lines.filter { !$0.isEmpty }
+    }
+
+    /// The town, province and country, comma-separated (both APIs' `formattedArea`); nil when none is given.
+    static func area(of parts: MailingAddress) -> String? {
+        let given = [parts.city, parts.province ?? parts.provinceCode, parts.country ?? parts.countryCode].compactMap { $0 }
+        return given.isEmpty ? nil : given.joined(separator: ", ")
     }
 }
 
@@ -59,13 +65,9 @@ extension StorefrontBinding {
                 }
                 address.field("formatted", ArgumentKey<Bool?>("withName", .boolean), ArgumentKey<Bool?>("withCompany", .boolean)) {
                     address, withName, withCompany, _ in
-                    address.formatted(withName: withName ?? false, withCompany: withCompany ?? true).map(Resolved.string)
+                    AddressRef.lines(of: address.parts, withName: withName ?? false, withCompany: withCompany ?? true).map(Resolved.string)
                 }
-                address.text("formattedArea") { address, _ in
-                    let area = [address.parts.city, address.parts.province ?? address.parts.provinceCode, address.parts.country ?? address.parts.countryCode]
-                    let given = area.compactMap { $0 }
-                    return given.isEmpty ? nil : given.joined(separator: ", ")
-                }
+                address.text("formattedArea") { address, _ in AddressRef.area(of: address.parts) }
             }
         }
         fields.object("CartDeliveryAddress", as: AddressRef.self) { address in

@@ -23,6 +23,9 @@ package struct JournalNote {
     /// The customer token the request came with (`X-Checkout-Customer-Token`): it signs the
     /// session in before the request runs. Never journaled.
     var customerToken: String? = nil
+    /// A Customer Account API request's access token (its `Authorization` field): the customer it
+    /// runs for. Never journaled.
+    var accountToken: String? = nil
 
     /// A request made through the library (or a scenario run against a live simulator): status 200.
     package static var library: JournalNote { JournalNote(transport: .library, client: nil) { _ in 200 } }

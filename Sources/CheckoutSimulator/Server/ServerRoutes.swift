@@ -147,16 +147,19 @@ extension SimulatorServer {
         addPageRoutes(to: &routes)
         addStorefrontRoutes(to: &routes)
         addMailRoutes(to: &routes)
+        addAccountRoutes(to: &routes)
         return routes
     }()
 
-    /// `/graphql` (or, given a `storefront` version, that version's Storefront endpoint) through
-    /// the one GraphQL-over-HTTP handler, after the network faults in force.
+    /// `/graphql` (or, given a `storefront` version, that version's Storefront endpoint; with
+    /// `account`, the Customer Account API's) through the one GraphQL-over-HTTP handler, after
+    /// the network faults in force.
     ///
     /// An injected latency is a timer on the connection's loop (`RouteReply.after`): a client
     /// that leaves meanwhile gets nothing, and a stopping server cuts the wait short.
     func graphQL(
-        _ context: RouteContext, storefront version: StorefrontAPIVersion? = nil, transport: Simulator.JournalEntry.Transport = .http
+        _ context: RouteContext, storefront version: StorefrontAPIVersion? = nil, account: Bool = false,
+        transport: Simulator.JournalEntry.Transport = .http
     ) -> RouteReply {
         let simulator = context.shop.simulator
         let request = context.request
@@ -172,6 +175,11 @@ extension SimulatorServer {
             graphQLRequest.apiVersion = version
             graphQLRequest.storefrontOrigin = storefrontOrigin(of: context)
             graphQLRequest.hasAccessToken = Self.storefrontToken(of: request) != nil
+        }
+        if account {
+            graphQLRequest.dialect = .customerAccount
+            graphQLRequest.storefrontOrigin = storefrontOrigin(of: context)
+            graphQLRequest.accountToken = CustomerAccountPath.accessToken(fromAuthorization: request.header("authorization"))
         }
         let exchange = GraphQLHTTP.Exchange(graphQLRequest, simulator: simulator, network: context.shop.network)
         let nanoseconds = exchange.waitBeforeDelivering

@@ -25,6 +25,9 @@ package enum GraphQLHTTP {
         package var session: String? = nil
         /// The `X-Checkout-Customer-Token` field: signs the session in (docs/customers.md#native).
         package var customerToken: String? = nil
+        /// The `Authorization` field of a Customer Account API request (`Bearer ` optional, as
+        /// Shopify takes it): the access token naming its customer (docs/customers.md#customer-accounts).
+        package var accountToken: String? = nil
         /// The body (POST only).
         package var body: [UInt8] = []
         /// How it came, for the journal: over the server or through `SimulatorURLProtocol`.
@@ -72,7 +75,7 @@ package enum GraphQLHTTP {
             JournalNote(
                 transport: transport, client: clientName.map { Simulator.JournalEntry.Client(name: $0, version: clientVersion) },
                 status: reply.status(of:), fault: fault, dialect: dialect, apiVersion: apiVersion, storefrontOrigin: storefrontOrigin,
-                tokenless: !hasAccessToken, customerToken: customerToken)
+                tokenless: !hasAccessToken, customerToken: customerToken, accountToken: accountToken)
         }
     }
 
@@ -213,6 +216,7 @@ package enum GraphQLHTTP {
         /// the GraphQL response type and a response without data, 400 or 422; else 200.
         func status(of response: GraphQLResponse) -> Int {
             if !response.hasData, response.errors.contains(where: { $0.code == .tooManySessions }) { return 429 }
+            if !response.hasData, response.errors.contains(where: { $0.code == .unauthorized }) { return 401 }
             guard wantsGraphQLResponseType, !response.hasData else { return 200 }
             let codes = response.errors.map(\.code)
             return codes.contains(.parseFailed) || codes.contains(.badRequest) ? 400 : 422

@@ -85,6 +85,9 @@ public class SimulatorURLProtocol: URLProtocol {
             graphQLRequest.apiVersion = version
             graphQLRequest.hasAccessToken = Self.field("x-shopify-storefront-access-token", in: fields) != nil
                 || Self.field("shopify-storefront-private-token", in: fields) != nil
+        } else if CustomerAccountPath.matches(endOf: url.path) {
+            graphQLRequest.dialect = .customerAccount
+            graphQLRequest.accountToken = CustomerAccountPath.accessToken(fromAuthorization: Self.field("authorization", in: fields))
         }
         let exchange = GraphQLHTTP.Exchange(graphQLRequest, simulator: route.simulator, network: route.conditions)
         let loading = Loading(protocol: self)
