@@ -57,6 +57,13 @@ struct ScenarioRecorder {
                 if !lines.isEmpty { out += lines.map { $0 + "\n" }.joined() }
                 continue
             }
+            if entry.dialect == .customerAccount {
+                // Its customer is the access token's, which a scenario cannot hold: noted, not replayed
+                // (docs/customers.md#customer-accounts).
+                out += "\n# request \(index + 1): a Customer Account API request (\(entry.operationName ?? "anonymous")); not replayed\n"
+                if !lines.isEmpty { out += lines.map { $0 + "\n" }.joined() }
+                continue
+            }
             if entry.session != session {
                 lines.append("session \(NetworkFault.word(entry.session))")
                 session = entry.session

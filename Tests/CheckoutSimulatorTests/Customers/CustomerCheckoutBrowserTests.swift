@@ -50,6 +50,19 @@ import Testing
             #expect(native["me"]?["orders"]?[0]?["id"] == "order-1001", "the native schema lists the same order")
             let confirmation = try await OutboxTests.mail(harness, to: "lin@example.com")
             #expect(confirmation.last?["subject"] == "Order #1001 confirmed")
+
+            // The same customer signs in to Shopify's new customer accounts in the same browser: the
+            // Customer Account API lists the order too (docs/customers.md#customer-accounts).
+            var app = AccountApp(harness: harness)
+            app.redirectURI = "http://127.0.0.1:\(harness.port)/app-callback"
+            let code = try await CustomerAccountBrowserTests.signIn(browser, app, "lin@example.com")
+            let access = try #require(try await app.tokens(code: code).json["access_token"]?.stringValue)
+            let account = try await app.api("{ customer { orders(first: 5) { nodes { id name totalPrice { amount } shippingAddress { city } } } } }", token: access)
+            let listed = try #require(account.json["data"]?["customer"]?["orders"]?["nodes"]?.arrayValue)
+            #expect(listed.map { $0["name"] } == ["#1001"])
+            #expect(listed.first?["shippingAddress"]?["city"] == "Portland")
+            #expect(listed.first?["totalPrice"]?["amount"] == order["totalPrice"]?["amount"], "the same total in both APIs")
+            #expect(listed.first?["id"] == order["id"], "the same order id in both APIs")
         }
     }
 }
