@@ -212,6 +212,28 @@ struct URLProtocolTests {
 
     /// docs/swift-api.md: two simulators registered under one base URL in two configurations, used at the
     /// same time, each see only their own requests and network conditions.
+    /// The Customer Account API's path, as Shopify's URL has it, speaks that dialect in process,
+    /// for the customer the `Authorization` field names (docs/customers.md#customer-accounts).
+    @Test func theCustomerAccountAPIsPathSpeaksItsDialect() async throws {
+        let simulator = try Simulator()
+        let configuration = URLSessionConfiguration.ephemeral
+        let route = SimulatorURLProtocol.register(simulator, baseURL: "https://shopify.com", in: configuration)
+        defer { route.unregister() }
+        let session = URLSession(configuration: configuration)
+        let token = try CustomerAccountSchemaTests.token(simulator, "grace@example.com")
+        var request = URLRequest(url: try #require(URL(string: "https://shopify.com/68000000001/account/customer/api/2026-04/graphql")))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.httpBody = Data(#"{"query":"{ customer { emailAddress { emailAddress } } }"}"#.utf8)
+        let (data, response) = try await session.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"data":{"customer":{"emailAddress":{"emailAddress":"grace@example.com"}}}}"#)
+        request.setValue(nil, forHTTPHeaderField: "Authorization")
+        let (_, refused) = try await session.data(for: request)
+        #expect((refused as? HTTPURLResponse)?.statusCode == 401)
+    }
+
     @Test func routesUnderOneBaseURLStayIsolated() async throws {
         let first = try Harness()
         let second = try Harness()

@@ -55,6 +55,48 @@ struct StorefrontRedirectTests {
         }
     }
 
+    /// Shopify's new customer accounts live on `shopify.com` and the shop's `/.well-known/`: the
+    /// redirect carries them to the sandbox too (docs/customers.md#customer-accounts).
+    @Test func customerAccountTrafficGoesToTheSandbox() async throws {
+        try await ServerProcess.with { base in
+            let sandbox = ShopControl(baseURL: base).sandbox("accounts-app")
+            let configuration = URLSessionConfiguration.ephemeral
+            #expect(ShopControl.StorefrontRedirect.registerIfRequested(arguments: ShopControl.StorefrontRedirect.launchArguments(for: sandbox), in: configuration))
+            defer { ShopControl.StorefrontRedirect.unregister() }
+            let session = URLSession(configuration: configuration)
+
+            let discovery = try await session.data(from: try #require(URL(string: "https://my-shop.myshopify.com/.well-known/customer-account-api")))
+            #expect(String(decoding: discovery.0, as: UTF8.self).contains("/sandbox/accounts-app/68000000001/account/customer/api/2026-04/graphql"))
+
+            var token = URLRequest(url: try #require(URL(string: "https://shopify.com/authentication/68000000001/oauth/token")))
+            token.httpMethod = "POST"
+            token.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            token.httpBody = Data("grant_type=authorization_code&client_id=app&code=unknown&redirect_uri=app%3A%2F%2Fcb&code_verifier=x".utf8)
+            let (tokenData, tokenResponse) = try await session.data(for: token)
+            #expect((tokenResponse as? HTTPURLResponse)?.statusCode == 400)
+            #expect(String(decoding: tokenData, as: UTF8.self).contains(#""error":"invalid_grant""#))
+
+            var api = URLRequest(url: try #require(URL(string: "https://shopify.com/68000000001/account/customer/api/2026-04/graphql")))
+            api.httpMethod = "POST"
+            api.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            api.setValue("shcat_not-a-live-token", forHTTPHeaderField: "Authorization")
+            api.httpBody = Data(#"{"query":"{ customer { id } }"}"#.utf8)
+            let (apiData, apiResponse) = try await session.data(for: api)
+            #expect((apiResponse as? HTTPURLResponse)?.statusCode == 401)
+            #expect(String(decoding: apiData, as: UTF8.self).contains(#""code":"UNAUTHORIZED""#))
+            let journal = try await sandbox.requests()
+            #expect(journal.count == 1, "the API request reached the sandbox's journal")
+
+            for url in ["https://shopify.com/authentication/68000000001/oauth/authorize?client_id=x", "https://shopify.com/68000000001/account/customer/api/unstable/graphql",
+                        "https://my-shop.myshopify.com/.well-known/openid-configuration"] {
+                #expect(ShopControl.StorefrontRedirect.redirects(try #require(URL(string: url))), "\(url)")
+            }
+            for url in ["https://shopify.com/", "https://shopify.com/pricing", "https://shopify.com/68000000001/orders"] {
+                #expect(ShopControl.StorefrontRedirect.redirects(try #require(URL(string: url))) == false, "\(url)")
+            }
+        }
+    }
+
     @Test func withoutTheArgumentNothingChanges() {
         #expect(ShopControl.StorefrontRedirect.registerIfRequested(arguments: ["/App", "-other", "x"]) == false)
         #expect(ShopControl.StorefrontRedirect.server == nil)

@@ -80,14 +80,16 @@ public class SimulatorURLProtocol: URLProtocol {
         graphQLRequest.customerToken = Self.field("x-checkout-customer-token", in: fields)
         // A Storefront path (`…/api/VERSION/graphql.json` or `…/graphql`) speaks the Storefront
         // dialect of that version (docs/storefront.md).
-        if case (let version, .graphQL)? = StorefrontPath.parse(endOf: url.path) {
+        // The Customer Account API's path ends as a Storefront one does (`…/api/VERSION/graphql`):
+        // it is looked for first (docs/customers.md#customer-accounts).
+        if CustomerAccountPath.matches(endOf: url.path) {
+            graphQLRequest.dialect = .customerAccount
+            graphQLRequest.accountToken = CustomerAccountPath.accessToken(fromAuthorization: Self.field("authorization", in: fields))
+        } else if case (let version, .graphQL)? = StorefrontPath.parse(endOf: url.path) {
             graphQLRequest.dialect = .storefront
             graphQLRequest.apiVersion = version
             graphQLRequest.hasAccessToken = Self.field("x-shopify-storefront-access-token", in: fields) != nil
                 || Self.field("shopify-storefront-private-token", in: fields) != nil
-        } else if CustomerAccountPath.matches(endOf: url.path) {
-            graphQLRequest.dialect = .customerAccount
-            graphQLRequest.accountToken = CustomerAccountPath.accessToken(fromAuthorization: Self.field("authorization", in: fields))
         }
         let exchange = GraphQLHTTP.Exchange(graphQLRequest, simulator: route.simulator, network: route.conditions)
         let loading = Loading(protocol: self)

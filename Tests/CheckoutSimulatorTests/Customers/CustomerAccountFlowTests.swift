@@ -189,4 +189,58 @@ struct CustomerAccountFlowTests {
             #expect(try await root.api("{ customer { id } }", token: access).status == 401, "a sandbox's token names nobody elsewhere")
         }
     }
+
+    /// Nothing secret of the flow reaches what a user reads: the journal, its recording, `verify`.
+    @Test func noCodeVerifierOrTokenReachesTheJournal() async throws {
+        try await ServerHarness.with { harness in
+            let app = AccountApp(harness: harness)
+            let page = try await app.exchange("GET", app.authorizePath())
+            let sent = try await app.exchange(
+                "POST", "/authentication/68000000001/oauth/authorize", form: try AccountApp.hiddenFields(page.body) + [("email", "ada@example.com")])
+            let login = try #require(try AccountApp.hiddenFields(sent.body).first { $0.0 == "login" }?.1)
+            let mailed = try await AccountApp.mailedCode(harness, to: "ada@example.com")
+            let back = try await app.exchange("POST", "/authentication/68000000001/oauth/authorize", form: [("step", "code"), ("login", login), ("code", mailed)])
+            let location = try #require(back.headers["location"])
+            let code = try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "code" }?.value)
+            let tokens = try await app.tokens(code: code).json
+            let access = try #require(tokens["access_token"]?.stringValue)
+            let me = try await app.api("query Me { customer { displayName } }", token: access)
+            #expect(me.json["data"]?["customer"]?["displayName"] == "Ada Lovelace")
+
+            let journal = try await harness.send("GET", "/__sim/requests", headers: [:]).body
+            #expect(journal.contains(#""dialect":"customer-account""#) && journal.contains(#""operationName":"Me""#))
+            let recording = try await harness.send("GET", "/__sim/requests.scenario", headers: [:]).body
+            #expect(recording.contains("a Customer Account API request (Me); not replayed"))
+            let verified = try await harness.send("POST", "/__sim/verify", body: #"{"operation": "Me", "count": 1}"#).body
+            let secrets = [access, try #require(tokens["refresh_token"]?.stringValue), try #require(tokens["id_token"]?.stringValue), code,
+                           AccountApp.verifier, login, mailed]
+            for (place, text) in [("journal", journal), ("recording", recording), ("verify", verified)] {
+                for secret in secrets {
+                    #expect(!text.contains(secret), "\(place) holds a secret of the flow")
+                }
+            }
+        }
+    }
+
+    /// The `signIn` lever decides the sign-in page's email step too (docs/customers.md#levers).
+    @Test func theSignInLeverDecidesTheEmailStep() async throws {
+        try await ServerHarness.with { harness in
+            let app = AccountApp(harness: harness)
+            let hidden = try AccountApp.hiddenFields(try await app.exchange("GET", app.authorizePath()).body)
+            let path = "/authentication/68000000001/oauth/authorize"
+            #expect(try await harness.send("POST", "/__sim/levers", body: #"{"signIn": {"next": "throttled"}}"#).status == 200)
+            let throttled = try await app.exchange("POST", path, form: hidden + [("email", "ada@example.com")])
+            #expect(throttled.status == 422 && throttled.body.contains("Too many attempts. Try again later."))
+            #expect(try await harness.send("POST", "/__sim/levers", body: #"{"signIn": {"next": "disabled"}}"#).status == 200)
+            #expect(try await app.exchange("POST", path, form: hidden + [("email", "ada@example.com")]).body.contains("This account is disabled."))
+            #expect(try await harness.send("POST", "/__sim/levers", body: #"{"signIn": {"next": "wrong_password"}}"#).status == 200)
+            let sent = try await app.exchange("POST", path, form: hidden + [("email", "ada@example.com")])
+            let login = try #require(try AccountApp.hiddenFields(sent.body).first { $0.0 == "login" }?.1)
+            let code = try await AccountApp.mailedCode(harness, to: "ada@example.com")
+            let refused = try await app.exchange("POST", path, form: [("step", "code"), ("login", login), ("code", code)])
+            #expect(refused.status == 422 && refused.body.contains("That is not the code we sent."), "the right code is refused once")
+            let accepted = try await app.exchange("POST", path, form: [("step", "code"), ("login", login), ("code", code)])
+            #expect(accepted.status == 302)
+        }
+    }
 }
