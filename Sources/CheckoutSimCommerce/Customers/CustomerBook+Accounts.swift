@@ -112,8 +112,13 @@ extension CustomerBook {
         guard let customer = customer(number: authorization.customer), customer.state != .disabled else {
             throw OAuthProblem(.invalidGrant, "The customer's account is disabled.")
         }
+        return openAccountSession(customer: customer.number, clientId: clientId, scope: request.scope, nonce: request.nonce, at: now)
+    }
+
+    /// A new session for customer `number`: its tokens, kept.
+    mutating func openAccountSession(customer number: Int, clientId: String, scope: String, nonce: String?, at now: Instant) -> AccountSignIns.Session {
         let session = AccountSignIns.Session(
-            id: newToken("account-session"), customer: customer.number, clientId: clientId, scope: request.scope, nonce: request.nonce,
+            id: newToken("account-session"), customer: number, clientId: clientId, scope: scope, nonce: nonce,
             accessToken: "shcat_" + newToken("account-access"), refreshToken: "shcrt_" + newToken("account-refresh"),
             accessExpiresAt: now.adding(seconds: Self.accountAccessLifetimeSeconds),
             refreshExpiresAt: now.adding(seconds: Self.accountRefreshLifetimeSeconds))

@@ -37,6 +37,15 @@ extension Shop {
         try customers.refresh(token: token, clientId: clientId, at: clock)
     }
 
+    /// A session for the customer `email` names without the page's steps (the library's
+    /// shortcut, as a sign-in lever's): `UNIDENTIFIED_CUSTOMER` when no customer has the email,
+    /// `CUSTOMER_DISABLED` for a disabled one.
+    package mutating func openAccountSession(email: String, clientId: String) throws(CustomerProblem) -> AccountSignIns.Session {
+        guard let customer = customers.customer(email: email) else { throw CustomerProblem(.unidentifiedCustomer, ["email"], "No customer has the email \"\(email)\".") }
+        guard customer.state != .disabled else { throw CustomerProblem(.customerDisabled, ["email"], "This account is disabled.") }
+        return customers.openAccountSession(customer: customer.number, clientId: clientId, scope: "openid email customer-account-api:full", nonce: nil, at: clock)
+    }
+
     /// The customer a Customer Account API access token names now.
     package func customer(accessToken: String) -> Customer? {
         customers.customer(accessToken: accessToken, at: clock)

@@ -124,6 +124,21 @@ struct CustomerAccountSchemaTests {
         #expect(simulator.withState { $0.shop.customers.customer(email: "ada@example.com")?.firstName } == "Augusta Ada")
     }
 
+    /// The library's own way in: a token for a customer, then requests with it.
+    @Test func theLibrarySignsACustomerInAndAsks() throws {
+        let simulator = try Simulator()
+        let token = try #require(simulator.customerAccountToken(email: "Grace@example.com"))
+        #expect(token.hasPrefix("shcat_"))
+        let answer = simulator.execute(GraphQLRequest(query: "{ customer { displayName } }"), customerAccountToken: token)
+        #expect(answer.compactBytes() == Array(#"{"data":{"customer":{"displayName":"Grace Hopper"}}}"#.utf8))
+        #expect(simulator.customerAccountToken(email: "mallory@example.com") == nil, "a disabled customer gets none")
+        #expect(simulator.customerAccountToken(email: "nobody@example.com") == nil)
+        let without = simulator.execute(GraphQLRequest(query: "{ customer { displayName } }"), dialect: .customerAccount)
+        #expect(without.errors.map(\.code) == [.unauthorized])
+        simulator.advance(seconds: 3_600)
+        #expect(simulator.execute(GraphQLRequest(query: "{ customer { id } }"), customerAccountToken: token).errors.map(\.code) == [.unauthorized], "an hour later it has expired")
+    }
+
     @Test func anOrderOfAnotherCustomerIsNotFound() throws {
         let simulator = try Simulator()
         let grace = Self.run(simulator, "{ customer { orders(first: 1) { nodes { id } } } }", token: try Self.token(simulator, "grace@example.com"))
