@@ -8,6 +8,8 @@ import CheckoutSimSupport
 enum AuthorizePage {
     /// The email step, the app's request carried in hidden fields.
     static func email(action: String, shopName: String, request: AccountSignIns.Request, email: String = "", error: String? = nil) -> HTTPAnswer {
+        // A text no email can be (over 254 characters) is not written back into the page.
+        let email = email.utf8.count > 254 ? "" : email
         let hidden: [(String, String?)] = [
             ("client_id", request.clientId), ("redirect_uri", request.redirectURI), ("scope", request.scope), ("state", request.state),
             ("nonce", request.nonce), ("code_challenge", request.codeChallenge), ("code_challenge_method", "S256"), ("response_type", "code"),

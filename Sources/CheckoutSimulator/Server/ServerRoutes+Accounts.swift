@@ -56,7 +56,7 @@ extension SimulatorServer {
         let simulator = context.shop.simulator
         if context.method == "POST", value("step") == "code" {
             let login = value("login") ?? ""
-            let email = value("email") ?? ""
+            let email = (value("email") ?? "").utf8.count > 254 ? "" : value("email") ?? ""
             let result = simulator.withState { state in Result { () throws(CustomerProblem) in try state.shop.confirmAccountSignIn(login: login, code: value("code") ?? "") } }
             switch result {
             case .success(let (code, request)):

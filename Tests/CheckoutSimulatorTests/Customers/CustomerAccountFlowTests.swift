@@ -2,6 +2,9 @@ import CheckoutSimGraphQL
 import Foundation
 import Testing
 @testable import CheckoutSimulator
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Shopify's new customer accounts over real sockets (docs/customers.md#customer-accounts): OpenID
 /// discovery, the authorization-code flow with PKCE S256 as a mobile app drives it, the token
@@ -241,6 +244,36 @@ struct CustomerAccountFlowTests {
             #expect(refused.status == 422 && refused.body.contains("That is not the code we sent."), "the right code is refused once")
             let accepted = try await app.exchange("POST", path, form: [("step", "code"), ("login", login), ("code", code)])
             #expect(accepted.status == 302)
+        }
+    }
+
+    /// What a peer may send the sign-in endpoints: malformed encodings, a megabyte field, forged
+    /// ID tokens. Each gets a 4xx at once and the server goes on answering.
+    @Test func hostileInputGetsAClearRefusal() async throws {
+        try await ServerHarness.with { harness in
+            let app = AccountApp(harness: harness)
+            let path = "/authentication/68000000001/oauth/authorize"
+            let hidden = try AccountApp.hiddenFields(try await app.exchange("GET", app.authorizePath()).body)
+            let huge = String(repeating: "a", count: 1_000_000)
+            let big = try await app.exchange("POST", path, form: hidden + [("email", huge + "@example.com")])
+            #expect(big.status == 422 && big.body.utf8.count < 10_000, "the page does not echo a megabyte back")
+            let garbled = try await app.exchange("GET", path + "?client_id=%ZZ")
+            #expect(garbled.status == 400)
+            var raw = URLRequest(url: try harness.url("/authentication/68000000001/oauth/token"))
+            raw.httpMethod = "POST"
+            raw.httpBody = Data([0xFF, 0xFE, 0x25, 0x00, 0x26, 0x3D])
+            let (data, response) = try await harness.session.data(for: raw)
+            #expect((response as? HTTPURLResponse)?.statusCode == 400)
+            #expect(try JSONParser.parse(Array(data))["error"] == "invalid_request")
+            let longCode = try await app.tokens(code: huge)
+            #expect(longCode.status == 400 && longCode.json["error"] == "invalid_grant")
+            let long = String(repeating: "a", count: 3_000)
+            for hint in ["x.y.z", "\(long).\(long).\(long)", "eyJhbGciOiJub25lIn0.eyJzaWQiOiIxIn0.", "...."] {
+                let out = try await app.exchange("GET", "/authentication/68000000001/logout?id_token_hint=\(hint)")
+                #expect(out.status == 200 || out.status == 431 || out.status == 414, "a forged hint ends nothing and says so")
+            }
+            let code = try await app.signIn("ada@example.com")
+            #expect(try await app.tokens(code: code).status == 200, "the server goes on answering")
         }
     }
 }
