@@ -106,7 +106,8 @@ extension Simulator {
                 } ?? .null),
                 ("dialect", .string(dialect.rawValue)),
             ] + (dialect == .storefront
-                ? [("apiVersion", apiVersion.map { .string($0.rawValue) } ?? .null), ("unmodeled", .array(unmodeled.map(JSON.string)))] : [])))
+                ? [("apiVersion", apiVersion.map { .string($0.rawValue) } ?? .null), ("unmodeled", .array(unmodeled.map(JSON.string)))] : [])
+              + (dialect == .customerAccount ? [("unmodeled", .array(unmodeled.map(JSON.string)))] : [])))
         }
     }
 }

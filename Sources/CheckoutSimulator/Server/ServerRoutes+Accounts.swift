@@ -35,6 +35,9 @@ extension SimulatorServer {
             let api = server.storefrontOrigin(of: context) + "/\(accountShopID)/account/customer/api/\(CustomerAccountSchema.version)/graphql"
             return .json(200, Array(JSON.object(JSONObject([("graphql_api", .string(api))])).serialized().utf8))
         })
+        routes.add("/__sim/customer-account/coverage", Route(methods: ["GET"]) { _, context in
+            .json(200, Array(context.shop.simulator.coverage(of: .customerAccount).serialized().utf8))
+        })
         routes.add("/authentication/{shop}/oauth/authorize", Route(methods: ["GET", "POST"]) { server, context in server.authorize(context) })
         routes.add("/authentication/{shop}/oauth/token", Route(methods: ["POST"]) { server, context in server.token(context) })
         routes.add("/authentication/{shop}/logout", Route(methods: ["GET"]) { server, context in server.logout(context) })

@@ -210,6 +210,10 @@ struct CustomerAccountFlowTests {
             let me = try await app.api("query Me { customer { displayName } }", token: access)
             #expect(me.json["data"]?["customer"]?["displayName"] == "Ada Lovelace")
 
+            let unmodeled = try await app.api("{ customer { creditCards(first: 1) { nodes { id } } } shop { name } }", token: access)
+            #expect(unmodeled.status == 200 && unmodeled.json["data"]?["customer"]?["creditCards"]?["nodes"] == .array([]))
+            let coverage = try await harness.send("GET", "/__sim/customer-account/coverage", headers: [:]).body
+            #expect(coverage == #"{"unmodeled":[{"field":"Customer.creditCards","requests":1},{"field":"QueryRoot.shop","requests":1}]}"#)
             let journal = try await harness.send("GET", "/__sim/requests", headers: [:]).body
             #expect(journal.contains(#""dialect":"customer-account""#) && journal.contains(#""operationName":"Me""#))
             let recording = try await harness.send("GET", "/__sim/requests.scenario", headers: [:]).body
