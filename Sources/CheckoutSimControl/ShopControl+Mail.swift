@@ -8,7 +8,7 @@ extension ShopControl {
         /// The virtual clock when it was sent, ISO 8601.
         public let sentAt: String
         public let to: String
-        /// `ACCOUNT_ACTIVATION`, `PASSWORD_RESET` or `ORDER_CONFIRMATION`.
+        /// `ACCOUNT_ACTIVATION`, `PASSWORD_RESET`, `ORDER_CONFIRMATION` or `SIGN_IN_CODE`.
         public let kind: String
         public let subject: String
         public let body: String
@@ -26,6 +26,15 @@ extension ShopControl {
         let (status, data) = try await exchange("GET", "__sim/mail", query: query)
         guard status == 200 else { throw ControlError(status: status, data: data) }
         return try JSONDecoder().decode(Outbox.self, from: data).mail
+    }
+
+    /// The six-digit code last mailed to `address` by the new customer accounts' sign-in page
+    /// (docs/customers.md#customer-accounts): what a UI test types into the sign-in sheet; nil
+    /// when none was sent.
+    public func signInCode(for address: String) async throws -> String? {
+        guard let mail = try await mail(to: address).last(where: { $0.kind == "SIGN_IN_CODE" }) else { return nil }
+        let code = String(mail.subject.suffix(6))
+        return code.count == 6 && code.allSatisfy(\.isNumber) ? code : nil
     }
 }
 

@@ -100,6 +100,26 @@ struct ShopControlTests {
         }
     }
 
+    /// A UI test signing in through new customer accounts reads the code the sheet asks for.
+    @Test func aUITestReadsTheSignInCodeItsSandboxMailed() async throws {
+        try await ServerProcess.with { base in
+            let sandbox = ShopControl(baseURL: base).sandbox("codes")
+            #expect(try await sandbox.signInCode(for: "ada@example.com") == nil)
+            var request = URLRequest(url: base.appendingPathComponent("sandbox/codes/authentication/68000000001/oauth/authorize"))
+            request.httpMethod = "POST"
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(("step=email&client_id=ui-test&response_type=code&redirect_uri=app%3A%2F%2Fcb&scope=openid"
+                + "&code_challenge=IQW8R3B5br9dIAeI0vwjNT-ag94URuaK8drAWjNS9vA&code_challenge_method=S256&email=ada%40example.com").utf8)
+            let (page, response) = try await URLSession.shared.data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(String(decoding: page, as: UTF8.self).contains("We sent a six-digit code to"))
+            let code = try #require(try await sandbox.signInCode(for: "ADA@example.com"))
+            #expect(code.count == 6 && code.allSatisfy(\.isNumber))
+            #expect(try await sandbox.mail(to: "ada@example.com").last?.subject == "Your sign-in code is \(code)")
+            #expect(try await ShopControl(baseURL: base).signInCode(for: "ada@example.com") == nil, "the root shop mailed nothing")
+        }
+    }
+
     @Test func refusalsCarryTheServersMessage() async throws {
         try await ServerProcess.with { base in
             let shop = ShopControl(baseURL: base)
