@@ -96,10 +96,12 @@ extension CustomerAccountBinding {
                         code: "DEMOTING_CUSTOMER_DEFAULT_ADDRESS_NOT_ALLOWED", field: ["defaultAddress"],
                         message: "The default address stays the default until another one is made the default.")])
                 }
-                guard input != nil || makeDefault != nil else { return emptyAddress() }
-                guard let parts = accountAddress(input ?? .object(JSONObject()), over: existing.address) else { return emptyAddress() }
+                // Only the parts given change; `defaultAddress: true` alone makes it the default.
+                let parts = input.flatMap { accountAddress($0, over: existing.address) }
+                guard parts != nil || makeDefault == true else { return emptyAddress() }
                 return try context.changeAccount(errors: AccountUserErrorValue.init(address:)) { book, customer throws(CustomerProblems) in
-                    let updated = try book.updateAddress(number, to: parts, customer: customer, field: ["address"])
+                    var updated = existing
+                    if let parts { updated = try book.updateAddress(number, to: parts, customer: customer, field: ["address"]) }
                     if makeDefault == true { try book.setDefaultAddress(number, customer: customer) }
                     var payload = AccountPayloadValue()
                     payload.address = AccountAddressValue(customer: updated)

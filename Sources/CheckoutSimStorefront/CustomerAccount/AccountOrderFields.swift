@@ -76,11 +76,7 @@ extension CustomerAccountBinding {
                 let title = product.variants[value.line.variant].title
                 return title == ProductVariant.defaultTitle ? nil : title
             }
-            item.text("name") { value, context in
-                guard let product = value.position.flatMap({ context.product(at: $0) }) else { return value.line.productId }
-                let title = product.variants.indices.contains(value.line.variant) ? product.variants[value.line.variant].title : ProductVariant.defaultTitle
-                return title == ProductVariant.defaultTitle ? product.name : "\(product.name) – \(title)"
-            }
+            item.text("name") { value, context in StorefrontBinding.lineName(value.line, position: value.position, context: context) }
             item.text("productId") { value, _ in value.position.map(StorefrontID.product) }
             item.text("variantId") { value, _ in value.position.map { StorefrontID.variant(product: $0, index: value.line.variant) } }
             item.field("quantity") { value, _ in Resolved.int(value.line.quantity) }

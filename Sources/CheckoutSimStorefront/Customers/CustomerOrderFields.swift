@@ -60,17 +60,21 @@ extension StorefrontBinding {
             }
         }
         fields.object("OrderLineItem", as: OrderLineValue.self) { item in
-            item.text("title") { value, context in
-                guard let position = value.position, let product = context.product(at: position) else { return value.line.productId }
-                let title = product.variants.indices.contains(value.line.variant) ? product.variants[value.line.variant].title : ProductVariant.defaultTitle
-                return title == ProductVariant.defaultTitle ? product.name : "\(product.name) – \(title)"
-            }
+            item.text("title") { value, context in lineName(value.line, position: value.position, context: context) }
             item.field("quantity") { value, _ in Resolved.int(value.line.quantity) }
             item.field("currentQuantity") { value, _ in Resolved.int(value.line.quantity) }
             item.field("originalTotalPrice") { value, _ in MoneyValue(amount: value.line.total + value.line.discount) }
             item.field("discountedTotalPrice") { value, _ in MoneyValue(amount: value.line.total) }
             item.field("variant") { value, _ in value.position.map { VariantRef(product: $0, index: value.line.variant) } }
         }
+    }
+
+    /// An order line's name: the product's, and its variant's title unless it has only the default
+    /// one ("Pixel 8 – Obsidian / 128 GB"); the product's id when it is no longer in the catalog.
+    static func lineName(_ line: OrderLine, position: Int?, context: StorefrontContext) -> String {
+        guard let position, let product = context.product(at: position) else { return line.productId }
+        let title = product.variants.indices.contains(line.variant) ? product.variants[line.variant].title : ProductVariant.defaultTitle
+        return title == ProductVariant.defaultTitle ? product.name : "\(product.name) – \(title)"
     }
 
     /// Orders in `sortKey`'s order (Shopify's `OrderSortKeys`, both APIs'): by id (and relevance),

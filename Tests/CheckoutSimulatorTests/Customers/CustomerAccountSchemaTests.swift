@@ -101,6 +101,13 @@ struct CustomerAccountSchemaTests {
         let moved = Self.run(simulator, "mutation($id: ID!) { customerAddressUpdate(addressId: $id, address: { city: \"York\" }) { customerAddress { city zip } userErrors { code } } }",
                              JSONObject([("id", .string(id))]), token: token)
         #expect(moved.json["data"]?["customerAddressUpdate"]?["customerAddress"] == .object(JSONObject([("city", "York"), ("zip", "LS1 1AA")])), "only the parts given change")
+        let firstID = try #require(Self.run(simulator, "{ customer { addresses(first: 1) { nodes { id } } } }", token: token)
+            .json["data"]?["customer"]?["addresses"]?["nodes"]?[0]?["id"])
+        let back = Self.run(simulator, "mutation($id: ID!) { customerAddressUpdate(addressId: $id, defaultAddress: true) { customerAddress { id } userErrors { code } } }",
+                            JSONObject([("id", firstID)]), token: token)
+        #expect(back.json["data"]?["customerAddressUpdate"]?["userErrors"] == .array([]), "a default alone is a change")
+        #expect(Self.run(simulator, "{ customer { defaultAddress { id } } }", token: token).json["data"]?["customer"]?["defaultAddress"]?["id"] == firstID)
+        _ = Self.run(simulator, "mutation($id: ID!) { customerAddressUpdate(addressId: $id, defaultAddress: true) { userErrors { code } } }", JSONObject([("id", .string(id))]), token: token)
         let demoted = Self.run(simulator, "mutation($id: ID!) { customerAddressUpdate(addressId: $id, defaultAddress: false) { userErrors { code } } }",
                                JSONObject([("id", .string(id))]), token: token)
         #expect(demoted.json["data"]?["customerAddressUpdate"]?["userErrors"]?[0]?["code"] == "DEMOTING_CUSTOMER_DEFAULT_ADDRESS_NOT_ALLOWED")
