@@ -12,13 +12,7 @@ import Testing
 /// the customer the token names and answer Shopify's user-error codes.
 struct CustomerAccountSchemaTests {
     static func referenceFacts() throws -> [String: JSON] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("customer-account-2026-04.facts.json")
-        var facts: [String: JSON] = [:]
-        for (index, line) in try String(contentsOf: url, encoding: .utf8).split(separator: "\n").enumerated() {
-            let value = try JSONParser.parse(String(line))
-            facts[index == 0 ? "(roots)" : (value["locations"] != nil ? "@" : "") + (value["name"]?.stringValue ?? "")] = value
-        }
-        return facts
+        try StorefrontSchemaTests.facts(at: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("customer-account-2026-04.facts.json"))
     }
 
     /// An access token for `email`, signed in through the shop's own steps (the pages' and the

@@ -33,7 +33,11 @@ struct StorefrontSchemaTests {
 
     /// Each line of `version`'s reference facts, by the name it describes.
     static func referenceFacts(_ version: Simulator.StorefrontVersion = .newest) throws -> [String: JSON] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("storefront-\(version.rawValue).facts.json")
+        try facts(at: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("storefront-\(version.rawValue).facts.json"))
+    }
+
+    /// Each line of a facts file (`Scripts/storefront-schema.py --facts`), by the name it describes.
+    static func facts(at url: URL) throws -> [String: JSON] {
         let text = try String(contentsOf: url, encoding: .utf8)
         var facts: [String: JSON] = [:]
         for (index, line) in text.split(separator: "\n").enumerated() {
