@@ -71,4 +71,20 @@ struct SHA256Tests {
             #expect(Self.hex(SHA256.hash(message)) == expected[length], "length \(length)")
         }
     }
+
+    /// HMAC-SHA-256, what an ID token is signed with (docs/customers.md#customer-accounts): RFC 4231's
+    /// test cases 2 (a short key) and 6 (a key longer than a block).
+    @Test func hmacMatchesRFC4231() {
+        #expect(Self.hex(SHA256.hmac(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8)))
+            == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(Self.hex(SHA256.hmac(key: [UInt8](repeating: 0xAA, count: 131), message: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)))
+            == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
+    }
+
+    /// Base64url without padding (RFC 4648 §5), what a PKCE challenge is written in.
+    @Test func base64URLUsesTheURLAlphabetWithoutPadding() {
+        #expect(Base64.urlEncode([0xFB, 0xFF, 0xBF]) == "-_-_")
+        #expect(Base64.urlEncode([0xFB, 0xFF]) == "-_8")
+        #expect(Base64.urlEncode([]) == "")
+    }
 }
