@@ -99,6 +99,16 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                             session: request.header("x-checkout-session"), body: request.body),
                         simulator: shared.simulator)
                     precondition([200, 400, 405, 415, 422, 429].contains(answer.status), "unexpected status \(answer.status)")
+                    // The Customer Account API's endpoint takes the same requests, for the customer
+                    // the `Authorization` field names: 401 without a live token (docs/customers.md#customer-accounts).
+                    var account = GraphQLHTTP.Request(
+                        method: request.method == "HEAD" ? "GET" : request.method, query: request.query,
+                        accept: request.header("accept"), contentType: request.header("content-type"),
+                        session: request.header("x-checkout-session"), body: request.body)
+                    account.dialect = .customerAccount
+                    account.accountToken = request.header("authorization")
+                    let accountAnswer = GraphQLHTTP.respond(to: account, simulator: shared.simulator)
+                    precondition([200, 400, 401, 405, 415, 422, 429].contains(accountAnswer.status), "unexpected status \(accountAnswer.status)")
                     // The journal's readers take the same query strings and bodies from clients.
                     if let parameters = FormQuery.decode(request.query), case .success(let filter) = Simulator.RequestFilter.parse(parameters) {
                         _ = shared.simulator.requestCount(matching: filter)

@@ -140,6 +140,15 @@ struct CustomerAccountSchemaTests {
         #expect(simulator.execute(GraphQLRequest(query: "{ customer { id } }"), customerAccountToken: token).errors.map(\.code) == [.unauthorized], "an hour later it has expired")
     }
 
+    /// The mailed code proves the email is theirs: an invited customer is enabled by it.
+    @Test func anInvitedCustomerIsEnabledByTheCode() throws {
+        let simulator = try Simulator()
+        #expect(simulator.withState { $0.shop.customers.customer(email: "ivy@example.com")?.state } == .invited)
+        let token = try Self.token(simulator, "ivy@example.com")
+        #expect(simulator.withState { $0.shop.customers.customer(email: "ivy@example.com")?.state } == .enabled)
+        #expect(Self.run(simulator, "{ customer { emailAddress { emailAddress } } }", token: token).errors.isEmpty)
+    }
+
     @Test func anOrderOfAnotherCustomerIsNotFound() throws {
         let simulator = try Simulator()
         let grace = Self.run(simulator, "{ customer { orders(first: 1) { nodes { id } } } }", token: try Self.token(simulator, "grace@example.com"))
