@@ -7,29 +7,30 @@ import Testing
 /// the authorize page in a real headless Chromium at a phone's size (what
 /// `ASWebAuthenticationSession` shows), the six-digit code read from the outbox and typed, the
 /// browser sent back to the app's loopback redirect URI (RFC 8252 §7.3) with the code, then the
-/// app's own token, refresh and API requests. A second app sends the wrong verifier and is refused.
+/// app's own token, refresh and API requests. A second app, on a laptop-sized page, sends the wrong
+/// verifier and is refused.
 @Suite struct CustomerAccountBrowserTests {
     static let chromium = PlaygroundBrowserTests.chromium
 
     /// Signs `email` in on the pages in `browser`, as a person would type: the authorization code
     /// the browser lands back at the app with.
-    static func signIn(_ browser: DevToolsPage, _ app: AccountApp, _ email: String, screenshots: Bool = false) async throws -> String {
+    static func signIn(_ browser: DevToolsPage, _ app: AccountApp, _ email: String, screenshots size: String? = nil) async throws -> String {
         try await browser.navigate(try app.harness.url(app.authorizePath(state: "browser-state")).absoluteString)
         #expect(try await browser.waitUntil("document.activeElement && document.activeElement.id === 'email'"), "the email field has the focus")
         #expect(try await browser.evaluate("document.querySelector('label[for=email]').textContent") as? String == "Email")
-        if screenshots { try await CheckoutPageBrowserTests.keep(browser, "phone-email", prefix: "account-sign-in-") }
+        if let size { try await CheckoutPageBrowserTests.keep(browser, "\(size)-email", prefix: "account-sign-in-") }
         try await browser.type("not an email")
         try await browser.press("Enter")
         #expect(try await browser.waitUntil("document.getElementById('email-error') !== null"), "a bad email is said beside its field")
         #expect(try await browser.evaluate("document.getElementById('email').getAttribute('aria-describedby')") as? String == "email-error")
-        if screenshots { try await CheckoutPageBrowserTests.keep(browser, "phone-error", prefix: "account-sign-in-") }
+        if let size { try await CheckoutPageBrowserTests.keep(browser, "\(size)-error", prefix: "account-sign-in-") }
         _ = try await browser.evaluate("document.getElementById('email').select()")
         try await browser.type(email)
         try await browser.press("Enter")
         #expect(try await browser.waitUntil("document.getElementById('code') !== null && document.readyState === 'complete'"))
         #expect(try await CheckoutPageBrowserTests.text(browser, "code-email") == email)
         #expect(try await browser.evaluate("document.getElementById('code').getAttribute('autocomplete')") as? String == "one-time-code")
-        if screenshots { try await CheckoutPageBrowserTests.keep(browser, "phone-code", prefix: "account-sign-in-") }
+        if let size { try await CheckoutPageBrowserTests.keep(browser, "\(size)-code", prefix: "account-sign-in-") }
         let width = try #require(try await browser.evaluate("window.innerWidth") as? Int)
         #expect(try await browser.evaluate("document.documentElement.scrollWidth <= \(width)") as? Bool == true, "nothing overflows the screen")
         _ = try await browser.evaluate("document.getElementById('code').focus()")
@@ -55,7 +56,7 @@ import Testing
             app.redirectURI = "http://127.0.0.1:\(harness.port)/app-callback"
             let browser = try await Self.phone()
             defer { browser.close() }
-            let code = try await Self.signIn(browser, app, "grace@example.com", screenshots: true)
+            let code = try await Self.signIn(browser, app, "grace@example.com", screenshots: "phone")
 
             let tokens = try await app.tokens(code: code)
             #expect(tokens.status == 200)
@@ -76,9 +77,10 @@ import Testing
         try await ServerHarness.with { harness in
             var app = AccountApp(harness: harness)
             app.redirectURI = "http://127.0.0.1:\(harness.port)/app-callback"
-            let browser = try await Self.phone()
+            // A laptop's browser this time (Hydrogen's sign-in runs in one).
+            let browser = try await CheckoutPageBrowserTests.newBrowser()
             defer { browser.close() }
-            let code = try await Self.signIn(browser, app, "ada@example.com")
+            let code = try await Self.signIn(browser, app, "ada@example.com", screenshots: "desktop")
             let refused = try await app.tokens(code: code, verifier: AccountApp.otherVerifier)
             #expect(refused.status == 400 && refused.json["error"] == "invalid_grant")
             #expect(refused.json["access_token"] == nil)
