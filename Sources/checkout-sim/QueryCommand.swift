@@ -5,7 +5,7 @@ import CheckoutSimulator
 enum QueryCommand: Command {
     static let description = CommandDescription(
         name: "query", synopsis: "query [DOC]", summary: "Run one GraphQL request and print the response",
-        usage: ["query [DOC] [--file F] [--variables JSON | --variables-file F] [--operation NAME] [--dialect storefront [--api-version V]]"],
+        usage: ["query [DOC] [--file F] [--variables JSON | --variables-file F] [--operation NAME] [--dialect storefront [--api-version V] | --dialect customer-account --customer EMAIL]"],
         discussion: """
             Runs one GraphQL request against a fresh simulator and prints the response
             (pretty by default; --compact for one line). Exits 0 whenever a response was produced,
@@ -16,8 +16,9 @@ enum QueryCommand: Command {
             .valued("variables", "JSON", "The variables, a JSON object"),
             .valued("variables-file", "F", "Read the variables from F"),
             .valued("operation", "NAME", "The operation to run when the document has several"),
-            .valued("dialect", "NAME", "native (the default) or storefront: Shopify's Storefront API over the same shop"),
+            .valued("dialect", "NAME", "native (the default), storefront (Shopify's Storefront API over the same shop) or customer-account (its Customer Account API)"),
             .valued("api-version", "V", "With --dialect storefront: the API version whose schema answers (2025-01 … 2026-04, unstable; the newest by default)"),
+            .valued("customer", "EMAIL", "With --dialect customer-account: the customer the request runs for, signed in as the sign-in page would"),
         ],
         epilogue: """
             EXAMPLE:
@@ -66,7 +67,13 @@ enum QueryCommand: Command {
         let request = GraphQLRequest(query: document, variables: variables, operationName: arguments.value("operation"))
         let dialectName = arguments.value("dialect") ?? "native"
         guard let dialect = Simulator.Dialect(rawValue: dialectName) else {
-            throw .init(message: "--dialect: expected native or storefront, found \"\(dialectName)\"")
+            throw .init(message: "--dialect: expected native, storefront or customer-account, found \"\(dialectName)\"")
+        }
+        let customer = arguments.value("customer")
+        guard (dialect == .customerAccount) == (customer != nil) else {
+            throw .init(message: customer == nil
+                ? "--dialect customer-account needs --customer EMAIL: the customer the request runs for"
+                : "--customer goes with --dialect customer-account")
         }
         var version = Simulator.StorefrontVersion.newest
         if let text = arguments.value("api-version") {
@@ -76,7 +83,16 @@ enum QueryCommand: Command {
             }
             version = named
         }
-        let response = simulator.execute(request, session: arguments.value("session") ?? "default", dialect: dialect, apiVersion: version)
+        let session = arguments.value("session") ?? "default"
+        let response: GraphQLResponse
+        if let customer {
+            guard let token = simulator.customerAccountToken(email: customer) else {
+                throw .init(message: "--customer: no enabled customer has the email \"\(customer)\"")
+            }
+            response = simulator.execute(request, session: session, customerAccountToken: token)
+        } else {
+            response = simulator.execute(request, session: session, dialect: dialect, apiVersion: version)
+        }
         let pretty = !arguments.has("compact")
         Output.out(pretty ? response.serialized(pretty: true) : response.serialized(pretty: false) + "\n")
         return .success

@@ -37,6 +37,14 @@ struct CommandLineInputTests {
              arguments: ["query", "--variables-file", "@/v.json", "query ($first: Int) { products(first: $first) { totalCount } }"], status: 1,
              stderrLines: ["error: @/v.json:1:400014: expected \",\" or \"}\", found \"x\"",
                            "…" + String(repeating: "a", count: 96) + "\" x}", String(repeating: " ", count: 99) + "^"]),
+        Case(name: "customer-account without a customer", files: [:], arguments: ["query", "--dialect", "customer-account", "{ customer { id } }"], status: 1,
+             stderrLines: ["error: --dialect customer-account needs --customer EMAIL: the customer the request runs for"]),
+        Case(name: "a customer without customer-account", files: [:], arguments: ["query", "--customer", "grace", "{ brands { id } }"], status: 1,
+             stderrLines: ["error: --customer goes with --dialect customer-account"]),
+        Case(name: "a customer nobody is", files: [:], arguments: ["query", "--dialect", "customer-account", "--customer", "nobody", "{ customer { id } }"], status: 1,
+             stderrLines: ["error: --customer: no enabled customer has the email \"nobody\""]),
+        Case(name: "a dialect that is none", files: [:], arguments: ["query", "--dialect", "admin", "{ shop { name } }"], status: 1,
+             stderrLines: ["error: --dialect: expected native, storefront or customer-account, found \"admin\""]),
     ]
 
     @Test(.enabled(if: Processes.checkoutSim != nil), arguments: cases)

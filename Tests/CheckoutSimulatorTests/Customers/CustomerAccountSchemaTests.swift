@@ -140,6 +140,16 @@ struct CustomerAccountSchemaTests {
         #expect(simulator.execute(GraphQLRequest(query: "{ customer { id } }"), customerAccountToken: token).errors.map(\.code) == [.unauthorized], "an hour later it has expired")
     }
 
+    /// `checkout-sim query --dialect customer-account --customer EMAIL` asks for that customer.
+    @Test(.enabled(if: Processes.checkoutSim != nil))
+    func theCommandLineAsksForACustomer() throws {
+        let result = try Processes.run(try #require(Processes.checkoutSim), [
+            "query", "--dialect", "customer-account", "--customer", "grace@example.com", "--compact", "{ customer { displayName orders(first: 1) { nodes { name } } } }",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == ##"{"data":{"customer":{"displayName":"Grace Hopper","orders":{"nodes":[{"name":"#901"}]}}}}"## + "\n")
+    }
+
     /// The mailed code proves the email is theirs: an invited customer is enabled by it.
     @Test func anInvitedCustomerIsEnabledByTheCode() throws {
         let simulator = try Simulator()
