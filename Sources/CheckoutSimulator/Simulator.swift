@@ -316,8 +316,8 @@ public final class Simulator: ScenarioTarget {
     /// The schema as SDL.
     public var sdl: String { SDLPrinter.print(schema) }
 
-    /// The GraphQL dialect a request speaks: the shop's own schema, or Shopify's Storefront API
-    /// over the same shop (docs/storefront.md).
+    /// The GraphQL dialect a request speaks: the shop's own schema, Shopify's Storefront API over
+    /// the same shop (docs/storefront.md), or its Customer Account API.
     public enum Dialect: String, Sendable, CaseIterable {
         case native, storefront
         /// Shopify's Customer Account API, for the customer an access token names (docs/customers.md#customer-accounts).
