@@ -123,6 +123,25 @@ struct StorefrontCustomerTests {
         #expect((payload["customerAccessToken"] == .null) == (code != nil))
     }
 
+    /// Shopify's refusals over the server: a wrong password, a disabled customer, a token past its
+    /// 14 days on the virtual clock (in both dialects).
+    @Test func refusalsAndExpiryOverTheServer() async throws {
+        try await ServerHarness.with { harness in
+            let wrong = try await Self.send(harness, Self.signIn, Self.signInVariables("ada@example.com", "not-her-password"))
+            #expect(wrong["customerAccessTokenCreate"]?["customerUserErrors"]?[0]?["code"] == "UNIDENTIFIED_CUSTOMER")
+            let disabled = try await Self.send(harness, Self.signIn, Self.signInVariables("mallory@example.com", "locked-out"))
+            #expect(disabled["customerAccessTokenCreate"]?["customerUserErrors"]?[0]?["code"] == "CUSTOMER_DISABLED")
+            #expect(disabled["customerAccessTokenCreate"]?["customerAccessToken"] == .null)
+            let signedIn = try await Self.send(harness, Self.signIn, Self.signInVariables("ada@example.com", "analytical-engine"))
+            let token = try #require(signedIn["customerAccessTokenCreate"]?["customerAccessToken"]?["accessToken"]?.stringValue)
+            #expect(try await Self.send(harness, Self.profile, JSONObject([("token", .string(token))]))["customer"] != .null)
+            #expect(try await NativeCustomerTests.post(harness, "{ me { email } }", session: "app", token: token)["me"]?["email"] == "ada@example.com")
+            #expect(try await harness.send("POST", "/__sim/advance", body: #""14d""#).status == 200)
+            #expect(try await Self.send(harness, Self.profile, JSONObject([("token", .string(token))]))["customer"] == .null, "expired")
+            #expect(try await NativeCustomerTests.post(harness, "{ me { email } }", session: "later", token: token)["me"] == .null, "expired natively too")
+        }
+    }
+
     @Test func aTokenExpiresOnTheVirtualClockAndRenewingOrDeletingEndsIt() throws {
         let simulator = try Simulator()
         func run(_ query: String, _ variables: JSONObject = JSONObject()) throws -> JSON {
