@@ -13,7 +13,7 @@ package enum BenchmarkSuite {
         let size = sizeLabel(catalog)
         return [
             "parse-validate-120k", "products-first-20", "products-first-20-deferred", "storefront-products-first-20", "brand-sections-page",
-            "checkout-journey", "customer-order-history", "load-bundled",
+            "checkout-journey", "customer-order-history", "customer-account-orders", "load-bundled",
             "load-collections-\(size)", "collection-page-20",
             "fragments-chain-100", "fragments-chain-1000", "fragments-chain-2000",
             "fragments-cycle-100", "fragments-cycle-1000", "fragments-cycle-2000", "hostile-slowest",
@@ -40,6 +40,13 @@ package enum BenchmarkSuite {
     static let customerOrdersQuery = """
         { me { id email displayName defaultAddress { id city zip } addresses { id address1 city }
           orders { id number placedAt status total { amount formatted } lines { product { id name } quantity total { amount } } } } }
+        """
+
+    /// The same account in Shopify's Customer Account API (docs/customers.md#customer-accounts).
+    static let customerAccountOrdersQuery = """
+        { customer { id displayName emailAddress { emailAddress } defaultAddress { id city zip } addresses(first: 10) { nodes { id address1 city } }
+          orders(first: 10) { nodes { id number processedAt financialStatus totalPrice { amount currencyCode }
+            lineItems(first: 10) { nodes { title quantity totalPrice { amount } } } } } } }
         """
 
     /// The listing query of docs/benchmarks.md: 20 products, 12 fields including price and brand.
@@ -174,6 +181,13 @@ package enum BenchmarkSuite {
         if wanted("customer-order-history"), simulator.pull(.signInAs(email: "grace@example.com", session: "bench-customer")) == nil {
             let history = GraphQLRequest(query: customerOrdersQuery)
             request("customer-order-history") { _ = simulator.execute(history, session: "bench-customer", caching: $0, note: .library).compactBytes() }
+        }
+        // The same customer's orders through the Customer Account API, with an access token.
+        if wanted("customer-account-orders"), let token = simulator.customerAccountToken(email: "grace@example.com") {
+            let account = GraphQLRequest(query: customerAccountOrdersQuery)
+            request("customer-account-orders") {
+                _ = simulator.execute(account, session: "bench-customer", caching: $0, note: .customerAccount(token: token)).compactBytes()
+            }
         }
         record(timer.measure("load-bundled", iterations: 200) { _ = try? Simulator(fixtures: .bundled) }, "load-bundled")
         let collectionsCase = "load-collections-\(sizeLabel(catalog))"

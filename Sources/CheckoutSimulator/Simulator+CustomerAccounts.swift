@@ -13,9 +13,6 @@ extension Simulator {
     /// Executes one Customer Account API request for the customer `token` names (without a live
     /// one the answer is `UNAUTHORIZED`, as over HTTP it is a 401).
     public func execute(_ request: GraphQLRequest, session: String = "default", customerAccountToken token: String) -> GraphQLResponse {
-        var note = JournalNote.library
-        note.dialect = .customerAccount
-        note.accountToken = token
-        return execute(request, session: session, caching: .reuse, note: note)
+        execute(request, session: session, caching: .reuse, note: .customerAccount(token: token))
     }
 }

@@ -35,6 +35,13 @@ package struct JournalNote {
         note.dialect = .storefront
         return note
     }
+    /// A Customer Account API request made through the library for the customer `token` names.
+    package static func customerAccount(token: String) -> JournalNote {
+        var note = library
+        note.dialect = .customerAccount
+        note.accountToken = token
+        return note
+    }
     /// A `serve --stdio` line: status 200.
     package static var stdio: JournalNote { JournalNote(transport: .stdio, client: nil) { _ in 200 } }
 }

@@ -33,8 +33,7 @@ struct CustomerAccountSchemaTests {
     }
 
     static func run(_ simulator: Simulator, _ query: String, _ variables: JSONObject = JSONObject(), token: String?) -> GraphQLResponse {
-        var note = JournalNote.library
-        note.dialect = .customerAccount
+        var note = JournalNote.customerAccount(token: token ?? "")
         note.accountToken = token
         return simulator.execute(GraphQLRequest(query: query, variables: variables), note: note)
     }
