@@ -83,8 +83,9 @@ extension SimulatorServer {
         }
     }
 
-    /// Every route (docs/http.md#routes), in one table: these, the pages' (`addPageRoutes`) and
-    /// the Storefront dialect's (`addStorefrontRoutes`).
+    /// Every route (docs/http.md#routes), in one table: these, the pages' (`addPageRoutes`), the
+    /// Storefront dialect's (`addStorefrontRoutes`), the outbox's (`addMailRoutes`) and new customer
+    /// accounts' (`addAccountRoutes`).
     static let routes: RouteTable<Route> = {
         var routes = RouteTable<Route>()
         routes.add("/graphql", Route(methods: nil, replying: { server, context in server.graphQL(context) }))

@@ -123,6 +123,12 @@ struct CustomerAccountFlowTests {
             #expect(grant.status == 400 && grant.json["error"] == "unsupported_grant_type")
             let noClient = try await app.token([("grant_type", "refresh_token"), ("refresh_token", "x")])
             #expect(noClient.status == 401 && noClient.json["error"] == "invalid_client")
+            // A confidential client (Hydrogen's, say) may name itself in Basic authorization instead.
+            let basic = try await app.exchange("POST", "/authentication/68000000001/oauth/token", form: [
+                ("grant_type", "authorization_code"), ("redirect_uri", AccountApp.redirectURI), ("code", try await app.signIn("ada@example.com")),
+                ("code_verifier", AccountApp.verifier),
+            ], headers: ["Authorization": "Basic " + Data("\(AccountApp.clientId):client-secret".utf8).base64EncodedString()])
+            #expect(basic.status == 200 && basic.body.contains(#""access_token":"shcat_"#), "\(basic.body)")
             let unknown = try await app.tokens(code: "0123456789abcdef0123456789abcdef")
             #expect(unknown.json["error"] == "invalid_grant")
             // No token, or one never issued: 401 before anything runs.
