@@ -24,12 +24,7 @@ extension CustomerBook {
     mutating func makeLink(_ purpose: LinkPurpose, customer number: Int, at now: Instant) -> String {
         let token = newToken("\(purpose.rawValue)-token")
         let lifetime = purpose == .reset ? Self.resetLifetimeSeconds : Self.activationLifetimeSeconds
-        if links.count >= Self.maxLinks, let oldest = linkOrder.first {
-            links[oldest] = nil
-            linkOrder.removeFirst()
-        }
-        links[token] = LinkGrant(customer: number, purpose: purpose, expiresAt: now.adding(seconds: lifetime))
-        linkOrder.append(token)
+        links.insert(LinkGrant(customer: number, purpose: purpose, expiresAt: now.adding(seconds: lifetime)), for: token)
         return "/account/\(purpose.rawValue)/\(number)/\(token)"
     }
 
@@ -49,8 +44,7 @@ extension CustomerBook {
             throw CustomerProblems(problems: [CustomerProblem(.alreadyEnabled, [], "The account is already enabled")])
         }
         if let problem = Self.passwordProblem(password, field: field) { throw CustomerProblems(problems: [problem]) }
-        links[token] = nil
-        linkOrder.removeAll { $0 == token }
+        links.remove(token)
         customers[number - 1].password = digest(password)
         customers[number - 1].state = .enabled
         customers[number - 1].updatedAt = now

@@ -23,13 +23,11 @@ package struct CustomerBook: Sendable {
     private final class Storage: @unchecked Sendable {
         var customers: [Customer] = []
         var addressesMade = 0
-        var grants: [String: AccessGrant] = [:]
-        var issued: [String] = []
+        var grants = BoundedTable<AccessGrant>(capacity: CustomerBook.maxGrants)
         var drawn = 0
         var orders: [CustomerOrder] = []
         var ordersMade = 0
-        var links: [String: LinkGrant] = [:]
-        var linkOrder: [String] = []
+        var links = BoundedTable<LinkGrant>(capacity: CustomerBook.maxLinks)
         var addressCount = 0
         /// Each customer's number by their email, lowercased: a sign-in or sign-up finds them
         /// without lowercasing every email (enrolling 10,000 fixture customers did 50 million).
@@ -48,12 +46,10 @@ package struct CustomerBook: Sendable {
             copy.customers = customers
             copy.addressesMade = addressesMade
             copy.grants = grants
-            copy.issued = issued
             copy.drawn = drawn
             copy.orders = orders
             copy.ordersMade = ordersMade
             copy.links = links
-            copy.linkOrder = linkOrder
             copy.addressCount = addressCount
             copy.numbersByEmail = numbersByEmail
             copy.accounts = accounts
@@ -78,14 +74,10 @@ package struct CustomerBook: Sendable {
         get { storage.addressesMade }
         set { own().addressesMade = newValue }
     }
-    /// Live grants by token, and their tokens in the order issued (the oldest go first when full).
-    var grants: [String: AccessGrant] {
+    /// Live grants by token, in the order issued (the oldest go first when full).
+    var grants: BoundedTable<AccessGrant> {
         get { storage.grants }
         _modify { yield &own().grants }
-    }
-    var issued: [String] {
-        get { storage.issued }
-        _modify { yield &own().issued }
     }
     /// How many salts and tokens have been drawn.
     private var drawn: Int {
@@ -106,14 +98,10 @@ package struct CustomerBook: Sendable {
         get { storage.addressCount }
         set { own().addressCount = newValue }
     }
-    /// Live one-time links by token, and their tokens in the order made.
-    var links: [String: LinkGrant] {
+    /// Live one-time links by token, in the order made (the oldest go first when full).
+    var links: BoundedTable<LinkGrant> {
         get { storage.links }
         _modify { yield &own().links }
-    }
-    var linkOrder: [String] {
-        get { storage.linkOrder }
-        _modify { yield &own().linkOrder }
     }
     /// New customer accounts' sign-ins, codes and sessions (`CustomerBook+Accounts`).
     var accounts: AccountSignIns {
@@ -251,9 +239,7 @@ package struct CustomerBook: Sendable {
     /// Ends a token; false when it was not live.
     @discardableResult
     package mutating func signOut(token: String) -> Bool {
-        guard grants.removeValue(forKey: token) != nil else { return false }
-        issued.removeAll { $0 == token }
-        return true
+        grants.remove(token) != nil
     }
 
     /// `TOO_LONG` at `field` + its name for each text over `maxAddressPart` characters: what a
@@ -285,9 +271,7 @@ package struct CustomerBook: Sendable {
     mutating func grant(_ customer: Int, at now: Instant) -> AccessGrant {
         let token = newToken("customer-token")
         let grant = AccessGrant(token: token, customer: customer, expiresAt: now.adding(seconds: Self.tokenLifetimeSeconds))
-        if issued.count >= Self.maxGrants, let oldest = issued.first { signOut(token: oldest) }
-        grants[token] = grant
-        issued.append(token)
+        grants.insert(grant, for: token)
         return grant
     }
 
