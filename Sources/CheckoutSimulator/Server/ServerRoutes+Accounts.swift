@@ -97,26 +97,30 @@ extension SimulatorServer {
         guard let clientId = value("client_id") ?? Self.basicClient(context.request.header("authorization")) else {
             return Self.oauthError(OAuthProblem(.invalidClient, "client_id is required."))
         }
-        let simulator = context.shop.simulator
-        let result: Result<AccountSignIns.Session, OAuthProblem>
+        let grant: (inout Shop) throws(OAuthProblem) -> AccountSignIns.Session
         switch value("grant_type") {
         case "authorization_code":
             guard let code = value("code"), let redirectURI = value("redirect_uri"), let verifier = value("code_verifier") else {
                 return Self.oauthError(OAuthProblem(.invalidRequest, "code, redirect_uri and code_verifier are required."))
             }
-            result = simulator.withState { state in
-                Result { () throws(OAuthProblem) in try state.shop.exchange(code: code, clientId: clientId, redirectURI: redirectURI, verifier: verifier) }
-            }
+            grant = { shop throws(OAuthProblem) in try shop.exchange(code: code, clientId: clientId, redirectURI: redirectURI, verifier: verifier) }
         case "refresh_token":
             guard let refresh = value("refresh_token") else { return Self.oauthError(OAuthProblem(.invalidRequest, "refresh_token is required.")) }
-            result = simulator.withState { state in Result { () throws(OAuthProblem) in try state.shop.refresh(token: refresh, clientId: clientId) } }
+            grant = { shop throws(OAuthProblem) in try shop.refresh(token: refresh, clientId: clientId) }
         case let other:
             return Self.oauthError(OAuthProblem(.unsupportedGrantType, "grant_type must be authorization_code or refresh_token, not \(other ?? "none")."))
         }
+        // The grant, and the email and clock its ID token carries, under one lock: the clock the
+        // tokens' expiry was reckoned from.
+        let result = context.shop.simulator.withState { state in
+            Result { () throws(OAuthProblem) in
+                let session = try grant(&state.shop)
+                return (session, state.shop.customers.customer(number: session.customer)?.email ?? "", state.shop.clock)
+            }
+        }
         switch result {
         case .failure(let problem): return Self.oauthError(problem)
-        case .success(let session):
-            let (email, now) = simulator.withState { state in (state.shop.customers.customer(number: session.customer)?.email ?? "", state.shop.clock) }
+        case .success(let (session, email, now)):
             let body = JSONObject([
                 ("access_token", .string(session.accessToken)), ("expires_in", .int(Int(CustomerBook.accountAccessLifetimeSeconds))),
                 ("id_token", .string(IDToken.make(for: session, email: email, issuer: accountIssuer(context), at: now))),
